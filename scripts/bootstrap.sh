@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian/Ubuntu machine with Rust and Node lacks: system
+# packages, the UI's npm packages, tauri-driver. Safe to run again; skips what is there.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+
+SYSTEM_PACKAGES=(
+  # build
+  libwebkit2gtk-4.1-dev libasound2-dev pkg-config build-essential
+  # run and test: a display, a session bus, the Secret Service, WebDriver, audio, screenshots
+  xvfb dbus dbus-x11 gnome-keyring libsecret-tools webkit2gtk-driver xdg-utils
+  desktop-file-utils pulseaudio imagemagick fonts-noto-cjk
+)
+
+missing=()
+for pkg in "${SYSTEM_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "==> installing system packages: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null; then
+  echo "cargo not found: install Rust with rustup first (https://rustup.rs)" >&2
+  exit 1
+fi
+if ! command -v npm >/dev/null; then
+  echo "npm not found: install Node.js 20 or newer first" >&2
+  exit 1
+fi
+
+# The UI's packages, exactly as locked.
+if [ ! -d "$root/ui/node_modules" ] || [ "$root/ui/package-lock.json" -nt "$root/ui/node_modules/.package-lock.json" ]; then
+  echo "==> installing UI packages"
+  (cd "$root/ui" && npm ci --no-audit --no-fund --loglevel=error)
+fi

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The whole test suite: what .ci/run calls. Installs what is missing, then runs
+# everything inside a private X display, D-Bus session and unlocked gnome-keyring.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+if [ -z "${XIAOYA_TEST_SESSION:-}" ]; then
+  "$root/scripts/bootstrap.sh"
+  if ! command -v tauri-driver >/dev/null && [ ! -x "${CARGO_HOME:-$HOME/.cargo}/bin/tauri-driver" ]; then
+    echo "==> installing tauri-driver"
+    cargo install 'tauri-driver@^2' --locked --quiet
+  fi
+  # Re-run this script inside a display and a session bus of its own.
+  export XIAOYA_TEST_SESSION=1
+  exec xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$0" "$@"
+fi
+
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export NO_AT_BRIDGE=1
+# The real Secret Service, unlocked, in this session only.
+eval "$(printf 'xiaoya-test' | gnome-keyring-daemon --unlock --components=secrets)"
+export GNOME_KEYRING_CONTROL SSH_AUTH_SOCK 2>/dev/null || true
+# A paced audio device without a sound card.
+if command -v pulseaudio >/dev/null; then
+  pulseaudio --daemonize=yes --exit-idle-time=-1 -n \
+    --load="module-null-sink sink_name=nullsink" --load=module-native-protocol-unix >/dev/null 2>&1 || true
+fi
+cleanup() { pulseaudio --kill >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+echo "==> UI type check"
+(cd ui && npm run --silent check)
+
+"$root/scripts/build-app.sh"
+
+echo "==> tests (unit, sandbox, core, real window)"
+cargo test --workspace --no-fail-fast -- --test-threads=2
+
+echo "==> ts-rs bindings drift"
+if ! git diff --exit-code --stat -- ui/src/bindings || [ -n "$(git ls-files --others --exclude-standard ui/src/bindings)" ]; then
+  echo "ui/src/bindings is stale: run scripts/test.sh (or cargo test -p xiaoya-core) and commit the result" >&2
+  exit 1
+fi
+echo "==> all tests passed"

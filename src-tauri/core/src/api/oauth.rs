@@ -1,0 +1,157 @@
+//! `POST /oauth/token` and `POST /oauth/revoke` for a public client: form-encoded,
+//! PKCE verifier instead of a secret, no redirects followed, explicit timeouts, and
+//! the OAuth error JSON (not the platform envelope) on failure.
+
+use std::time::Duration;
+
+use serde::Deserialize;
+use url::Url;
+
+use super::{PlatformClient, REST_TIMEOUT};
+use crate::auth::secret::{AccessToken, Sensitive};
+use crate::error::{Error, Result};
+
+/// The platform issues 7-day tokens; anything far beyond that is not believed.
+const MAX_LIFETIME: Duration = Duration::from_secs(366 * 24 * 3600);
+
+/// What a successful exchange grants. Never `Debug`-printed with the token visible.
+#[derive(Debug)]
+pub struct TokenGrant {
+    pub access_token: AccessToken,
+    pub expires_in: Duration,
+    /// The scopes actually granted (may be narrower than requested).
+    pub scopes: Vec<String>,
+    pub team_id: Option<String>,
+    pub team_authorization_id: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RawToken {
+    access_token: String,
+    token_type: String,
+    expires_in: i64,
+    scope: Option<String>,
+    team_id: Option<String>,
+    team_authorization_id: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct OAuthErrorBody {
+    error: String,
+    error_description: Option<String>,
+}
+
+pub struct CodeExchange<'a> {
+    pub origin: &'a Url,
+    pub client_id: &'a str,
+    pub code: &'a Sensitive<String>,
+    pub redirect_uri: &'a Url,
+    pub verifier: &'a Sensitive<String>,
+}
+
+impl PlatformClient {
+    /// Sends the authorization code once. The caller never retries with the same code (A8).
+    pub async fn exchange_code(&self, x: CodeExchange<'_>) -> Result<TokenGrant> {
+        let form = [
+            ("grant_type", "authorization_code"),
+            ("client_id", x.client_id),
+            ("code", x.code.expose().as_str()),
+            ("redirect_uri", x.redirect_uri.as_str()),
+            ("code_verifier", x.verifier.expose().as_str()),
+        ];
+        let resp = self
+            .http()
+            .post(Self::url(x.origin, "/oauth/token")?)
+            .timeout(REST_TIMEOUT)
+            .header("Accept", "application/json")
+            .form(&form)
+            .send()
+            .await
+            .map_err(Error::Transport)?;
+        let status = resp.status();
+        let body = resp.bytes().await.map_err(Error::Transport)?;
+        if !status.is_success() {
+            return Err(match serde_json::from_slice::<OAuthErrorBody>(&body) {
+                Ok(e) => Error::OAuth { error: e.error, description: e.error_description },
+                Err(_) => Error::OAuth { error: format!("http_{}", status.as_u16()), description: None },
+            });
+        }
+        let raw: RawToken = serde_json::from_slice(&body)
+            .map_err(|_| Error::Decode("the token response is not the documented JSON".into()))?;
+        grant_from(raw)
+    }
+
+    /// Revokes a token. The platform answers 200 even for an inactive token.
+    pub async fn revoke(&self, origin: &Url, client_id: &str, token: &AccessToken) -> Result<()> {
+        let form = [("client_id", client_id), ("token", token.expose().as_str()), ("token_type_hint", "access_token")];
+        let resp = self
+            .http()
+            .post(Self::url(origin, "/oauth/revoke")?)
+            .timeout(REST_TIMEOUT)
+            .form(&form)
+            .send()
+            .await
+            .map_err(Error::Transport)?;
+        if resp.status().is_success() {
+            Ok(())
+        } else {
+            let status = resp.status().as_u16();
+            Err(Error::Platform {
+                status,
+                code: format!("HTTP_{status}"),
+                message: "revocation was refused".into(),
+                request_id: None,
+            })
+        }
+    }
+}
+
+fn grant_from(raw: RawToken) -> Result<TokenGrant> {
+    if !raw.token_type.eq_ignore_ascii_case("bearer") {
+        return Err(Error::Decode(format!("unsupported token_type {:?}", raw.token_type)));
+    }
+    let lifetime = u64::try_from(raw.expires_in).ok().filter(|s| *s > 0).map(Duration::from_secs);
+    let Some(expires_in) = lifetime.filter(|d| *d <= MAX_LIFETIME) else {
+        return Err(Error::Decode(format!("implausible expires_in {}", raw.expires_in)));
+    };
+    if raw.access_token.is_empty() {
+        return Err(Error::Decode("empty access_token".into()));
+    }
+    let scope = raw.scope.ok_or_else(|| Error::Decode("the token response has no scope".into()))?;
+    Ok(TokenGrant {
+        access_token: Sensitive::new(raw.access_token),
+        expires_in,
+        scopes: scope.split_whitespace().map(str::to_owned).collect(),
+        team_id: raw.team_id.filter(|t| !t.is_empty()),
+        team_authorization_id: raw.team_authorization_id,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(token_type: &str, expires_in: i64) -> RawToken {
+        RawToken {
+            access_token: "tok".into(),
+            token_type: token_type.into(),
+            expires_in,
+            scope: Some("profile model".into()),
+            team_id: None,
+            team_authorization_id: None,
+        }
+    }
+
+    #[test]
+    fn token_type_and_lifetime_are_checked() {
+        assert!(grant_from(raw("Bearer", 604800)).is_ok());
+        assert!(grant_from(raw("bearer", 604800)).is_ok());
+        assert!(grant_from(raw("mac", 604800)).is_err());
+        assert!(grant_from(raw("Bearer", 0)).is_err());
+        assert!(grant_from(raw("Bearer", -5)).is_err());
+        assert!(grant_from(raw("Bearer", 10 * 365 * 24 * 3600)).is_err());
+        let g = grant_from(raw("Bearer", 604800)).unwrap();
+        assert_eq!(g.scopes, vec!["profile", "model"]);
+        assert!(!format!("{g:?}").contains("tok\""), "the token never prints");
+    }
+}

@@ -1,0 +1,410 @@
+//! The sign-in flow on `Core`: start (browser), complete (deep link), sessions,
+//! switching, sign-out, and the tokens other features use.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Deserialize;
+use url::Url;
+
+use super::callback::{self, Outcome};
+use super::pending::{self, Claim, PendingAttempt, RequestedContext};
+use super::pkce::{new_state, Pkce};
+use super::secret::AccessToken;
+use super::wire::{ContextRequest, SessionContext, SessionSummary, SessionsView, SignInDiagnostics, TeamChoice};
+use super::keychain;
+use crate::api::oauth::CodeExchange;
+use crate::api::segment;
+use crate::config::origin_string;
+use crate::error::{Error, Result};
+use crate::host::Core;
+use crate::store::sessions::{keychain_account, SessionRecord};
+
+/// Least privilege: never `charge`; Team adds `team_read` and drops `usage` (the
+/// platform rejects Team tokens on Personal usage).
+pub const PERSONAL_SCOPES: &str = "profile balance usage model";
+pub const TEAM_SCOPES: &str = "profile balance model team_read";
+
+pub fn now_unix() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenAgentUser {
+    user_id: String,
+    display_name: String,
+    avatar_url: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TeamContextData {
+    team_id: String,
+    name: Option<String>,
+    role: Option<String>,
+    member_status: Option<String>,
+    team_context_version: Option<i64>,
+    status: Option<String>,
+}
+
+/// `/teams` answers a list; accept it bare or wrapped.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TeamList {
+    Bare(Vec<TeamContextData>),
+    Items { items: Vec<TeamContextData> },
+    Teams { teams: Vec<TeamContextData> },
+}
+
+fn rfc3339(unix: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(unix)
+        .ok()
+        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+pub fn summary(s: &SessionRecord, now: i64) -> SessionSummary {
+    let context = match &s.context {
+        RequestedContext::Personal => SessionContext::Personal,
+        RequestedContext::Team { team_id } => SessionContext::Team {
+            team_id: team_id.clone(),
+            team_name: s.team_name.clone().unwrap_or_else(|| team_id.clone()),
+            member_status: s.member_status.clone(),
+            team_context_version: s.team_context_version,
+        },
+    };
+    SessionSummary {
+        id: s.id.clone(),
+        context,
+        display_name: s.display_name.clone(),
+        avatar_url: s.avatar_url.clone(),
+        user_id: s.subject.clone(),
+        role: s.role.clone(),
+        granted_scopes: s.granted_scopes.clone(),
+        expires_at: rfc3339(s.expires_at),
+        expires_in_secs: (s.expires_at - now).max(0),
+        origin: s.origin.clone(),
+    }
+}
+
+impl Core {
+    /// Starts a sign-in: a fresh verifier and state, the attempt saved, the authorize
+    /// page opened in the system browser.
+    pub async fn begin_sign_in(&self, request: ContextRequest) -> Result<SessionsView> {
+        let platform = self.platform();
+        let (context, scopes) = match request {
+            ContextRequest::Personal => (RequestedContext::Personal, PERSONAL_SCOPES),
+            ContextRequest::Team { team_id } => {
+                let team_id = team_id.trim().to_owned();
+                if team_id.is_empty() || team_id.len() > 64 || team_id.chars().any(|c| c.is_control()) {
+                    return Err(Error::InvalidInput("choose a Team to sign in to".into()));
+                }
+                (RequestedContext::Team { team_id }, TEAM_SCOPES)
+            }
+        };
+        let pkce = Pkce::new();
+        let state = new_state();
+        let mut url = crate::api::PlatformClient::url(&platform.origin, "/oauth/authorize")?;
+        {
+            let mut q = url.query_pairs_mut();
+            q.append_pair("response_type", "code")
+                .append_pair("client_id", &platform.client_id)
+                .append_pair("redirect_uri", platform.redirect_uri.as_str())
+                .append_pair("scope", scopes)
+                .append_pair("state", &state)
+                .append_pair("code_challenge", &pkce.challenge)
+                .append_pair("code_challenge_method", "S256");
+            if let RequestedContext::Team { team_id } = &context {
+                q.append_pair("team_id", team_id);
+            }
+        }
+        let attempt = PendingAttempt {
+            verifier: pkce.verifier,
+            redirect_uri: platform.redirect_uri.clone(),
+            origin: platform.origin.clone(),
+            client_id: platform.client_id.clone(),
+            context,
+        };
+        pending::insert(self.db(), self.keys(), &state, &attempt, now_unix()).await?;
+        self.browser()
+            .open(&url)
+            .map_err(|e| Error::SignIn(format!("could not open the system browser: {e}")))?;
+        tracing::info!(context = attempt.context.kind(), "sign-in started in the system browser");
+        self.sessions_view().await
+    }
+
+    /// Forgets every sign-in still waiting for the browser.
+    pub async fn cancel_sign_in(&self) -> Result<SessionsView> {
+        pending::clear(self.db(), self.keys()).await?;
+        self.sessions_view().await
+    }
+
+    /// Handles a deep link. Links that are not this app's callback are ignored
+    /// (`Ok(None)`); a callback with no sign-in pending is refused (A6).
+    pub async fn complete_sign_in(&self, raw: &str) -> Result<Option<SessionSummary>> {
+        let redirect = self.platform().redirect_uri;
+        if !callback::is_callback_for(raw, &redirect) {
+            tracing::info!("ignored a deep link that is not the sign-in callback");
+            return Ok(None);
+        }
+        let now = now_unix();
+        if !pending::any_pending(self.db(), now).await? {
+            return Err(Error::NoPendingSignIn);
+        }
+        let cb = callback::parse(raw, &redirect).map_err(|e| Error::SignIn(e.to_string()))?;
+        let attempt = match pending::claim(self.db(), self.keys(), &cb.state, now).await? {
+            Claim::Found(a) => a,
+            Claim::Expired => return Err(Error::SignIn("this sign-in took longer than 10 minutes; start again".into())),
+            Claim::Unknown => {
+                tracing::warn!("ignored a sign-in callback whose state matches no attempt");
+                return Err(Error::SignIn("the link does not belong to a sign-in started here; it was ignored".into()));
+            }
+        };
+        let code = match cb.outcome {
+            Outcome::Error { error, description, .. } => return Err(Error::OAuth { error, description }),
+            Outcome::Code(code) => code,
+        };
+        // The code is sent exactly once; any failure below means starting again (A8).
+        let grant = self
+            .client()
+            .exchange_code(CodeExchange {
+                origin: &attempt.origin,
+                client_id: &attempt.client_id,
+                code: &code,
+                redirect_uri: &attempt.redirect_uri,
+                verifier: &attempt.verifier,
+            })
+            .await?;
+        let token = grant.access_token;
+        if let Err(err) = check_binding(&attempt.context, grant.team_id.as_deref()) {
+            // Discard a token bound to anything but what was asked for (A11).
+            let _ = self.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
+            return Err(err);
+        }
+        match self.record_session(&attempt, &token, grant.scopes, grant.expires_in.as_secs() as i64, now).await {
+            Ok(record) => Ok(Some(summary(&record, now))),
+            Err(err) => {
+                let _ = self.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
+                Err(err)
+            }
+        }
+    }
+
+    async fn record_session(
+        &self,
+        attempt: &PendingAttempt,
+        token: &AccessToken,
+        scopes: Vec<String>,
+        expires_in: i64,
+        now: i64,
+    ) -> Result<SessionRecord> {
+        let origin = &attempt.origin;
+        if !scopes.iter().any(|s| s == "profile") {
+            return Err(Error::SignIn("the platform did not grant `profile`, so the account cannot be identified".into()));
+        }
+        let me: OpenAgentUser = self.client().get_open(origin, "/api/v1/open/me", token, None).await?;
+        let mut record = SessionRecord {
+            id: uuid::Uuid::new_v4().to_string(),
+            origin: origin_string(origin),
+            client_id: attempt.client_id.clone(),
+            subject: me.user_id,
+            context: attempt.context.clone(),
+            team_name: None,
+            role: None,
+            member_status: None,
+            team_context_version: None,
+            display_name: me.display_name,
+            avatar_url: me.avatar_url,
+            granted_scopes: scopes,
+            expires_at: now + expires_in,
+            created_at: now,
+            keychain_account: String::new(),
+        };
+        if let RequestedContext::Team { team_id } = &attempt.context {
+            let path = format!("/api/v1/open/teams/{}/context", segment(team_id));
+            let ctx: TeamContextData = self.client().get_open(origin, &path, token, Some(team_id)).await?;
+            if &ctx.team_id != team_id {
+                return Err(Error::SignIn("the platform answered for a different Team".into()));
+            }
+            record.team_name = ctx.name;
+            record.role = ctx.role;
+            record.member_status = ctx.member_status;
+            record.team_context_version = ctx.team_context_version;
+        }
+        record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
+        keychain::put(self.keys(), record.keychain_account.clone(), token.clone()).await?;
+        record.id = self.db().upsert_session(&record).await?;
+        self.db().set_active_session_id(Some(&record.id)).await?;
+        tracing::info!(context = record.context.kind(), "signed in");
+        Ok(record)
+    }
+
+    /// Sessions for the current platform; expired ones are ended on the way.
+    pub async fn sessions_view(&self) -> Result<SessionsView> {
+        let platform = self.platform();
+        let now = now_unix();
+        let mut sessions = Vec::new();
+        for s in self.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await? {
+            if s.expires_at <= now {
+                self.end_session(&s, "expired").await?;
+            } else {
+                sessions.push(s);
+            }
+        }
+        let mut active_id = self.db().active_session_id().await?;
+        if !sessions.iter().any(|s| Some(&s.id) == active_id.as_ref()) {
+            active_id = sessions.first().map(|s| s.id.clone());
+        }
+        Ok(SessionsView {
+            sessions: sessions.iter().map(|s| summary(s, now)).collect(),
+            active_id,
+            sign_in_pending: pending::any_pending(self.db(), now).await?,
+        })
+    }
+
+    /// Makes this session's context the one that pays.
+    pub async fn set_active_session(&self, id: &str) -> Result<SessionsView> {
+        let view = self.sessions_view().await?;
+        if !view.sessions.iter().any(|s| s.id == id) {
+            return Err(Error::NotSignedIn);
+        }
+        self.db().set_active_session_id(Some(id)).await?;
+        self.sessions_view().await
+    }
+
+    /// The active session, ended if it has expired.
+    pub async fn active_session(&self) -> Result<SessionRecord> {
+        let view = self.sessions_view().await?;
+        let id = view.active_id.ok_or(Error::NotSignedIn)?;
+        self.db().session(&id).await?.ok_or(Error::NotSignedIn)
+    }
+
+    /// The token of a session, from the keychain.
+    pub async fn token_for(&self, session: &SessionRecord) -> Result<AccessToken> {
+        match keychain::get(self.keys(), session.keychain_account.clone()).await? {
+            Some(token) => Ok(token),
+            None => {
+                self.end_session(session, "token missing from the keychain").await?;
+                Err(Error::Unauthorized { code: "TOKEN_MISSING".into(), request_id: None })
+            }
+        }
+    }
+
+    /// Ends one session locally: keychain entry and facts removed; others untouched.
+    pub async fn end_session(&self, session: &SessionRecord, reason: &str) -> Result<()> {
+        keychain::delete(self.keys(), session.keychain_account.clone()).await?;
+        self.db().delete_session(&session.id).await?;
+        if self.db().active_session_id().await?.as_deref() == Some(&session.id) {
+            self.db().set_active_session_id(None).await?;
+        }
+        tracing::info!(context = session.context.kind(), reason, "session ended");
+        Ok(())
+    }
+
+    /// Maps a 401 on a session's call to the end of that session only (A12).
+    pub async fn on_unauthorized<T>(&self, session: &SessionRecord, result: Result<T>) -> Result<T> {
+        if let Err(Error::Unauthorized { .. }) = &result {
+            self.end_session(session, "rejected by the platform (401)").await?;
+        }
+        result
+    }
+
+    /// Signs out: revoke at the platform, then remove the keychain entry and the facts
+    /// even when revocation fails.
+    pub async fn sign_out(&self, id: &str) -> Result<SessionsView> {
+        let session = self.db().session(id).await?.ok_or(Error::NotSignedIn)?;
+        if let Some(token) = keychain::get(self.keys(), session.keychain_account.clone()).await? {
+            match Url::parse(&session.origin) {
+                Ok(origin) => {
+                    if let Err(err) = self.client().revoke(&origin, &session.client_id, &token).await {
+                        tracing::warn!(code = ?err.code(), "revocation failed; signing out locally anyway");
+                    }
+                }
+                Err(_) => tracing::warn!("stored origin is not a URL; signing out locally"),
+            }
+        }
+        self.end_session(&session, "signed out").await?;
+        self.sessions_view().await
+    }
+
+    /// Teams the Personal session's user can pick for a Team sign-in.
+    pub async fn list_teams(&self) -> Result<Vec<TeamChoice>> {
+        let view = self.sessions_view().await?;
+        let personal = view
+            .sessions
+            .iter()
+            .find(|s| s.context == SessionContext::Personal)
+            .ok_or(Error::NotSignedIn)?;
+        let session = self.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
+        let token = self.token_for(&session).await?;
+        let origin = Url::parse(&session.origin).map_err(|e| Error::Internal(e.to_string()))?;
+        let result = self.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
+        let list = self.on_unauthorized(&session, result).await?;
+        let teams = match list {
+            TeamList::Bare(t) | TeamList::Items { items: t } | TeamList::Teams { teams: t } => t,
+        };
+        Ok(teams
+            .into_iter()
+            .map(|t| TeamChoice {
+                name: t.name.unwrap_or_else(|| t.team_id.clone()),
+                team_id: t.team_id,
+                role: t.role,
+                status: t.status,
+            })
+            .collect())
+    }
+
+    pub async fn sign_in_diagnostics(&self, scheme_registered: Option<bool>) -> Result<SignInDiagnostics> {
+        let platform = self.platform();
+        let view = self.sessions_view().await?;
+        Ok(SignInDiagnostics {
+            origin: origin_string(&platform.origin),
+            client_id: platform.client_id.clone(),
+            redirect_uri: platform.redirect_uri.to_string(),
+            scheme: platform.redirect_uri.scheme().to_owned(),
+            scheme_registered,
+            keychain_backend: self.keys().backend().to_owned(),
+            personal_scopes: PERSONAL_SCOPES.to_owned(),
+            team_scopes: TEAM_SCOPES.to_owned(),
+            sessions: view.sessions,
+            sign_in_pending: view.sign_in_pending,
+        })
+    }
+}
+
+/// A Team token must be bound to exactly the Team asked for; a Personal token to none.
+fn check_binding(requested: &RequestedContext, granted_team: Option<&str>) -> Result<()> {
+    match (requested, granted_team) {
+        (RequestedContext::Personal, None) => Ok(()),
+        (RequestedContext::Team { team_id }, Some(t)) if t == team_id => Ok(()),
+        (RequestedContext::Personal, Some(_)) => {
+            Err(Error::SignIn("the platform returned a Team token for a Personal sign-in; it was discarded".into()))
+        }
+        (RequestedContext::Team { .. }, _) => {
+            Err(Error::SignIn("the platform bound the token to a different Team; it was discarded".into()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn team_binding_must_match_exactly() {
+        let team = RequestedContext::Team { team_id: "team_alpha".into() };
+        assert!(check_binding(&team, Some("team_alpha")).is_ok());
+        assert!(check_binding(&team, Some("team_beta")).is_err());
+        assert!(check_binding(&team, None).is_err());
+        assert!(check_binding(&RequestedContext::Personal, None).is_ok());
+        assert!(check_binding(&RequestedContext::Personal, Some("team_alpha")).is_err());
+    }
+
+    #[test]
+    fn scopes_are_least_privilege() {
+        for scopes in [PERSONAL_SCOPES, TEAM_SCOPES] {
+            assert!(!scopes.split(' ').any(|s| s == "charge" || s == "team_manage"));
+        }
+        assert!(!TEAM_SCOPES.contains("usage"));
+    }
+}

@@ -1,0 +1,15 @@
+//! Sign-in: OAuth 2.0 authorization code + PKCE S256 in the system browser, the code
+//! returning through a deep link; tokens only in the OS keychain; Personal and Team
+//! sessions side by side, each keyed by origin, client, subject and exact context.
+
+pub mod browser;
+pub mod callback;
+pub mod flow;
+pub mod keychain;
+pub mod pending;
+pub mod pkce;
+pub mod secret;
+pub mod wire;
+
+#[cfg(test)]
+mod flow_tests;

@@ -1,0 +1,231 @@
+//! Sign-ins started but not finished. Each is bound to one random `state` and holds
+//! its verifier, redirect URI and requested context (A3). A callback can only claim
+//! the attempt whose state it carries; anything else leaves pending attempts alone
+//! (A4). Attempts survive a restart so a callback that cold-starts the app completes:
+//! SQLite keeps a hash of the state and the facts, the keychain keeps the verifier.
+
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+use url::Url;
+
+use super::keychain::{self, SecretStore};
+use super::secret::Sensitive;
+use crate::error::{Error, Result};
+use crate::store::Db;
+
+/// An attempt older than this many seconds is dropped (A3: ten minutes).
+pub const ATTEMPT_LIFETIME_SECS: i64 = 10 * 60;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RequestedContext {
+    Personal,
+    Team { team_id: String },
+}
+
+impl RequestedContext {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RequestedContext::Personal => "personal",
+            RequestedContext::Team { .. } => "team",
+        }
+    }
+
+    pub fn team_id(&self) -> &str {
+        match self {
+            RequestedContext::Personal => "",
+            RequestedContext::Team { team_id } => team_id,
+        }
+    }
+
+    pub fn from_parts(kind: &str, team_id: &str) -> Option<Self> {
+        match (kind, team_id) {
+            ("personal", "") => Some(RequestedContext::Personal),
+            ("team", t) if !t.is_empty() => Some(RequestedContext::Team { team_id: t.to_owned() }),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct PendingAttempt {
+    pub verifier: Sensitive<String>,
+    pub redirect_uri: Url,
+    pub origin: Url,
+    pub client_id: String,
+    pub context: RequestedContext,
+}
+
+#[derive(Debug)]
+pub enum Claim {
+    /// The attempt this state belongs to, removed: a state works once.
+    Found(PendingAttempt),
+    /// The state matched an attempt that had expired (removed too).
+    Expired,
+    /// No attempt has this state; nothing changed.
+    Unknown,
+}
+
+fn state_hash(state: &str) -> String {
+    let digest = Sha256::digest(state.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn verifier_account(hash: &str) -> String {
+    format!("pending-sign-in {hash}")
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    origin: String,
+    client_id: String,
+    redirect_uri: String,
+    context_kind: String,
+    team_id: String,
+    started_at: i64,
+}
+
+pub async fn insert(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, attempt: &PendingAttempt, now: i64) -> Result<()> {
+    purge_expired(db, keys, now).await?;
+    let hash = state_hash(state);
+    keychain::put(keys, verifier_account(&hash), attempt.verifier.clone()).await?;
+    sqlx::query(
+        "INSERT INTO pending_sign_ins (state_hash, origin, client_id, redirect_uri, context_kind, team_id, started_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&hash)
+    .bind(attempt.origin.as_str())
+    .bind(&attempt.client_id)
+    .bind(attempt.redirect_uri.as_str())
+    .bind(attempt.context.kind())
+    .bind(attempt.context.team_id())
+    .bind(now)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Whether any unexpired sign-in is waiting for its callback.
+pub async fn any_pending(db: &Db, now: i64) -> Result<bool> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pending_sign_ins WHERE started_at > ?")
+        .bind(now - ATTEMPT_LIFETIME_SECS)
+        .fetch_one(db.pool())
+        .await?;
+    Ok(n > 0)
+}
+
+/// Takes the attempt for `state`, atomically. Unknown states change nothing.
+pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) -> Result<Claim> {
+    let hash = state_hash(state);
+    let row: Option<Row> = sqlx::query_as(
+        "DELETE FROM pending_sign_ins WHERE state_hash = ?
+         RETURNING origin, client_id, redirect_uri, context_kind, team_id, started_at",
+    )
+    .bind(&hash)
+    .fetch_optional(db.pool())
+    .await?;
+    let Some(row) = row else { return Ok(Claim::Unknown) };
+    let account = verifier_account(&hash);
+    let verifier = keychain::get(keys, account.clone()).await?;
+    keychain::delete(keys, account).await?;
+    if row.started_at <= now - ATTEMPT_LIFETIME_SECS {
+        return Ok(Claim::Expired);
+    }
+    let verifier = verifier.ok_or_else(|| Error::SignIn("the sign-in's verifier is missing from the keychain".into()))?;
+    let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
+        .ok_or_else(|| Error::Internal("corrupt pending sign-in".into()))?;
+    let parse = |s: &str| Url::parse(s).map_err(|e| Error::Internal(format!("stored URL: {e}")));
+    Ok(Claim::Found(PendingAttempt {
+        verifier,
+        redirect_uri: parse(&row.redirect_uri)?,
+        origin: parse(&row.origin)?,
+        client_id: row.client_id,
+        context,
+    }))
+}
+
+/// Drops attempts older than the lifetime, with their verifiers.
+pub async fn purge_expired(db: &Db, keys: &Arc<dyn SecretStore>, now: i64) -> Result<()> {
+    let hashes: Vec<String> = sqlx::query_scalar("DELETE FROM pending_sign_ins WHERE started_at <= ? RETURNING state_hash")
+        .bind(now - ATTEMPT_LIFETIME_SECS)
+        .fetch_all(db.pool())
+        .await?;
+    for hash in hashes {
+        keychain::delete(keys, verifier_account(&hash)).await?;
+    }
+    Ok(())
+}
+
+/// Drops every attempt (the user cancelled, or the platform changed).
+pub async fn clear(db: &Db, keys: &Arc<dyn SecretStore>) -> Result<()> {
+    let hashes: Vec<String> =
+        sqlx::query_scalar("DELETE FROM pending_sign_ins RETURNING state_hash").fetch_all(db.pool()).await?;
+    for hash in hashes {
+        keychain::delete(keys, verifier_account(&hash)).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::keychain::memory::MemoryKeychain;
+
+    fn attempt() -> PendingAttempt {
+        PendingAttempt {
+            verifier: Sensitive::new("v".repeat(43)),
+            redirect_uri: Url::parse("xiaoya-companion://oauth/callback").unwrap(),
+            origin: Url::parse("http://127.0.0.1:1").unwrap(),
+            client_id: "c".into(),
+            context: RequestedContext::Team { team_id: "team_alpha".into() },
+        }
+    }
+
+    async fn setup() -> (tempfile::TempDir, Db, Arc<dyn SecretStore>) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("t.db")).await.unwrap();
+        (dir, db, Arc::new(MemoryKeychain::default()))
+    }
+
+    #[tokio::test]
+    async fn a_state_is_single_use_and_returns_what_was_bound_to_it() {
+        let (_d, db, keys) = setup().await;
+        insert(&db, &keys, "s1", &attempt(), 1000).await.unwrap();
+        let Claim::Found(a) = claim(&db, &keys, "s1", 1001).await.unwrap() else { panic!("expected found") };
+        assert_eq!(a.context, RequestedContext::Team { team_id: "team_alpha".into() });
+        assert_eq!(a.verifier.expose(), &"v".repeat(43));
+        assert!(matches!(claim(&db, &keys, "s1", 1002).await.unwrap(), Claim::Unknown));
+    }
+
+    #[tokio::test]
+    async fn a_forged_state_does_not_cancel_the_genuine_attempt() {
+        let (_d, db, keys) = setup().await;
+        insert(&db, &keys, "genuine", &attempt(), 1000).await.unwrap();
+        assert!(matches!(claim(&db, &keys, "forged", 1001).await.unwrap(), Claim::Unknown));
+        assert!(any_pending(&db, 1001).await.unwrap());
+        assert!(matches!(claim(&db, &keys, "genuine", 1002).await.unwrap(), Claim::Found(_)));
+        assert!(!any_pending(&db, 1002).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn attempts_expire_after_ten_minutes() {
+        let (_d, db, keys) = setup().await;
+        insert(&db, &keys, "s", &attempt(), 1000).await.unwrap();
+        let later = 1000 + ATTEMPT_LIFETIME_SECS;
+        assert!(!any_pending(&db, later).await.unwrap());
+        assert!(matches!(claim(&db, &keys, "s", later).await.unwrap(), Claim::Expired));
+    }
+
+    #[tokio::test]
+    async fn neither_state_nor_verifier_is_stored_in_sqlite() {
+        let (dir, db, keys) = setup().await;
+        insert(&db, &keys, "state-canary-123", &attempt(), 1000).await.unwrap();
+        db.close().await;
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(!text.contains("state-canary-123"));
+            assert!(!text.contains(&"v".repeat(43)));
+        }
+    }
+}

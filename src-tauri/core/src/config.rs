@@ -1,0 +1,225 @@
+//! Which platform the app talks to. With no client configured the app runs against
+//! the built-in sandbox; a configured client id (settings or environment) points it
+//! at a real platform origin.
+
+use url::Url;
+
+use crate::error::{Error, Result};
+use crate::wire::{PlatformInfo, PlatformMode, PlatformSettingsInput};
+
+pub const DEFAULT_PLATFORM_ORIGIN: &str = "https://claw.zhenhuiai.com";
+pub const DEFAULT_REDIRECT_URI: &str = "xiaoya-companion://oauth/callback";
+pub const SANDBOX_CLIENT_ID: &str = "xiaoya-companion-sandbox";
+/// `client_id` is at most 32 characters on the platform's authorize form.
+const CLIENT_ID_MAX: usize = 32;
+
+/// Environment overrides, read once at start-up.
+pub const ENV_PLATFORM_URL: &str = "XIAOYA_PLATFORM_URL";
+pub const ENV_CLIENT_ID: &str = "XIAOYA_CLIENT_ID";
+pub const ENV_REDIRECT_URI: &str = "XIAOYA_REDIRECT_URI";
+/// Points the app at a sandbox that is already running (tests use this to inject
+/// faults into the sandbox the app talks to). The app still shows "Sandbox".
+pub const ENV_SANDBOX_URL: &str = "XIAOYA_SANDBOX_URL";
+
+/// The platform the app is bound to right now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Platform {
+    pub mode: PlatformMode,
+    pub origin: Url,
+    pub client_id: String,
+    pub redirect_uri: Url,
+}
+
+impl Platform {
+    pub fn sandbox(origin: Url) -> Self {
+        Platform {
+            mode: PlatformMode::Sandbox,
+            origin,
+            client_id: SANDBOX_CLIENT_ID.to_owned(),
+            redirect_uri: Url::parse(DEFAULT_REDIRECT_URI).expect("constant URL"),
+        }
+    }
+
+    pub fn info(&self) -> PlatformInfo {
+        PlatformInfo {
+            mode: self.mode,
+            origin: origin_string(&self.origin),
+            client_id: self.client_id.clone(),
+            redirect_uri: self.redirect_uri.to_string(),
+        }
+    }
+}
+
+/// What the settings and the environment ask for, before any sandbox is started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlatformChoice {
+    /// Start the built-in sandbox.
+    EmbeddedSandbox,
+    /// Use a sandbox already running at this origin.
+    ExternalSandbox(Url),
+    Configured(Platform),
+}
+
+/// Settings as stored: all optional, validated when read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredPlatform {
+    pub base_url: Option<String>,
+    pub client_id: Option<String>,
+    pub redirect_uri: Option<String>,
+}
+
+/// Resolves the platform from environment first, then stored settings.
+pub fn choose(env: &dyn Fn(&str) -> Option<String>, stored: &StoredPlatform) -> Result<PlatformChoice> {
+    if let Some(url) = env(ENV_SANDBOX_URL).filter(|v| !v.trim().is_empty()) {
+        return Ok(PlatformChoice::ExternalSandbox(parse_origin(&url)?));
+    }
+    let pick = |key: &str, stored: &Option<String>| {
+        env(key).filter(|v| !v.trim().is_empty()).or_else(|| stored.clone())
+    };
+    let Some(client_id) = pick(ENV_CLIENT_ID, &stored.client_id) else {
+        return Ok(PlatformChoice::EmbeddedSandbox);
+    };
+    let input = PlatformSettingsInput {
+        base_url: pick(ENV_PLATFORM_URL, &stored.base_url).unwrap_or_else(|| DEFAULT_PLATFORM_ORIGIN.into()),
+        client_id,
+        redirect_uri: pick(ENV_REDIRECT_URI, &stored.redirect_uri).unwrap_or_else(|| DEFAULT_REDIRECT_URI.into()),
+    };
+    Ok(PlatformChoice::Configured(validate(&input)?))
+}
+
+/// Checks settings a person typed in before they are saved.
+pub fn validate(input: &PlatformSettingsInput) -> Result<Platform> {
+    let origin = parse_origin(&input.base_url)?;
+    let client_id = input.client_id.trim();
+    if client_id.is_empty()
+        || client_id.chars().count() > CLIENT_ID_MAX
+        || !client_id.chars().all(|c| c.is_ascii_graphic())
+    {
+        return Err(Error::InvalidInput(format!(
+            "client id must be 1–{CLIENT_ID_MAX} visible ASCII characters"
+        )));
+    }
+    let redirect_uri = parse_redirect_uri(input.redirect_uri.trim())?;
+    Ok(Platform { mode: PlatformMode::Configured, origin, client_id: client_id.to_owned(), redirect_uri })
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+/// A platform origin: https (http only for loopback), no credentials, path, query or fragment.
+pub fn parse_origin(raw: &str) -> Result<Url> {
+    let url = Url::parse(raw.trim()).map_err(|e| Error::InvalidInput(format!("platform URL: {e}")))?;
+    let scheme_ok = url.scheme() == "https" || (url.scheme() == "http" && is_loopback(&url));
+    if !scheme_ok {
+        return Err(Error::InvalidInput("platform URL must use https (http only for localhost)".into()));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(Error::InvalidInput("platform URL must not contain credentials".into()));
+    }
+    if url.host().is_none() || url.query().is_some() || url.fragment().is_some() || !matches!(url.path(), "" | "/") {
+        return Err(Error::InvalidInput("platform URL must be an origin such as https://example.com".into()));
+    }
+    Ok(url)
+}
+
+/// The redirect URI registered for the client: a custom scheme (deep link) or a
+/// loopback http URL, never with a fragment or credentials.
+pub fn parse_redirect_uri(raw: &str) -> Result<Url> {
+    let url = Url::parse(raw).map_err(|e| Error::InvalidInput(format!("redirect URI: {e}")))?;
+    let web = matches!(url.scheme(), "http" | "https");
+    if url.fragment().is_some() || !url.username().is_empty() || url.password().is_some() {
+        return Err(Error::InvalidInput("redirect URI must not contain a fragment or credentials".into()));
+    }
+    if web && !(url.scheme() == "http" && is_loopback(&url)) {
+        return Err(Error::InvalidInput(
+            "redirect URI must be a custom scheme such as xiaoya-companion://oauth/callback".into(),
+        ));
+    }
+    Ok(url)
+}
+
+/// `https://host[:port]` without a trailing slash, as shown to people.
+pub fn origin_string(url: &Url) -> String {
+    url.origin().ascii_serialization()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn nothing_configured_means_embedded_sandbox() {
+        assert_eq!(choose(&no_env, &StoredPlatform::default()).unwrap(), PlatformChoice::EmbeddedSandbox);
+    }
+
+    #[test]
+    fn a_client_id_selects_the_real_platform_with_documented_defaults() {
+        let stored = StoredPlatform { client_id: Some("agent-client".into()), ..Default::default() };
+        let PlatformChoice::Configured(p) = choose(&no_env, &stored).unwrap() else { panic!("expected configured") };
+        assert_eq!(origin_string(&p.origin), "https://claw.zhenhuiai.com");
+        assert_eq!(p.redirect_uri.as_str(), "xiaoya-companion://oauth/callback");
+        assert_eq!(p.mode, PlatformMode::Configured);
+    }
+
+    #[test]
+    fn environment_wins_over_stored_settings() {
+        let env = |k: &str| match k {
+            ENV_CLIENT_ID => Some("from-env".to_string()),
+            ENV_PLATFORM_URL => Some("https://staging.example.com".to_string()),
+            _ => None,
+        };
+        let stored = StoredPlatform { client_id: Some("stored".into()), ..Default::default() };
+        let PlatformChoice::Configured(p) = choose(&env, &stored).unwrap() else { panic!("expected configured") };
+        assert_eq!(p.client_id, "from-env");
+        assert_eq!(origin_string(&p.origin), "https://staging.example.com");
+    }
+
+    #[test]
+    fn external_sandbox_url_is_still_sandbox_mode() {
+        let env = |k: &str| (k == ENV_SANDBOX_URL).then(|| "http://127.0.0.1:4555".to_string());
+        assert_eq!(
+            choose(&env, &StoredPlatform::default()).unwrap(),
+            PlatformChoice::ExternalSandbox(Url::parse("http://127.0.0.1:4555").unwrap())
+        );
+    }
+
+    #[test]
+    fn origins_must_be_https_except_loopback() {
+        assert!(parse_origin("http://claw.zhenhuiai.com").is_err());
+        assert!(parse_origin("http://127.0.0.1:8080").is_ok());
+        assert!(parse_origin("http://localhost:8080").is_ok());
+        assert!(parse_origin("https://user:pw@example.com").is_err());
+        assert!(parse_origin("https://example.com/api").is_err());
+        assert!(parse_origin("https://example.com/?x=1").is_err());
+        assert!(parse_origin("not a url").is_err());
+    }
+
+    #[test]
+    fn client_ids_and_redirect_uris_are_checked() {
+        let ok = PlatformSettingsInput {
+            base_url: "https://example.com".into(),
+            client_id: "agent-client".into(),
+            redirect_uri: DEFAULT_REDIRECT_URI.into(),
+        };
+        assert!(validate(&ok).is_ok());
+        for bad_id in ["", "   ", "has space", &"x".repeat(33)] {
+            assert!(validate(&PlatformSettingsInput { client_id: bad_id.into(), ..ok.clone() }).is_err(), "{bad_id:?}");
+        }
+        for bad_redirect in ["https://evil.example.com/cb", "xiaoya-companion://oauth/callback#frag", "nope"] {
+            let input = PlatformSettingsInput { redirect_uri: bad_redirect.into(), ..ok.clone() };
+            assert!(validate(&input).is_err(), "{bad_redirect}");
+        }
+        let loopback = PlatformSettingsInput { redirect_uri: "http://127.0.0.1:7777/callback".into(), ..ok };
+        assert!(validate(&loopback).is_ok());
+    }
+}

@@ -1,0 +1,135 @@
+//! Errors: a `thiserror` enum inside the core that keeps its source, and a closed
+//! `ErrorCode` that crosses IPC. The UI switches on the code and localises it; the
+//! message is a developer-facing detail, never shown as the only explanation.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// Closed set of error codes the UI can branch on. Add a code only when a consumer
+/// needs to tell it apart from the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[ts(export)]
+pub enum ErrorCode {
+    /// Input from the user was rejected before anything was sent.
+    InvalidInput,
+    /// The local database failed.
+    Storage,
+    /// The platform could not be reached (connect error, timeout, reset).
+    Network,
+    /// The platform answered with an error envelope; see `platformCode`.
+    Platform,
+    /// The platform's answer could not be understood.
+    Decode,
+    /// The session's token expired or was revoked: only that session ended; sign in again.
+    SessionExpired,
+    /// The sign-in did not complete (OAuth error, refused code, mismatched team …).
+    SignInFailed,
+    /// A sign-in link arrived but no sign-in was started here.
+    NoPendingSignIn,
+    /// The action needs a session for the active context.
+    NotSignedIn,
+    /// The session lacks a scope this feature needs; see `platformCode`/`message`.
+    ScopeMissing,
+    /// The OS keychain is missing or locked; tokens are never stored anywhere else.
+    KeychainUnavailable,
+    /// Something that should never happen; details are in the log.
+    Internal,
+}
+
+/// What crosses IPC when a command fails.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct IpcError {
+    pub code: ErrorCode,
+    pub message: String,
+    /// The platform's own stable code (e.g. `INSUFFICIENT_POINTS`), when it sent one.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub platform_code: Option<String>,
+    /// The platform's `request_id`, for bug reports.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("invalid input: {0}")]
+    InvalidInput(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("could not reach the platform: {0}")]
+    Transport(#[source] reqwest::Error),
+    #[error("platform error {status} {code}: {message}")]
+    Platform { status: u16, code: String, message: String, request_id: Option<String> },
+    #[error("the platform answered something unexpected: {0}")]
+    Decode(String),
+    #[error("the session is no longer valid ({code})")]
+    Unauthorized { code: String, request_id: Option<String> },
+    #[error("sign-in failed: {error}")]
+    OAuth { error: String, description: Option<String> },
+    #[error("sign-in failed: {0}")]
+    SignIn(String),
+    #[error("no sign-in is waiting for this link")]
+    NoPendingSignIn,
+    #[error("not signed in")]
+    NotSignedIn,
+    #[error("the session lacks the `{0}` scope")]
+    ScopeMissing(String),
+    #[error(transparent)]
+    Keychain(#[from] crate::auth::keychain::KeychainError),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl Error {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Error::InvalidInput(_) => ErrorCode::InvalidInput,
+            Error::Database(_) | Error::Migrate(_) => ErrorCode::Storage,
+            Error::Transport(_) => ErrorCode::Network,
+            Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
+            Error::Platform { .. } => ErrorCode::Platform,
+            Error::Decode(_) => ErrorCode::Decode,
+            Error::Unauthorized { .. } => ErrorCode::SessionExpired,
+            Error::OAuth { .. } | Error::SignIn(_) => ErrorCode::SignInFailed,
+            Error::NoPendingSignIn => ErrorCode::NoPendingSignIn,
+            Error::NotSignedIn => ErrorCode::NotSignedIn,
+            Error::ScopeMissing(_) => ErrorCode::ScopeMissing,
+            Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => ErrorCode::KeychainUnavailable,
+            Error::Keychain(_) => ErrorCode::Internal,
+            Error::Internal(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+impl From<&Error> for IpcError {
+    fn from(err: &Error) -> Self {
+        let (platform_code, request_id) = match err {
+            Error::Platform { code, request_id, .. } | Error::Unauthorized { code, request_id } => {
+                (Some(code.clone()), request_id.clone())
+            }
+            Error::OAuth { error, .. } => (Some(error.clone()), None),
+            _ => (None, None),
+        };
+        // The platform's own words, when it gave any: the UI shows them as escaped text.
+        let message = match err {
+            Error::OAuth { error, description } => description.clone().unwrap_or_else(|| error.clone()),
+            Error::Platform { message, .. } => message.clone(),
+            other => other.to_string(),
+        };
+        IpcError { code: err.code(), message, platform_code, request_id }
+    }
+}
+
+impl From<Error> for IpcError {
+    fn from(err: Error) -> Self {
+        IpcError::from(&err)
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,174 @@
+//! `Core`: the one object the shell holds. Built once at start-up; every IPC command
+//! calls one method on it.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use tokio::sync::Mutex;
+use url::Url;
+
+use crate::api::PlatformClient;
+use crate::auth::browser::{Browser, SystemBrowser};
+use crate::auth::keychain::{OsKeychain, SecretStore};
+use crate::config::{self, Platform, PlatformChoice, StoredPlatform};
+use crate::error::{Error, Result};
+use crate::store::Db;
+use crate::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
+
+pub struct CoreOptions {
+    /// Where the database, logs and audio live.
+    pub data_dir: PathBuf,
+    /// Reads an environment variable (a parameter so tests don't touch the process env).
+    pub env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>,
+    /// The app's version, shown in About and diagnostics.
+    pub version: String,
+    /// Where tokens live: the OS keychain in the app.
+    pub keychain: Arc<dyn SecretStore>,
+    /// How the authorize page is opened: the system browser in the app.
+    pub browser: Arc<dyn Browser>,
+}
+
+impl CoreOptions {
+    pub fn from_process_env(data_dir: PathBuf, version: impl Into<String>) -> Self {
+        let env: Box<dyn Fn(&str) -> Option<String> + Send + Sync> = Box::new(|k| std::env::var(k).ok());
+        let browser = Arc::new(SystemBrowser::from_env(&*env));
+        CoreOptions { data_dir, env, version: version.into(), keychain: Arc::new(OsKeychain::new()), browser }
+    }
+}
+
+pub struct Core {
+    db: Db,
+    data_dir: PathBuf,
+    version: String,
+    env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>,
+    platform: RwLock<Platform>,
+    /// The built-in sandbox, started only when no platform client is configured.
+    embedded_sandbox: Mutex<Option<xiaoya_sandbox::Sandbox>>,
+    client: PlatformClient,
+    keys: Arc<dyn SecretStore>,
+    browser: Arc<dyn Browser>,
+}
+
+impl Core {
+    pub async fn start(options: CoreOptions) -> Result<Self> {
+        std::fs::create_dir_all(&options.data_dir)
+            .map_err(|e| Error::Internal(format!("cannot create the data folder: {e}")))?;
+        let db = Db::open(&options.data_dir.join("companion.db")).await?;
+        let choice = config::choose(&*options.env, &db.stored_platform().await?)?;
+        let embedded_sandbox = Mutex::new(None);
+        let platform = resolve(choice, &embedded_sandbox).await?;
+        tracing::info!(mode = ?platform.mode, origin = %config::origin_string(&platform.origin), "platform selected");
+        Ok(Core {
+            db,
+            data_dir: options.data_dir,
+            version: options.version,
+            env: options.env,
+            platform: RwLock::new(platform),
+            embedded_sandbox,
+            client: PlatformClient::new()?,
+            keys: options.keychain,
+            browser: options.browser,
+        })
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    pub fn client(&self) -> &PlatformClient {
+        &self.client
+    }
+
+    pub fn keys(&self) -> &Arc<dyn SecretStore> {
+        &self.keys
+    }
+
+    pub fn browser(&self) -> &Arc<dyn Browser> {
+        &self.browser
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    pub fn platform(&self) -> Platform {
+        self.platform.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub async fn app_info(&self) -> Result<AppInfo> {
+        let locale = match self.db.locale().await? {
+            Some(locale) => locale,
+            None => Locale::from_system((self.env)("LC_ALL").or_else(|| (self.env)("LANG")).as_deref()),
+        };
+        Ok(AppInfo {
+            version: self.version.clone(),
+            platform: self.platform().info(),
+            locale,
+            theme: self.db.theme().await?,
+        })
+    }
+
+    pub async fn set_locale(&self, locale: Locale) -> Result<AppInfo> {
+        self.db.set_locale(locale).await?;
+        self.app_info().await
+    }
+
+    pub async fn set_theme(&self, theme: ThemePreference) -> Result<AppInfo> {
+        self.db.set_theme(theme).await?;
+        self.app_info().await
+    }
+
+    /// Points the app at a real platform. Validated before anything is saved.
+    pub async fn set_platform(&self, input: PlatformSettingsInput) -> Result<PlatformInfo> {
+        let platform = config::validate(&input)?;
+        let stored = StoredPlatform {
+            base_url: Some(config::origin_string(&platform.origin)),
+            client_id: Some(platform.client_id.clone()),
+            redirect_uri: Some(platform.redirect_uri.to_string()),
+        };
+        self.db.set_stored_platform(Some(&stored)).await?;
+        crate::auth::pending::clear(&self.db, &self.keys).await?;
+        Ok(self.switch_to(platform))
+    }
+
+    /// Forgets the configured client and returns to the built-in sandbox.
+    pub async fn use_sandbox(&self) -> Result<PlatformInfo> {
+        self.db.set_stored_platform(None).await?;
+        crate::auth::pending::clear(&self.db, &self.keys).await?;
+        let choice = config::choose(&*self.env, &StoredPlatform::default())?;
+        let platform = resolve(choice, &self.embedded_sandbox).await?;
+        Ok(self.switch_to(platform))
+    }
+
+    fn switch_to(&self, platform: Platform) -> PlatformInfo {
+        let info = platform.info();
+        *self.platform.write().unwrap_or_else(|p| p.into_inner()) = platform;
+        info
+    }
+
+    pub async fn shutdown(&self) {
+        if let Some(sandbox) = self.embedded_sandbox.lock().await.take() {
+            sandbox.shutdown().await;
+        }
+        self.db.close().await;
+    }
+}
+
+async fn resolve(choice: PlatformChoice, embedded: &Mutex<Option<xiaoya_sandbox::Sandbox>>) -> Result<Platform> {
+    match choice {
+        PlatformChoice::Configured(platform) => Ok(platform),
+        PlatformChoice::ExternalSandbox(origin) => Ok(Platform::sandbox(origin)),
+        PlatformChoice::EmbeddedSandbox => {
+            let mut slot = embedded.lock().await;
+            if slot.is_none() {
+                let sandbox = xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default())
+                    .await
+                    .map_err(|e| Error::Internal(format!("the built-in sandbox did not start: {e}")))?;
+                *slot = Some(sandbox);
+            }
+            let base = slot.as_ref().map(|s| s.base_url()).unwrap_or_default();
+            let origin = Url::parse(&base).map_err(|e| Error::Internal(format!("sandbox URL: {e}")))?;
+            Ok(Platform::sandbox(origin))
+        }
+    }
+}

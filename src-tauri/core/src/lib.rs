@@ -1,0 +1,17 @@
+//! Xiaoya Companion's core: everything that touches a credential, the network, the
+//! database or audio lives here, with no Tauri dependency. The Tauri shell in
+//! `src-tauri/` only adapts these functions to IPC commands.
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod host;
+pub mod store;
+pub mod wire;
+
+#[cfg(test)]
+pub mod testing;
+
+pub use error::{Error, ErrorCode, IpcError};
+pub use host::Core;

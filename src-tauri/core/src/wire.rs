@@ -1,0 +1,124 @@
+//! Types that cross IPC for the app as a whole. Feature areas keep their own wire
+//! modules. Every type derives `TS`; `cargo test` writes the bindings to
+//! `ui/src/bindings/`, and the suite fails when the committed copy is stale.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub enum Locale {
+    #[serde(rename = "zh-CN")]
+    ZhCn,
+    #[serde(rename = "en")]
+    En,
+}
+
+impl Locale {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Locale::ZhCn => "zh-CN",
+            Locale::En => "en",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "zh-CN" => Some(Locale::ZhCn),
+            "en" => Some(Locale::En),
+            _ => None,
+        }
+    }
+
+    /// The locale a fresh install starts in, from POSIX locale variables.
+    pub fn from_system(lang: Option<&str>) -> Self {
+        match lang {
+            Some(l) if l.to_ascii_lowercase().starts_with("zh") => Locale::ZhCn,
+            _ => Locale::En,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ThemePreference {
+    System,
+    Light,
+    Dark,
+}
+
+impl ThemePreference {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ThemePreference::System => "system",
+            ThemePreference::Light => "light",
+            ThemePreference::Dark => "dark",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "system" => Some(ThemePreference::System),
+            "light" => Some(ThemePreference::Light),
+            "dark" => Some(ThemePreference::Dark),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum PlatformMode {
+    /// The built-in simulation: no account, no real points.
+    Sandbox,
+    /// A real platform origin with a registered client.
+    Configured,
+}
+
+/// The platform the app is bound to. Nothing here is secret.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlatformInfo {
+    pub mode: PlatformMode,
+    pub origin: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+}
+
+/// What a person types in Settings to point the app at a real platform.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlatformSettingsInput {
+    pub base_url: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AppInfo {
+    pub version: String,
+    pub platform: PlatformInfo,
+    pub locale: Locale,
+    pub theme: ThemePreference,
+}
+
+/// App-wide changes, sent from one place in the shell on the `app-event` channel.
+/// Feature-specific progress (a streamed reply, a synthesis) uses per-request channels.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[ts(export)]
+pub enum AppEvent {
+    PlatformChanged { platform: PlatformInfo },
+    /// Sessions were added, ended, switched or expired.
+    SessionsChanged { view: crate::auth::wire::SessionsView },
+    /// A sign-in finished in the browser and the app is now signed in to this context.
+    SignedIn { session: crate::auth::wire::SessionSummary },
+    /// A sign-in link arrived and was refused or failed; the message says why.
+    SignInFailed { error: crate::error::IpcError },
+}

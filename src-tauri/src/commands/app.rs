@@ -1,0 +1,41 @@
+//! App-wide commands: identity, language, theme and which platform to talk to.
+
+use tauri::State;
+use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
+
+use super::CmdResult;
+use crate::events::{emit, AppEvent};
+use crate::AppState;
+
+#[tauri::command]
+pub async fn app_info(state: State<'_, AppState>) -> CmdResult<AppInfo> {
+    Ok(state.core.app_info().await?)
+}
+
+#[tauri::command]
+pub async fn set_locale(state: State<'_, AppState>, locale: Locale) -> CmdResult<AppInfo> {
+    Ok(state.core.set_locale(locale).await?)
+}
+
+#[tauri::command]
+pub async fn set_theme(state: State<'_, AppState>, theme: ThemePreference) -> CmdResult<AppInfo> {
+    Ok(state.core.set_theme(theme).await?)
+}
+
+#[tauri::command]
+pub async fn set_platform(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    input: PlatformSettingsInput,
+) -> CmdResult<PlatformInfo> {
+    let info = state.core.set_platform(input).await?;
+    emit(&app, AppEvent::PlatformChanged { platform: info.clone() });
+    Ok(info)
+}
+
+#[tauri::command]
+pub async fn use_sandbox(app: tauri::AppHandle, state: State<'_, AppState>) -> CmdResult<PlatformInfo> {
+    let info = state.core.use_sandbox().await?;
+    emit(&app, AppEvent::PlatformChanged { platform: info.clone() });
+    Ok(info)
+}

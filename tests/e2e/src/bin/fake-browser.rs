@@ -1,0 +1,56 @@
+//! Stands in for the system browser in real-window tests. The app runs it (through
+//! `XIAOYA_BROWSER`) with the authorize URL; it records the URL, asks the sandbox (in
+//! auto-approve mode) for the redirect, and hands the callback to the desktop the way
+//! a real scheme handler does: by starting a second app instance with the URL.
+//!
+//! Environment: `FAKE_BROWSER_LOG` (a file each authorize URL is appended to),
+//! `FAKE_BROWSER_MODE` (`approve`, the default, or `record` to stop after recording),
+//! `XIAOYA_APP_BIN` (the app to start with the callback).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn main() {
+    let Some(url) = std::env::args().nth(1) else {
+        eprintln!("fake-browser: no URL");
+        std::process::exit(2);
+    };
+    if let Some(log) = std::env::var_os("FAKE_BROWSER_LOG") {
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(log) {
+            let _ = writeln!(f, "{url}");
+        }
+    }
+    if std::env::var("FAKE_BROWSER_MODE").as_deref() == Ok("record") {
+        return;
+    }
+    let location = match follow_once(&url) {
+        Ok(location) => location,
+        Err(err) => {
+            eprintln!("fake-browser: {err}");
+            std::process::exit(1);
+        }
+    };
+    let app = std::env::var_os("XIAOYA_APP_BIN").unwrap_or_else(|| "xiaoya-companion".into());
+    let status = Command::new(app).arg(&location).stdin(Stdio::null()).stdout(Stdio::null()).status();
+    if let Err(err) = status {
+        eprintln!("fake-browser: cannot start the app with the callback: {err}");
+        std::process::exit(1);
+    }
+}
+
+/// One GET without following redirects; returns the `Location` it points to.
+fn follow_once(url: &str) -> Result<String, String> {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+    rt.block_on(async {
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| e.to_string())?;
+        let resp = client.get(url).send().await.map_err(|e| e.to_string())?;
+        resp.headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+            .ok_or_else(|| format!("authorize answered {} without a redirect", resp.status()))
+    })
+}

@@ -1,0 +1,222 @@
+//! Harness for real-window tests: starts tauri-driver (which starts WebKitWebDriver,
+//! which starts the built app), connects a WebDriver client, and gives the test a
+//! private data folder, a private HOME and a sandbox of its own.
+//!
+//! Needs a display and a D-Bus session: `scripts/test.sh` provides both (Xvfb,
+//! dbus-run-session, an unlocked gnome-keyring). Tests in this crate run one window
+//! at a time (`--test-threads=1`).
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+
+pub use fantoccini;
+pub use xiaoya_sandbox;
+
+pub type TestResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
+
+/// One window at a time: the app is single-instance per D-Bus session, so a second
+/// window would hand over to the first and exit.
+fn window_lock() -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    static LOCK: std::sync::OnceLock<std::sync::Arc<tokio::sync::Mutex<()>>> = std::sync::OnceLock::new();
+    LOCK.get_or_init(Default::default).clone()
+}
+
+/// The repository root (this crate lives in `tests/e2e`).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
+}
+
+/// The app binary built by `scripts/test.sh` (`XIAOYA_APP_BIN` overrides).
+pub fn app_binary() -> PathBuf {
+    if let Some(bin) = std::env::var_os("XIAOYA_APP_BIN") {
+        return PathBuf::from(bin);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"));
+    target.join("debug").join("xiaoya-companion")
+}
+
+fn tauri_driver() -> PathBuf {
+    if let Some(bin) = std::env::var_os("TAURI_DRIVER") {
+        return PathBuf::from(bin);
+    }
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cargo"));
+    let candidate = home.join("bin").join("tauri-driver");
+    if candidate.exists() { candidate } else { PathBuf::from("tauri-driver") }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("free port")
+}
+
+/// Where screenshots go: `target/e2e-screenshots/<name>.png`.
+pub fn screenshot_dir() -> PathBuf {
+    let dir = repo_root().join("target").join("e2e-screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+/// How the app under test is configured.
+pub struct Launch {
+    /// Extra environment for the app process.
+    pub env: Vec<(String, String)>,
+    /// Start a sandbox in this test process and point the app at it.
+    pub sandbox: bool,
+}
+
+impl Default for Launch {
+    fn default() -> Self {
+        Launch { env: Vec::new(), sandbox: true }
+    }
+}
+
+/// One running app window.
+pub struct AppWindow {
+    pub client: Client,
+    pub sandbox: Option<xiaoya_sandbox::Sandbox>,
+    pub data_dir: tempfile::TempDir,
+    driver: Child,
+    _home: tempfile::TempDir,
+    _turn: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl AppWindow {
+    pub async fn launch(launch: Launch) -> TestResult<Self> {
+        let app = app_binary();
+        if !app.exists() {
+            return Err(format!("app binary {} missing: run scripts/test.sh (it builds the app first)", app.display()).into());
+        }
+        let turn = window_lock().lock_owned().await;
+        let sandbox = if launch.sandbox {
+            Some(xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default()).await?)
+        } else {
+            None
+        };
+        let data_dir = tempfile::tempdir()?;
+        let home = tempfile::tempdir()?;
+        let port = free_port();
+        let native_port = free_port();
+
+        let mut cmd = Command::new(tauri_driver());
+        cmd.arg("--port").arg(port.to_string()).arg("--native-port").arg(native_port.to_string());
+        cmd.env("XIAOYA_DATA_DIR", data_dir.path())
+            // A private HOME/XDG tree: the deep-link registration and GTK caches land there.
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_CACHE_HOME", home.path().join("cache"))
+            .env("NO_AT_BRIDGE", "1")
+            .env("LANG", "en_US.UTF-8")
+            .env_remove("XIAOYA_CLIENT_ID")
+            .env_remove("XIAOYA_PLATFORM_URL")
+            .env_remove("XIAOYA_SANDBOX_URL");
+        if let Some(sb) = &sandbox {
+            cmd.env("XIAOYA_SANDBOX_URL", sb.base_url());
+        }
+        for (k, v) in &launch.env {
+            cmd.env(k, v);
+        }
+        cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::inherit());
+        let driver = cmd.spawn().map_err(|e| format!("cannot start tauri-driver ({}): {e}", tauri_driver().display()))?;
+
+        let caps: serde_json::Map<String, serde_json::Value> = serde_json::from_value(serde_json::json!({
+            "browserName": "wry",
+            "tauri:options": { "application": app },
+        }))?;
+        let url = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let client = loop {
+            match ClientBuilder::rustls()?.capabilities(caps.clone()).connect(&url).await {
+                Ok(client) => break client,
+                Err(err) if Instant::now() < deadline => {
+                    let _ = err;
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                }
+                Err(err) => return Err(format!("WebDriver session did not start: {err}").into()),
+            }
+        };
+        Ok(AppWindow { client, sandbox, data_dir, driver, _home: home, _turn: turn })
+    }
+
+    /// Waits until an element matching `css` is displayed.
+    pub async fn find(&self, css: &str) -> TestResult<Element> {
+        Ok(self.client.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)).await?)
+    }
+
+    /// Waits until an element's text contains `needle`, returning the full text.
+    pub async fn wait_for_text(&self, css: &str, needle: &str) -> TestResult<String> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut last = String::new();
+        while Instant::now() < deadline {
+            if let Ok(el) = self.client.find(Locator::Css(css)).await {
+                last = el.text().await.unwrap_or_default();
+                if last.contains(needle) {
+                    return Ok(last);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Err(format!("`{css}` never contained {needle:?}; last text: {last:?}").into())
+    }
+
+    pub async fn click(&self, css: &str) -> TestResult {
+        self.find(css).await?.click().await?;
+        Ok(())
+    }
+
+    /// The whole visible text of the page.
+    pub async fn page_text(&self) -> TestResult<String> {
+        Ok(self.client.find(Locator::Css("body")).await?.text().await?)
+    }
+
+    /// Saves what the X server shows (the real screen, not a WebDriver render).
+    pub async fn screenshot(&self, name: &str) -> TestResult<PathBuf> {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let path = screenshot_dir().join(format!("{name}.png"));
+        let status = Command::new("import").args(["-window", "root"]).arg(&path).status()?;
+        if !status.success() {
+            // No ImageMagick: fall back to the WebDriver screenshot.
+            std::fs::write(&path, self.client.screenshot().await?)?;
+        }
+        Ok(path)
+    }
+
+    /// Ends the session and stops tauri-driver with SIGTERM (SIGKILL would orphan
+    /// WebKitWebDriver, which keeps the test's stdout open).
+    pub async fn close(mut self) -> TestResult {
+        let _ = self.client.clone().close().await;
+        stop_gracefully(&mut self.driver);
+        if let Some(sb) = self.sandbox.take() {
+            sb.shutdown().await;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for AppWindow {
+    fn drop(&mut self) {
+        stop_gracefully(&mut self.driver);
+    }
+}
+
+fn stop_gracefully(child: &mut Child) {
+    if let Ok(Some(_)) = child.try_wait() {
+        return;
+    }
+    let _ = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}

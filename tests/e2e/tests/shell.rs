@@ -1,0 +1,40 @@
+//! The app shell in a real window: the sandbox label, navigation, language switch.
+
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+const SCREENS: [(&str, &str); 6] = [
+    ("nav-account", "Account"),
+    ("nav-models", "Models"),
+    ("nav-chat", "Chat"),
+    ("nav-voices", "Voices"),
+    ("nav-balances", "Balances"),
+    ("nav-settings", "Settings"),
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_window_says_it_runs_on_the_sandbox_and_every_screen_opens() -> TestResult {
+    let app = AppWindow::launch(Launch::default()).await?;
+    let label = app.wait_for_text("[data-testid=platform-label]", "Sandbox").await?;
+    assert!(label.contains("no real points"), "label was {label:?}");
+
+    for (nav, title) in SCREENS {
+        app.click(&format!("[data-testid={nav}]")).await?;
+        app.wait_for_text("[data-testid=screen-title]", title).await?;
+    }
+    let charged = app.wait_for_text("[data-testid=charged-to]", "Charged to").await?;
+    assert!(!charged.is_empty());
+    app.click("[data-testid=nav-account]").await?;
+    app.screenshot("shell-account-en").await?;
+    app.close().await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_built_in_sandbox_starts_when_nothing_is_configured() -> TestResult {
+    // No sandbox from the test: the app must start its own.
+    let app = AppWindow::launch(Launch { sandbox: false, ..Launch::default() }).await?;
+    app.wait_for_text("[data-testid=platform-label]", "Sandbox").await?;
+    app.click("[data-testid=nav-settings]").await?;
+    let text = app.wait_for_text("[data-testid=platform-origin]", "http://127.0.0.1:").await?;
+    assert!(!text.contains("claw.zhenhuiai.com"));
+    app.close().await
+}
