@@ -18,6 +18,8 @@ fi
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export NO_AT_BRIDGE=1
+# The keychain tests must run against the real Secret Service here, never skip.
+export XIAOYA_REQUIRE_KEYCHAIN=1
 # The real Secret Service, unlocked, in this session only.
 eval "$(printf 'xiaoya-test' | gnome-keyring-daemon --unlock --components=secrets)"
 export GNOME_KEYRING_CONTROL SSH_AUTH_SOCK 2>/dev/null || true

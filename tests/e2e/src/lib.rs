@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
+// WebDriver runs on loopback: plain HTTP, no TLS stack needed.
+use hyper_util::client::legacy::connect::HttpConnector;
 
 pub use fantoccini;
 pub use xiaoya_sandbox;
@@ -68,11 +70,13 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// Start a sandbox in this test process and point the app at it.
     pub sandbox: bool,
+    /// Reuse a data folder (a relaunch); a fresh temporary one otherwise.
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Default for Launch {
     fn default() -> Self {
-        Launch { env: Vec::new(), sandbox: true }
+        Launch { env: Vec::new(), sandbox: true, data_dir: None }
     }
 }
 
@@ -99,20 +103,25 @@ impl AppWindow {
             None
         };
         let data_dir = tempfile::tempdir()?;
+        let app_data = launch.data_dir.clone().unwrap_or_else(|| data_dir.path().to_path_buf());
         let home = tempfile::tempdir()?;
+        for sub in ["data", "config", "cache"] {
+            std::fs::create_dir_all(home.path().join(sub))?;
+        }
         let port = free_port();
         let native_port = free_port();
 
         let mut cmd = Command::new(tauri_driver());
         cmd.arg("--port").arg(port.to_string()).arg("--native-port").arg(native_port.to_string());
-        cmd.env("XIAOYA_DATA_DIR", data_dir.path())
+        cmd.env("XIAOYA_DATA_DIR", &app_data)
             // A private HOME/XDG tree: the deep-link registration and GTK caches land there.
             .env("HOME", home.path())
             .env("XDG_DATA_HOME", home.path().join("data"))
             .env("XDG_CONFIG_HOME", home.path().join("config"))
             .env("XDG_CACHE_HOME", home.path().join("cache"))
             .env("NO_AT_BRIDGE", "1")
-            .env("LANG", "en_US.UTF-8")
+            .env("MESA_SHADER_CACHE_DISABLE", "true")
+            .env("LANG", "C.UTF-8")
             .env_remove("XIAOYA_CLIENT_ID")
             .env_remove("XIAOYA_PLATFORM_URL")
             .env_remove("XIAOYA_SANDBOX_URL");
@@ -132,7 +141,7 @@ impl AppWindow {
         let url = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(60);
         let client = loop {
-            match ClientBuilder::rustls()?.capabilities(caps.clone()).connect(&url).await {
+            match ClientBuilder::new(HttpConnector::new()).capabilities(caps.clone()).connect(&url).await {
                 Ok(client) => break client,
                 Err(err) if Instant::now() < deadline => {
                     let _ = err;
@@ -154,8 +163,8 @@ impl AppWindow {
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut last = String::new();
         while Instant::now() < deadline {
-            if let Ok(el) = self.client.find(Locator::Css(css)).await {
-                last = el.text().await.unwrap_or_default();
+            if let Some(text) = self.text_of(css).await? {
+                last = text;
                 if last.contains(needle) {
                     return Ok(last);
                 }
@@ -165,6 +174,20 @@ impl AppWindow {
         Err(format!("`{css}` never contained {needle:?}; last text: {last:?}").into())
     }
 
+    /// The rendered text (`innerText`) of the first element matching `css`, if any.
+    /// WebKitWebDriver's own "element text" comes back empty for some styled
+    /// elements, so this asks the page what it renders.
+    pub async fn text_of(&self, css: &str) -> TestResult<Option<String>> {
+        let value = self
+            .client
+            .execute(
+                "const el = document.querySelector(arguments[0]); return el ? el.innerText : null;",
+                vec![serde_json::Value::String(css.to_owned())],
+            )
+            .await?;
+        Ok(value.as_str().map(str::to_owned))
+    }
+
     pub async fn click(&self, css: &str) -> TestResult {
         self.find(css).await?.click().await?;
         Ok(())
@@ -172,18 +195,16 @@ impl AppWindow {
 
     /// The whole visible text of the page.
     pub async fn page_text(&self) -> TestResult<String> {
-        Ok(self.client.find(Locator::Css("body")).await?.text().await?)
+        Ok(self.text_of("body").await?.unwrap_or_default())
     }
 
-    /// Saves what the X server shows (the real screen, not a WebDriver render).
+    /// Saves a PNG of the window's web content as WebKit rendered it. (Under
+    /// WebKitWebDriver the X root window stays blank, so `import -window root` shows
+    /// nothing; the wait lets the last frame land, since WebDriver shots can lag one.)
     pub async fn screenshot(&self, name: &str) -> TestResult<PathBuf> {
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
         let path = screenshot_dir().join(format!("{name}.png"));
-        let status = Command::new("import").args(["-window", "root"]).arg(&path).status()?;
-        if !status.success() {
-            // No ImageMagick: fall back to the WebDriver screenshot.
-            std::fs::write(&path, self.client.screenshot().await?)?;
-        }
+        std::fs::write(&path, self.client.screenshot().await?)?;
         Ok(path)
     }
 
@@ -192,6 +213,7 @@ impl AppWindow {
     pub async fn close(mut self) -> TestResult {
         let _ = self.client.clone().close().await;
         stop_gracefully(&mut self.driver);
+        stop_app_instances();
         if let Some(sb) = self.sandbox.take() {
             sb.shutdown().await;
         }
@@ -202,6 +224,26 @@ impl AppWindow {
 impl Drop for AppWindow {
     fn drop(&mut self) {
         stop_gracefully(&mut self.driver);
+        stop_app_instances();
+    }
+}
+
+/// The app can outlive its WebDriver session; a leftover instance would take the next
+/// test's launch over through single-instance. Windows run one at a time, so every
+/// process of the app binary still alive here is ours to end.
+fn stop_app_instances() {
+    let app = app_binary();
+    let pattern = format!("^{}", app.display());
+    for signal in ["-TERM", "-KILL"] {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let _ = Command::new("pkill").arg(signal).arg("-f").arg(&pattern).status();
+        while Instant::now() < deadline {
+            let alive = Command::new("pgrep").arg("-f").arg(&pattern).stdout(Stdio::null()).status();
+            if !matches!(alive, Ok(s) if s.success()) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 

@@ -38,3 +38,23 @@ async fn the_built_in_sandbox_starts_when_nothing_is_configured() -> TestResult 
     assert!(!text.contains("claw.zhenhuiai.com"));
     app.close().await
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn switching_to_chinese_changes_the_whole_window_and_is_remembered() -> TestResult {
+    let data = tempfile::tempdir()?;
+    let launch = || Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() };
+    let app = AppWindow::launch(launch()).await?;
+    app.wait_for_text("[data-testid=nav-account]", "Account").await?;
+    app.click("[data-testid=locale-switch-zh-CN]").await?;
+    app.wait_for_text("[data-testid=nav-account]", "账户").await?;
+    app.wait_for_text("[data-testid=platform-label]", "沙盒 — 模拟平台，不消耗真实积分").await?;
+    app.wait_for_text("[data-testid=screen-title]", "账户").await?;
+    app.screenshot("shell-account-zh").await?;
+    app.close().await?;
+
+    let app = AppWindow::launch(launch()).await?;
+    app.wait_for_text("[data-testid=nav-voices]", "音色").await?;
+    app.click("[data-testid=locale-switch-en]").await?;
+    app.wait_for_text("[data-testid=nav-voices]", "Voices").await?;
+    app.close().await
+}

@@ -1,0 +1,267 @@
+//! `POST /api/proxy/v1/chat/completions`: the OpenAI-compatible gateway.
+//!
+//! Personal tokens may stream; Team tokens need the full workflow header tuple and
+//! `stream: false`. A settled `X-Request-ID` is replayed, never charged twice.
+
+mod reply;
+mod request;
+mod stream;
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use crate::auth::authenticate;
+use crate::billing::{new_charge, pay, price_for, record};
+use crate::clock::rfc3339;
+use crate::envelope::PlatformError;
+use crate::ledger::{ChargeKind, WorkflowContext};
+use crate::points::Points;
+use crate::scope::Scope;
+use crate::seed::{team_catalog, CatalogModel};
+use crate::state::Shared;
+use crate::world::{AccountKey, SettledChat};
+
+pub(crate) use reply::{count_tokens, is_cjk};
+
+pub(crate) fn router() -> Router<Arc<Shared>> {
+    Router::new().route("/api/proxy/v1/chat/completions", post(completions))
+}
+
+/// A finished completion, kept for idempotent replay.
+#[derive(Clone, Debug)]
+pub(crate) struct Completion {
+    pub id: String,
+    pub created: i64,
+    pub model: String,
+    pub content: String,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+impl Completion {
+    fn usage_json(&self) -> Value {
+        json!({
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.prompt_tokens + self.completion_tokens,
+        })
+    }
+
+    fn to_json(&self) -> Value {
+        json!({
+            "id": self.id,
+            "object": "chat.completion",
+            "created": self.created,
+            "model": self.model,
+            "choices": [{
+                "index": 0,
+                "message": { "role": "assistant", "content": self.content },
+                "finish_reason": "stop",
+            }],
+            "usage": self.usage_json(),
+        })
+    }
+}
+
+fn header_text<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+}
+
+/// The Team usage tuple: all five headers, attempt 1..6, the token's own Team, no streaming.
+fn team_usage(
+    headers: &HeaderMap,
+    bound_team: &str,
+    stream: bool,
+) -> Result<WorkflowContext, PlatformError> {
+    let names = [
+        "x-xiaoya-team-id",
+        "x-xiaoya-workflow-version-id",
+        "x-xiaoya-run-id",
+        "x-xiaoya-node-id",
+        "x-xiaoya-attempt",
+    ];
+    let missing: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| header_text(headers, n).is_none())
+        .collect();
+    if !missing.is_empty() {
+        return Err(PlatformError::TeamUsageContextIncomplete(format!(
+            "Missing Team workflow header(s): {}",
+            missing.join(", ")
+        )));
+    }
+    let attempt = header_text(headers, "x-xiaoya-attempt")
+        .and_then(|a| a.parse::<u8>().ok())
+        .filter(|a| (1..=6).contains(a))
+        .ok_or_else(|| {
+            PlatformError::TeamUsageContextIncomplete(
+                "X-Xiaoya-Attempt must be an integer from 1 to 6".into(),
+            )
+        })?;
+    if header_text(headers, "x-xiaoya-team-id") != Some(bound_team) {
+        return Err(PlatformError::TeamContextMismatch);
+    }
+    if stream {
+        return Err(PlatformError::TeamUsageStreamingUnsupported);
+    }
+    let text = |n: &str| header_text(headers, n).unwrap_or_default().to_string();
+    Ok(WorkflowContext {
+        workflow_version_id: text("x-xiaoya-workflow-version-id"),
+        run_id: text("x-xiaoya-run-id"),
+        node_id: text("x-xiaoya-node-id"),
+        attempt,
+    })
+}
+
+async fn completions(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Model)?;
+    let request_id = header_text(&headers, "x-request-id").map(str::to_string);
+    let request = request::parse(&body, request_id.is_some())?;
+    let request_id = request_id.unwrap_or_default();
+    let (account, workflow) = match caller.team_id() {
+        Some(team_id) => (
+            AccountKey::Team(team_id.to_string()),
+            Some(team_usage(&headers, team_id, request.stream)?),
+        ),
+        None if header_text(&headers, "x-xiaoya-team-id").is_some() => {
+            return Err(PlatformError::TeamOAuthAuthorizationRequired)
+        }
+        None => (AccountKey::Personal, None),
+    };
+    let catalog: Vec<CatalogModel> = match &account {
+        AccountKey::Personal => shared.models.clone(),
+        AccountKey::Team(team_id) => team_catalog(team_id),
+    };
+    let model = catalog
+        .into_iter()
+        .find(|m| m.code == request.model)
+        .ok_or(PlatformError::ModelNotFound)?;
+    if !model.serves_chat() {
+        return Err(PlatformError::ModelTypeUnsupported);
+    }
+    if request.has_image() && !model.accepts_image() {
+        return Err(PlatformError::ModelParameterInvalid(format!(
+            "{} does not accept image input",
+            model.code
+        )));
+    }
+    request.check_against(&model)?;
+    let fingerprint = request.fingerprint();
+    let pace = shared.settings().stream_pace;
+    let key = (account.clone(), request_id.clone());
+
+    if let Some(settled) = shared.world().chat_records.get(&key) {
+        if settled.fingerprint != fingerprint {
+            return Err(PlatformError::RequestIdConflict);
+        }
+        return Ok(respond(
+            &settled.completion,
+            request.stream,
+            &request_id,
+            true,
+            pace,
+        ));
+    }
+
+    let content = reply::compose(&request, model.code);
+    let prompt_tokens: u64 = request
+        .messages
+        .iter()
+        .map(|m| count_tokens(&m.text) + 4)
+        .sum::<u64>()
+        + 2;
+    let completion = Completion {
+        id: format!("chatcmpl_{}", &crate::envelope::new_request_id()[4..]),
+        created: shared.now().unix_timestamp(),
+        model: model.code.to_string(),
+        completion_tokens: count_tokens(&content).max(1),
+        content,
+        prompt_tokens,
+    };
+    let total_tokens = completion.prompt_tokens + completion.completion_tokens;
+    let points = price_for(
+        &account,
+        Points::per_thousand_ceil(total_tokens, model.milli_per_thousand_tokens),
+    );
+    let at = rfc3339(shared.now());
+    {
+        let world = &mut *shared.world();
+        let context = pay(world, &account, points)?;
+        let mut charge = new_charge(
+            &request_id,
+            context,
+            ChargeKind::ChatCompletion,
+            points,
+            &caller.token.client_id,
+            model.code,
+            at,
+        );
+        charge.input_tokens = Some(completion.prompt_tokens);
+        charge.output_tokens = Some(completion.completion_tokens);
+        charge.workflow = workflow;
+        record(world, charge);
+        world.chat_records.insert(
+            key,
+            SettledChat {
+                fingerprint,
+                completion: completion.clone(),
+            },
+        );
+    }
+    Ok(respond(
+        &completion,
+        request.stream,
+        &request_id,
+        false,
+        pace,
+    ))
+}
+
+fn respond(
+    completion: &Completion,
+    streaming: bool,
+    request_id: &str,
+    replay: bool,
+    pace: std::time::Duration,
+) -> Response {
+    let mut response = if streaming {
+        let mut response = stream::body(completion, pace).into_response();
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/event-stream; charset=utf-8"),
+        );
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        response
+    } else {
+        Json(completion.to_json()).into_response()
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(request_id) {
+        headers.insert("x-xiaoya-request-id", value);
+    }
+    if replay {
+        headers.insert(
+            "x-xiaoya-idempotent-replay",
+            HeaderValue::from_static("true"),
+        );
+    }
+    response
+}

@@ -1,0 +1,183 @@
+//! Fault injection: faults are queued per route and consumed in order, `times` each.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use axum::http::Method;
+use serde::{Deserialize, Serialize};
+
+/// Which platform route a fault applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Route {
+    /// Every platform route (never `/__sandbox/...`).
+    Any,
+    Authorize,
+    Token,
+    Revoke,
+    Me,
+    Teams,
+    Models,
+    Balance,
+    Usage,
+    TtsOptions,
+    ChatCompletions,
+    Speech,
+}
+
+impl Route {
+    /// The route a request belongs to; `None` for control and static paths.
+    pub fn classify(method: &Method, path: &str) -> Option<Route> {
+        let route = match path {
+            "/oauth/authorize" => Route::Authorize,
+            "/oauth/token" => Route::Token,
+            "/oauth/revoke" => Route::Revoke,
+            "/api/v1/open/me" => Route::Me,
+            "/api/v1/open/models" => Route::Models,
+            "/api/v1/open/balance" => Route::Balance,
+            "/api/v1/open/usage" => Route::Usage,
+            "/api/proxy/v1/tts/options" => Route::TtsOptions,
+            "/api/proxy/v1/chat/completions" if method == Method::POST => Route::ChatCompletions,
+            "/api/proxy/v1/audio/speech" if method == Method::POST => Route::Speech,
+            _ if path.starts_with("/api/v1/open/teams") => {
+                if path.ends_with("/models") {
+                    Route::Models
+                } else if path.ends_with("/balance") {
+                    Route::Balance
+                } else {
+                    Route::Teams
+                }
+            }
+            _ => return None,
+        };
+        Some(route)
+    }
+
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            Route::Speech => "speech",
+            Route::ChatCompletions => "chat_completions",
+            _ => "other",
+        }
+    }
+}
+
+/// What goes wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// Wait this long before handling the request.
+    Latency(Duration),
+    /// Answer with this status instead of handling the request (no charge). 429 and 503 carry
+    /// `Retry-After: 1`.
+    Status(u16),
+    /// Drop the connection before anything is handled or charged.
+    ResetBeforeCommit,
+    /// Handle the request (charges are committed), then drop the connection without a response.
+    ResetAfterCommit,
+    /// Streaming responses only: pause after this many `data:` events, then continue.
+    SseStall { after_events: u32, pause: Duration },
+    /// Streaming responses only: abort the connection after this many `data:` events (no `[DONE]`).
+    SseDrop { after_events: u32 },
+}
+
+impl FaultKind {
+    fn streaming_only(&self) -> bool {
+        matches!(self, FaultKind::SseStall { .. } | FaultKind::SseDrop { .. })
+    }
+}
+
+/// A fault to inject into the next `times` matching requests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub route: Route,
+    pub kind: FaultKind,
+    pub times: u32,
+}
+
+impl Fault {
+    pub fn once(route: Route, kind: FaultKind) -> Fault {
+        Fault {
+            route,
+            kind,
+            times: 1,
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct FaultQueue {
+    queue: Mutex<Vec<Fault>>,
+}
+
+impl FaultQueue {
+    pub fn push(&self, fault: Fault) {
+        if fault.times > 0 {
+            self.lock().push(fault);
+        }
+    }
+
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    pub fn pending(&self) -> Vec<Fault> {
+        self.lock().clone()
+    }
+
+    /// Takes one use of the first queued fault matching this request. Streaming-only faults
+    /// match only streaming requests.
+    pub fn take(&self, route: Route, streaming: bool) -> Option<FaultKind> {
+        let mut queue = self.lock();
+        let index = queue.iter().position(|f| {
+            (f.route == Route::Any || f.route == route) && (streaming || !f.kind.streaming_only())
+        })?;
+        let kind = queue[index].kind;
+        queue[index].times -= 1;
+        if queue[index].times == 0 {
+            queue.remove(index);
+        }
+        Some(kind)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Fault>> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faults_are_consumed_in_order_per_route() {
+        let queue = FaultQueue::default();
+        queue.push(Fault {
+            route: Route::Speech,
+            kind: FaultKind::Status(503),
+            times: 2,
+        });
+        queue.push(Fault::once(Route::Any, FaultKind::Status(500)));
+        queue.push(Fault::once(
+            Route::ChatCompletions,
+            FaultKind::SseDrop { after_events: 2 },
+        ));
+        assert_eq!(
+            queue.take(Route::ChatCompletions, false),
+            Some(FaultKind::Status(500))
+        );
+        assert_eq!(queue.take(Route::ChatCompletions, false), None);
+        assert_eq!(
+            queue.take(Route::ChatCompletions, true),
+            Some(FaultKind::SseDrop { after_events: 2 })
+        );
+        assert_eq!(
+            queue.take(Route::Speech, false),
+            Some(FaultKind::Status(503))
+        );
+        assert_eq!(
+            queue.take(Route::Speech, false),
+            Some(FaultKind::Status(503))
+        );
+        assert_eq!(queue.take(Route::Speech, false), None);
+    }
+}

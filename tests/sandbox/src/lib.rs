@@ -1,0 +1,139 @@
+//! A faithful in-process simulation of the Xiaoya Open Platform, following the platform's
+//! documentation: OAuth 2.0 with PKCE, the open API envelopes, Personal and Team contexts,
+//! model catalogs, the Chat Completions and TTS gateways, points and idempotent billing.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! let sandbox = xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default()).await?;
+//! println!("platform at {}", sandbox.base_url());
+//! sandbox.shutdown().await;
+//! # Ok(()) }
+//! ```
+//!
+//! See `README.md` for the seeded data, the `/__sandbox` control endpoints and every assumption
+//! made where the documentation is silent.
+
+mod auth;
+mod billing;
+mod chat;
+mod clock;
+mod control;
+mod envelope;
+mod faults;
+mod html;
+mod inject;
+mod ledger;
+mod oauth;
+mod open_api;
+mod points;
+mod scope;
+mod seed;
+mod server;
+mod state;
+mod tts;
+mod validation;
+mod world;
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
+
+use axum::middleware;
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub use control::{SandboxControl, TokenSelector};
+pub use faults::{Fault, FaultKind, Route};
+pub use ledger::{
+    Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext,
+};
+pub use points::Points;
+pub use scope::Scope;
+pub use seed::*;
+
+use state::Shared;
+
+/// How to run a sandbox.
+#[derive(Clone, Debug)]
+pub struct SandboxConfig {
+    /// Where to listen; port 0 picks a free port.
+    pub addr: SocketAddr,
+    /// Skip the consent page: `GET /oauth/authorize` redirects straight back with a code.
+    pub auto_approve: bool,
+}
+
+impl Default for SandboxConfig {
+    fn default() -> Self {
+        SandboxConfig {
+            addr: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0),
+            auto_approve: false,
+        }
+    }
+}
+
+/// A running sandbox platform.
+pub struct Sandbox {
+    base_url: String,
+    control: SandboxControl,
+    shutdown: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+/// Binds and starts serving in the background on the current Tokio runtime.
+pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
+    let listener = TcpListener::bind(config.addr).await?;
+    let local = listener.local_addr()?;
+    let host = match local.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    let base_url = format!("http://{}", SocketAddr::new(host, local.port()));
+    let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve));
+    let (shutdown, watcher) = watch::channel(false);
+    let task = tokio::spawn(server::serve(listener, router(shared.clone()), watcher));
+    Ok(Sandbox {
+        base_url,
+        control: SandboxControl { shared },
+        shutdown,
+        task,
+    })
+}
+
+fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .merge(oauth::router())
+        .merge(open_api::router())
+        .merge(chat::router())
+        .merge(tts::router())
+        .merge(control::http::router())
+        .fallback(envelope::not_found)
+        .layer(middleware::from_fn_with_state(
+            shared.clone(),
+            inject::apply_faults,
+        ))
+        .with_state(shared)
+}
+
+impl Sandbox {
+    /// `http://127.0.0.1:PORT` (no trailing slash).
+    pub fn base_url(&self) -> String {
+        self.base_url.clone()
+    }
+
+    pub fn control(&self) -> SandboxControl {
+        self.control.clone()
+    }
+
+    /// Stops accepting, drops every open connection and waits for the server task.
+    pub async fn shutdown(self) {
+        let _ = self.shutdown.send(true);
+        let _ = self.task.await;
+    }
+}
+
+/// `BASE64URL(SHA256(verifier))`, the PKCE S256 challenge (RFC 7636 §4.2), for test clients.
+pub fn pkce_s256_challenge(verifier: &str) -> String {
+    oauth::pkce::s256_challenge(verifier)
+}

@@ -1,0 +1,48 @@
+//! `GET /api/v1/open/models` (Personal) and `/teams/{id}/models` (TeamModelCatalog).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde_json::{json, Value};
+
+use crate::auth::authenticate;
+use crate::envelope::{success, PlatformError};
+use crate::scope::Scope;
+use crate::seed::{team_catalog, CatalogModel};
+use crate::state::Shared;
+
+pub(super) async fn personal_models(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Model)?;
+    caller.require_personal()?;
+    let items: Vec<&Value> = shared.models.iter().map(|m| &m.entry).collect();
+    Ok(success(items))
+}
+
+pub(super) async fn team_models(
+    State(shared): State<Arc<Shared>>,
+    Path(team_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Model)?;
+    caller.require_team(&team_id)?;
+    let world = shared.world();
+    let team = world
+        .teams
+        .get(&team_id)
+        .ok_or(PlatformError::TeamNotFound)?;
+    let items = team_catalog(&team_id);
+    Ok(success(json!({
+        "teamId": team.id,
+        "teamContextVersion": team.context_version,
+        "planVersionId": team.plan_version_id,
+        "catalogVersion": crate::seed::catalog_version(&items),
+        "items": items.iter().map(|m: &CatalogModel| &m.entry).collect::<Vec<_>>(),
+    })))
+}

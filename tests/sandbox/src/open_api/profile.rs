@@ -1,0 +1,91 @@
+//! `GET /api/v1/open/me`, `/teams`, `/teams/{id}/context`.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+
+use crate::auth::authenticate;
+use crate::envelope::{success, PlatformError};
+use crate::scope::Scope;
+use crate::seed::USER_DISPLAY_NAME;
+use crate::state::Shared;
+use crate::world::Team;
+
+pub(super) fn team_context_json(team: &Team) -> Value {
+    json!({
+        "teamId": team.id,
+        "name": team.name,
+        "status": team.status,
+        "teamContextVersion": team.context_version,
+        "memberId": team.member_id,
+        "role": team.role,
+        "memberStatus": team.member_status,
+    })
+}
+
+pub(super) async fn me(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Profile)?;
+    let subject = shared
+        .world()
+        .client(&caller.token.client_id)
+        .map(|c| c.subject)
+        .unwrap_or_default();
+    Ok(success(json!({
+        "userId": subject,
+        "displayName": USER_DISPLAY_NAME,
+        "avatarUrl": format!("{}/static/avatars/{subject}.svg", shared.base_url),
+    })))
+}
+
+/// A Personal token sees every Team of the user; a Team token sees only its own Team.
+pub(super) async fn teams(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Profile)?;
+    let world = shared.world();
+    let visible: Vec<Value> = world
+        .teams
+        .values()
+        .filter(|t| caller.team_id().is_none_or(|bound| bound == t.id))
+        .map(team_context_json)
+        .collect();
+    Ok(success(visible))
+}
+
+pub(super) async fn team_context(
+    State(shared): State<Arc<Shared>>,
+    Path(team_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Profile)?;
+    caller.require_team(&team_id)?;
+    let world = shared.world();
+    let team = world
+        .teams
+        .get(&team_id)
+        .ok_or(PlatformError::TeamNotFound)?;
+    Ok(success(team_context_json(team)))
+}
+
+/// A small generated avatar so `avatarUrl` points at something real.
+pub(super) async fn avatar() -> Response {
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 64 64\">\
+        <rect width=\"64\" height=\"64\" rx=\"32\" fill=\"#3b5bdb\"/>\
+        <text x=\"32\" y=\"41\" font-size=\"26\" text-anchor=\"middle\" fill=\"#fff\" font-family=\"sans-serif\">LX</text></svg>";
+    let mut response = svg.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml"),
+    );
+    response
+}

@@ -1,0 +1,80 @@
+//! State shared by every handler.
+
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use time::OffsetDateTime;
+
+use crate::clock::Clock;
+use crate::faults::FaultQueue;
+use crate::scope::ScopeSet;
+use crate::seed::{model_catalog, tts_catalog, CatalogModel, TtsConfig};
+use crate::world::World;
+
+/// Default pause between streamed chat chunks: smooth in a demo, quick in a test.
+pub(crate) const DEFAULT_STREAM_PACE: Duration = Duration::from_millis(8);
+
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    pub auto_approve: bool,
+    pub granted_scopes_override: Option<ScopeSet>,
+    pub stream_pace: Duration,
+}
+
+pub(crate) struct Shared {
+    world: Mutex<World>,
+    settings: Mutex<Settings>,
+    pub clock: Clock,
+    pub faults: FaultQueue,
+    pub base_url: String,
+    pub models: Vec<CatalogModel>,
+    pub tts: Vec<TtsConfig>,
+}
+
+impl Shared {
+    pub fn new(base_url: String, auto_approve: bool) -> Shared {
+        let clock = Clock::default();
+        Shared {
+            world: Mutex::new(World::seeded(clock.now())),
+            settings: Mutex::new(Settings {
+                auto_approve,
+                granted_scopes_override: None,
+                stream_pace: DEFAULT_STREAM_PACE,
+            }),
+            clock,
+            faults: FaultQueue::default(),
+            base_url,
+            models: model_catalog(),
+            tts: tts_catalog(),
+        }
+    }
+
+    pub fn world(&self) -> MutexGuard<'_, World> {
+        self.world.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    pub fn update_settings(&self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings.lock().unwrap_or_else(|e| e.into_inner()));
+    }
+
+    pub fn now(&self) -> OffsetDateTime {
+        self.clock.now()
+    }
+
+    /// Puts every account, token, voice and charge back to the seed.
+    pub fn reset(&self) {
+        *self.world() = World::seeded(self.now());
+        self.faults.clear();
+    }
+
+    pub fn tts_config(&self, id: &str) -> Option<&TtsConfig> {
+        self.tts.iter().find(|c| c.id == id)
+    }
+}

@@ -1,0 +1,166 @@
+//! `GET /api/proxy/v1/tts/options` and the voice-library page behind `voiceLibraryUrl`.
+
+use std::sync::Arc;
+
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use url::form_urlencoded;
+
+use super::{lifecycle_state, offered_voices, refresh_voice_lifecycles, OfferedVoice};
+use crate::auth::authenticate;
+use crate::clock::rfc3339;
+use crate::envelope::{success, PlatformError};
+use crate::html::{escape, page};
+use crate::scope::Scope;
+use crate::seed::TtsConfig;
+use crate::state::Shared;
+use crate::world::{AccountKey, VoiceLifecycle};
+
+fn voice_json(voice: &OfferedVoice) -> Value {
+    let mut value = match voice {
+        OfferedVoice::Shared(v) => json!({
+            "voiceId": v.voice_id, "displayName": v.display_name, "shared": true,
+            "state": "active", "activationPoints": null, "expiresAt": null,
+        }),
+        OfferedVoice::Owned(v) => {
+            let (points, expires) = match &v.lifecycle {
+                VoiceLifecycle::Active => (None, None),
+                VoiceLifecycle::PendingActivation {
+                    activation_points,
+                    expires_at,
+                    ..
+                } => (Some(*activation_points), Some(rfc3339(*expires_at))),
+                VoiceLifecycle::Expired { expired_at } => (None, Some(rfc3339(*expired_at))),
+            };
+            json!({
+                "voiceId": v.voice_id, "displayName": v.display_name, "shared": false,
+                "state": lifecycle_state(&v.lifecycle), "activationPoints": points, "expiresAt": expires,
+            })
+        }
+    };
+    let language = match voice {
+        OfferedVoice::Shared(v) => v.language,
+        OfferedVoice::Owned(v) => v.language,
+    };
+    if let Some(language) = language {
+        value["language"] = json!(language);
+    }
+    value
+}
+
+fn library_url(base: &str, account: &AccountKey, config: &TtsConfig) -> String {
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    query.append_pair("ttsConfigId", config.id);
+    match account {
+        AccountKey::Personal => query.append_pair("context", "personal"),
+        AccountKey::Team(team_id) => query
+            .append_pair("context", "team")
+            .append_pair("teamId", team_id),
+    };
+    format!("{base}/voices?{}", query.finish())
+}
+
+fn config_json(
+    shared: &Shared,
+    account: &AccountKey,
+    config: &TtsConfig,
+    voices: &[OfferedVoice],
+) -> Value {
+    json!({
+        "ttsConfigId": config.id,
+        "displayName": config.display_name,
+        "outputFormats": config.output_formats,
+        "defaultVoiceId": "",
+        "voiceLibraryUrl": library_url(&shared.base_url, account, config),
+        "channelId": config.channel_id,
+        "price": { "unit": config.unit.as_str(), "unitSize": config.unit_size, "points": config.points },
+        "voices": voices.iter().map(voice_json).collect::<Vec<_>>(),
+    })
+}
+
+pub(super) async fn tts_options(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Model)?;
+    let account = caller.gateway_account(&headers)?;
+    let now = shared.now();
+    let world = &mut *shared.world();
+    refresh_voice_lifecycles(world, now);
+    let configs: Vec<Value> = shared
+        .tts
+        .iter()
+        .map(|config| {
+            config_json(
+                &shared,
+                &account,
+                config,
+                &offered_voices(world, &account, config),
+            )
+        })
+        .collect();
+    Ok(success(json!({ "configs": configs })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct LibraryQuery {
+    tts_config_id: Option<String>,
+    team_id: Option<String>,
+}
+
+/// The voice-library portal a person reaches from the app (read-only in the sandbox).
+pub(super) async fn voice_library_page(
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<LibraryQuery>,
+) -> Response {
+    let account = query
+        .team_id
+        .clone()
+        .map_or(AccountKey::Personal, AccountKey::Team);
+    let context_name = match &account {
+        AccountKey::Personal => "your Personal account".to_string(),
+        AccountKey::Team(id) => shared
+            .world()
+            .teams
+            .get(id)
+            .map(|t| format!("the Team {}", t.name))
+            .unwrap_or_else(|| "an unknown Team".into()),
+    };
+    let now = shared.now();
+    let world = &mut *shared.world();
+    refresh_voice_lifecycles(world, now);
+    let mut rows = String::new();
+    for config in shared
+        .tts
+        .iter()
+        .filter(|c| query.tts_config_id.as_deref().is_none_or(|id| id == c.id))
+    {
+        rows.push_str(&format!(
+            "<h2>{}</h2><ul class=\"scopes\">",
+            escape(config.display_name)
+        ));
+        let voices = offered_voices(world, &account, config);
+        if voices.is_empty() {
+            rows.push_str("<li>No voices yet. Clone a voice to start using this model.</li>");
+        }
+        for voice in &voices {
+            let json = voice_json(voice);
+            rows.push_str(&format!(
+                "<li>{} <code>{}</code></li>",
+                escape(json["displayName"].as_str().unwrap_or_default()),
+                escape(json["state"].as_str().unwrap_or_default())
+            ));
+        }
+        rows.push_str("</ul>");
+    }
+    let body = format!(
+        "<h1>Voice library</h1><p>Voices available to {}.</p>{rows}",
+        escape(&context_name)
+    );
+    page(StatusCode::OK, "Voice library", &body)
+}

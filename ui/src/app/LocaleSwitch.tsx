@@ -1,0 +1,32 @@
+import { Segmented, toast } from "../components";
+import { changeLocale, errorMessage, LOCALES, t, useLocale } from "../i18n";
+import { toAppError, type Locale } from "../ipc";
+
+/**
+ * Switches the UI language at once and saves it. Used in the header and in
+ * Settings; both stay in sync through the i18n store.
+ */
+export function LocaleSwitch(props: { size?: "sm" | "md"; testId: string; labelledBy?: string }) {
+  const locale = useLocale();
+  const onChange = (next: Locale) => {
+    changeLocale(next).catch((err: unknown) => {
+      const error = toAppError(err);
+      toast({ tone: "error", title: t("settings.saveFailed.locale"), body: errorMessage(error.code) });
+    });
+  };
+  return (
+    <Segmented<Locale>
+      label={t("locale.label")}
+      labelledBy={props.labelledBy}
+      size={props.size ?? "md"}
+      value={locale}
+      onChange={onChange}
+      data-testid={props.testId}
+      options={LOCALES.map((value) => ({
+        value,
+        label: t(`language.${value}`),
+        "data-testid": `${props.testId}-${value}`,
+      }))}
+    />
+  );
+}

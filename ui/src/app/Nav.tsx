@@ -1,0 +1,40 @@
+import { Icon } from "../components";
+import { t } from "../i18n";
+import { useApp } from "./context";
+import { FOOTER_NAV, MAIN_NAV, type NavEntry } from "./screens";
+
+export function Nav() {
+  return (
+    <nav class="app-nav" aria-label={t("shell.navLabel")} data-testid="app-nav">
+      <ul class="app-nav__list">
+        {MAIN_NAV.map((entry) => (
+          <NavItem key={entry.id} entry={entry} />
+        ))}
+      </ul>
+      <ul class="app-nav__list app-nav__list--footer">
+        {FOOTER_NAV.map((entry) => (
+          <NavItem key={entry.id} entry={entry} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function NavItem(props: { entry: NavEntry }) {
+  const { screen, navigate } = useApp();
+  const current = screen === props.entry.id;
+  return (
+    <li>
+      <button
+        type="button"
+        class={`app-nav__item${current ? " is-current" : ""}`}
+        aria-current={current ? "page" : undefined}
+        data-testid={`nav-${props.entry.id}`}
+        onClick={() => navigate(props.entry.id)}
+      >
+        <Icon name={props.entry.icon} size={18} />
+        <span>{t(props.entry.label)}</span>
+      </button>
+    </li>
+  );
+}

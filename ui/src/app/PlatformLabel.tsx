@@ -1,0 +1,82 @@
+import { useState } from "preact/hooks";
+
+import { Button, Chip, Dialog, Skeleton } from "../components";
+import { t } from "../i18n";
+import type { PlatformInfo } from "../ipc";
+import { useApp } from "./context";
+import { displayHost } from "./platform";
+
+/**
+ * Which platform the app talks to, always visible in the header. The sandbox gets a
+ * loud badge so nobody mistakes simulated points for real ones; a real platform
+ * shows its host. Clicking explains more and leads to the platform settings.
+ */
+export function PlatformLabel(props: { platform: PlatformInfo | null }) {
+  const { navigate } = useApp();
+  const [open, setOpen] = useState(false);
+  const platform = props.platform;
+
+  if (!platform) {
+    return (
+      <span class="platform-label platform-label--loading" data-testid="platform-label" data-mode="loading">
+        <Skeleton width="180px" height="26px" />
+        <span class="sr-only">{t("platform.loading")}</span>
+      </span>
+    );
+  }
+
+  const sandbox = platform.mode === "sandbox";
+  const text = sandbox ? t("platform.sandboxBadge") : displayHost(platform.origin);
+  return (
+    <>
+      <Chip
+        tone={sandbox ? "sandbox" : "accent"}
+        icon={sandbox ? "flask" : "globe"}
+        class="platform-label"
+        data-testid="platform-label"
+        data-mode={platform.mode}
+        aria-haspopup="dialog"
+        aria-label={t("platform.labelAria", { name: text })}
+        title={text}
+        onClick={() => setOpen(true)}
+      >
+        {text}
+      </Chip>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        size="sm"
+        data-testid="platform-dialog"
+        title={sandbox ? t("platform.sandboxDialog.title") : t("platform.configuredDialog.title")}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              {t("common.close")}
+            </Button>
+            <Button
+              variant="primary"
+              iconAfter="arrowRight"
+              data-autofocus
+              onClick={() => {
+                setOpen(false);
+                navigate("settings");
+              }}
+              data-testid="platform-dialog-settings"
+            >
+              {t("platform.dialog.openSettings")}
+            </Button>
+          </>
+        }
+      >
+        {sandbox ? (
+          <>
+            <p>{t("platform.sandboxDialog.body")}</p>
+            <p>{t("platform.sandboxDialog.next")}</p>
+          </>
+        ) : (
+          <p>{t("platform.configuredDialog.body", { origin: displayHost(platform.origin) })}</p>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { errorMessage, t } from "../i18n";
+import { toAppError } from "../ipc";
+import { Button } from "./Button";
+import { Icon } from "./Icon";
+
+/**
+ * A failed load: the localised explanation of the error code, a retry button, and
+ * the technical details folded away for bug reports.
+ */
+export function ErrorState(props: {
+  error: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+  title?: string;
+  "data-testid"?: string;
+}) {
+  const error = toAppError(props.error);
+  return (
+    <div class="error-state" role="alert" data-testid={props["data-testid"] ?? "error-state"}>
+      <div class="error-state__art" aria-hidden="true">
+        <Icon name="alert" size={26} />
+      </div>
+      <h2 class="error-state__title">{props.title ?? t("errorState.title")}</h2>
+      <p class="error-state__body" data-testid="error-message" data-error-code={error.code}>
+        {errorMessage(error.code)}
+      </p>
+      {props.onRetry && (
+        <Button variant="primary" icon="refresh" loading={props.retrying} onClick={props.onRetry} data-testid="error-retry">
+          {t("errorState.retry")}
+        </Button>
+      )}
+      <details class="error-state__details">
+        <summary>{t("errorState.details")}</summary>
+        <dl class="meta-list">
+          {error.requestId && (
+            <>
+              <dt>{t("errorState.requestId")}</dt>
+              <dd class="mono">{error.requestId}</dd>
+            </>
+          )}
+          {error.platformCode && (
+            <>
+              <dt>{t("errorState.platformCode")}</dt>
+              <dd class="mono">{error.platformCode}</dd>
+            </>
+          )}
+          <dt>{t("errorState.message")}</dt>
+          <dd class="mono">
+            {error.code} · {error.detail}
+          </dd>
+        </dl>
+      </details>
+    </div>
+  );
+}

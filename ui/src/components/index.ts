@@ -1,0 +1,20 @@
+// The app's one component set. Screens build from these and the CSS design system
+// in ../styles; nothing else defines buttons, cards or form controls.
+
+export { Announcer, announce, StreamAnnouncer } from "./Announcer";
+export { Badge, Chip, type BadgeTone } from "./Badge";
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";
+export { Card, Panel } from "./Card";
+export { Dialog } from "./Dialog";
+export { EmptyState } from "./EmptyState";
+export { ErrorState } from "./ErrorState";
+export { Field, type FieldControlProps } from "./Field";
+export { Icon, type IconName } from "./Icon";
+export { Screen } from "./Screen";
+export { Segmented, type SegmentedOption } from "./Segmented";
+export { Select, type SelectOption } from "./Select";
+export { Skeleton, SkeletonList } from "./Skeleton";
+export { Spinner } from "./Spinner";
+export { TextInput } from "./TextInput";
+export { dismissToast, toast, ToastRegion, type ToastTone } from "./Toast";
+export { Toggle } from "./Toggle";

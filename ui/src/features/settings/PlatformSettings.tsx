@@ -1,0 +1,221 @@
+import { useRef, useState } from "preact/hooks";
+
+import { useApp } from "../../app/context";
+import { displayHost } from "../../app/platform";
+import { Badge, Button, Card, Field, Icon, Panel, TextInput, toast } from "../../components";
+import { errorMessage, t } from "../../i18n";
+import { setPlatform, switchToSandbox, toAppError, type AppError, type PlatformInfo, type PlatformSettingsInput } from "../../ipc";
+import { isPlatformField, validatePlatform, type PlatformField, type PlatformFieldErrors } from "./validate";
+
+const DEFAULT_BASE_URL = "https://claw.zhenhuiai.com";
+const DEFAULT_REDIRECT_URI = "xiaoya-companion://oauth/callback";
+
+const FIELD_IDS: Record<PlatformField, string> = {
+  baseUrl: "platform-base-url",
+  clientId: "platform-client-id-input",
+  redirectUri: "platform-redirect-uri-input",
+};
+
+/** Settings → Platform: what the app is bound to now, and a form to change it. */
+export function PlatformSettings(props: { platform: PlatformInfo }) {
+  const { platform } = props;
+  const { platformChanged } = useApp();
+  const configured = platform.mode === "configured";
+
+  const [values, setValues] = useState<PlatformSettingsInput>(() => ({
+    baseUrl: configured ? platform.origin : DEFAULT_BASE_URL,
+    clientId: configured ? platform.clientId : "",
+    redirectUri: configured ? platform.redirectUri : DEFAULT_REDIRECT_URI,
+  }));
+  const [fieldErrors, setFieldErrors] = useState<PlatformFieldErrors>({});
+  const [formError, setFormError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const update = (field: PlatformField) => (value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    if (fieldErrors[field]) setFieldErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const focusField = (field: PlatformField) => {
+    form.current?.querySelector<HTMLElement>(`[data-testid="${FIELD_IDS[field]}"]`)?.focus();
+  };
+
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    setFormError(null);
+    const errors = validatePlatform(values);
+    setFieldErrors(errors);
+    const firstInvalid = (Object.keys(FIELD_IDS) as PlatformField[]).find((f) => errors[f]);
+    if (firstInvalid) {
+      focusField(firstInvalid);
+      return;
+    }
+    setSaving(true);
+    try {
+      const input: PlatformSettingsInput = {
+        baseUrl: values.baseUrl.trim(),
+        clientId: values.clientId.trim(),
+        redirectUri: values.redirectUri.trim(),
+      };
+      const next = await setPlatform(input);
+      platformChanged(next);
+      toast({ tone: "success", title: t("settings.platform.saved", { origin: displayHost(next.origin) }) });
+    } catch (err) {
+      const error = toAppError(err);
+      // The core names the field when it can; otherwise the whole form is at fault.
+      if (error.code === "INVALID_INPUT" && isPlatformField(error.field)) {
+        setFieldErrors({ [error.field]: "error.INVALID_INPUT" });
+        focusField(error.field);
+      }
+      setFormError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onUseSandbox = async () => {
+    setFormError(null);
+    setSwitching(true);
+    try {
+      const next = await switchToSandbox();
+      platformChanged(next);
+      toast({ tone: "success", title: t("settings.platform.sandboxOn") });
+    } catch (err) {
+      setFormError(toAppError(err));
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <Card
+      title={t("settings.platform.title")}
+      description={t("settings.platform.description")}
+      data-testid="settings-platform"
+    >
+      <dl class="kv" data-testid="platform-current">
+        <div class="kv__row">
+          <dt>{t("settings.platform.mode")}</dt>
+          <dd data-testid="platform-mode" data-mode={platform.mode}>
+            {configured ? (
+              <Badge tone="accent" icon="globe">
+                {t("settings.platform.mode.configured")}
+              </Badge>
+            ) : (
+              <Badge tone="sandbox" icon="flask">
+                {t("settings.platform.mode.sandbox")}
+              </Badge>
+            )}
+          </dd>
+        </div>
+        <div class="kv__row">
+          <dt>{t("settings.platform.origin")}</dt>
+          <dd class="mono" data-testid="platform-origin">
+            {platform.origin}
+          </dd>
+        </div>
+        <div class="kv__row">
+          <dt>{t("settings.platform.clientId")}</dt>
+          <dd class="mono" data-testid="platform-client-id">
+            {platform.clientId}
+          </dd>
+        </div>
+        <div class="kv__row">
+          <dt>{t("settings.platform.redirectUri")}</dt>
+          <dd class="mono" data-testid="platform-redirect-uri">
+            {platform.redirectUri}
+          </dd>
+        </div>
+      </dl>
+
+      <div class="divider" role="presentation" />
+
+      <form ref={form} class="form" onSubmit={onSubmit} noValidate data-testid="platform-form" aria-labelledby="platform-form-title">
+        <div class="form__intro">
+          <h3 id="platform-form-title" class="form__title">
+            {t("settings.platform.form.title")}
+          </h3>
+          <p class="form__description">{t("settings.platform.form.description")}</p>
+        </div>
+
+        {formError && (
+          <Panel tone="danger" class="note" role="alert" data-testid="platform-form-error" data-error-code={formError.code}>
+            <Icon name="alert" size={18} />
+            <div>
+              <p>
+                {formError.code === "INVALID_INPUT" ? t("settings.platform.formError") : errorMessage(formError.code)}
+              </p>
+              {/* The core's own words help testers with a rejected value; other
+                  codes can carry internal details, which stay in the log. */}
+              {formError.code === "INVALID_INPUT" && <p class="note__detail mono">{formError.detail}</p>}
+            </div>
+          </Panel>
+        )}
+
+        <Field
+          label={t("settings.platform.baseUrl.label")}
+          hint={t("settings.platform.baseUrl.hint")}
+          error={fieldErrors.baseUrl ? t(fieldErrors.baseUrl) : null}
+        >
+          {(control) => (
+            <TextInput {...control} type="url" mono value={values.baseUrl} onValue={update("baseUrl")} data-testid={FIELD_IDS.baseUrl} />
+          )}
+        </Field>
+        <Field
+          label={t("settings.platform.clientId.label")}
+          hint={t("settings.platform.clientId.hint")}
+          error={fieldErrors.clientId ? t(fieldErrors.clientId) : null}
+        >
+          {(control) => (
+            <TextInput {...control} mono value={values.clientId} onValue={update("clientId")} maxLength={64} data-testid={FIELD_IDS.clientId} />
+          )}
+        </Field>
+        <Field
+          label={t("settings.platform.redirectUri.label")}
+          hint={t("settings.platform.redirectUri.hint")}
+          error={fieldErrors.redirectUri ? t(fieldErrors.redirectUri) : null}
+        >
+          {(control) => (
+            <TextInput
+              {...control}
+              mono
+              value={values.redirectUri}
+              onValue={update("redirectUri")}
+              data-testid={FIELD_IDS.redirectUri}
+            />
+          )}
+        </Field>
+
+        <div class="form__actions">
+          <Button type="submit" variant="primary" loading={saving} disabled={switching} data-testid="platform-save">
+            {t("settings.platform.save")}
+          </Button>
+        </div>
+      </form>
+
+      <div class="divider" role="presentation" />
+
+      <div class="setting-row">
+        <div class="setting-row__text">
+          <span class="setting-row__label">{t("settings.platform.sandbox.title")}</span>
+          <span class="setting-row__hint" id="use-sandbox-hint">
+            {t("settings.platform.useSandboxHint")}
+          </span>
+        </div>
+        <Button
+          variant="secondary"
+          icon="flask"
+          loading={switching}
+          disabled={saving}
+          onClick={() => void onUseSandbox()}
+          aria-describedby="use-sandbox-hint"
+          data-testid="use-sandbox"
+        >
+          {t("settings.platform.useSandbox")}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { useApp } from "../../app/context";
+import { Button, EmptyState, type IconName } from "../../components";
+import { t } from "../../i18n";
+
+/**
+ * The empty state of a screen that needs a session: what it will show, and one
+ * button to the Account screen.
+ */
+export function SignInFirst(props: { icon: IconName; title: string; body: string }) {
+  const { navigate } = useApp();
+  return (
+    <EmptyState
+      icon={props.icon}
+      title={props.title}
+      body={props.body}
+      data-testid="sign-in-first"
+      action={
+        <Button variant="primary" iconAfter="arrowRight" onClick={() => navigate("account")} data-testid="empty-go-account">
+          {t("common.goToAccount")}
+        </Button>
+      }
+    />
+  );
+}

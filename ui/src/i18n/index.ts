@@ -1,0 +1,126 @@
+// The one i18n layer. `t(key, params)` looks a key up in the active dictionary and
+// fills `{name}` placeholders; keys and placeholder names are checked by tsc.
+// The active locale lives here; `changeLocale` switches it at once and persists it
+// through the `set_locale` command. Components read it with `useLocale()` so they
+// re-render when it changes.
+
+import { useEffect, useState } from "preact/hooks";
+
+import { setLocale as persistLocale, type AppInfo, type ErrorCode, type Locale } from "../ipc";
+import { en } from "./en";
+import { zhCN } from "./zh-CN";
+
+export type MessageKey = keyof typeof en;
+
+const dictionaries: Record<Locale, Record<MessageKey, string>> = {
+  en,
+  "zh-CN": zhCN,
+};
+
+export const LOCALES: readonly Locale[] = ["zh-CN", "en"];
+
+// Every ErrorCode the core can send must have a message: a new code fails tsc here
+// until both dictionaries localise it.
+type MissingErrorKeys = Exclude<`error.${ErrorCode}`, MessageKey>;
+const _everyErrorCodeIsLocalised: [MissingErrorKeys] extends [never] ? true : MissingErrorKeys = true;
+void _everyErrorCodeIsLocalised;
+
+type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+type ParamsFor<K extends MessageKey> = [Placeholders<(typeof en)[K]>] extends [never]
+  ? []
+  : [params: Record<Placeholders<(typeof en)[K]>, string | number>];
+
+// Cached so the first paint after a restart is already in the saved language; the
+// core's saved locale (from `app_info`) stays the source of truth.
+const CACHE_KEY = "xiaoya.locale";
+
+/** Keys whose text has no placeholders: safe to pass around as data (nav labels, errors). */
+export type PlainKey = {
+  [K in MessageKey]: [Placeholders<(typeof en)[K]>] extends [never] ? K : never;
+}[MessageKey];
+
+function detectLocale(): Locale {
+  try {
+    const cached = localStorage.getItem(CACHE_KEY);
+    if (cached === "en" || cached === "zh-CN") return cached;
+  } catch {
+    // Storage unavailable: fall back to the system language.
+  }
+  const lang = typeof navigator !== "undefined" ? navigator.language : "";
+  return lang.toLowerCase().startsWith("zh") ? "zh-CN" : "en";
+}
+
+let active: Locale = detectLocale();
+const listeners = new Set<(locale: Locale) => void>();
+
+function interpolate(template: string, params: Record<string, string | number> | undefined) {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** Translates `key` into the active language. */
+export function t<K extends MessageKey>(key: K, ...args: ParamsFor<K>): string {
+  const template = dictionaries[active][key] ?? en[key];
+  return interpolate(template, args[0] as Record<string, string | number> | undefined);
+}
+
+/** The localised explanation for an error code; unknown codes read as INTERNAL. */
+export function errorMessage(code: ErrorCode | string): string {
+  const key = `error.${code}`;
+  return key in en ? t(key as PlainKey) : t("error.INTERNAL");
+}
+
+export function getLocale(): Locale {
+  return active;
+}
+
+/** Applies a locale locally (no persistence): used at start-up with the saved value. */
+export function applyLocale(locale: Locale): void {
+  active = locale;
+  if (typeof document !== "undefined") document.documentElement.lang = locale;
+  try {
+    localStorage.setItem(CACHE_KEY, locale);
+  } catch {
+    // The locale still applies for this run.
+  }
+  for (const listener of listeners) listener(locale);
+}
+
+/**
+ * Switches the language right away and saves it. If saving fails the previous
+ * language comes back and the error is rethrown for the caller to report.
+ */
+export async function changeLocale(locale: Locale): Promise<AppInfo> {
+  const previous = active;
+  applyLocale(locale);
+  try {
+    return await persistLocale(locale);
+  } catch (err) {
+    applyLocale(previous);
+    throw err;
+  }
+}
+
+export function subscribeLocale(listener: (locale: Locale) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The active locale; re-renders the caller when it changes. */
+export function useLocale(): Locale {
+  const [locale, setLocaleState] = useState(active);
+  useEffect(() => {
+    setLocaleState(active);
+    return subscribeLocale(setLocaleState);
+  }, []);
+  return locale;
+}
+
+/** Formats a number for the active language (points, counts). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(active, options).format(value);
+}
