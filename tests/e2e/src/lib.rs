@@ -72,12 +72,50 @@ pub struct Launch {
     pub sandbox: bool,
     /// Reuse a data folder (a relaunch); a fresh temporary one otherwise.
     pub data_dir: Option<PathBuf>,
+    /// Use this sandbox (already running) instead of starting one.
+    pub external_sandbox: Option<String>,
+    /// Command-line arguments for the app (a deep link at cold start).
+    pub args: Vec<String>,
 }
 
 impl Default for Launch {
     fn default() -> Self {
-        Launch { env: Vec::new(), sandbox: true, data_dir: None }
+        Launch { env: Vec::new(), sandbox: true, data_dir: None, external_sandbox: None, args: Vec::new() }
     }
+}
+
+impl Launch {
+    /// The app opens "the browser" through `fake-browser` (path from the test's
+    /// `env!("CARGO_BIN_EXE_fake-browser")`), which approves in the sandbox and hands
+    /// the callback to a second app instance, or only records the URL (`record_only`).
+    pub fn with_fake_browser(mut self, fake_browser: &str, log: &Path, record_only: bool) -> Self {
+        self.env.push(("XIAOYA_BROWSER".into(), fake_browser.into()));
+        self.env.push(("FAKE_BROWSER_LOG".into(), log.display().to_string()));
+        self.env.push(("FAKE_BROWSER_MODE".into(), if record_only { "record" } else { "approve" }.into()));
+        self
+    }
+}
+
+/// Starts a second app instance with `url` as its only argument, the way the desktop
+/// delivers a deep link; it hands the URL to the running instance and exits.
+pub fn deliver_deep_link(url: &str) -> TestResult {
+    let status = Command::new(app_binary()).arg(url).stdin(Stdio::null()).stdout(Stdio::null()).status()?;
+    if !status.success() {
+        return Err(format!("second instance exited with {status}").into());
+    }
+    Ok(())
+}
+
+/// The sandbox's redirect for an authorize URL (auto-approve must be on).
+pub async fn approve_in_sandbox(authorize_url: &str) -> TestResult<String> {
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build()?;
+    let resp = client.get(authorize_url).send().await?;
+    Ok(resp
+        .headers()
+        .get("location")
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| format!("authorize answered {}", resp.status()))?
+        .to_owned())
 }
 
 /// One running app window.
@@ -97,7 +135,7 @@ impl AppWindow {
             return Err(format!("app binary {} missing: run scripts/test.sh (it builds the app first)", app.display()).into());
         }
         let turn = window_lock().lock_owned().await;
-        let sandbox = if launch.sandbox {
+        let sandbox = if launch.sandbox && launch.external_sandbox.is_none() {
             Some(xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default()).await?)
         } else {
             None
@@ -126,8 +164,13 @@ impl AppWindow {
             .env_remove("XIAOYA_PLATFORM_URL")
             .env_remove("XIAOYA_SANDBOX_URL");
         if let Some(sb) = &sandbox {
+            sb.control().set_auto_approve(true);
             cmd.env("XIAOYA_SANDBOX_URL", sb.base_url());
         }
+        if let Some(url) = &launch.external_sandbox {
+            cmd.env("XIAOYA_SANDBOX_URL", url);
+        }
+        cmd.env("XIAOYA_APP_BIN", &app);
         for (k, v) in &launch.env {
             cmd.env(k, v);
         }
@@ -136,7 +179,7 @@ impl AppWindow {
 
         let caps: serde_json::Map<String, serde_json::Value> = serde_json::from_value(serde_json::json!({
             "browserName": "wry",
-            "tauri:options": { "application": app },
+            "tauri:options": { "application": app, "args": launch.args },
         }))?;
         let url = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(60);

@@ -19,6 +19,9 @@ pub(crate) struct Settings {
     pub auto_approve: bool,
     pub granted_scopes_override: Option<ScopeSet>,
     pub stream_pace: Duration,
+    /// Bind Team tokens to this Team instead of the one authorized (a misbehaving
+    /// platform, for testing that clients discard such tokens).
+    pub team_binding_override: Option<String>,
 }
 
 pub(crate) struct Shared {
@@ -40,6 +43,7 @@ impl Shared {
                 auto_approve,
                 granted_scopes_override: None,
                 stream_pace: DEFAULT_STREAM_PACE,
+                team_binding_override: None,
             }),
             clock,
             faults: FaultQueue::default(),

@@ -197,6 +197,8 @@ pub(crate) struct World {
     pub chat_records: HashMap<(AccountKey, String), SettledChat>,
     /// How many requests reached each gateway route with a given `X-Request-ID`.
     pub request_counts: HashMap<(&'static str, String), u32>,
+    /// Every PKCE verifier presented at the token endpoint (for canary checks).
+    pub verifiers_seen: Vec<String>,
 }
 
 impl World {
@@ -217,6 +219,7 @@ impl World {
             speech_records: HashMap::new(),
             chat_records: HashMap::new(),
             request_counts: HashMap::new(),
+            verifiers_seen: Vec::new(),
         }
     }
 

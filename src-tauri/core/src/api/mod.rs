@@ -2,6 +2,7 @@
 //! no redirects, the `{success, data, request_id}` envelope unwrapped into typed data,
 //! failures kept apart (transport, platform code, undecodable body).
 
+pub mod context;
 pub mod oauth;
 
 use std::time::Duration;

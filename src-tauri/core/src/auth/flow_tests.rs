@@ -241,3 +241,53 @@ async fn team_ids_are_validated_before_the_browser_opens() {
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     assert!(rig.browser.opened.lock().unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn a_team_token_bound_to_another_team_is_discarded() {
+    let rig = Rig::new().await;
+    rig.control().set_team_binding_override(Some(sb::TEAM_BETA_ID.into()));
+    rig.core.begin_sign_in(team(sb::TEAM_ALPHA_ID)).await.unwrap();
+    let err = rig.core.complete_sign_in(&rig.approve().await).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::SignInFailed);
+    assert!(rig.core.sessions_view().await.unwrap().sessions.is_empty());
+    assert!(rig.keys.entries.lock().unwrap().is_empty(), "nothing kept");
+    assert_eq!(rig.control().active_token_count(), 0, "and the stray token was revoked");
+}
+
+/// T1/T6 at the core boundary: everything a command can return or an event can carry,
+/// serialized, never contains a token, code or verifier the sandbox issued or saw.
+#[tokio::test]
+async fn no_secret_reaches_ipc_payloads_or_the_database() {
+    let rig = Rig::new().await;
+    let personal = rig.sign_in(ContextRequest::Personal).await;
+    let beta = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
+    // A refused callback too, carrying a forged code.
+    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    let refused = rig.core.complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
+
+    let mut payloads = vec![
+        serde_json::to_string(&rig.core.app_info().await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.sessions_view().await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.set_active_session(&personal.id).await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.list_teams().await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.sign_in_diagnostics(Some(true)).await.unwrap()).unwrap(),
+        serde_json::to_string(&crate::wire::AppEvent::SignedIn { session: beta.clone() }).unwrap(),
+        serde_json::to_string(&crate::IpcError::from(refused.unwrap_err())).unwrap(),
+        serde_json::to_string(&rig.core.cancel_sign_in().await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.sign_out(&beta.id).await.unwrap()).unwrap(),
+    ];
+    rig.core.db().close().await;
+    for entry in std::fs::read_dir(rig.dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            payloads.push(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
+        }
+    }
+    let secrets = rig.control().issued_secrets();
+    assert!(secrets.len() >= 6, "tokens, codes and verifiers were issued: {}", secrets.len());
+    for secret in &secrets {
+        for payload in &payloads {
+            assert!(!payload.contains(secret.as_str()), "a secret leaked into {payload:.200}");
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! SQLite through sqlx: WAL, a busy timeout, embedded forward-only migrations.
 
+pub mod ledger;
 pub mod sessions;
 pub mod settings;
 

@@ -125,6 +125,24 @@ impl SandboxControl {
         }
     }
 
+    /// Every secret the sandbox issued or received: access tokens, authorization codes
+    /// and PKCE verifiers. Tests grep logs, databases and IPC traffic for these.
+    pub fn issued_secrets(&self) -> Vec<String> {
+        let world = self.shared.world();
+        world
+            .tokens
+            .keys()
+            .chain(world.codes.keys())
+            .chain(world.verifiers_seen.iter())
+            .cloned()
+            .collect()
+    }
+
+    /// Makes the token endpoint report Team tokens as bound to `team_id` (or stop, with `None`).
+    pub fn set_team_binding_override(&self, team_id: Option<String>) {
+        self.shared.update_settings(|s| s.team_binding_override = team_id);
+    }
+
     /// With auto-approve on, `GET /oauth/authorize` redirects straight back with a code.
     pub fn set_auto_approve(&self, enabled: bool) {
         self.shared.update_settings(|s| s.auto_approve = enabled);

@@ -123,7 +123,11 @@ pub(super) async fn exchange(
     };
     let verifier = params.single("code_verifier");
     let now = shared.now();
+    let binding_override = shared.settings().team_binding_override;
     let world = &mut *shared.world();
+    if let Some(v) = verifier {
+        world.verifiers_seen.push(v.to_owned());
+    }
 
     let Some(record) = world.codes.get_mut(code) else {
         return invalid_grant("Authorization code is invalid or expired");
@@ -165,7 +169,8 @@ pub(super) async fn exchange(
                 team_id: team_id.clone(),
                 context_version: team.context_version,
             };
-            (context, Some((team_id.clone(), authorization_id)))
+            let bound = binding_override.unwrap_or_else(|| team_id.clone());
+            (context, Some((bound, authorization_id)))
         }
     };
     let access_token = opaque("xyat_");

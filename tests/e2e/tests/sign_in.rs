@@ -1,0 +1,194 @@
+//! Sign-in in the real window, through the deep-link path the desktop uses: the app
+//! opens "the browser" (fake-browser), the sandbox approves, and a second app
+//! instance started with the callback URL hands it to the running one.
+
+use std::path::Path;
+
+use xiaoya_e2e::xiaoya_sandbox as sb;
+use xiaoya_e2e::{approve_in_sandbox, deliver_deep_link, AppWindow, Launch, TestResult};
+
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+
+fn logged_urls(log: &Path) -> Vec<url::Url> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| url::Url::parse(l).ok())
+        .collect()
+}
+
+fn param(url: &url::Url, name: &str) -> String {
+    url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned()).unwrap_or_default()
+}
+
+async fn wait_for_log(log: &Path, count: usize) -> TestResult<Vec<url::Url>> {
+    for _ in 0..100 {
+        let urls = logged_urls(log);
+        if urls.len() >= count {
+            return Ok(urls);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Err("the app never opened the browser".into())
+}
+
+/// Every file under `dir`, as lossy text.
+fn all_files(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(bytes) = std::fs::read(&path) {
+                out.push((path.display().to_string(), String::from_utf8_lossy(&bytes).into_owned()));
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let control = app.sandbox.as_ref().expect("sandbox").control();
+
+    app.click("[data-testid=nav-account]").await?;
+    app.click("[data-testid=sign-in-personal]").await?;
+    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
+        .await?;
+    let expiry = app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-expiry]", "6 d").await?;
+    assert!(expiry.contains("23 h"), "a fresh 7-day token: {expiry}");
+    app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
+    let scopes = app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-scopes]", "model").await?;
+    assert!(!scopes.contains("charge"), "least privilege: {scopes}");
+
+    let first = &wait_for_log(&log, 1).await?[0];
+    assert_eq!(param(first, "scope"), "profile balance usage model");
+    assert_eq!(param(first, "code_challenge_method"), "S256");
+    assert_eq!(param(first, "redirect_uri"), sb::PUBLIC_CLIENT_REDIRECT_URI);
+
+    // Team Alpha, picked from the list the Personal session can see.
+    app.click("[data-testid=sign-in-team]").await?;
+    app.click(&format!("[data-testid=team-option-{}]", sb::TEAM_ALPHA_ID)).await?;
+    app.click("[data-testid=team-sign-in-confirm]").await?;
+    app.wait_for_text("[data-testid=session-card][data-context=team] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
+        .await?;
+    app.wait_for_text("[data-testid=charged-to]", sb::TEAM_ALPHA_NAME).await?;
+    let team_url = &wait_for_log(&log, 2).await?[1];
+    assert_eq!(param(team_url, "team_id"), sb::TEAM_ALPHA_ID);
+    assert_eq!(param(team_url, "scope"), "profile balance model team_read");
+    app.screenshot("sign-in-two-sessions").await?;
+
+    // Switch who pays from the header.
+    app.click("[data-testid=charged-to]").await?;
+    let personal_id = app
+        .client
+        .execute(
+            "return document.querySelector('[data-testid=session-card][data-context=personal]').dataset.sessionId",
+            vec![],
+        )
+        .await?;
+    let personal_id = personal_id.as_str().unwrap_or_default().to_owned();
+    app.click(&format!("[data-testid=context-option-{personal_id}]")).await?;
+    app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
+
+    // Sign out of the Team only.
+    app.click("[data-testid=session-card][data-context=team] [data-testid=session-sign-out]").await?;
+    app.click("[data-testid=confirm-sign-out]").await?;
+    for _ in 0..100 {
+        if app.text_of("[data-testid=session-card][data-context=team]").await?.is_none() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(app.text_of("[data-testid=session-card][data-context=team]").await?.is_none(), "Team signed out");
+    assert!(app.text_of("[data-testid=session-card][data-context=personal]").await?.is_some(), "Personal kept");
+    assert_eq!(control.active_token_count(), 1, "the Team token was revoked at the platform");
+
+    // Canary (T1, T6): no token, code or verifier in the page, the logs or the database.
+    let html: String = app.client.source().await?;
+    let data_dir = app.data_dir.path().to_path_buf();
+    app.close().await?;
+    let secrets = control.issued_secrets();
+    assert!(secrets.len() >= 4);
+    let files = all_files(&data_dir);
+    assert!(files.iter().any(|(p, _)| p.ends_with("companion.db")), "the database was checked");
+    assert!(files.iter().any(|(p, _)| p.contains("logs")), "the logs were checked");
+    for secret in &secrets {
+        assert!(!html.contains(secret.as_str()), "a secret is in the page");
+        for (path, text) in &files {
+            assert!(!text.contains(secret.as_str()), "a secret is in {path}");
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_callback_that_cold_starts_the_app_finishes_the_pending_sign_in() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let data = tempfile::tempdir()?;
+    let sandbox = sb::start(sb::SandboxConfig { auto_approve: true, ..Default::default() }).await?;
+    let launch = |args: Vec<String>| Launch {
+        data_dir: Some(data.path().to_path_buf()),
+        external_sandbox: Some(sandbox.base_url()),
+        args,
+        ..Launch::default().with_fake_browser(FAKE_BROWSER, &log, true)
+    };
+
+    let app = AppWindow::launch(launch(vec![])).await?;
+    app.click("[data-testid=nav-account]").await?;
+    app.click("[data-testid=sign-in-personal]").await?;
+    app.find("[data-testid=sign-in-pending]").await?;
+    app.close().await?;
+
+    // The person approves in the browser after the app was closed: the desktop starts it with the link.
+    let authorize = wait_for_log(&log, 1).await?.remove(0);
+    let callback = approve_in_sandbox(authorize.as_str()).await?;
+    let app = AppWindow::launch(launch(vec![callback])).await?;
+    app.click("[data-testid=nav-account]").await?;
+    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
+        .await?;
+    app.close().await?;
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_code_with_no_pending_sign_in_is_refused_with_an_explanation() -> TestResult {
+    let app = AppWindow::launch(Launch::default()).await?;
+    app.click("[data-testid=nav-account]").await?;
+    deliver_deep_link("xiaoya-companion://oauth/callback?code=from-the-xiaoya-app&state=s1")?;
+    let alert = app.find("[data-testid=sign-in-error]").await?;
+    assert_eq!(alert.attr("data-error-code").await?.as_deref(), Some("NO_PENDING_SIGN_IN"));
+    assert!(app.text_of("[data-testid=session-card]").await?.is_none());
+    app.close().await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_oauth_error_is_shown_as_plain_text() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, true)).await?;
+    app.click("[data-testid=nav-account]").await?;
+    app.click("[data-testid=sign-in-personal]").await?;
+    let authorize = wait_for_log(&log, 1).await?.remove(0);
+    let mut denied = url::Url::parse(sb::PUBLIC_CLIENT_REDIRECT_URI)?;
+    denied
+        .query_pairs_mut()
+        .append_pair("error", "access_denied")
+        .append_pair("error_description", "<img src=x data-injected=1> You declined")
+        .append_pair("error_uri", "https://example.invalid/help")
+        .append_pair("state", &param(&authorize, "state"));
+    deliver_deep_link(denied.as_str())?;
+    let text = app.wait_for_text("[data-testid=sign-in-error]", "You declined").await?;
+    assert!(text.contains("<img src=x data-injected=1>"), "shown as text: {text}");
+    let injected = app.client.execute("return document.querySelectorAll('[data-injected]').length", vec![]).await?;
+    assert_eq!(injected.as_u64(), Some(0), "no markup from the platform was rendered");
+    app.screenshot("sign-in-access-denied").await?;
+    app.close().await
+}
