@@ -231,6 +231,25 @@ impl AppWindow {
         Ok(value.as_str().map(str::to_owned))
     }
 
+    /// Signs in to Personal from the Account screen. The window must have been launched
+    /// with `Launch::with_fake_browser(.., record_only = false)`.
+    pub async fn sign_in_personal(&self) -> TestResult {
+        self.click("[data-testid=nav-account]").await?;
+        self.click("[data-testid=sign-in-personal]").await?;
+        self.find("[data-testid=session-card][data-context=personal]").await?;
+        Ok(())
+    }
+
+    /// Signs in to a Team picked from the list (needs a Personal session first).
+    pub async fn sign_in_team(&self, team_id: &str) -> TestResult {
+        self.click("[data-testid=nav-account]").await?;
+        self.click("[data-testid=sign-in-team]").await?;
+        self.click(&format!("[data-testid=team-option-{team_id}]")).await?;
+        self.click("[data-testid=team-sign-in-confirm]").await?;
+        self.find("[data-testid=session-card][data-context=team]").await?;
+        Ok(())
+    }
+
     pub async fn click(&self, css: &str) -> TestResult {
         self.find(css).await?.click().await?;
         Ok(())
