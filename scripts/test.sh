@@ -20,8 +20,11 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export NO_AT_BRIDGE=1
 # The keychain tests must run against the real Secret Service here, never skip.
 export XIAOYA_REQUIRE_KEYCHAIN=1
-# The real Secret Service, unlocked, in this session only.
-eval "$(printf 'xiaoya-test' | gnome-keyring-daemon --unlock --components=secrets)"
+# The real Secret Service, unlocked, in this session only. Its keyring files live in a
+# fresh folder: an existing login keyring with another password would stay locked and
+# pop up a password prompt over the test windows.
+keyring_home="$(mktemp -d)"
+eval "$(printf 'xiaoya-test' | XDG_DATA_HOME="$keyring_home" gnome-keyring-daemon --unlock --components=secrets)"
 export GNOME_KEYRING_CONTROL SSH_AUTH_SOCK 2>/dev/null || true
 # A paced audio device without a sound card.
 if command -v pulseaudio >/dev/null; then
@@ -37,6 +40,9 @@ echo "==> UI type check"
 "$root/scripts/build-app.sh"
 
 echo "==> tests (unit, sandbox, core, real window)"
+# Bindings are regenerated from the Rust types by this run; a committed binding that no
+# type produces any more shows up as deleted below.
+rm -f ui/src/bindings/*.ts
 cargo test --workspace --no-fail-fast -- --test-threads=2
 
 echo "==> ts-rs bindings drift"

@@ -250,9 +250,26 @@ impl AppWindow {
         Ok(())
     }
 
+    /// Clicks like a person: waits for the element, and if something (a toast, a
+    /// closing menu) is in the way, waits for it to go before trying again. On failure
+    /// a screenshot `failed-click.png` shows what was in the way.
     pub async fn click(&self, css: &str) -> TestResult {
-        self.find(css).await?.click().await?;
-        Ok(())
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let el = self.find(css).await?;
+            match el.click().await {
+                Ok(()) => return Ok(()),
+                Err(fantoccini::error::CmdError::Standard(e))
+                    if e.error == fantoccini::error::ErrorStatus::ElementClickIntercepted && Instant::now() < deadline =>
+                {
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                }
+                Err(err) => {
+                    let _ = self.screenshot("failed-click").await;
+                    return Err(format!("clicking `{css}`: {err}").into());
+                }
+            }
+        }
     }
 
     /// The whole visible text of the page.

@@ -53,7 +53,9 @@ fn all_files(dir: &Path) -> Vec<(String, String)> {
 async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestResult {
     let scratch = tempfile::tempdir()?;
     let log = scratch.path().join("browser.log");
-    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let data_dir = scratch.path().join("app-data");
+    let launch = Launch { data_dir: Some(data_dir.clone()), ..Launch::default() };
+    let app = AppWindow::launch(launch.with_fake_browser(FAKE_BROWSER, &log, false)).await?;
     let control = app.sandbox.as_ref().expect("sandbox").control();
 
     app.click("[data-testid=nav-account]").await?;
@@ -98,7 +100,7 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
 
     // Sign out of the Team only.
     app.click("[data-testid=session-card][data-context=team] [data-testid=session-sign-out]").await?;
-    app.click("[data-testid=confirm-sign-out]").await?;
+    app.click("[data-testid=sign-out-confirm]").await?;
     for _ in 0..100 {
         if app.text_of("[data-testid=session-card][data-context=team]").await?.is_none() {
             break;
@@ -111,7 +113,6 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
 
     // Canary (T1, T6): no token, code or verifier in the page, the logs or the database.
     let html: String = app.client.source().await?;
-    let data_dir = app.data_dir.path().to_path_buf();
     app.close().await?;
     let secrets = control.issued_secrets();
     assert!(secrets.len() >= 4);

@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
-import { Announcer, ErrorState, SkeletonList, ToastRegion } from "../components";
+import { Announcer, ErrorState, SkeletonList, toast, ToastRegion } from "../components";
 import { AccountScreen } from "../features/account/AccountScreen";
 import { BalancesScreen } from "../features/balances/BalancesScreen";
 import { ChatScreen } from "../features/chat/ChatScreen";
 import { ModelsScreen } from "../features/models/ModelsScreen";
 import { SettingsScreen } from "../features/settings/SettingsScreen";
 import { VoicesScreen } from "../features/voices/VoicesScreen";
-import { applyLocale, t, useLocale } from "../i18n";
+import { applyLocale, errorMessage, t, useLocale } from "../i18n";
 import { appInfo, onAppEvent, setTheme, type AppEvent, type AppInfo, type PlatformInfo, type ThemePreference } from "../ipc";
 import { AppContext, type AppContextValue } from "./context";
 import { Header } from "./Header";
 import { Nav } from "./Nav";
 import type { ScreenId } from "./screens";
+import { contextLabel, contextName, sessionsStore } from "./sessions";
 import { applyTheme } from "./theme";
 
 type Boot = { status: "loading" } | { status: "ready" } | { status: "failed"; error: unknown };
@@ -43,20 +44,8 @@ export function App() {
     void load();
   }, [load]);
 
-  useEffect(
-    () =>
-      onAppEvent((event: AppEvent) => {
-        switch (event.type) {
-          case "platformChanged":
-            setInfo((prev) => (prev ? { ...prev, platform: event.platform } : prev));
-            break;
-          default:
-            // Newer events are handled by the screens that need them.
-            break;
-        }
-      }),
-    [],
-  );
+  const screenRef = useRef(screen);
+  screenRef.current = screen;
 
   // After a navigation, move focus to the new screen's title so keyboard and
   // screen-reader users start at the top of what they asked for.
@@ -67,14 +56,63 @@ export function App() {
     document.getElementById("screen-title")?.focus();
   }, [screen]);
 
-  const screenRef = useRef(screen);
-  screenRef.current = screen;
   const navigate = useCallback((next: ScreenId) => {
     // Re-selecting the current screen changes no state, so focus its title here.
     if (next === screenRef.current) document.getElementById("screen-title")?.focus();
     focusTitle.current = true;
     setScreen(next);
   }, []);
+
+  // Sessions load alongside app_info; the store follows the core's events from here on.
+  useEffect(() => sessionsStore.start(), []);
+
+  useEffect(
+    () =>
+      onAppEvent((event: AppEvent) => {
+        switch (event.type) {
+          case "platformChanged":
+            setInfo((prev) => (prev ? { ...prev, platform: event.platform } : prev));
+            break;
+          case "signedIn":
+            toast({
+              tone: "success",
+              title: t("signIn.done", { context: contextLabel(event.session) }),
+              body: t("signIn.doneBody", { name: event.session.displayName }),
+            });
+            break;
+          case "signInFailed":
+            // The Account screen shows the full explanation; elsewhere, point to it.
+            if (screenRef.current !== "account") {
+              toast({
+                tone: "error",
+                title: t("signIn.failedToast"),
+                body: errorMessage(event.error.code),
+                action: { label: t("common.goToAccount"), onClick: () => navigate("account"), "data-testid": "toast-go-account" },
+              });
+            }
+            break;
+          default:
+            // sessionsChanged is handled by the sessions store.
+            break;
+        }
+      }),
+    // navigate is stable.
+    [],
+  );
+
+  // A session ended without a sign-out (401, or its time ran out): say which, and
+  // offer the way back.
+  useEffect(
+    () =>
+      sessionsStore.onSessionEnded((session) => {
+        toast({
+          tone: "error",
+          title: session ? t("session.ended", { context: contextName(session) }) : t("session.endedUnknown"),
+          action: { label: t("session.signInAgain"), onClick: () => navigate("account"), "data-testid": "toast-go-account" },
+        });
+      }),
+    [],
+  );
 
   const platformChanged = useCallback((platform: PlatformInfo) => {
     setInfo((prev) => (prev ? { ...prev, platform } : prev));

@@ -2,6 +2,7 @@
 
 /**
  * Closed set of error codes the UI can branch on. Add a code only when a consumer
- * needs to tell it apart from the others.
+ * needs to tell it apart from the others. (`Deserialize`: chat keeps a reply's error
+ * with the reply in SQLite.)
  */
-export type ErrorCode = "INVALID_INPUT" | "STORAGE" | "NETWORK" | "PLATFORM" | "DECODE" | "SESSION_EXPIRED" | "SIGN_IN_FAILED" | "NO_PENDING_SIGN_IN" | "NOT_SIGNED_IN" | "SCOPE_MISSING" | "KEYCHAIN_UNAVAILABLE" | "INTERNAL";
+export type ErrorCode = "INVALID_INPUT" | "STORAGE" | "NETWORK" | "PLATFORM" | "DECODE" | "SESSION_EXPIRED" | "SIGN_IN_FAILED" | "NO_PENDING_SIGN_IN" | "NOT_SIGNED_IN" | "SCOPE_MISSING" | "KEYCHAIN_UNAVAILABLE" | "AUDIO_UNAVAILABLE" | "AUDIO_UNREADABLE" | "INTERNAL";

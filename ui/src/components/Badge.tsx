@@ -24,10 +24,12 @@ export function Chip(
   props: {
     tone?: BadgeTone;
     icon?: IconName;
+    /** A trailing icon, e.g. a chevron when the chip opens a menu. */
+    iconAfter?: IconName;
     children: ComponentChildren;
   } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "icon" | "role" | "type">,
 ) {
-  const { tone = "neutral", icon, children, class: extra, ...rest } = props;
+  const { tone = "neutral", icon, iconAfter, children, class: extra, ...rest } = props;
   return (
     <button
       type="button"
@@ -36,6 +38,7 @@ export function Chip(
     >
       {icon && <Icon name={icon} size={15} />}
       <span class="chip__text">{children}</span>
+      {iconAfter && <Icon name={iconAfter} size={14} class="chip__after" />}
     </button>
   );
 }

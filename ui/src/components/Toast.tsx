@@ -11,11 +11,19 @@ import { Icon, type IconName } from "./Icon";
 
 export type ToastTone = "success" | "error" | "info";
 
+/** One button in a toast that leads somewhere (e.g. "Sign in again" → Account). */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+  "data-testid"?: string;
+}
+
 export interface ToastMessage {
   id: number;
   tone: ToastTone;
   title: string;
   body?: string;
+  action?: ToastAction;
 }
 
 let nextId = 1;
@@ -34,13 +42,15 @@ export function dismissToast(id: number): void {
   publish(current.filter((toast) => toast.id !== id));
 }
 
-/** Shows a toast; errors stay longer. Returns its id. */
-export function toast(message: { tone?: ToastTone; title: string; body?: string }): number {
+/** Shows a toast; errors and toasts with an action stay longer. Returns its id. */
+export function toast(message: { tone?: ToastTone; title: string; body?: string; action?: ToastAction }): number {
   const id = nextId++;
   const entry: ToastMessage = { id, tone: message.tone ?? "info", title: message.title };
   if (message.body) entry.body = message.body;
+  if (message.action) entry.action = message.action;
   publish([...current.slice(-3), entry]);
-  timers.set(id, window.setTimeout(() => dismissToast(id), entry.tone === "error" ? 9000 : 5000));
+  const ms = entry.action ? 15000 : entry.tone === "error" ? 9000 : 5000;
+  timers.set(id, window.setTimeout(() => dismissToast(id), ms));
   return id;
 }
 
@@ -61,6 +71,23 @@ export function ToastRegion() {
           <div class="toast__text">
             <p class="toast__title">{item.title}</p>
             {item.body && <p class="toast__body">{item.body}</p>}
+            {item.action && (
+              <div class="toast__action">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  iconAfter="arrowRight"
+                  data-testid={item.action["data-testid"]}
+                  onClick={() => {
+                    const action = item.action;
+                    dismissToast(item.id);
+                    action?.onClick();
+                  }}
+                >
+                  {item.action.label}
+                </Button>
+              </div>
+            )}
           </div>
           <Button
             variant="ghost"

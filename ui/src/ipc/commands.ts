@@ -1,24 +1,53 @@
 // Typed wrappers around the app's Tauri commands. One function per command; the
 // names follow the command names (`set_locale` → `setLocale`), except `use_sandbox`,
-// exported as `switchToSandbox` so it is never mistaken for a hook.
+// exported as `switchToSandbox` so it is never mistaken for a hook, and `sessions`,
+// exported as `getSessions` so it never shadows a local `sessions` list.
 
 import { invoke, isTauri, type InvokeArgs } from "@tauri-apps/api/core";
 
 import type { AppInfo } from "../bindings/AppInfo";
+import type { ContextRequest } from "../bindings/ContextRequest";
 import type { Locale } from "../bindings/Locale";
 import type { PlatformInfo } from "../bindings/PlatformInfo";
 import type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
+import type { SessionsView } from "../bindings/SessionsView";
+import type { SignInDiagnostics } from "../bindings/SignInDiagnostics";
+import type { TeamChoice } from "../bindings/TeamChoice";
 import type { ThemePreference } from "../bindings/ThemePreference";
 import { AppError, toAppError } from "./errors";
 
-async function call<T>(command: string, args?: InvokeArgs): Promise<T> {
+type ErrorListener = (error: AppError, command: string) => void;
+const errorListeners = new Set<ErrorListener>();
+
+/**
+ * Hears every command that rejects, wherever it was called from. The sessions store
+ * uses it to notice SESSION_EXPIRED (a 401 ended one session) from any screen.
+ * Returns a disposer.
+ */
+export function onCommandError(listener: ErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
+/** Invokes a command; area modules (`ipc/<area>.ts`) build their wrappers on it. */
+export async function call<T>(command: string, args?: InvokeArgs): Promise<T> {
   if (!isTauri()) {
     throw new AppError({ code: "INTERNAL", detail: `not running inside the app (${command})` });
   }
   try {
     return await invoke<T>(command, args);
   } catch (raw) {
-    throw toAppError(raw);
+    const error = toAppError(raw);
+    for (const listener of errorListeners) {
+      try {
+        listener(error, command);
+      } catch (err) {
+        console.warn("command error listener failed", err);
+      }
+    }
+    throw error;
   }
 }
 
@@ -45,4 +74,43 @@ export function setPlatform(input: PlatformSettingsInput): Promise<PlatformInfo>
 /** Switches back to the built-in sandbox (command `use_sandbox`). */
 export function switchToSandbox(): Promise<PlatformInfo> {
   return call<PlatformInfo>("use_sandbox");
+}
+
+/**
+ * Starts a sign-in: the core opens the system browser at the platform's consent
+ * page. The answer has `signInPending: true` until the browser comes back (then a
+ * `signedIn` or `signInFailed` event arrives).
+ */
+export function beginSignIn(request: ContextRequest): Promise<SessionsView> {
+  return call<SessionsView>("begin_sign_in", { request });
+}
+
+/** Forgets every sign-in still waiting for the browser. */
+export function cancelSignIn(): Promise<SessionsView> {
+  return call<SessionsView>("cancel_sign_in");
+}
+
+/** The signed-in sessions for the current platform (Personal first), command `sessions`. */
+export function getSessions(): Promise<SessionsView> {
+  return call<SessionsView>("sessions");
+}
+
+/** Makes that session's context the one that pays. */
+export function setActiveSession(id: string): Promise<SessionsView> {
+  return call<SessionsView>("set_active_session", { id });
+}
+
+/** Revokes and removes just that session; the others stay signed in. */
+export function signOut(id: string): Promise<SessionsView> {
+  return call<SessionsView>("sign_out", { id });
+}
+
+/** Teams the Personal session's user can sign in to. Rejects with NOT_SIGNED_IN without Personal. */
+export function listTeams(): Promise<TeamChoice[]> {
+  return call<TeamChoice[]>("list_teams");
+}
+
+/** What testers look at when sign-in fails. Never contains a secret. */
+export function signInDiagnostics(): Promise<SignInDiagnostics> {
+  return call<SignInDiagnostics>("sign_in_diagnostics");
 }

@@ -7,9 +7,10 @@ import type { AppEvent } from "../bindings/AppEvent";
 const APP_EVENT = "app-event";
 
 /**
- * Subscribes to app-wide events (platform changed, and later signed in/out,
- * context switched, balance changed). Returns a synchronous disposer so it drops
- * straight into `useEffect`.
+ * Subscribes to app-wide events: `platformChanged`, `sessionsChanged` (sign-in
+ * started or cancelled, context switched, signed out, a session ended), `signedIn`
+ * and `signInFailed`. The handler gets the typed `AppEvent` union; switch on `type`.
+ * Returns a synchronous disposer so it drops straight into `useEffect`.
  */
 export function onAppEvent(handler: (event: AppEvent) => void): () => void {
   if (!isTauri()) return () => {};

@@ -1,15 +1,72 @@
 // The only module tree in the UI that imports `@tauri-apps/*`. Screens import
 // commands, events, errors and the generated IPC types from here.
 
-export { appInfo, setLocale, setTheme, setPlatform, switchToSandbox } from "./commands";
+export {
+  appInfo,
+  setLocale,
+  setTheme,
+  setPlatform,
+  switchToSandbox,
+  beginSignIn,
+  cancelSignIn,
+  getSessions,
+  setActiveSession,
+  signOut,
+  listTeams,
+  signInDiagnostics,
+  onCommandError,
+} from "./commands";
 export { onAppEvent } from "./events";
 export { AppError, isAppError, toAppError, type ErrorCode } from "./errors";
+export * from "./billing-types";
+export {
+  refreshBalance,
+  lastBalance,
+  personalUsage,
+  teamContext,
+  pointsLedger,
+  balanceChanges,
+  spendingChart,
+  billingSettings,
+  setLowBalanceThreshold,
+  balanceCheck,
+} from "./billing";
+
+export * from "./tts-types";
+export {
+  ttsCatalog,
+  ttsEstimate,
+  ttsCompareQuote,
+  synthesizeSpeech,
+  retryClip,
+  ttsClips,
+  ttsClip,
+  ttsTotals,
+  exportClip,
+  deleteClip,
+  openVoiceLibrary,
+  playClip,
+  pausePlayback,
+  resumePlayback,
+  stopPlayback,
+  seekPlayback,
+  setPlaybackVolume,
+  playbackState,
+} from "./tts";
+export * from "./models";
+export * from "./chat";
 
 export type { AppEvent } from "../bindings/AppEvent";
 export type { AppInfo } from "../bindings/AppInfo";
+export type { ContextRequest } from "../bindings/ContextRequest";
 export type { IpcError } from "../bindings/IpcError";
 export type { Locale } from "../bindings/Locale";
 export type { PlatformInfo } from "../bindings/PlatformInfo";
 export type { PlatformMode } from "../bindings/PlatformMode";
 export type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
+export type { SessionContext } from "../bindings/SessionContext";
+export type { SessionSummary } from "../bindings/SessionSummary";
+export type { SessionsView } from "../bindings/SessionsView";
+export type { SignInDiagnostics } from "../bindings/SignInDiagnostics";
+export type { TeamChoice } from "../bindings/TeamChoice";
 export type { ThemePreference } from "../bindings/ThemePreference";

@@ -1,86 +1,237 @@
 import type { ComponentChildren } from "preact";
 
+import { useState } from "preact/hooks";
+
 import { useApp } from "../../app/context";
 import { displayHost } from "../../app/platform";
-import { Badge, Card, Icon, Panel, Screen, type IconName } from "../../components";
+import { sessionsStore, useSessions } from "../../app/sessions";
+import { Badge, Button, Card, ErrorState, Icon, Panel, Screen, SkeletonList, type IconName } from "../../components";
 import { t, type PlainKey } from "../../i18n";
 import markUrl from "../../assets/app-mark.png";
+import { Diagnostics } from "./Diagnostics";
+import { SessionCard } from "./SessionCard";
+import { SignInError } from "./SignInError";
+import { SignInPending } from "./SignInPending";
+import { TeamPicker } from "./TeamPicker";
 
 /**
- * Signed-out Account screen: what Personal and Team sign-in mean, and how sign-in
- * works. Each context card has a `SignInSlot` where the sign-in control and the
- * session summary go once sessions exist.
+ * The Account screen. Signed out: what Personal and Team mean and how sign-in
+ * works, with a sign-in button in each context card. While the browser is open:
+ * "Continue in your browser". Signed in: one card per session (switch who pays,
+ * sign out), and the context cards below to add another. Diagnostics at the end.
  */
 export function AccountScreen() {
   const { info } = useApp();
   const platform = info?.platform;
   const sandbox = platform?.mode !== "configured";
+  const platformName = sandbox ? t("platform.sandboxShort") : displayHost(platform?.origin ?? "");
+  const state = useSessions();
+  const { view } = state;
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [starting, setStarting] = useState(false);
+
+  const personal = view.sessions.find((s) => s.context.kind === "personal") ?? null;
+  const teams = view.sessions.filter((s) => s.context.kind === "team");
+  const teamIds = new Set(teams.map((s) => (s.context.kind === "team" ? s.context.teamId : "")));
+  const signedIn = view.sessions.length > 0;
+  const pending = view.signInPending;
+
+  const signInPersonal = async () => {
+    setStarting(true);
+    await sessionsStore.signIn({ kind: "personal" });
+    setStarting(false);
+  };
+
+  const failure = state.signInError;
+  const retry =
+    failure?.attempt && failure.code !== "NO_PENDING_SIGN_IN"
+      ? () => {
+          const attempt = failure.attempt;
+          if (attempt) void sessionsStore.signIn(attempt.request, attempt.teamName);
+        }
+      : null;
+
+  const platformBadge = sandbox ? (
+    <Badge tone="sandbox" icon="flask">
+      {t("platform.sandboxShort")}
+    </Badge>
+  ) : (
+    <Badge tone="accent" icon="globe">
+      {displayHost(platform?.origin ?? "")}
+    </Badge>
+  );
+
   return (
     <Screen id="account" title={t("account.title")} subtitle={t("account.subtitle")}>
-      <section class="welcome" aria-labelledby="welcome-title" data-testid="account-welcome">
-        <img class="welcome__mark" src={markUrl} alt="" width={56} height={56} />
-        <div class="welcome__text">
-          <h2 id="welcome-title" class="welcome__title">
-            {t("account.welcome.title")}
-          </h2>
-          <p class="welcome__body">{t("account.welcome.body")}</p>
-          <p class="welcome__platform" data-testid="account-platform-note">
-            {sandbox ? (
-              <Badge tone="sandbox" icon="flask">
-                {t("platform.sandboxShort")}
-              </Badge>
-            ) : (
-              <Badge tone="accent" icon="globe">
-                {displayHost(platform?.origin ?? "")}
-              </Badge>
+      {state.status === "failed" && (
+        <ErrorState
+          error={state.loadError}
+          title={t("account.loadError")}
+          onRetry={() => void sessionsStore.refresh()}
+          data-testid="sessions-error"
+        />
+      )}
+
+      {pending && <SignInPending attempt={state.pending} platformName={platformName} />}
+
+      {failure && <SignInError failure={failure} onRetry={retry} />}
+
+      {state.status === "loading" && <SkeletonList rows={2} variant="cards" data-testid="sessions-loading" />}
+
+      {state.status !== "loading" && signedIn && (
+        <section class="sessions" aria-labelledby="sessions-title" data-testid="sessions">
+          <header class="section-head">
+            <div class="section-head__text">
+              <h2 id="sessions-title" class="section-head__title">
+                {t("account.sessions.title")}
+              </h2>
+              <p class="section-head__body">{t("account.sessions.body")}</p>
+            </div>
+            <p class="section-head__aside" data-testid="account-platform-note">
+              {platformBadge}
+            </p>
+          </header>
+          <div class="session-grid">
+            {view.sessions.map((session) => (
+              <SessionCard
+                key={session.id}
+                session={session}
+                active={session.id === view.activeId}
+                others={view.sessions.filter((s) => s.id !== session.id)}
+              />
+            ))}
+          </div>
+        </section>
+      )}
+
+      {state.status !== "loading" && !signedIn && !pending && (
+        <section class="welcome" aria-labelledby="welcome-title" data-testid="account-welcome">
+          <img class="welcome__mark" src={markUrl} alt="" width={56} height={56} />
+          <div class="welcome__text">
+            <h2 id="welcome-title" class="welcome__title">
+              {t("account.welcome.title")}
+            </h2>
+            <p class="welcome__body">{t("account.welcome.body")}</p>
+            <p class="welcome__platform" data-testid="account-platform-note">
+              {platformBadge}
+              <span>
+                {sandbox
+                  ? t("account.platform.sandbox")
+                  : t("account.platform.configured", { origin: displayHost(platform?.origin ?? "") })}
+              </span>
+            </p>
+          </div>
+        </section>
+      )}
+
+      <section class="add-context" aria-labelledby={signedIn ? "add-context-title" : undefined} data-testid="account-add">
+        {signedIn && (
+          <header class="section-head">
+            <div class="section-head__text">
+              <h2 id="add-context-title" class="section-head__title">
+                {t("account.add.title")}
+              </h2>
+              <p class="section-head__body">{t("account.add.body")}</p>
+            </div>
+          </header>
+        )}
+        <div class="grid grid--2">
+          <ContextCard
+            context="personal"
+            icon="user"
+            level={signedIn ? 3 : 2}
+            compact={signedIn}
+            title="account.personal.title"
+            body="account.personal.body"
+            points={["account.personal.point1", "account.personal.point2"]}
+          >
+            {personal && (
+              <p class="signin-slot__status" data-testid="personal-signed-in">
+                <Icon name="checkCircle" size={16} />
+                <span>{t("account.personal.signedInAs", { name: personal.displayName })}</span>
+              </p>
             )}
-            <span>
-              {sandbox
-                ? t("account.platform.sandbox")
-                : t("account.platform.configured", { origin: displayHost(platform?.origin ?? "") })}
-            </span>
-          </p>
+            <Button
+              variant={personal ? "secondary" : "primary"}
+              iconAfter="externalLink"
+              loading={starting}
+              disabled={pending}
+              onClick={() => void signInPersonal()}
+              data-testid="sign-in-personal"
+            >
+              {personal ? t("account.personal.signInAgain") : t("account.personal.signIn")}
+            </Button>
+          </ContextCard>
+          <ContextCard
+            context="team"
+            icon="team"
+            level={signedIn ? 3 : 2}
+            compact={signedIn}
+            title="account.team.title"
+            body="account.team.body"
+            points={["account.team.point1", "account.team.point2"]}
+          >
+            {teams.length > 0 && (
+              <p class="signin-slot__status" data-testid="team-signed-in">
+                <Icon name="checkCircle" size={16} />
+                <span>{t("account.team.signedInCount", { count: teams.length })}</span>
+              </p>
+            )}
+            <Button
+              variant={teams.length > 0 || personal ? "secondary" : "primary"}
+              icon="plus"
+              disabled={pending}
+              aria-haspopup="dialog"
+              onClick={() => setPickerOpen(true)}
+              data-testid="sign-in-team"
+            >
+              {teams.length > 0 ? t("account.team.signInAnother") : t("account.team.signIn")}
+            </Button>
+          </ContextCard>
         </div>
+        {pending && (
+          <p class="muted-note" data-testid="sign-in-disabled-note">
+            <Icon name="info" size={16} />
+            <span>{t("account.pendingDisabled")}</span>
+          </p>
+        )}
       </section>
 
-      <div class="grid grid--2">
-        <ContextCard
-          context="personal"
-          icon="user"
-          title="account.personal.title"
-          body="account.personal.body"
-          points={["account.personal.point1", "account.personal.point2"]}
-        />
-        <ContextCard
-          context="team"
-          icon="team"
-          title="account.team.title"
-          body="account.team.body"
-          points={["account.team.point1", "account.team.point2"]}
-        />
-      </div>
+      {!signedIn && (
+        <>
+          <Panel tone="accent" class="note" data-testid="account-both-note">
+            <Icon name="info" size={18} />
+            <p>{t("account.both")}</p>
+          </Panel>
 
-      <Panel tone="accent" class="note" data-testid="account-both-note">
-        <Icon name="info" size={18} />
-        <p>{t("account.both")}</p>
-      </Panel>
+          <Card title={t("account.how.title")} data-testid="account-how">
+            <ol class="steps">
+              {(["account.how.step1", "account.how.step2", "account.how.step3"] as const).map((key, i) => (
+                <li class="steps__item" key={key}>
+                  <span class="steps__number" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <span>{t(key)}</span>
+                </li>
+              ))}
+            </ol>
+            <p class="muted-note">
+              <Icon name="shield" size={16} />
+              <span>{t("account.how.security")}</span>
+            </p>
+          </Card>
+        </>
+      )}
 
-      <Card title={t("account.how.title")} data-testid="account-how">
-        <ol class="steps">
-          {(["account.how.step1", "account.how.step2", "account.how.step3"] as const).map((key, i) => (
-            <li class="steps__item" key={key}>
-              <span class="steps__number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <span>{t(key)}</span>
-            </li>
-          ))}
-        </ol>
-        <p class="muted-note">
-          <Icon name="shield" size={16} />
-          <span>{t("account.how.security")}</span>
-        </p>
-      </Card>
+      <Diagnostics />
+
+      <TeamPicker
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        personal={personal}
+        signedInTeamIds={teamIds}
+        onSignInPersonal={() => void signInPersonal()}
+      />
     </Screen>
   );
 }
@@ -91,38 +242,40 @@ function ContextCard(props: {
   title: PlainKey;
   body: PlainKey;
   points: PlainKey[];
+  level: 2 | 3;
+  /** Signed in already: the card only offers to add, so the checklist folds away. */
+  compact: boolean;
+  children?: ComponentChildren;
 }) {
+  const Heading = (props.level === 3 ? "h3" : "h2") as "h2";
   return (
-    <section class="context-card" aria-labelledby={`ctx-${props.context}-title`} data-testid={`account-${props.context}`}>
-      <div class={`context-card__icon context-card__icon--${props.context}`} aria-hidden="true">
-        <Icon name={props.icon} size={22} />
+    <section
+      class={`context-card${props.compact ? " context-card--compact" : ""}`}
+      aria-labelledby={`ctx-${props.context}-title`}
+      data-testid={`account-${props.context}`}
+    >
+      <div class="context-card__top">
+        <div class={`context-card__icon context-card__icon--${props.context}`} aria-hidden="true">
+          <Icon name={props.icon} size={22} />
+        </div>
+        <Heading class="context-card__title" id={`ctx-${props.context}-title`}>
+          {t(props.title)}
+        </Heading>
       </div>
-      <h2 class="context-card__title" id={`ctx-${props.context}-title`}>
-        {t(props.title)}
-      </h2>
       <p class="context-card__body">{t(props.body)}</p>
-      <ul class="checklist">
-        {props.points.map((key) => (
-          <li key={key}>
-            <Icon name="check" size={16} />
-            <span>{t(key)}</span>
-          </li>
-        ))}
-      </ul>
-      <SignInSlot context={props.context} />
+      {!props.compact && (
+        <ul class="checklist">
+          {props.points.map((key) => (
+            <li key={key}>
+              <Icon name="check" size={16} />
+              <span>{t(key)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="signin-slot" data-testid={`signin-slot-${props.context}`} data-slot="sign-in">
+        {props.children}
+      </div>
     </section>
-  );
-}
-
-/**
- * SLOT — sign-in for one context. The next issue renders the sign-in button here
- * (and, once signed in, the session: name, granted scopes, expiry, sign out).
- * Tests can find it by `data-testid="signin-slot-<context>"`.
- */
-function SignInSlot(props: { context: "personal" | "team"; children?: ComponentChildren }) {
-  return (
-    <div class="signin-slot" data-testid={`signin-slot-${props.context}`} data-slot="sign-in">
-      {props.children}
-    </div>
   );
 }

@@ -4,6 +4,7 @@ import { displayHost } from "../../app/platform";
 import { Card, Screen, Segmented, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { toAppError, type ThemePreference } from "../../ipc";
+import { ThresholdSettingCard } from "../balances";
 import { PlatformSettings } from "./PlatformSettings";
 
 const THEMES = ["system", "light", "dark"] as const;
@@ -53,6 +54,8 @@ export function SettingsScreen() {
           />
         </div>
       </Card>
+
+      <ThresholdSettingCard />
 
       <PlatformSettings platform={info.platform} />
 

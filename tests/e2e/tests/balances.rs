@@ -1,0 +1,145 @@
+//! Balances in the real window: the header balance and the Balances screen for Personal
+//! and Team contexts, exact large and decimal numbers, a balance that changes between
+//! refreshes, and a sign-in without the balance scope.
+
+use std::time::Duration;
+
+use xiaoya_e2e::xiaoya_sandbox as sb;
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+
+async fn launch(scratch: &tempfile::TempDir) -> TestResult<AppWindow> {
+    let log = scratch.path().join("browser.log");
+    AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await
+}
+
+async fn sign_in_personal(app: &AppWindow) -> TestResult {
+    app.click("[data-testid=nav-account]").await?;
+    app.click("[data-testid=sign-in-personal]").await?;
+    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
+        .await?;
+    Ok(())
+}
+
+async fn sign_in_team(app: &AppWindow, team_id: &str, team_name: &str) -> TestResult {
+    app.click("[data-testid=nav-account]").await?;
+    app.click("[data-testid=sign-in-team]").await?;
+    app.click(&format!("[data-testid=team-option-{team_id}]")).await?;
+    app.click("[data-testid=team-sign-in-confirm]").await?;
+    app.wait_for_text("[data-testid=charged-to]", team_name).await?;
+    Ok(())
+}
+
+/// Waits until an element's attribute has this value.
+async fn wait_for_attr(app: &AppWindow, css: &str, attr: &str, want: &str) -> TestResult {
+    let mut last = None;
+    for _ in 0..200 {
+        let value = app
+            .client
+            .execute(
+                "const el = document.querySelector(arguments[0]); return el ? el.getAttribute(arguments[1]) : null;",
+                vec![css.into(), attr.into()],
+            )
+            .await?;
+        last = value.as_str().map(str::to_owned);
+        if last.as_deref() == Some(want) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("`{css}` [{attr}] never became {want:?}; last {last:?}").into())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let control = app.sandbox.as_ref().expect("sandbox").control();
+    app.wait_for_text("[data-testid=balance-slot]", "—").await?;
+
+    sign_in_personal(&app).await?;
+    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "2500").await?;
+    app.wait_for_text("[data-testid=balance-value]", "2,500").await?;
+    assert!(app.text_of("[data-testid=balance-updated]").await?.is_some(), "the time of the last refresh is shown");
+
+    app.click("[data-testid=nav-balances]").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "2,500").await?;
+    app.wait_for_text("[data-testid=balance-subscription]", "800").await?;
+    app.wait_for_text("[data-testid=balance-gift-card]", "200").await?;
+    app.wait_for_text("[data-testid=balance-recharge]", "1,500").await?;
+    app.wait_for_text("[data-testid=usage-net]", "0").await?;
+    app.find("[data-testid=balance-changes-empty]").await?;
+    app.find("[data-testid=ledger-empty]").await?;
+    app.screenshot("balances-personal").await?;
+
+    // Points leave the account outside the app; a refresh shows it, and why it changed.
+    control.set_personal_balance(sb::PersonalBalance { subscription: 770, gift_card: 200, recharge: 1500 });
+    app.click("[data-testid=balances-refresh]").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "2,470").await?;
+    app.wait_for_text("[data-testid=balance-value]", "2,470").await?;
+    wait_for_attr(&app, "[data-testid=balance-interval]", "data-change", "-30").await?;
+    wait_for_attr(&app, "[data-testid=balance-interval]", "data-unexplained", "-30").await?;
+    app.wait_for_text("[data-testid=interval-unexplained]", "30").await?;
+
+    // A top-up is refreshed from the header.
+    control.set_personal_balance(sb::PersonalBalance { subscription: 770, gift_card: 200, recharge: 1_000_000 });
+    app.click("[data-testid=balance-slot]").await?;
+    app.wait_for_text("[data-testid=balance-value]", "1,000,970").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "1,000,970").await?;
+    app.screenshot("balances-personal-changed").await?;
+
+    app.click("[data-testid=locale-switch-zh-CN]").await?;
+    app.wait_for_text("[data-testid=screen-title]", "余额").await?;
+    app.wait_for_text("[data-testid=balance-changes]", "余额为什么变了").await?;
+    app.screenshot("balances-personal-zh").await?;
+    app.close().await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    sign_in_personal(&app).await?;
+
+    sign_in_team(&app, sb::TEAM_ALPHA_ID, sb::TEAM_ALPHA_NAME).await?;
+    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "9007199254740993").await?;
+    app.wait_for_text("[data-testid=balance-value]", "9,007,199,254,740,993").await?;
+    app.click("[data-testid=nav-balances]").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "9,007,199,254,740,993").await?;
+    app.wait_for_text("[data-testid=balance-wallet]", "9,007,199,254,740,993").await?;
+    wait_for_attr(&app, "[data-testid=balance-quota]", "data-unlimited", "true").await?;
+    app.wait_for_text("[data-testid=team-context-version]", "7").await?;
+    app.find("[data-testid=usage-not-for-team]").await?;
+    app.screenshot("balances-team-alpha").await?;
+
+    sign_in_team(&app, sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME).await?;
+    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "859.75").await?;
+    app.wait_for_text("[data-testid=balance-value]", "859.75").await?;
+    app.click("[data-testid=nav-balances]").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "859.75").await?;
+    app.wait_for_text("[data-testid=balance-wallet]", "12,500").await?;
+    wait_for_attr(&app, "[data-testid=balance-quota]", "data-permille", "140").await?;
+    app.wait_for_text("[data-testid=quota-used]", "140").await?;
+    app.wait_for_text("[data-testid=team-context-role]", "member").await?;
+    let page = app.page_text().await?;
+    assert!(!page.contains("9,007,199,254,740,993"), "no Team Alpha number under Team Beta");
+    app.screenshot("balances-team-beta").await?;
+    app.close().await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_the_balance_scope_the_window_says_what_is_missing() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let control = app.sandbox.as_ref().expect("sandbox").control();
+    control.set_granted_scopes_override(Some(vec![sb::Scope::Profile, sb::Scope::Model]));
+    sign_in_personal(&app).await?;
+    wait_for_attr(&app, "[data-testid=balance-slot]", "data-state", "missing-scope").await?;
+    app.click("[data-testid=nav-balances]").await?;
+    let text = app.wait_for_text("[data-testid=balance-scope-missing]", "balance").await?;
+    assert!(text.contains("sign in"), "says how to grant it: {text}");
+    app.find("[data-testid=usage-scope-missing]").await?;
+    app.screenshot("balances-missing-scope").await?;
+    app.close().await
+}

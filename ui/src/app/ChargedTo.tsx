@@ -1,0 +1,188 @@
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+
+import { Chip, Icon, toast } from "../components";
+import { errorMessage, t } from "../i18n";
+import { toAppError, type SessionSummary } from "../ipc";
+import { useApp } from "./context";
+import { contextLabel, contextName, roleLabel, sessionsStore, useSessions } from "./sessions";
+
+/**
+ * "Charged to: …" in the header: who pays for requests right now. It opens a menu
+ * (a menu button: arrows, Home/End, Esc) listing every signed-in session to switch
+ * the paying context, and "Add a context…" which leads to the Account screen.
+ */
+export function ChargedTo() {
+  const { navigate } = useApp();
+  const { status, view } = useSessions();
+  const active = view.sessions.find((s) => s.id === view.activeId) ?? null;
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const hintId = useId();
+
+  const chip = () => wrap.current?.querySelector<HTMLButtonElement>(".charged-to") ?? null;
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>("[role^=menuitem]") ?? []);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) chip()?.focus();
+  };
+
+  // Opening moves focus into the menu (to the paying context); a click outside closes it.
+  useEffect(() => {
+    if (!open) return;
+    const list = items();
+    (list.find((el) => el.getAttribute("aria-checked") === "true") ?? list[0])?.focus();
+    const onPointer = (event: MouseEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", onPointer);
+    return () => document.removeEventListener("mousedown", onPointer);
+  }, [open]);
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const list = items();
+    if (list.length === 0) return;
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (next: number) => {
+      event.preventDefault();
+      list[(next + list.length) % list.length]?.focus();
+    };
+    switch (event.key) {
+      case "ArrowDown":
+        move(index + 1);
+        break;
+      case "ArrowUp":
+        move(index - 1);
+        break;
+      case "Home":
+        move(0);
+        break;
+      case "End":
+        move(list.length - 1);
+        break;
+      case "Escape":
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+        break;
+      case "Tab":
+        // Leave the menu the way Tab goes; it closes behind.
+        setOpen(false);
+        break;
+    }
+  };
+
+  const onChipKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+    }
+  };
+
+  const choose = async (session: SessionSummary) => {
+    close(true);
+    if (session.id === view.activeId) return;
+    try {
+      await sessionsStore.activate(session.id);
+    } catch (err) {
+      toast({ tone: "error", title: t("chargedTo.switchFailed"), body: errorMessage(toAppError(err).code) });
+    }
+  };
+
+  const who = active
+    ? contextLabel(active)
+    : status === "loading"
+      ? t("chargedTo.checking")
+      : t("chargedTo.notSignedIn");
+
+  return (
+    <div class="charged-to-wrap" ref={wrap}>
+      <Chip
+        icon={active?.context.kind === "team" ? "team" : "user"}
+        iconAfter="chevronDown"
+        tone={active ? "accent" : "neutral"}
+        class="charged-to"
+        data-testid="charged-to"
+        data-context={active ? active.context.kind : "none"}
+        aria-haspopup="menu"
+        aria-expanded={open ? "true" : "false"}
+        aria-controls={open ? menuId : undefined}
+        aria-describedby={hintId}
+        title={t("chargedTo.hint")}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onChipKeyDown}
+      >
+        {t("chargedTo.chip", { who })}
+      </Chip>
+      <span id={hintId} class="sr-only">
+        {t("chargedTo.hint")}
+      </span>
+      {open && (
+        <div
+          ref={menu}
+          id={menuId}
+          class="menu context-menu"
+          role="menu"
+          aria-label={t("chargedTo.menuLabel")}
+          data-testid="context-menu"
+          onKeyDown={onMenuKeyDown}
+        >
+          <p class="menu__label" aria-hidden="true">
+            {view.sessions.length > 0 ? t("chargedTo.menuLabel") : t("chargedTo.menuEmpty")}
+          </p>
+          {view.sessions.map((session) => {
+            const checked = session.id === view.activeId;
+            return (
+              <button
+                key={session.id}
+                type="button"
+                role="menuitemradio"
+                aria-checked={checked ? "true" : "false"}
+                tabIndex={-1}
+                class={`menu__item${checked ? " is-checked" : ""}`}
+                data-testid={`context-option-${session.id}`}
+                data-context={session.context.kind}
+                onClick={() => void choose(session)}
+              >
+                <span class={`menu__icon menu__icon--${session.context.kind}`} aria-hidden="true">
+                  <Icon name={session.context.kind === "team" ? "team" : "user"} size={16} />
+                </span>
+                <span class="menu__text">
+                  <span class="menu__title">
+                    {contextName(session)}
+                    {session.role && <span class="menu__role">{roleLabel(session.role)}</span>}
+                  </span>
+                  <span class="menu__sub">{session.displayName}</span>
+                </span>
+                <span class="menu__check" aria-hidden="true">
+                  {checked && <Icon name="check" size={16} />}
+                </span>
+              </button>
+            );
+          })}
+          <div class="menu__separator" role="separator" />
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            class="menu__item menu__item--action"
+            data-testid="context-add"
+            onClick={() => {
+              close(false);
+              navigate("account");
+            }}
+          >
+            <span class="menu__icon" aria-hidden="true">
+              <Icon name="plus" size={16} />
+            </span>
+            <span class="menu__text">
+              <span class="menu__title">{view.sessions.length > 0 ? t("chargedTo.add") : t("chargedTo.signIn")}</span>
+            </span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+
+import { useApp } from "../../app/context";
+import { contextLabel, useSessions } from "../../app/sessions";
+import { expiryTime, formatDateTime, formatDuration } from "../../app/time";
+import { Badge, Button, Icon, Panel, SkeletonList, toast } from "../../components";
+import { errorMessage, t } from "../../i18n";
+import { signInDiagnostics, toAppError, type AppError, type SignInDiagnostics, type SessionSummary } from "../../ipc";
+
+type Load = { status: "idle" } | { status: "loading" } | { status: "ready"; data: SignInDiagnostics; at: number } | { status: "failed"; error: AppError };
+
+function yesNoUnknown(value: boolean | undefined | null): "yes" | "no" | "unknown" {
+  return value === true ? "yes" : value === false ? "no" : "unknown";
+}
+
+function sessionLine(session: SessionSummary): string {
+  const context =
+    session.context.kind === "personal"
+      ? "personal"
+      : `team ${session.context.teamName} (${session.context.teamId}${session.role ? `, ${session.role}` : ""})`;
+  const minutes = Math.floor(Math.max(0, expiryTime(session) - Date.now()) / 60000);
+  const left = `${Math.floor(minutes / 1440)}d ${Math.floor((minutes % 1440) / 60)}h ${minutes % 60}m`;
+  return `- ${context}: "${session.displayName}" user ${session.userId}; granted [${session.grantedScopes.join(" ")}]; expires ${session.expiresAt} (in ${left})`;
+}
+
+/**
+ * A plain-text report for bug trackers. Field names stay in English on purpose so
+ * reports read the same whichever language the tester uses. Nothing in it is secret:
+ * the diagnostics command never carries tokens, codes or verifiers (T1).
+ */
+export function diagnosticsReport(data: SignInDiagnostics, version: string | undefined): string {
+  return [
+    "Xiaoya Companion — sign-in diagnostics",
+    `Generated: ${new Date().toISOString()}`,
+    `App version: ${version ?? "unknown"}`,
+    `Platform origin: ${data.origin}`,
+    `Client ID: ${data.clientId}`,
+    `Redirect URI: ${data.redirectUri}`,
+    `Scheme: ${data.scheme} (handler registered: ${yesNoUnknown(data.schemeRegistered)})`,
+    `Keychain backend: ${data.keychainBackend}`,
+    `Scopes requested (Personal): ${data.personalScopes}`,
+    `Scopes requested (Team): ${data.teamScopes}`,
+    `Sign-in pending: ${data.signInPending ? "yes" : "no"}`,
+    `Sessions: ${data.sessions.length}`,
+    ...data.sessions.map(sessionLine),
+  ].join("\n");
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Fall back to a selection copy below (some webviews refuse the async API).
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.className = "offscreen";
+  document.body.appendChild(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  return ok;
+}
+
+/**
+ * Sign-in diagnostics for testers, folded away by default: where the app signs in,
+ * with which client and redirect, whether the OS routes the link back, where the
+ * sign-ins are kept, what is asked for and what was granted. Copyable as text.
+ */
+export function Diagnostics() {
+  const { info } = useApp();
+  const { view } = useSessions();
+  const [open, setOpen] = useState(false);
+  const [load, setLoad] = useState<Load>({ status: "idle" });
+  const [copyFailed, setCopyFailed] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const fallback = useRef<HTMLTextAreaElement>(null);
+
+  const fetchData = async () => {
+    setLoad((prev) => (prev.status === "ready" ? prev : { status: "loading" }));
+    try {
+      const data = await signInDiagnostics();
+      setLoad({ status: "ready", data, at: Date.now() });
+    } catch (err) {
+      setLoad({ status: "failed", error: toAppError(err) });
+    }
+  };
+
+  // Loaded when opened, and again whenever the sessions or the platform change.
+  useEffect(() => {
+    if (open) void fetchData();
+  }, [open, view, info?.platform]);
+
+  useEffect(() => {
+    if (copyFailed) fallback.current?.select();
+  }, [copyFailed]);
+
+  const report = load.status === "ready" ? diagnosticsReport(load.data, info?.version) : "";
+
+  const copy = async () => {
+    if (!report) return;
+    setCopying(true);
+    const ok = await copyText(report);
+    setCopying(false);
+    setCopyFailed(!ok);
+    if (ok) toast({ tone: "success", title: t("diag.copied") });
+  };
+
+  return (
+    <details
+      class="disclosure"
+      data-testid="sign-in-diagnostics"
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary class="disclosure__summary" data-testid="diag-toggle">
+        <Icon name="activity" size={18} />
+        <span class="disclosure__title">{t("diag.title")}</span>
+        <span class="disclosure__hint">{t("diag.summaryHint")}</span>
+        <Icon name="chevronDown" size={16} class="disclosure__chevron" />
+      </summary>
+      <div class="disclosure__body">
+        <p class="disclosure__intro">{t("diag.intro")}</p>
+
+        {load.status === "loading" && <SkeletonList rows={3} data-testid="diag-loading" />}
+
+        {load.status === "failed" && (
+          <Panel tone="danger" class="note" role="alert" data-testid="diag-error" data-error-code={load.error.code}>
+            <Icon name="alert" size={18} />
+            <div>
+              <p>{t("diag.loadFailed")}</p>
+              <p class="note__detail">{errorMessage(load.error.code)}</p>
+              <Button variant="secondary" size="sm" icon="refresh" class="note__action" onClick={() => void fetchData()} data-testid="diag-retry">
+                {t("errorState.retry")}
+              </Button>
+            </div>
+          </Panel>
+        )}
+
+        {load.status === "ready" && <DiagnosticsList data={load.data} />}
+
+        {load.status === "ready" && (
+          <div class="disclosure__actions">
+            <Button variant="secondary" size="sm" icon="copy" loading={copying} onClick={() => void copy()} data-testid="diag-copy">
+              {t("diag.copy")}
+            </Button>
+            <Button variant="ghost" size="sm" icon="refresh" onClick={() => void fetchData()} data-testid="diag-refresh">
+              {t("diag.refresh")}
+            </Button>
+            <span class="disclosure__note">{t("diag.noSecrets")}</span>
+          </div>
+        )}
+
+        {copyFailed && report && (
+          <div class="field" data-testid="diag-copy-fallback">
+            <label class="field__label" for="diag-report">
+              {t("diag.copyFailed")}
+            </label>
+            <textarea id="diag-report" ref={fallback} class="input mono diag-report" readOnly rows={8} value={report} />
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function DiagnosticsList(props: { data: SignInDiagnostics }) {
+  const { data } = props;
+  const registered = yesNoUnknown(data.schemeRegistered);
+  return (
+    <dl class="kv diag-list" data-testid="diag-list">
+      <Row label={t("diag.origin")} testId="diag-origin" mono value={data.origin} />
+      <Row label={t("diag.clientId")} testId="diag-client-id" mono value={data.clientId} />
+      <Row label={t("diag.redirectUri")} testId="diag-redirect-uri" mono value={data.redirectUri} />
+      <div class="kv__row">
+        <dt>{t("diag.scheme")}</dt>
+        <dd class="diag-inline">
+          <span class="mono">{data.scheme}://</span>
+          <span data-testid="diag-scheme-registered" data-value={registered}>
+            <Badge tone={registered === "yes" ? "success" : registered === "no" ? "danger" : "neutral"} icon={registered === "yes" ? "check" : registered === "no" ? "alert" : "info"}>
+              {t(`diag.registered.${registered}`)}
+            </Badge>
+          </span>
+        </dd>
+      </div>
+      {registered === "no" && (
+        <div class="kv__row kv__row--note">
+          <dt />
+          <dd class="diag-warning">{t("diag.schemeMissingHint", { scheme: data.scheme })}</dd>
+        </div>
+      )}
+      <Row label={t("diag.keychain")} testId="diag-keychain" mono value={data.keychainBackend} />
+      <Row label={t("diag.personalScopes")} testId="diag-personal-scopes" mono value={data.personalScopes} />
+      <Row label={t("diag.teamScopes")} testId="diag-team-scopes" mono value={data.teamScopes} />
+      <div class="kv__row">
+        <dt>{t("diag.pending")}</dt>
+        <dd data-testid="diag-pending" data-value={data.signInPending ? "yes" : "no"}>
+          {data.signInPending ? t("diag.yes") : t("diag.no")}
+        </dd>
+      </div>
+      <div class="kv__row kv__row--top">
+        <dt>{t("diag.sessions")}</dt>
+        <dd data-testid="diag-sessions">
+          {data.sessions.length === 0 ? (
+            <span class="muted">{t("diag.noSessions")}</span>
+          ) : (
+            <ul class="diag-sessions">
+              {data.sessions.map((session) => {
+                const at = expiryTime(session);
+                return (
+                  <li key={session.id} data-testid="diag-session" data-session-id={session.id}>
+                    <span class="diag-sessions__who">
+                      {contextLabel(session)} · {session.displayName}
+                    </span>
+                    <span class="mono diag-sessions__scopes" data-testid="diag-session-scopes">
+                      {session.grantedScopes.join(" ") || "—"}
+                    </span>
+                    <span class="diag-sessions__expiry" data-testid="diag-session-expiry">
+                      {t("diag.expires", { at: formatDateTime(at), left: formatDuration(at - Date.now()) })}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function Row(props: { label: string; value: string; testId: string; mono?: boolean }) {
+  return (
+    <div class="kv__row">
+      <dt>{props.label}</dt>
+      <dd class={props.mono ? "mono" : undefined} data-testid={props.testId}>
+        {props.value}
+      </dd>
+    </div>
+  );
+}

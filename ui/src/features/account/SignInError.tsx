@@ -1,0 +1,102 @@
+import { useEffect, useRef } from "preact/hooks";
+
+import { sessionsStore, type SignInFailure } from "../../app/sessions";
+import { Button, Icon, Panel } from "../../components";
+import { errorMessage, t, type PlainKey } from "../../i18n";
+
+/** How much of the platform's own description is shown (A7: escaped and capped). */
+const MESSAGE_LIMIT = 300;
+
+/** Caps by code points so a CJK or emoji description is never cut mid-character. */
+export function capText(text: string, limit = MESSAGE_LIMIT): string {
+  const chars = Array.from(text.replace(/\s+/g, " ").trim());
+  return chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : chars.join("");
+}
+
+/** OAuth error codes (RFC 6749 §4.1.2.1, §5.2) people can act on. */
+const OAUTH_KEYS: Record<string, PlainKey> = {
+  access_denied: "oauthError.access_denied",
+  invalid_grant: "oauthError.invalid_grant",
+  invalid_scope: "oauthError.invalid_scope",
+  invalid_client: "oauthError.invalid_client",
+  unauthorized_client: "oauthError.unauthorized_client",
+  invalid_request: "oauthError.invalid_request",
+  server_error: "oauthError.server_error",
+  temporarily_unavailable: "oauthError.temporarily_unavailable",
+};
+
+function explanation(failure: SignInFailure): string {
+  switch (failure.code) {
+    case "SIGN_IN_FAILED":
+      return t("signInError.SIGN_IN_FAILED");
+    case "NO_PENDING_SIGN_IN":
+      return t("signInError.NO_PENDING_SIGN_IN");
+    default:
+      return errorMessage(failure.code);
+  }
+}
+
+/**
+ * The alert for a sign-in that did not complete. Everything from the platform is
+ * rendered as text nodes (Preact escapes them): no markup, no links (T4, A7).
+ */
+export function SignInError(props: { failure: SignInFailure; onRetry: (() => void) | null }) {
+  const { failure } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  const oauthKey = failure.platformCode ? OAUTH_KEYS[failure.platformCode] : undefined;
+  const message = capText(failure.message);
+  const title =
+    failure.code === "NO_PENDING_SIGN_IN"
+      ? t("signInError.titleUnexpected")
+      : failure.source === "start"
+        ? t("signInError.titleStart")
+        : t("signInError.title");
+
+  // A new failure scrolls into view (the screen may be scrolled down to a card).
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "nearest" });
+  }, [failure.at]);
+
+  return (
+    <div ref={ref}>
+      <Panel
+        tone="danger"
+        class="note signin-error"
+        role="alert"
+        data-testid="sign-in-error"
+        data-error-code={failure.code}
+        data-platform-code={failure.platformCode ?? ""}
+      >
+        <Icon name="alert" size={18} />
+        <div class="signin-error__text">
+          <p class="signin-error__title">{title}</p>
+          <p data-testid="sign-in-error-explanation">{explanation(failure)}</p>
+          {oauthKey && <p>{t(oauthKey)}</p>}
+          {message && (
+            <p class="signin-error__quote" data-testid="sign-in-error-message">
+              <span class="signin-error__quote-label">
+                {failure.platformCode ? t("signInError.platformSaid") : t("signInError.details")}
+              </span>{" "}
+              <span class="signin-error__quote-text">{message}</span>
+            </p>
+          )}
+          {failure.platformCode && (
+            <p class="note__detail">
+              {t("errorState.platformCode")}: <span class="mono" data-testid="sign-in-error-platform-code">{failure.platformCode}</span>
+            </p>
+          )}
+          <div class="signin-error__actions">
+            {props.onRetry && (
+              <Button variant="secondary" size="sm" icon="refresh" onClick={props.onRetry} data-testid="sign-in-error-retry">
+                {t("errorState.retry")}
+              </Button>
+            )}
+            <Button variant="ghost" size="sm" onClick={() => sessionsStore.dismissSignInError()} data-testid="sign-in-error-dismiss">
+              {t("signInError.dismiss")}
+            </Button>
+          </div>
+        </div>
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,279 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+
+import { roleLabel, sessionsStore } from "../../app/sessions";
+import { Badge, Button, Dialog, Field, Icon, Panel, SkeletonList, TextInput } from "../../components";
+import { errorMessage, t } from "../../i18n";
+import { listTeams, toAppError, type AppError, type SessionSummary, type TeamChoice } from "../../ipc";
+
+type Teams = { status: "loading" } | { status: "ready"; teams: TeamChoice[] } | { status: "failed"; error: AppError };
+
+/** What the core accepts as a Team id (begin_sign_in checks the same). */
+function teamIdProblem(value: string): string | null {
+  const id = value.trim();
+  if (id.length === 0) return t("teamPicker.idRequired");
+  if (id.length > 64 || Array.from(id).some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
+    return t("teamPicker.idInvalid");
+  }
+  return null;
+}
+
+/**
+ * Choosing a Team to sign in to. With a Personal session the Teams come from
+ * `list_teams`; without one (or when the list can't help) a Team id is typed.
+ */
+export function TeamPicker(props: {
+  open: boolean;
+  onClose: () => void;
+  personal: SessionSummary | null;
+  signedInTeamIds: ReadonlySet<string>;
+  onSignInPersonal: () => void;
+}) {
+  const [teams, setTeams] = useState<Teams>({ status: "loading" });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [typing, setTyping] = useState(false);
+  const [teamId, setTeamId] = useState("");
+  const [idError, setIdError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const group = useRef<HTMLDivElement>(null);
+  const hasPersonal = props.personal !== null;
+
+  const load = async () => {
+    setTeams({ status: "loading" });
+    try {
+      const list = await listTeams();
+      setTeams({ status: "ready", teams: list });
+      setSelected((prev) => (prev && list.some((team) => team.teamId === prev) ? prev : null));
+      if (list.length === 0) setTyping(true);
+    } catch (err) {
+      setTeams({ status: "failed", error: toAppError(err) });
+      setTyping(true);
+    }
+  };
+
+  useEffect(() => {
+    if (!props.open) return;
+    setSelected(null);
+    setTeamId("");
+    setIdError(null);
+    setTyping(!hasPersonal);
+    if (hasPersonal) void load();
+    // Reload each time the picker opens, for the Personal session of that moment.
+  }, [props.open, hasPersonal]);
+
+  // Once the list arrives, put focus on it (the dialog opened before it loaded).
+  useEffect(() => {
+    if (props.open && teams.status === "ready") {
+      group.current?.querySelector<HTMLElement>('[role=radio][tabindex="0"]')?.focus();
+    }
+  }, [props.open, teams.status]);
+
+  const list = teams.status === "ready" ? teams.teams : [];
+  const showList = hasPersonal && !typing;
+  const chosen = list.find((team) => team.teamId === selected) ?? null;
+  const canConfirm = showList ? chosen !== null : teamId.trim().length > 0;
+
+  const confirm = async (event?: Event) => {
+    event?.preventDefault();
+    let id: string;
+    let name: string | undefined;
+    if (showList) {
+      if (!chosen) return;
+      id = chosen.teamId;
+      name = chosen.name;
+    } else {
+      const problem = teamIdProblem(teamId);
+      setIdError(problem);
+      if (problem) return;
+      id = teamId.trim();
+    }
+    setStarting(true);
+    const ok = await sessionsStore.signIn({ kind: "team", teamId: id }, name);
+    setStarting(false);
+    const error = sessionsStore.get().signInError;
+    if (!ok && error?.code === "INVALID_INPUT" && !showList) {
+      // A Team id the core refused: keep the dialog open at the field.
+      sessionsStore.dismissSignInError();
+      setIdError(errorMessage(error.code));
+      return;
+    }
+    props.onClose();
+  };
+
+  // Radio group with roving focus: arrows move and select, like native radios.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (list.length === 0) return;
+    const index = Math.max(0, list.findIndex((team) => team.teamId === selected));
+    const keys: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowRight: index + 1,
+      ArrowUp: index - 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: list.length - 1,
+    };
+    const next = keys[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const wrapped = (next + list.length) % list.length;
+    const team = list[wrapped];
+    if (!team) return;
+    setSelected(team.teamId);
+    group.current?.querySelectorAll<HTMLElement>("[role=radio]")[wrapped]?.focus();
+  };
+
+  const focusIndex = Math.max(0, list.findIndex((team) => team.teamId === selected));
+
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t("teamPicker.title")}
+      description={showList ? t("teamPicker.descriptionList") : t("teamPicker.descriptionId")}
+      data-testid="team-picker"
+      footer={
+        <>
+          <Button variant="ghost" onClick={props.onClose} data-testid="team-picker-cancel">
+            {t("common.cancel")}
+          </Button>
+          <Button
+            variant="primary"
+            iconAfter="externalLink"
+            loading={starting}
+            disabled={!canConfirm}
+            onClick={() => void confirm()}
+            data-testid="team-sign-in-confirm"
+          >
+            {chosen && showList ? t("teamPicker.confirmNamed", { team: chosen.name }) : t("teamPicker.confirm")}
+          </Button>
+        </>
+      }
+    >
+      {showList && teams.status === "loading" && <SkeletonList rows={2} data-testid="team-list-loading" />}
+
+      {showList && teams.status === "ready" && (
+        <div
+          ref={group}
+          role="radiogroup"
+          aria-label={t("teamPicker.listLabel")}
+          class="team-list"
+          data-testid="team-list"
+          onKeyDown={onKeyDown}
+        >
+          {list.map((team, i) => {
+            const checked = team.teamId === selected;
+            const signedIn = props.signedInTeamIds.has(team.teamId);
+            return (
+              <button
+                key={team.teamId}
+                type="button"
+                role="radio"
+                aria-checked={checked ? "true" : "false"}
+                tabIndex={i === focusIndex ? 0 : -1}
+                class={`team-option${checked ? " is-selected" : ""}`}
+                data-testid={`team-option-${team.teamId}`}
+                data-team-id={team.teamId}
+                onClick={() => setSelected(team.teamId)}
+              >
+                <span class="team-option__radio" aria-hidden="true" />
+                <span class="team-option__icon" aria-hidden="true">
+                  <Icon name="team" size={18} />
+                </span>
+                <span class="team-option__text">
+                  <span class="team-option__name">{team.name}</span>
+                  <span class="team-option__id mono">{team.teamId}</span>
+                </span>
+                <span class="team-option__badges">
+                  {team.role && <Badge tone={team.role === "member" ? "neutral" : "accent"}>{roleLabel(team.role)}</Badge>}
+                  {team.status && team.status !== "active" && <Badge tone="warning">{team.status}</Badge>}
+                  {signedIn && (
+                    <Badge tone="success" icon="check">
+                      {t("teamPicker.signedIn")}
+                    </Badge>
+                  )}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+
+      {hasPersonal && teams.status === "failed" && (
+        <Panel tone="danger" class="note" role="alert" data-testid="team-list-error" data-error-code={teams.error.code}>
+          <Icon name="alert" size={18} />
+          <div>
+            <p>{t("teamPicker.loadFailed")}</p>
+            <p class="note__detail">{errorMessage(teams.error.code)}</p>
+            <Button variant="secondary" size="sm" icon="refresh" class="note__action" onClick={() => void load()} data-testid="team-list-retry">
+              {t("errorState.retry")}
+            </Button>
+          </div>
+        </Panel>
+      )}
+
+      {hasPersonal && teams.status === "ready" && list.length === 0 && (
+        <Panel class="note" data-testid="team-list-empty">
+          <Icon name="info" size={18} />
+          <p>{t("teamPicker.empty")}</p>
+        </Panel>
+      )}
+
+      {!showList && (
+        <form id="team-id-form" class="form" onSubmit={(event) => void confirm(event)} noValidate>
+          <Field label={t("teamPicker.idLabel")} hint={hasPersonal ? t("teamPicker.idHintSignedIn") : undefined} error={idError}>
+            {(control) => (
+              <TextInput
+                {...control}
+                mono
+                value={teamId}
+                onValue={(value) => {
+                  setTeamId(value);
+                  if (idError) setIdError(null);
+                }}
+                placeholder={t("teamPicker.idPlaceholder")}
+                maxLength={64}
+                data-autofocus
+                data-testid="team-id-input"
+              />
+            )}
+          </Field>
+        </form>
+      )}
+
+      {!hasPersonal && (
+        <Panel tone="accent" class="note" data-testid="team-picker-personal-hint">
+          <Icon name="info" size={18} />
+          <div>
+            <p>{t("teamPicker.personalFirst")}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon="user"
+              class="note__action"
+              onClick={() => {
+                props.onClose();
+                props.onSignInPersonal();
+              }}
+              data-testid="team-picker-personal"
+            >
+              {t("teamPicker.personalFirstButton")}
+            </Button>
+          </div>
+        </Panel>
+      )}
+
+      {hasPersonal && teams.status === "ready" && list.length > 0 && (
+        <button
+          type="button"
+          class="link-button"
+          onClick={() => {
+            setTyping((value) => !value);
+            setIdError(null);
+          }}
+          data-testid="team-id-toggle"
+        >
+          {typing ? t("teamPicker.backToList") : t("teamPicker.enterId")}
+        </button>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { roleLabel } from "../../app/sessions";
+import { Badge, Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
+import { t, type PlainKey } from "../../i18n";
+import { personalUsage, teamContext, type SessionSummary, type TeamContextView, type UsageView } from "../../ipc";
+import { formatCount, formatPoints } from "./format";
+import { ScopeMissing } from "./ScopeMissing";
+import { useLoad } from "./useLoad";
+
+function Stat(props: { label: string; value: string; testId: string; points?: boolean; emphasis?: boolean }) {
+  return (
+    <div class={`usage-stat${props.emphasis ? " usage-stat--emphasis" : ""}`} data-testid={props.testId} data-value={props.value}>
+      <dt>{props.label}</dt>
+      <dd>{props.points ? formatPoints(props.value) : formatCount(props.value)}</dd>
+    </div>
+  );
+}
+
+/** Personal usage attributed to this app; for a Team, why there is none. */
+export function UsageCard(props: { session: SessionSummary; contextKey: string; who: string; version: number }) {
+  const isTeam = props.session.context.kind === "team";
+  const hasScope = props.session.grantedScopes.includes("usage");
+  const skip = isTeam || !hasScope;
+  const usage = useLoad<UsageView | null>(() => (skip ? Promise.resolve(null) : personalUsage()), props.contextKey, props.version);
+
+  if (isTeam) {
+    return (
+      <Card title={t("balances.usage.title")} data-testid="usage-card" data-state="not-for-team">
+        <Panel class="note" data-testid="usage-not-for-team">
+          <Icon name="info" size={16} />
+          <p>{t("balances.usage.notForTeam")}</p>
+        </Panel>
+      </Card>
+    );
+  }
+  return (
+    <Card title={t("balances.usage.title")} description={t("balances.usage.description")} data-testid="usage-card">
+      {!hasScope ? (
+        <ScopeMissing scope="usage" who={props.who} title={t("balances.scope.usageTitle")} data-testid="usage-scope-missing" />
+      ) : usage.error ? (
+        <ErrorState error={usage.error} title={t("balances.usage.error")} onRetry={usage.reload} data-testid="usage-error" />
+      ) : !usage.data || usage.data.kind !== "personal" ? (
+        <SkeletonList rows={2} />
+      ) : (
+        <UsageFigures usage={usage.data} />
+      )}
+    </Card>
+  );
+}
+
+function UsageFigures(props: { usage: Extract<UsageView, { kind: "personal" }> }) {
+  const u = props.usage.usage;
+  const m = u.modelUsage;
+  return (
+    <div class="usage" data-testid="usage-figures">
+      <dl class="usage-stats usage-stats--points">
+        <Stat testId="usage-charged" label={t("balances.usage.charged")} value={u.chargedPoints} points />
+        <Stat testId="usage-refunded" label={t("balances.usage.refunded")} value={u.refundedPoints} points />
+        <Stat testId="usage-net" label={t("balances.usage.net")} value={u.netPoints} points emphasis />
+      </dl>
+      {m && (
+        <>
+          <h3 class="usage__subtitle">{t("balances.usage.models")}</h3>
+          <dl class="usage-stats">
+            <Stat testId="usage-requests" label={t("balances.usage.requests")} value={m.requestCount} />
+            <Stat testId="usage-input" label={t("balances.usage.inputTokens")} value={m.inputTokens} />
+            <Stat testId="usage-output" label={t("balances.usage.outputTokens")} value={m.outputTokens} />
+            <Stat testId="usage-cache-read" label={t("balances.usage.cacheReadTokens")} value={m.cacheReadTokens} />
+            <Stat testId="usage-cache-write" label={t("balances.usage.cacheWriteTokens")} value={m.cacheWriteTokens} />
+            <Stat testId="usage-images" label={t("balances.usage.images")} value={m.imageCount} />
+            <Stat testId="usage-model-points" label={t("balances.usage.modelPoints")} value={m.chargedPoints} points />
+          </dl>
+        </>
+      )}
+    </div>
+  );
+}
+
+const MEMBER_STATUS: Record<string, PlainKey> = {
+  active: "balances.memberStatus.active",
+  disabled: "balances.memberStatus.disabled",
+  removed: "balances.memberStatus.removed",
+};
+
+/** The Team context as the platform resolves it now: role, membership, version. */
+export function TeamContextCard(props: { contextKey: string; version: number }) {
+  const context = useLoad<TeamContextView>(teamContext, props.contextKey, props.version);
+  return (
+    <Card title={t("balances.context.title")} description={t("balances.context.description")} data-testid="team-context-card">
+      {context.error ? (
+        <ErrorState error={context.error} title={t("balances.context.error")} onRetry={context.reload} data-testid="team-context-error" />
+      ) : !context.data ? (
+        <SkeletonList rows={2} />
+      ) : (
+        <TeamContextFacts context={context.data} />
+      )}
+    </Card>
+  );
+}
+
+function TeamContextFacts(props: { context: TeamContextView }) {
+  const c = props.context;
+  const statusKey = c.memberStatus ? MEMBER_STATUS[c.memberStatus] : undefined;
+  return (
+    <>
+      <dl class="kv">
+        <div class="kv__row">
+          <dt>{t("balances.context.role")}</dt>
+          <dd data-testid="team-context-role">{c.role ? roleLabel(c.role) : "—"}</dd>
+        </div>
+        <div class="kv__row">
+          <dt>{t("balances.context.memberStatus")}</dt>
+          <dd data-testid="team-context-status">
+            {c.memberStatus ? (
+              <Badge tone={c.memberStatus === "active" ? "success" : "danger"}>{statusKey ? t(statusKey) : c.memberStatus}</Badge>
+            ) : (
+              "—"
+            )}
+          </dd>
+        </div>
+        <div class="kv__row">
+          <dt>{t("balances.context.version")}</dt>
+          <dd class="mono" data-testid="team-context-version">
+            {c.contextVersion ?? "—"}
+          </dd>
+        </div>
+      </dl>
+      {c.versionChanged && (
+        <Panel tone="warning" class="note" data-testid="team-context-changed">
+          <Icon name="alert" size={16} />
+          <p>{t("balances.context.versionChanged", { then: c.signedInVersion ?? "?", now: c.contextVersion ?? "?" })}</p>
+        </Panel>
+      )}
+    </>
+  );
+}

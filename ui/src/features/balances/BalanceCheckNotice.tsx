@@ -1,0 +1,85 @@
+// For features that charge (Voices, Chat): check an estimate against what the active
+// context has left, and show a warning when it won't fit or will go below the
+// low-balance threshold. A warning only — the action stays available.
+//
+//   const check = useBalanceCheck(estimatePoints);   // decimal text, or null
+//   <BalanceCheckNotice check={check} />
+
+import { useEffect, useState } from "preact/hooks";
+
+import { useActiveContextKey } from "../../app/sessions";
+import { Icon, Panel } from "../../components";
+import { t, type PlainKey } from "../../i18n";
+import { balanceCheck, type BalanceCheck, type BalanceLimit } from "../../ipc";
+import { formatPoints, formatWhen, isAmountText } from "./format";
+
+/**
+ * The balance check for `estimate` (decimal text), re-run when it or the active
+ * context changes (debounced). Null while there is nothing to check or it failed:
+ * a check that can't run must never stand in the way.
+ */
+export function useBalanceCheck(estimate: string | null, debounceMs = 300): BalanceCheck | null {
+  const contextKey = useActiveContextKey();
+  const [check, setCheck] = useState<BalanceCheck | null>(null);
+  useEffect(() => {
+    setCheck(null);
+    if (estimate === null || !isAmountText(estimate) || contextKey === "none") return;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      balanceCheck(estimate.trim())
+        .then((result) => {
+          if (current) setCheck(result);
+        })
+        .catch(() => {
+          // No warning rather than a wrong one.
+        });
+    }, debounceMs);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [estimate, contextKey, debounceMs]);
+  return check;
+}
+
+const LIMIT_LABEL: Record<BalanceLimit, PlainKey> = {
+  balance: "balanceCheck.limit.balance",
+  wallet: "balanceCheck.limit.wallet",
+  quota: "balanceCheck.limit.quota",
+};
+
+/** Renders nothing when the estimate fits; a warning panel otherwise. */
+export function BalanceCheckNotice(props: { check: BalanceCheck | null; "data-testid"?: string }) {
+  const check = props.check;
+  if (!check || check.verdict === "enough" || check.verdict === "unknown") return null;
+  const stale = check.stale && check.balanceAt !== undefined ? t("balanceCheck.stale", { time: formatWhen(check.balanceAt) }) : null;
+  const exceeds = check.verdict === "exceeds";
+  return (
+    <Panel
+      tone={exceeds ? "danger" : "warning"}
+      class="note balance-check"
+      role="status"
+      data-testid={props["data-testid"] ?? "balance-check"}
+      data-verdict={check.verdict}
+    >
+      <Icon name="alert" size={16} />
+      <div>
+        <p class="balance-check__title">{exceeds ? t("balanceCheck.exceeds.title") : t("balanceCheck.low.title")}</p>
+        <p class="note__detail">
+          {exceeds
+            ? t("balanceCheck.exceeds.body", {
+                estimate: formatPoints(check.estimate),
+                remaining: formatPoints(check.remaining ?? "0"),
+                limit: t(LIMIT_LABEL[check.limitedBy ?? "balance"]),
+              })
+            : t("balanceCheck.low.body", {
+                estimate: formatPoints(check.estimate),
+                after: formatPoints(check.after ?? "0"),
+                threshold: formatPoints(check.lowThreshold),
+              })}
+        </p>
+        {stale && <p class="note__detail">{stale}</p>}
+      </div>
+    </Panel>
+  );
+}

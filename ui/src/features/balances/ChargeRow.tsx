@@ -1,0 +1,69 @@
+import { useApp } from "../../app/context";
+import { requestReceipt } from "../../app/receipts";
+import { contextLabelOf } from "./labels";
+import { Button, Icon } from "../../components";
+import { t } from "../../i18n";
+import type { LedgerEntry } from "../../ipc";
+import { formatCount, formatPoints, formatWhen } from "./format";
+
+/** Opens a charge's receipt on the screen that owns it (Chat or Voices). */
+export function useOpenReceipt(): (entry: LedgerEntry) => void {
+  const { navigate } = useApp();
+  return (entry) => {
+    const screen = entry.source === "chat" ? "chat" : "voices";
+    requestReceipt({ screen, receiptRef: entry.receiptRef, requestId: entry.requestId });
+    navigate(screen);
+  };
+}
+
+export function sourceLabel(entry: LedgerEntry): string {
+  return entry.source === "chat" ? t("balances.ledger.chat") : t("balances.ledger.tts");
+}
+
+/** One charge: what, when, which account, how many points, and its receipt. */
+export function ChargeRow(props: { entry: LedgerEntry; now: number; showContext?: boolean }) {
+  const e = props.entry;
+  const open = useOpenReceipt();
+  const what = e.summary || sourceLabel(e);
+  return (
+    <li class="charge-row" data-testid="charge-row" data-request-id={e.requestId} data-source={e.source}>
+      <span class={`charge-row__icon charge-row__icon--${e.source}`} aria-hidden="true">
+        <Icon name={e.source === "chat" ? "chat" : "voices"} size={16} />
+      </span>
+      <div class="charge-row__main">
+        <span class="charge-row__what">{what}</span>
+        <span class="charge-row__meta">
+          <span>{sourceLabel(e)}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={new Date(e.at).toISOString()}>{formatWhen(e.at, props.now)}</time>
+          {props.showContext && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span data-testid="charge-context">{contextLabelOf(e.context)}</span>
+            </>
+          )}
+          {e.inputTokens !== undefined && e.outputTokens !== undefined && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>{t("balances.ledger.tokens", { input: formatCount(e.inputTokens), output: formatCount(e.outputTokens) })}</span>
+            </>
+          )}
+        </span>
+      </div>
+      <span class={`charge-row__points${e.points === undefined ? " is-unknown" : ""}`} data-testid="charge-points" data-value={e.points ?? ""}>
+        {e.points === undefined ? t("balances.ledger.noAmount") : `\u2212${formatPoints(e.points)}`}
+      </span>
+      <Button
+        size="sm"
+        variant="ghost"
+        iconAfter="arrowRight"
+        aria-label={t("balances.ledger.openReceiptAria", { what })}
+        onClick={() => open(e)}
+        data-testid="charge-receipt"
+        data-receipt-ref={e.receiptRef}
+      >
+        {t("balances.ledger.openReceipt")}
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,150 @@
+// Points arrive from the core as exact decimal text ("859.75", "9007199254740993",
+// "-12"). They are formatted here digit by digit, with the active language's separators,
+// and never go through Number(): a JavaScript number can't hold 9007199254740993.
+
+import { getLocale, t } from "../../i18n";
+
+interface Decimal {
+  negative: boolean;
+  int: string;
+  frac: string;
+}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** Decimal text split into its parts, leading zeros and trailing fraction zeros trimmed. */
+export function parseDecimal(text: string): Decimal | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const int = (match[2] ?? "0").replace(/^0+(?=\d)/, "");
+  const frac = (match[3] ?? "").replace(/0+$/, "");
+  const zero = int === "0" && frac === "";
+  return { negative: match[1] === "-" && !zero, int, frac };
+}
+
+const separatorCache = new Map<string, { group: string; decimal: string }>();
+
+function separators(locale: string): { group: string; decimal: string } {
+  const cached = separatorCache.get(locale);
+  if (cached) return cached;
+  let group = ",";
+  let decimal = ".";
+  try {
+    // A constant sample, only to learn the separators this locale uses.
+    for (const part of new Intl.NumberFormat(locale).formatToParts(12345.6)) {
+      if (part.type === "group") group = part.value;
+      if (part.type === "decimal") decimal = part.value;
+    }
+  } catch {
+    // Unknown locale: keep the defaults.
+  }
+  const found = { group, decimal };
+  separatorCache.set(locale, found);
+  return found;
+}
+
+function group(int: string, separator: string): string {
+  let out = "";
+  for (let i = 0; i < int.length; i++) {
+    if (i > 0 && (int.length - i) % 3 === 0) out += separator;
+    out += int[i];
+  }
+  return out;
+}
+
+/**
+ * "9,007,199,254,740,993", "859.75", "−12". With `signed`, positive amounts get a "+".
+ * Text that isn't a decimal is shown as it came.
+ */
+export function formatPoints(text: string, options: { signed?: boolean } = {}): string {
+  const d = parseDecimal(text);
+  if (!d) return text;
+  const { group: g, decimal } = separators(getLocale());
+  const body = group(d.int, g) + (d.frac ? decimal + d.frac : "");
+  if (d.negative) return `\u2212${body}`;
+  return options.signed && !isZero(text) ? `+${body}` : body;
+}
+
+/** Counts (requests, tokens) use the same exact grouping. */
+export const formatCount = (text: string): string => formatPoints(text);
+
+export function isZero(text: string): boolean {
+  const d = parseDecimal(text);
+  return d !== null && d.int === "0" && d.frac === "";
+}
+
+export function isNegative(text: string): boolean {
+  return parseDecimal(text)?.negative ?? false;
+}
+
+/** The amount without its sign, as decimal text. */
+export function absText(text: string): string {
+  return text.startsWith("-") ? text.slice(1) : text;
+}
+
+/** A non-negative amount a person may type: digits and at most six decimals. */
+export function isAmountText(text: string): boolean {
+  return /^\d{1,30}(\.\d{1,6})?$/.test(text.trim());
+}
+
+/** "just now", "3 minutes ago", "yesterday" in the active language. */
+export function formatAgo(ms: number, now: number): string {
+  const seconds = Math.round((now - ms) / 1000);
+  if (seconds < 60) return t("balances.justNow");
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  try {
+    const rtf = new Intl.RelativeTimeFormat(getLocale(), { numeric: "auto" });
+    for (const [unit, size] of units) {
+      if (seconds >= size) return rtf.format(-Math.floor(seconds / size), unit);
+    }
+  } catch {
+    // Fall through to an absolute time.
+  }
+  return formatWhen(ms, now);
+}
+
+/** A time today ("10:42"), otherwise a short date and time. */
+export function formatWhen(ms: number, now = Date.now()): string {
+  const date = new Date(ms);
+  const sameDay = new Date(now).toDateString() === date.toDateString();
+  try {
+    return new Intl.DateTimeFormat(
+      getLocale(),
+      sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" },
+    ).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}
+
+/** A local day from `YYYY-MM-DD` as "Nov 29" / "11月29日". */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split("-").map((p) => Number.parseInt(p, 10));
+  if (!y || !m || !d) return day;
+  try {
+    return new Intl.DateTimeFormat(getLocale(), { month: "short", day: "numeric" }).format(new Date(y, m - 1, d));
+  } catch {
+    return day;
+  }
+}
+
+/**
+ * `part / whole` in whole percent, exactly (BigInt on micro-points, no float), for
+ * labels like "32% of the total". Null when `whole` is zero or either isn't decimal.
+ */
+export function percentOf(part: string, whole: string): number | null {
+  const micro = (text: string): bigint | null => {
+    const d = parseDecimal(text);
+    if (!d || d.frac.length > 6) return null;
+    const value = BigInt(d.int + d.frac.padEnd(6, "0"));
+    return d.negative ? -value : value;
+  };
+  const p = micro(part);
+  const w = micro(whole);
+  if (p === null || w === null || w <= 0n) return null;
+  return Number((p * 100n) / w);
+}

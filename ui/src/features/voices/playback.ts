@@ -1,0 +1,110 @@
+// The player as the screen sees it: the core's playback state, polled while a clip
+// plays, plus a queue so a comparison plays its clips one after another. Playback itself
+// happens in Rust; this only steers it.
+
+import { useEffect, useState } from "preact/hooks";
+
+import {
+  pausePlayback,
+  playbackState,
+  playClip,
+  resumePlayback,
+  seekPlayback,
+  setPlaybackVolume,
+  stopPlayback,
+  toAppError,
+  type AppError,
+  type PlaybackState,
+} from "../../ipc";
+
+export interface PlayerState {
+  playback: PlaybackState;
+  /** Clips still to play after the current one (a comparison). */
+  queue: string[];
+  /** The last failure (no device, damaged clip); cleared by the next success. */
+  error: AppError | null;
+  /** The clip a failure was about. */
+  errorClipId: string | null;
+}
+
+const IDLE: PlaybackState = { status: "idle", positionMs: 0, volume: 1, device: "notOpened" };
+
+let state: PlayerState = { playback: IDLE, queue: [], error: null, errorClipId: null };
+const listeners = new Set<(s: PlayerState) => void>();
+let poll: number | undefined;
+
+function publish(next: PlayerState) {
+  state = next;
+  for (const l of listeners) l(state);
+  schedule();
+}
+
+function schedule() {
+  window.clearTimeout(poll);
+  if (state.playback.status === "playing") poll = window.setTimeout(() => void refresh(), 200);
+}
+
+async function refresh() {
+  try {
+    const playback = await playbackState();
+    publish({ ...state, playback });
+    if (playback.status === "ended" && state.queue.length > 0) {
+      const [next, ...rest] = state.queue;
+      if (next) await start(next, rest);
+    }
+  } catch (err) {
+    publish({ ...state, error: toAppError(err) });
+  }
+}
+
+async function run(action: () => Promise<PlaybackState>, clipId: string | null = null): Promise<boolean> {
+  try {
+    const playback = await action();
+    publish({ ...state, playback, error: null, errorClipId: null });
+    return true;
+  } catch (err) {
+    publish({ ...state, error: toAppError(err), errorClipId: clipId, queue: [] });
+    return false;
+  }
+}
+
+async function start(clipId: string, queue: string[]): Promise<boolean> {
+  state = { ...state, queue };
+  return run(() => playClip(clipId), clipId);
+}
+
+export const player = {
+  get: () => state,
+  /** Plays one clip from the start. Resolves false when it could not (see `error`). */
+  play: (clipId: string) => start(clipId, []),
+  /** Plays clips one after another. */
+  playAll: (clipIds: string[]) => {
+    const [first, ...rest] = clipIds;
+    return first ? start(first, rest) : Promise.resolve(false);
+  },
+  pause: () => run(pausePlayback),
+  resume: () => run(resumePlayback),
+  stop: () => {
+    state = { ...state, queue: [] };
+    return run(stopPlayback);
+  },
+  seek: (ms: number) => run(() => seekPlayback(ms)),
+  volume: (v: number) => run(() => setPlaybackVolume(Math.min(1, Math.max(0, v)))),
+  /** Reads the state once (on mount, so a clip still playing shows). */
+  sync: () => refresh(),
+  subscribe(listener: (s: PlayerState) => void): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};
+
+export function usePlayer(): PlayerState {
+  const [value, setValue] = useState(state);
+  useEffect(() => {
+    setValue(state);
+    return player.subscribe(setValue);
+  }, []);
+  return value;
+}
