@@ -231,6 +231,40 @@ impl AppWindow {
         Ok(value.as_str().map(str::to_owned))
     }
 
+    /// Replaces an input's text by typing, as a person would (select all, then type).
+    pub async fn type_into(&self, css: &str, text: &str) -> TestResult {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let el = self.find(css).await?;
+            self.scroll_into_view(css).await?;
+            // Focus and select what is there so the typing replaces it (WebKitWebDriver's
+            // element `clear` refuses some inputs).
+            self.client
+                .execute(
+                    "const el = document.querySelector(arguments[0]); el.focus(); el.select();",
+                    vec![serde_json::Value::String(css.to_owned())],
+                )
+                .await?;
+            match el.send_keys(text).await {
+                Ok(()) => return Ok(()),
+                Err(err) if transient(&err) && Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                }
+                Err(err) => return Err(format!("typing into `{css}`: {err}").into()),
+            }
+        }
+    }
+
+    async fn scroll_into_view(&self, css: &str) -> TestResult {
+        self.client
+            .execute(
+                "const el = document.querySelector(arguments[0]); if (el) el.scrollIntoView({block: 'center', behavior: 'instant'});",
+                vec![serde_json::Value::String(css.to_owned())],
+            )
+            .await?;
+        Ok(())
+    }
+
     /// Signs in to Personal from the Account screen. The window must have been launched
     /// with `Launch::with_fake_browser(.., record_only = false)`.
     pub async fn sign_in_personal(&self) -> TestResult {
@@ -257,11 +291,10 @@ impl AppWindow {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let el = self.find(css).await?;
+            self.scroll_into_view(css).await?;
             match el.click().await {
                 Ok(()) => return Ok(()),
-                Err(fantoccini::error::CmdError::Standard(e))
-                    if e.error == fantoccini::error::ErrorStatus::ElementClickIntercepted && Instant::now() < deadline =>
-                {
+                Err(err) if transient(&err) && Instant::now() < deadline => {
                     tokio::time::sleep(Duration::from_millis(250)).await;
                 }
                 Err(err) => {
@@ -298,6 +331,16 @@ impl AppWindow {
         }
         Ok(())
     }
+}
+
+/// WebDriver errors that go away on their own: something briefly in the way, an
+/// element mid-scroll or re-rendered.
+fn transient(err: &fantoccini::error::CmdError) -> bool {
+    use fantoccini::error::{CmdError, ErrorStatus};
+    matches!(err, CmdError::Standard(e) if matches!(
+        e.error,
+        ErrorStatus::ElementClickIntercepted | ErrorStatus::ElementNotInteractable | ErrorStatus::StaleElementReference
+    ))
 }
 
 impl Drop for AppWindow {

@@ -31,6 +31,22 @@ async fn sign_in_team(app: &AppWindow, team_id: &str, team_name: &str) -> TestRe
     Ok(())
 }
 
+/// A screenshot with `css` scrolled to the top of the view. WebDriver shots can show an
+/// earlier frame, so the first one is thrown away.
+async fn shot(app: &AppWindow, name: &str, css: Option<&str>) -> TestResult {
+    if let Some(css) = css {
+        app.client
+            .execute(
+                "document.querySelector(arguments[0])?.scrollIntoView({block: 'start'});",
+                vec![css.into()],
+            )
+            .await?;
+    }
+    app.screenshot(name).await?;
+    app.screenshot(name).await?;
+    Ok(())
+}
+
 /// Waits until an element's attribute has this value.
 async fn wait_for_attr(app: &AppWindow, css: &str, attr: &str, want: &str) -> TestResult {
     let mut last = None;
@@ -71,7 +87,7 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
     app.wait_for_text("[data-testid=usage-net]", "0").await?;
     app.find("[data-testid=balance-changes-empty]").await?;
     app.find("[data-testid=ledger-empty]").await?;
-    app.screenshot("balances-personal").await?;
+    shot(&app, "balances-personal", None).await?;
 
     // Points leave the account outside the app; a refresh shows it, and why it changed.
     control.set_personal_balance(sb::PersonalBalance { subscription: 770, gift_card: 200, recharge: 1500 });
@@ -87,12 +103,13 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
     app.click("[data-testid=balance-slot]").await?;
     app.wait_for_text("[data-testid=balance-value]", "1,000,970").await?;
     app.wait_for_text("[data-testid=balance-spendable]", "1,000,970").await?;
-    app.screenshot("balances-personal-changed").await?;
+    shot(&app, "balances-personal-changed", None).await?;
+    shot(&app, "balances-personal-why", Some("[data-testid=balance-changes]")).await?;
 
     app.click("[data-testid=locale-switch-zh-CN]").await?;
     app.wait_for_text("[data-testid=screen-title]", "余额").await?;
     app.wait_for_text("[data-testid=balance-changes]", "余额为什么变了").await?;
-    app.screenshot("balances-personal-zh").await?;
+    shot(&app, "balances-personal-zh", Some("[data-testid=balance-changes]")).await?;
     app.close().await
 }
 
@@ -111,7 +128,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     wait_for_attr(&app, "[data-testid=balance-quota]", "data-unlimited", "true").await?;
     app.wait_for_text("[data-testid=team-context-version]", "7").await?;
     app.find("[data-testid=usage-not-for-team]").await?;
-    app.screenshot("balances-team-alpha").await?;
+    shot(&app, "balances-team-alpha", None).await?;
 
     sign_in_team(&app, sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME).await?;
     wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "859.75").await?;
@@ -124,7 +141,15 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     app.wait_for_text("[data-testid=team-context-role]", "member").await?;
     let page = app.page_text().await?;
     assert!(!page.contains("9,007,199,254,740,993"), "no Team Alpha number under Team Beta");
-    app.screenshot("balances-team-beta").await?;
+    shot(&app, "balances-team-beta", None).await?;
+
+    // Dark theme, from Settings, where the low-balance threshold also lives.
+    app.click("[data-testid=nav-settings]").await?;
+    app.find("[data-testid=settings-low-balance]").await?;
+    app.click("[data-testid=theme-dark]").await?;
+    app.click("[data-testid=nav-balances]").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "859.75").await?;
+    shot(&app, "balances-team-beta-dark", None).await?;
     app.close().await
 }
 
@@ -140,6 +165,6 @@ async fn without_the_balance_scope_the_window_says_what_is_missing() -> TestResu
     let text = app.wait_for_text("[data-testid=balance-scope-missing]", "balance").await?;
     assert!(text.contains("sign in"), "says how to grant it: {text}");
     app.find("[data-testid=usage-scope-missing]").await?;
-    app.screenshot("balances-missing-scope").await?;
+    shot(&app, "balances-missing-scope", None).await?;
     app.close().await
 }

@@ -58,3 +58,27 @@ async fn switching_to_chinese_changes_the_whole_window_and_is_remembered() -> Te
     app.wait_for_text("[data-testid=nav-voices]", "Voices").await?;
     app.close().await
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tester_points_the_app_at_a_staging_platform_and_back_to_the_sandbox() -> TestResult {
+    let app = AppWindow::launch(Launch::default()).await?;
+    app.click("[data-testid=nav-settings]").await?;
+    // A bad origin is refused with an explanation, and nothing changes.
+    app.type_into("[data-testid=platform-base-url]", "http://staging.example.com").await?;
+    app.type_into("[data-testid=platform-client-id-input]", "staging-client").await?;
+    app.click("[data-testid=platform-save]").await?;
+    app.find("[data-testid=platform-base-url][aria-invalid=true]").await?;
+    let why = app.wait_for_text(".field.has-error .field__error", "https").await?;
+    assert!(!why.is_empty());
+    app.wait_for_text("[data-testid=platform-label]", "Sandbox").await?;
+
+    app.type_into("[data-testid=platform-base-url]", "https://staging.example.com").await?;
+    app.click("[data-testid=platform-save]").await?;
+    app.wait_for_text("[data-testid=platform-label]", "staging.example.com").await?;
+    app.wait_for_text("[data-testid=platform-client-id]", "staging-client").await?;
+    app.screenshot("settings-staging-platform").await?;
+
+    app.click("[data-testid=use-sandbox]").await?;
+    app.wait_for_text("[data-testid=platform-label]", "Sandbox").await?;
+    app.close().await
+}
