@@ -111,6 +111,10 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
     assert!(app.text_of("[data-testid=session-card][data-context=personal]").await?.is_some(), "Personal kept");
     assert_eq!(control.active_token_count(), 1, "the Team token was revoked at the platform");
 
+    // A1: the webview never left the app's own origin (the consent page was in the browser).
+    let here = app.client.current_url().await?;
+    assert_eq!(here.scheme(), "tauri", "the webview stayed on the app: {here}");
+
     // Canary (T1, T6): no token, code or verifier in the page, the logs or the database.
     let html: String = app.client.source().await?;
     app.close().await?;
