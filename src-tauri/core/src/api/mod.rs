@@ -117,3 +117,72 @@ fn platform_error(status: StatusCode, code: Option<String>, message: Option<Stri
     }
     Error::Platform { status: status.as_u16(), code, message, request_id }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpListener;
+
+    use super::*;
+    use crate::auth::secret::Sensitive;
+
+    /// A one-shot HTTP server answering every connection with `response`.
+    async fn serve(response: &'static str, hits: Arc<AtomicUsize>) -> Url {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = Url::parse(&format!("http://{}", listener.local_addr().unwrap())).unwrap();
+        tokio::spawn(async move {
+            while let Ok((mut sock, _)) = listener.accept().await {
+                hits.fetch_add(1, Ordering::SeqCst);
+                let mut buf = [0u8; 4096];
+                let _ = sock.read(&mut buf).await;
+                let _ = sock.write_all(response.as_bytes()).await;
+            }
+        });
+        url
+    }
+
+    /// A9: a redirect is an error, never followed (a token must not travel to another host).
+    #[tokio::test]
+    async fn redirects_are_not_followed() {
+        let target_hits = Arc::new(AtomicUsize::new(0));
+        let target = serve("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}", target_hits.clone()).await;
+        let location: &'static str = Box::leak(
+            format!("HTTP/1.1 302 Found\r\nlocation: {target}api/v1/open/me\r\ncontent-length: 0\r\n\r\n").into_boxed_str(),
+        );
+        let origin = serve(location, Arc::new(AtomicUsize::new(0))).await;
+        let client = PlatformClient::new().unwrap();
+        let token = Sensitive::new("tok".to_owned());
+        let err = client.get_open::<serde_json::Value>(&origin, "/api/v1/open/me", &token, None).await.unwrap_err();
+        assert!(matches!(err, Error::Platform { status: 302, .. }), "{err:?}");
+        assert_eq!(target_hits.load(Ordering::SeqCst), 0, "the redirect target was never contacted");
+    }
+
+    /// Errors keep transport, platform and decode failures apart.
+    #[tokio::test]
+    async fn envelopes_map_to_typed_errors() {
+        let hits = Arc::new(AtomicUsize::new(0));
+        let client = PlatformClient::new().unwrap();
+        let token = Sensitive::new("tok".to_owned());
+        let env = serve(
+            "HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: 97\r\n\r\n{\"success\":false,\"code\":\"OPEN_AGENT_SCOPE_REQUIRED\",\"message\":\"model scope\",\"request_id\":\"req_1\"}",
+            hits.clone(),
+        )
+        .await;
+        let err = client.get_open::<serde_json::Value>(&env, "/x", &token, None).await.unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::ScopeMissing);
+        let ipc = crate::IpcError::from(&err);
+        assert_eq!(ipc.platform_code.as_deref(), Some("OPEN_AGENT_SCOPE_REQUIRED"));
+        assert_eq!(ipc.request_id.as_deref(), Some("req_1"));
+
+        let garbage = serve("HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhello", hits.clone()).await;
+        let err = client.get_open::<serde_json::Value>(&garbage, "/x", &token, None).await.unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::Decode);
+
+        let closed = Url::parse("http://127.0.0.1:9").unwrap();
+        let err = client.get_open::<serde_json::Value>(&closed, "/x", &token, None).await.unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::Network);
+    }
+}
