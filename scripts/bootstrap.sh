@@ -9,7 +9,7 @@ SYSTEM_PACKAGES=(
   libwebkit2gtk-4.1-dev libasound2-dev pkg-config build-essential
   # run and test: a display, a session bus, the Secret Service, WebDriver, audio, screenshots
   xvfb dbus dbus-x11 gnome-keyring libsecret-tools webkit2gtk-driver xdg-utils
-  desktop-file-utils pulseaudio imagemagick fonts-noto-cjk
+  desktop-file-utils pulseaudio libasound2-plugins imagemagick fonts-noto-cjk
 )
 
 missing=()

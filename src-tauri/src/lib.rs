@@ -88,6 +88,7 @@ pub fn run() {
             if let Ok(Some(urls)) = app.deep_link().get_current() {
                 deliver_deep_links(app.handle().clone(), urls.iter().map(|u| u.to_string()).collect());
             }
+            commands::tts::resume_on_start(app.handle().clone());
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -103,6 +104,49 @@ pub fn run() {
             commands::auth::sign_out,
             commands::auth::list_teams,
             commands::auth::sign_in_diagnostics,
+            commands::billing::refresh_balance,
+            commands::billing::last_balance,
+            commands::billing::personal_usage,
+            commands::billing::team_context,
+            commands::billing::points_ledger,
+            commands::billing::balance_changes,
+            commands::billing::spending_chart,
+            commands::billing::billing_settings,
+            commands::billing::set_low_balance_threshold,
+            commands::billing::balance_check,
+            commands::models::models_catalog,
+            commands::chat::chat_check_options,
+            commands::chat::chat_conversations,
+            commands::chat::chat_conversation,
+            commands::chat::chat_send,
+            commands::chat::chat_retry,
+            commands::chat::chat_regenerate,
+            commands::chat::chat_edit_resend,
+            commands::chat::chat_stop,
+            commands::chat::chat_delete_message,
+            commands::chat::chat_delete_conversation,
+            commands::chat::chat_export,
+            commands::chat::chat_settings,
+            commands::chat::set_chat_workflow_version,
+            commands::chat::open_external_link,
+            commands::tts::tts_catalog,
+            commands::tts::tts_estimate,
+            commands::tts::tts_compare_quote,
+            commands::tts::synthesize_speech,
+            commands::tts::retry_clip,
+            commands::tts::tts_clips,
+            commands::tts::tts_clip,
+            commands::tts::tts_totals,
+            commands::tts::export_clip,
+            commands::tts::delete_clip,
+            commands::tts::open_voice_library,
+            commands::audio::play_clip,
+            commands::audio::pause_playback,
+            commands::audio::resume_playback,
+            commands::audio::stop_playback,
+            commands::audio::seek_playback,
+            commands::audio::set_playback_volume,
+            commands::audio::playback_state,
         ])
         .build(tauri::generate_context!())
         .expect("error while building Xiaoya Companion");

@@ -2,12 +2,13 @@
 //! `ErrorCode` that crosses IPC. The UI switches on the code and localises it; the
 //! message is a developer-facing detail, never shown as the only explanation.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// Closed set of error codes the UI can branch on. Add a code only when a consumer
-/// needs to tell it apart from the others.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+/// needs to tell it apart from the others. (`Deserialize`: chat keeps a reply's error
+/// with the reply in SQLite.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 #[ts(export)]
 pub enum ErrorCode {
@@ -33,12 +34,16 @@ pub enum ErrorCode {
     ScopeMissing,
     /// The OS keychain is missing or locked; tokens are never stored anywhere else.
     KeychainUnavailable,
+    /// No audio output device (or it failed): clips are still saved and exportable (R1).
+    AudioUnavailable,
+    /// A clip's audio is corrupt or truncated and cannot be played (R3).
+    AudioUnreadable,
     /// Something that should never happen; details are in the log.
     Internal,
 }
 
 /// What crosses IPC when a command fails.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct IpcError {
@@ -82,6 +87,10 @@ pub enum Error {
     ScopeMissing(String),
     #[error(transparent)]
     Keychain(#[from] crate::auth::keychain::KeychainError),
+    #[error("audio output is unavailable: {0}")]
+    AudioUnavailable(String),
+    #[error("the audio cannot be played: {0}")]
+    AudioUnreadable(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -102,6 +111,8 @@ impl Error {
             Error::ScopeMissing(_) => ErrorCode::ScopeMissing,
             Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => ErrorCode::KeychainUnavailable,
             Error::Keychain(_) => ErrorCode::Internal,
+            Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
+            Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,
             Error::Internal(_) => ErrorCode::Internal,
         }
     }

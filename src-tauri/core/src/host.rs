@@ -47,6 +47,14 @@ pub struct Core {
     client: PlatformClient,
     keys: Arc<dyn SecretStore>,
     browser: Arc<dyn Browser>,
+    /// Model catalogs per exact context (models area).
+    catalogs: crate::models::CatalogCache,
+    /// Replies being received, so Stop can reach them (chat area).
+    chat: crate::chat::ChatRuntime,
+    /// TTS catalogs per session, requests in flight, running totals (tts area).
+    tts: Arc<crate::tts::TtsState>,
+    /// The one audio output thread (audio area).
+    audio: crate::audio::engine::AudioEngine,
 }
 
 impl Core {
@@ -68,6 +76,10 @@ impl Core {
             client: PlatformClient::new()?,
             keys: options.keychain,
             browser: options.browser,
+            catalogs: crate::models::CatalogCache::default(),
+            chat: crate::chat::ChatRuntime::default(),
+            tts: Arc::default(),
+            audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
         })
     }
 
@@ -85,6 +97,28 @@ impl Core {
 
     pub fn browser(&self) -> &Arc<dyn Browser> {
         &self.browser
+    }
+
+    pub fn catalogs(&self) -> &crate::models::CatalogCache {
+        &self.catalogs
+    }
+
+    pub fn chat_runtime(&self) -> &crate::chat::ChatRuntime {
+        &self.chat
+    }
+
+    pub fn tts_state(&self) -> &Arc<crate::tts::TtsState> {
+        &self.tts
+    }
+
+    pub fn audio(&self) -> &crate::audio::engine::AudioEngine {
+        &self.audio
+    }
+
+    /// Tests play through a simulated device (or none).
+    #[cfg(test)]
+    pub fn set_audio(&mut self, audio: crate::audio::engine::AudioEngine) {
+        self.audio = audio;
     }
 
     pub fn data_dir(&self) -> &Path {

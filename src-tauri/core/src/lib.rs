@@ -3,11 +3,16 @@
 //! `src-tauri/` only adapts these functions to IPC commands.
 
 pub mod api;
+pub mod audio;
 pub mod auth;
+pub mod billing;
+pub mod chat;
 pub mod config;
 pub mod error;
 pub mod host;
+pub mod models;
 pub mod store;
+pub mod tts;
 pub mod wire;
 
 #[cfg(test)]

@@ -121,4 +121,6 @@ pub enum AppEvent {
     SignedIn { session: crate::auth::wire::SessionSummary },
     /// A sign-in link arrived and was refused or failed; the message says why.
     SignInFailed { error: crate::error::IpcError },
+    /// A context's balance was read again (on demand, or after a charged action).
+    BalanceChanged { balance: crate::billing::wire::BalanceOverview },
 }

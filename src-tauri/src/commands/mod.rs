@@ -2,7 +2,12 @@
 //! function, map the error. No SQL, HTTP or keychain code here.
 
 pub mod app;
+pub mod audio;
 pub mod auth;
+pub mod billing;
+pub mod chat;
+pub mod models;
+pub mod tts;
 
 use xiaoya_core::{Error, IpcError};
 

@@ -17,17 +17,22 @@ async fn launch(scratch: &tempfile::TempDir) -> TestResult<AppWindow> {
 async fn sign_in_personal(app: &AppWindow) -> TestResult {
     app.click("[data-testid=nav-account]").await?;
     app.click("[data-testid=sign-in-personal]").await?;
-    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
-        .await?;
+    app.wait_for_text(
+        "[data-testid=session-card][data-context=personal] [data-testid=session-name]",
+        sb::USER_DISPLAY_NAME,
+    )
+    .await?;
     Ok(())
 }
 
 async fn sign_in_team(app: &AppWindow, team_id: &str, team_name: &str) -> TestResult {
     app.click("[data-testid=nav-account]").await?;
     app.click("[data-testid=sign-in-team]").await?;
-    app.click(&format!("[data-testid=team-option-{team_id}]")).await?;
+    app.click(&format!("[data-testid=team-option-{team_id}]"))
+        .await?;
     app.click("[data-testid=team-sign-in-confirm]").await?;
-    app.wait_for_text("[data-testid=charged-to]", team_name).await?;
+    app.wait_for_text("[data-testid=charged-to]", team_name)
+        .await?;
     Ok(())
 }
 
@@ -76,40 +81,81 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
 
     sign_in_personal(&app).await?;
     wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "2500").await?;
-    app.wait_for_text("[data-testid=balance-value]", "2,500").await?;
-    assert!(app.text_of("[data-testid=balance-updated]").await?.is_some(), "the time of the last refresh is shown");
+    app.wait_for_text("[data-testid=balance-value]", "2,500")
+        .await?;
+    assert!(
+        app.text_of("[data-testid=balance-updated]")
+            .await?
+            .is_some(),
+        "the time of the last refresh is shown"
+    );
 
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "2,500").await?;
-    app.wait_for_text("[data-testid=balance-subscription]", "800").await?;
-    app.wait_for_text("[data-testid=balance-gift-card]", "200").await?;
-    app.wait_for_text("[data-testid=balance-recharge]", "1,500").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "2,500")
+        .await?;
+    app.wait_for_text("[data-testid=balance-subscription]", "800")
+        .await?;
+    app.wait_for_text("[data-testid=balance-gift-card]", "200")
+        .await?;
+    app.wait_for_text("[data-testid=balance-recharge]", "1,500")
+        .await?;
     app.wait_for_text("[data-testid=usage-net]", "0").await?;
     app.find("[data-testid=balance-changes-empty]").await?;
     app.find("[data-testid=ledger-empty]").await?;
     shot(&app, "balances-personal", None).await?;
 
     // Points leave the account outside the app; a refresh shows it, and why it changed.
-    control.set_personal_balance(sb::PersonalBalance { subscription: 770, gift_card: 200, recharge: 1500 });
+    control.set_personal_balance(sb::PersonalBalance {
+        subscription: 770,
+        gift_card: 200,
+        recharge: 1500,
+    });
     app.click("[data-testid=balances-refresh]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "2,470").await?;
-    app.wait_for_text("[data-testid=balance-value]", "2,470").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "2,470")
+        .await?;
+    app.wait_for_text("[data-testid=balance-value]", "2,470")
+        .await?;
     wait_for_attr(&app, "[data-testid=balance-interval]", "data-change", "-30").await?;
-    wait_for_attr(&app, "[data-testid=balance-interval]", "data-unexplained", "-30").await?;
-    app.wait_for_text("[data-testid=interval-unexplained]", "30").await?;
+    wait_for_attr(
+        &app,
+        "[data-testid=balance-interval]",
+        "data-unexplained",
+        "-30",
+    )
+    .await?;
+    app.wait_for_text("[data-testid=interval-unexplained]", "30")
+        .await?;
 
     // A top-up is refreshed from the header.
-    control.set_personal_balance(sb::PersonalBalance { subscription: 770, gift_card: 200, recharge: 1_000_000 });
+    control.set_personal_balance(sb::PersonalBalance {
+        subscription: 770,
+        gift_card: 200,
+        recharge: 1_000_000,
+    });
     app.click("[data-testid=balance-slot]").await?;
-    app.wait_for_text("[data-testid=balance-value]", "1,000,970").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "1,000,970").await?;
+    app.wait_for_text("[data-testid=balance-value]", "1,000,970")
+        .await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "1,000,970")
+        .await?;
     shot(&app, "balances-personal-changed", None).await?;
-    shot(&app, "balances-personal-why", Some("[data-testid=balance-changes]")).await?;
+    shot(
+        &app,
+        "balances-personal-why",
+        Some("[data-testid=balance-changes]"),
+    )
+    .await?;
 
     app.click("[data-testid=locale-switch-zh-CN]").await?;
-    app.wait_for_text("[data-testid=screen-title]", "余额").await?;
-    app.wait_for_text("[data-testid=balance-changes]", "余额为什么变了").await?;
-    shot(&app, "balances-personal-zh", Some("[data-testid=balance-changes]")).await?;
+    app.wait_for_text("[data-testid=screen-title]", "余额")
+        .await?;
+    app.wait_for_text("[data-testid=balance-changes]", "余额为什么变了")
+        .await?;
+    shot(
+        &app,
+        "balances-personal-zh",
+        Some("[data-testid=balance-changes]"),
+    )
+    .await?;
     app.close().await
 }
 
@@ -120,35 +166,70 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     sign_in_personal(&app).await?;
 
     sign_in_team(&app, sb::TEAM_ALPHA_ID, sb::TEAM_ALPHA_NAME).await?;
-    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "9007199254740993").await?;
-    app.wait_for_text("[data-testid=balance-value]", "9,007,199,254,740,993").await?;
+    wait_for_attr(
+        &app,
+        "[data-testid=balance-slot]",
+        "data-spendable",
+        "9007199254740993",
+    )
+    .await?;
+    app.wait_for_text("[data-testid=balance-value]", "9,007,199,254,740,993")
+        .await?;
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "9,007,199,254,740,993").await?;
-    app.wait_for_text("[data-testid=balance-wallet]", "9,007,199,254,740,993").await?;
-    wait_for_attr(&app, "[data-testid=balance-quota]", "data-unlimited", "true").await?;
-    app.wait_for_text("[data-testid=team-context-version]", "7").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "9,007,199,254,740,993")
+        .await?;
+    app.wait_for_text("[data-testid=balance-wallet]", "9,007,199,254,740,993")
+        .await?;
+    wait_for_attr(
+        &app,
+        "[data-testid=balance-quota]",
+        "data-unlimited",
+        "true",
+    )
+    .await?;
+    app.wait_for_text("[data-testid=team-context-version]", "7")
+        .await?;
     app.find("[data-testid=usage-not-for-team]").await?;
     shot(&app, "balances-team-alpha", None).await?;
 
     sign_in_team(&app, sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME).await?;
-    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "859.75").await?;
-    app.wait_for_text("[data-testid=balance-value]", "859.75").await?;
+    wait_for_attr(
+        &app,
+        "[data-testid=balance-slot]",
+        "data-spendable",
+        "859.75",
+    )
+    .await?;
+    app.wait_for_text("[data-testid=balance-value]", "859.75")
+        .await?;
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "859.75").await?;
-    app.wait_for_text("[data-testid=balance-wallet]", "12,500").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "859.75")
+        .await?;
+    app.wait_for_text("[data-testid=balance-wallet]", "12,500")
+        .await?;
     wait_for_attr(&app, "[data-testid=balance-quota]", "data-permille", "140").await?;
     app.wait_for_text("[data-testid=quota-used]", "140").await?;
-    app.wait_for_text("[data-testid=team-context-role]", "member").await?;
+    app.wait_for_text("[data-testid=team-context-role]", "member")
+        .await?;
     let page = app.page_text().await?;
-    assert!(!page.contains("9,007,199,254,740,993"), "no Team Alpha number under Team Beta");
+    assert!(
+        !page.contains("9,007,199,254,740,993"),
+        "no Team Alpha number under Team Beta"
+    );
     shot(&app, "balances-team-beta", None).await?;
 
     // Dark theme, from Settings, where the low-balance threshold also lives.
     app.click("[data-testid=nav-settings]").await?;
-    app.find("[data-testid=settings-low-balance]").await?;
+    // Warn below 1,000: Team Beta's 859.75 now shows as low in the header.
+    let input = app.find("[data-testid=low-balance-input]").await?;
+    input.clear().await?;
+    input.send_keys("1000").await?;
+    app.click("[data-testid=low-balance-save]").await?;
+    app.find("[data-testid=balance-low]").await?;
     app.click("[data-testid=theme-dark]").await?;
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "859.75").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "859.75")
+        .await?;
     shot(&app, "balances-team-beta-dark", None).await?;
     app.close().await
 }
@@ -160,11 +241,89 @@ async fn without_the_balance_scope_the_window_says_what_is_missing() -> TestResu
     let control = app.sandbox.as_ref().expect("sandbox").control();
     control.set_granted_scopes_override(Some(vec![sb::Scope::Profile, sb::Scope::Model]));
     sign_in_personal(&app).await?;
-    wait_for_attr(&app, "[data-testid=balance-slot]", "data-state", "missing-scope").await?;
+    wait_for_attr(
+        &app,
+        "[data-testid=balance-slot]",
+        "data-state",
+        "missing-scope",
+    )
+    .await?;
     app.click("[data-testid=nav-balances]").await?;
-    let text = app.wait_for_text("[data-testid=balance-scope-missing]", "balance").await?;
+    let text = app
+        .wait_for_text("[data-testid=balance-scope-missing]", "balance")
+        .await?;
     assert!(text.contains("sign in"), "says how to grant it: {text}");
     app.find("[data-testid=usage-scope-missing]").await?;
     shot(&app, "balances-missing-scope", None).await?;
+    app.close().await
+}
+
+/// The demo journey: a voice clip is charged, the header balance follows by itself, and
+/// "why did my balance change" lists the clip as the whole explanation, with its receipt.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    sign_in_personal(&app).await?;
+    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "2500").await?;
+
+    app.click("[data-testid=nav-voices]").await?;
+    app.click("[data-testid=voice-option][data-usable=true]")
+        .await?;
+    app.find("[data-testid=tts-input]")
+        .await?
+        .send_keys("Hello from the balances test.")
+        .await?;
+    app.click("[data-testid=tts-synthesize]").await?;
+    app.find("[data-testid=tts-last-clip]").await?;
+
+    // The header follows the charge without a click.
+    let mut spendable = String::new();
+    for _ in 0..100 {
+        let value = app
+            .client
+            .execute(
+                "return document.querySelector('[data-testid=balance-slot]')?.getAttribute('data-spendable') ?? ''",
+                vec![],
+            )
+            .await?;
+        spendable = value.as_str().unwrap_or_default().to_owned();
+        if !spendable.is_empty() && spendable != "2500" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_ne!(
+        spendable, "2500",
+        "the header balance moved after the charge"
+    );
+
+    app.click("[data-testid=nav-balances]").await?;
+    app.find("[data-testid=ledger-list] [data-testid=charge-row][data-source=tts]")
+        .await?;
+    wait_for_attr(
+        &app,
+        "[data-testid=balance-interval] [data-testid=interval-verdict]",
+        "data-verdict",
+        "explained",
+    )
+    .await?;
+    shot(
+        &app,
+        "balances-journey-why",
+        Some("[data-testid=balance-changes]"),
+    )
+    .await?;
+    shot(
+        &app,
+        "balances-journey-ledger",
+        Some("[data-testid=spending-chart]"),
+    )
+    .await?;
+
+    app.click("[data-testid=ledger-list] [data-testid=charge-receipt]")
+        .await?;
+    app.wait_for_text("[data-testid=screen-title]", "Voices")
+        .await?;
     app.close().await
 }

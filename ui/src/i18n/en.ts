@@ -3,6 +3,8 @@
 // `t()`. Language names are endonyms and read the same in both dictionaries.
 
 import { en as balancesEn } from "../features/balances/i18n";
+import { en as chatEn } from "../features/chat/i18n";
+import { en as modelsEn } from "../features/models/i18n";
 import { en as voicesEn } from "../features/voices/i18n";
 
 export const en = {
@@ -233,15 +235,8 @@ export const en = {
   "account.how.security":
     "You never type your password into this app, and your sign-in stays in your system's secure credential store.",
 
-  "models.title": "Models",
-  "models.subtitle": "Browse the models available to you: their inputs, parameters and prices.",
-  "models.empty.title": "Sign in to see your models",
-  "models.empty.body": "The catalog depends on who you're signed in as. Go to Account → Sign in.",
-
-  "chat.title": "Chat",
-  "chat.subtitle": "Talk to a model and see each reply's receipt: usage, timing and cost.",
-  "chat.empty.title": "Sign in to start chatting",
-  "chat.empty.body": "Pick a model and chat once you're signed in. Go to Account → Sign in.",
+  ...modelsEn,
+  ...chatEn,
 
   ...voicesEn,
   ...balancesEn,

@@ -1,4 +1,6 @@
 import { zhCN as balancesZhCN } from "../features/balances/i18n";
+import { zhCN as chatZhCN } from "../features/chat/i18n";
+import { zhCN as modelsZhCN } from "../features/models/i18n";
 import { zhCN as voicesZhCN } from "../features/voices/i18n";
 import type { en } from "./en";
 
@@ -220,15 +222,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "account.how.step3": "小雅助手自动回到前台，登录完成。",
   "account.how.security": "你无需在本应用中输入密码，登录凭据只保存在系统的安全凭据存储中。",
 
-  "models.title": "模型",
-  "models.subtitle": "浏览你可以使用的模型，了解它们的输入类型、参数和价格。",
-  "models.empty.title": "登录后查看可用模型",
-  "models.empty.body": "模型目录取决于你的登录身份。请前往“账户 → 登录”。",
-
-  "chat.title": "对话",
-  "chat.subtitle": "与模型对话，并查看每条回复的明细：用量、耗时和费用。",
-  "chat.empty.title": "登录后开始对话",
-  "chat.empty.body": "登录后即可选择模型开始对话。请前往“账户 → 登录”。",
+  ...modelsZhCN,
+  ...chatZhCN,
 
   ...voicesZhCN,
   ...balancesZhCN,

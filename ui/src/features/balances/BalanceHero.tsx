@@ -88,7 +88,11 @@ export function PersonalBreakdown(props: { overview: BalanceOverview }) {
               label={p.label}
               value={p.value}
               hint={p.hint}
-              extra={share === null ? undefined : `${p.hint} · ${t("balances.personal.share", { share })}`}
+              extra={
+                share === null
+                  ? undefined
+                  : `${p.hint} · ${t("balances.personal.share", { share: share === 0 && !isZero(p.value) ? "<1" : share })}`
+              }
             />
           );
         })}

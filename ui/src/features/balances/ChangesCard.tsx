@@ -31,7 +31,11 @@ function ChangesBody(props: { changes: BalanceChanges; now: number; onRefresh: (
       {changes.sinceLastRefresh.length > 0 && (
         <Panel tone="accent" class="note changes__pending" data-testid="balance-changes-pending">
           <Icon name="info" size={16} />
-          <p>{t("balances.changes.pending", { count: changes.sinceLastRefresh.length })}</p>
+          <p>
+            {changes.sinceLastRefresh.length === 1
+              ? t("balances.changes.pendingOne")
+              : t("balances.changes.pending", { count: changes.sinceLastRefresh.length })}
+          </p>
           <Button size="sm" variant="secondary" icon="refresh" onClick={props.onRefresh}>
             {t("balances.changes.refreshNow")}
           </Button>
@@ -64,7 +68,7 @@ function IntervalView(props: { interval: BalanceInterval; now: number; sharedWal
     <li class="interval" data-testid="balance-interval" data-change={i.change} data-unexplained={i.unexplained}>
       <header class="interval__head">
         <span class="interval__window">
-          {t("balances.changes.window", { from: formatWhen(i.from.at, props.now), to: formatWhen(i.to.at, props.now) })}
+          {t("balances.changes.window", { from: formatWhen(i.from.at, props.now, true), to: formatWhen(i.to.at, props.now, true) })}
         </span>
         <span class={`interval__change interval__change--${down ? "down" : "up"}`} data-testid="interval-change">
           {down
@@ -83,7 +87,9 @@ function IntervalView(props: { interval: BalanceInterval; now: number; sharedWal
         ) : (
           <>
             <p class="interval__total" data-testid="interval-explained">
-              {t("balances.changes.seenTotal", { amount: formatPoints(i.explained), count: i.charges.length })}
+              {i.charges.length === 1
+                ? t("balances.changes.seenTotalOne", { amount: formatPoints(i.explained) })
+                : t("balances.changes.seenTotal", { amount: formatPoints(i.explained), count: i.charges.length })}
               {i.unpriced > 0 && <span class="interval__unpriced"> · {t("balances.changes.unpriced", { count: i.unpriced })}</span>}
             </p>
             <ul class="charge-list charge-list--compact">

@@ -57,7 +57,11 @@ export function SpendingChartCard(props: { contextKey: string; version: number }
         <Bars chart={chart.data} />
       )}
       {chart.data && chart.data.unpriced > 0 && (
-        <p class="balance-footnote">{t("balances.chart.unpriced", { count: chart.data.unpriced })}</p>
+        <p class="balance-footnote">
+          {chart.data.unpriced === 1
+            ? t("balances.chart.unpricedOne")
+            : t("balances.chart.unpriced", { count: chart.data.unpriced })}
+        </p>
       )}
     </Card>
   );

@@ -107,15 +107,13 @@ export function formatAgo(ms: number, now: number): string {
   return formatWhen(ms, now);
 }
 
-/** A time today ("10:42"), otherwise a short date and time. */
-export function formatWhen(ms: number, now = Date.now()): string {
+/** A time today ("10:42"), otherwise a short date and time; `seconds` for close-together events. */
+export function formatWhen(ms: number, now = Date.now(), seconds = false): string {
   const date = new Date(ms);
   const sameDay = new Date(now).toDateString() === date.toDateString();
+  const timeStyle = seconds ? "medium" : "short";
   try {
-    return new Intl.DateTimeFormat(
-      getLocale(),
-      sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" },
-    ).format(date);
+    return new Intl.DateTimeFormat(getLocale(), sameDay ? { timeStyle } : { dateStyle: "medium", timeStyle }).format(date);
   } catch {
     return date.toISOString();
   }

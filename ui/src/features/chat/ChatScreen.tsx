@@ -1,11 +1,270 @@
-import { Screen } from "../../components";
-import { t } from "../../i18n";
+import "./chat.css";
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+
+import { contextLabel, useActiveContextKey, useActiveSession } from "../../app/sessions";
+import { Button, Dialog, ErrorState, Panel, Screen, SkeletonList, toast } from "../../components";
+import { errorMessage, t } from "../../i18n";
+import { chatExport, toAppError, type ChatMessage, type ExportFormat, type SessionSummary } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
+import { copyText } from "./clipboard";
+import { Composer } from "./Composer";
+import { ConversationList } from "./ConversationList";
+import { MessageView, type MessageActions } from "./MessageView";
+import { ReceiptDialog } from "./ReceiptDialog";
+import { useChat, type ChatController } from "./useChat";
 
 export function ChatScreen() {
+  const session = useActiveSession();
+  const contextKey = useActiveContextKey();
+  if (!session) {
+    return (
+      <Screen id="chat" title={t("chat.title")} subtitle={t("chat.subtitle")}>
+        <SignInFirst icon="chat" title={t("chat.empty.title")} body={t("chat.empty.body")} />
+      </Screen>
+    );
+  }
+  // Keyed by context: switching who pays starts from a clean screen.
+  return <ChatBody key={contextKey} session={session} contextKey={contextKey} />;
+}
+
+type Confirm = { kind: "message"; message: ChatMessage } | { kind: "conversation"; id: string; title: string };
+
+function ChatBody(props: { session: SessionSummary; contextKey: string }) {
+  const chat = useChat(props.contextKey);
+  const [receipt, setReceipt] = useState<ChatMessage | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const busy = chat.inFlight !== null;
+
+  const actionsRef = useRef(chat);
+  actionsRef.current = chat;
+  // Stable callbacks, so finished messages are not re-rendered while a reply streams.
+  const actions = useMemo<MessageActions>(
+    () => ({
+      onRetry: (id) => void actionsRef.current.retry(id),
+      onRegenerate: (id) => void actionsRef.current.regenerate(id),
+      onEdit: (id, text) => actionsRef.current.editResend(id, text),
+      onDelete: (message) => setConfirm({ kind: "message", message }),
+      onReceipt: (message) => setReceipt(message),
+    }),
+    [],
+  );
+
+  const current =
+    chat.conversations.status === "ready" ? chat.conversations.value.find((c) => c.id === chat.currentId) : undefined;
+
   return (
     <Screen id="chat" title={t("chat.title")} subtitle={t("chat.subtitle")}>
-      <SignInFirst icon="chat" title={t("chat.empty.title")} body={t("chat.empty.body")} />
+      <div class="chat" data-testid="chat" data-context-key={props.contextKey}>
+        <ConversationList chat={chat} />
+        <section class="chat-main" aria-labelledby="chat-conversation-title">
+          <header class="chat-main__head">
+            <div class="chat-main__heading">
+              <h2 class="chat-main__title" id="chat-conversation-title" data-testid="chat-conversation-title">
+                {current?.title ?? t("chat.newConversation")}
+              </h2>
+              <p class="chat-main__context">{t("chat.chargedTo", { who: contextLabel(props.session) })}</p>
+            </div>
+            {chat.currentId && (
+              <ConversationTools
+                id={chat.currentId}
+                title={current?.title ?? ""}
+                busy={busy}
+                onDelete={() => setConfirm({ kind: "conversation", id: chat.currentId!, title: current?.title ?? "" })}
+              />
+            )}
+          </header>
+          <Body chat={chat} actions={actions} />
+          <Composer chat={chat} session={props.session} />
+        </section>
+      </div>
+      <ReceiptDialog message={receipt} onClose={() => setReceipt(null)} />
+      <ConfirmDelete confirm={confirm} chat={chat} onClose={() => setConfirm(null)} />
     </Screen>
+  );
+}
+
+function Body(props: { chat: ChatController; actions: MessageActions }) {
+  const { chat } = props;
+  const list = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const busy = chat.inFlight !== null;
+
+  // Follow a streaming reply unless the person scrolled up to read.
+  useEffect(() => {
+    const el = list.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [chat.messages]);
+
+  const modelName = useCallback(
+    (code: string | undefined) => chat.chatModels.find((m) => m.modelCode === code)?.displayName ?? code ?? "",
+    [chat.chatModels],
+  );
+
+  if (chat.catalog.status === "failed") {
+    return (
+      <div class="chat-main__body">
+        <ErrorState
+          error={chat.catalog.error}
+          title={t("chat.catalogFailed")}
+          onRetry={chat.reloadCatalog}
+          data-testid="chat-catalog-error"
+        />
+      </div>
+    );
+  }
+  if (chat.catalog.status === "loading" || chat.opening) {
+    return (
+      <div class="chat-main__body">
+        <SkeletonList rows={3} />
+      </div>
+    );
+  }
+  return (
+    <div
+      class="chat-main__body"
+      ref={list}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      }}
+      data-testid="chat-messages"
+      role="log"
+      aria-live="off"
+      aria-label={t("chat.messages.label")}
+    >
+      {chat.messages.length === 0 ? (
+        <div class="chat-main__empty" data-testid="chat-empty">
+          <p class="chat-main__empty-title">{t("chat.start.title")}</p>
+          <p class="muted">{chat.chatModels.length > 0 ? t("chat.start.body") : t("chat.start.noModels")}</p>
+        </div>
+      ) : (
+        chat.messages.map((m) => (
+          <MessageView
+            key={m.id}
+            message={m}
+            busy={busy}
+            modelName={m.role === "assistant" ? modelName(m.receipt?.modelCode) : ""}
+            actions={props.actions}
+          />
+        ))
+      )}
+      {chat.sendError && (
+        <Panel tone="danger" class="chat-main__send-error" role="alert" data-testid="chat-send-error">
+          <p>{errorMessage(chat.sendError.code)}</p>
+          <p class="mono chat-main__send-error-detail">{chat.sendError.detail}</p>
+          <Button size="sm" variant="ghost" onClick={chat.dismissSendError}>
+            {t("common.dismiss")}
+          </Button>
+        </Panel>
+      )}
+    </div>
+  );
+}
+
+function ConversationTools(props: { id: string; title: string; busy: boolean; onDelete: () => void }) {
+  const [working, setWorking] = useState<ExportFormat | null>(null);
+  const exportAs = async (format: ExportFormat) => {
+    setWorking(format);
+    try {
+      const result = await chatExport(props.id, format);
+      toast({
+        tone: "success",
+        title: t("chat.export.done"),
+        body: result.path,
+        action: {
+          label: t("chat.export.copy"),
+          "data-testid": "chat-export-copy",
+          onClick: () =>
+            void copyText(result.text).then((ok) =>
+              toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }),
+            ),
+        },
+      });
+    } catch (err) {
+      toast({ tone: "error", title: t("chat.export.failed"), body: errorMessage(toAppError(err).code) });
+    } finally {
+      setWorking(null);
+    }
+  };
+  return (
+    <div class="chat-main__tools">
+      <Button
+        size="sm"
+        icon="download"
+        loading={working === "markdown"}
+        onClick={() => void exportAs("markdown")}
+        data-testid="chat-export-md"
+      >
+        {t("chat.export.markdown")}
+      </Button>
+      <Button
+        size="sm"
+        icon="download"
+        loading={working === "json"}
+        onClick={() => void exportAs("json")}
+        data-testid="chat-export-json"
+      >
+        {t("chat.export.json")}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon="trash"
+        aria-label={t("chat.deleteConversation")}
+        title={t("chat.deleteConversation")}
+        disabled={props.busy}
+        onClick={props.onDelete}
+        data-testid="chat-delete-conversation"
+      />
+    </div>
+  );
+}
+
+function ConfirmDelete(props: { confirm: Confirm | null; chat: ChatController; onClose: () => void }) {
+  const [working, setWorking] = useState(false);
+  const c = props.confirm;
+  const run = async () => {
+    if (!c) return;
+    setWorking(true);
+    try {
+      if (c.kind === "message") await props.chat.deleteMessage(c.message.id);
+      else await props.chat.deleteConversation(c.id);
+      props.onClose();
+    } catch (err) {
+      toast({ tone: "error", title: t("chat.delete.failed"), body: errorMessage(toAppError(err).code) });
+    } finally {
+      setWorking(false);
+    }
+  };
+  return (
+    <Dialog
+      open={c !== null}
+      onClose={props.onClose}
+      size="sm"
+      title={c?.kind === "conversation" ? t("chat.delete.conversationTitle") : t("chat.delete.messageTitle")}
+      description={
+        c?.kind === "conversation"
+          ? t("chat.delete.conversationBody", { title: c.title })
+          : c?.message.role === "user"
+            ? t("chat.delete.userBody")
+            : t("chat.delete.replyBody")
+      }
+      data-testid="chat-confirm-delete"
+      footer={
+        <>
+          <Button onClick={props.onClose}>{t("chat.delete.cancel")}</Button>
+          <Button
+            variant="danger"
+            icon="trash"
+            loading={working}
+            onClick={() => void run()}
+            data-testid="chat-confirm-delete-button"
+          >
+            {t("chat.delete.confirm")}
+          </Button>
+        </>
+      }
+    />
   );
 }

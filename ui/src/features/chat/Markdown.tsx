@@ -72,7 +72,8 @@ function Text(props: { text: string }) {
   return <InlineSpans nodes={nodes} />;
 }
 
-function CodeBlock(props: { lang: string; code: string }) {
+/** A code block with its language and a copy button (also used for JSON replies). */
+export function CodeBlock(props: { lang: string; code: string }) {
   return (
     <div class="md-pre" data-testid="md-code-block">
       <div class="md-pre__bar">
@@ -82,7 +83,11 @@ function CodeBlock(props: { lang: string; code: string }) {
           class="md-pre__copy"
           aria-label={t("chat.code.copy")}
           title={t("chat.code.copy")}
-          onClick={() => void copyText(props.code).then((ok) => toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }))}
+          onClick={() =>
+            void copyText(props.code).then((ok) =>
+              toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }),
+            )
+          }
         >
           <Icon name="copy" size={14} />
         </button>

@@ -3,10 +3,10 @@
 // code, bold, italic and links. It produces plain data; the renderer turns it into
 // Preact elements, so model output is always text, never HTML (T4).
 //
-// Incremental: blocks before the last one cannot change when text is appended (every
-// block starts at top level, and nothing here looks back), so `IncrementalMarkdown`
-// re-reads only from the start of the last block and keeps the earlier block objects,
-// which the renderer memoizes by identity.
+// Incremental: when text is appended, only the last block can change, and the one
+// before it while the last block's first line is still incomplete (every block starts
+// at top level and nothing looks further back). `IncrementalMarkdown` re-reads from
+// there and keeps the earlier block objects, which the renderer memoizes by identity.
 
 export type Block =
   | { kind: "paragraph"; start: number; text: string }
@@ -157,7 +157,10 @@ export function parseBlocks(text: string, offset = 0): Block[] {
     while (i < lines.length) {
       const current = lines[i]!.text;
       if (current.trim() === "") break;
-      if (parts.length > 0 && (FENCE.test(current) || HEADING.test(current) || QUOTE.test(current) || RULE.test(current)))
+      if (
+        parts.length > 0 &&
+        (FENCE.test(current) || HEADING.test(current) || QUOTE.test(current) || RULE.test(current))
+      )
         break;
       if (parts.length > 0 && (BULLET.test(current) || ORDERED.test(current))) break;
       parts.push(current);
@@ -176,8 +179,19 @@ export class IncrementalMarkdown {
   update(text: string): Block[] {
     if (text === this.text) return this.blocks;
     if (text.startsWith(this.text) && this.blocks.length > 0) {
+      // The last block's first line may still be growing ("2" becoming "2. item"), and
+      // that line decides where the block before it ends: read both again then.
       const last = this.blocks[this.blocks.length - 1]!;
-      this.blocks = [...this.blocks.slice(0, -1), ...parseBlocks(text, last.start)];
+      const firstLineDone = this.text.indexOf("\n", last.start) !== -1;
+      const keep = firstLineDone || this.blocks.length < 2 ? this.blocks.length - 1 : this.blocks.length - 2;
+      const from = this.blocks[keep]!.start;
+      const old = this.blocks.slice(keep);
+      const fresh = parseBlocks(text, from).map((block) => {
+        // Unchanged blocks keep their identity, so the renderer skips them.
+        const same = old.find((o) => o.start === block.start);
+        return same && JSON.stringify(same) === JSON.stringify(block) ? same : block;
+      });
+      this.blocks = [...this.blocks.slice(0, keep), ...fresh];
     } else {
       this.blocks = parseBlocks(text, 0);
     }
@@ -255,7 +269,11 @@ export function parseInline(text: string, depth = 0): Inline[] {
         const end = text.indexOf(")", close + 2);
         if (end !== -1) {
           flush();
-          const href = text.slice(close + 2, end).trim().split(/\s+/)[0] ?? "";
+          const href =
+            text
+              .slice(close + 2, end)
+              .trim()
+              .split(/\s+/)[0] ?? "";
           out.push({ kind: "link", text: text.slice(i + 1, close), href });
           i = end + 1;
           continue;

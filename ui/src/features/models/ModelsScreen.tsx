@@ -1,11 +1,228 @@
-import { Screen } from "../../components";
-import { t } from "../../i18n";
+import "./models.css";
+
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+
+import { useActiveContextKey, useActiveSession } from "../../app/sessions";
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  Field,
+  Icon,
+  Screen,
+  Select,
+  SkeletonList,
+  TextInput,
+} from "../../components";
+import { formatNumber, getLocale, t } from "../../i18n";
+import { modelsCatalog, toAppError, type AppError, type ModelCatalog } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
+import { ModelDetail } from "./ModelDetail";
+import { CAPABILITIES, capabilityLabel, chips, hasCapability, typeLabel, type Capability } from "./labels";
+
+type Load = { status: "loading" } | { status: "ready"; catalog: ModelCatalog } | { status: "failed"; error: AppError };
 
 export function ModelsScreen() {
+  const session = useActiveSession();
+  const contextKey = useActiveContextKey();
+  if (!session) {
+    return (
+      <Screen id="models" title={t("models.title")} subtitle={t("models.subtitle")}>
+        <SignInFirst icon="models" title={t("models.empty.title")} body={t("models.empty.body")} />
+      </Screen>
+    );
+  }
+  // Keyed by context: another context's catalog is never on screen, not even briefly.
+  return <ModelsBody key={contextKey} />;
+}
+
+function ModelsBody() {
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [refreshing, setRefreshing] = useState(false);
+  const [query, setQuery] = useState("");
+  const [type, setType] = useState("all");
+  const [capability, setCapability] = useState<Capability>("any");
+  const [selected, setSelected] = useState<string | null>(null);
+  const alive = useRef(true);
+
+  const fetchCatalog = async (refresh: boolean) => {
+    if (refresh) setRefreshing(true);
+    try {
+      const catalog = await modelsCatalog(refresh);
+      if (alive.current) setLoad({ status: "ready", catalog });
+    } catch (err) {
+      if (alive.current) setLoad({ status: "failed", error: toAppError(err) });
+    } finally {
+      if (alive.current) setRefreshing(false);
+    }
+  };
+
+  useEffect(() => {
+    alive.current = true;
+    void fetchCatalog(false);
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const items = load.status === "ready" ? load.catalog.items : [];
+  const types = useMemo(() => [...new Set(items.map((m) => m.modelType))], [items]);
+  const visible = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return items.filter(
+      (m) =>
+        (q === "" || m.displayName.toLowerCase().includes(q) || m.modelCode.toLowerCase().includes(q)) &&
+        (type === "all" || m.modelType === type) &&
+        hasCapability(m, capability),
+    );
+  }, [items, query, type, capability]);
+  const current = visible.find((m) => m.modelCode === selected) ?? visible[0] ?? null;
+
   return (
-    <Screen id="models" title={t("models.title")} subtitle={t("models.subtitle")}>
-      <SignInFirst icon="models" title={t("models.empty.title")} body={t("models.empty.body")} />
+    <Screen
+      id="models"
+      title={t("models.title")}
+      subtitle={t("models.subtitle")}
+      actions={
+        <Button
+          icon="refresh"
+          loading={refreshing}
+          onClick={() => void fetchCatalog(true)}
+          data-testid="models-refresh"
+        >
+          {t("models.refresh")}
+        </Button>
+      }
+    >
+      {load.status === "loading" && <SkeletonList rows={5} data-testid="models-loading" />}
+      {load.status === "failed" && (
+        <ErrorState
+          error={load.error}
+          title={t("models.failed")}
+          onRetry={() => void fetchCatalog(true)}
+          retrying={refreshing}
+          data-testid="models-error"
+        />
+      )}
+      {load.status === "ready" && (
+        <>
+          <CatalogFacts catalog={load.catalog} />
+          <div class="models-filters" role="search" aria-label={t("models.filter.label")}>
+            <Field label={t("models.filter.search")}>
+              {(control) => (
+                <TextInput
+                  {...control}
+                  type="search"
+                  value={query}
+                  onValue={setQuery}
+                  placeholder={t("models.filter.searchPlaceholder")}
+                  data-testid="models-search"
+                />
+              )}
+            </Field>
+            <Field label={t("models.filter.type")}>
+              {(control) => (
+                <Select
+                  {...control}
+                  value={type}
+                  options={[
+                    { value: "all", label: t("models.filter.anyType") },
+                    ...types.map((v) => ({ value: v, label: typeLabel(v) })),
+                  ]}
+                  onValue={setType}
+                  data-testid="models-type-filter"
+                />
+              )}
+            </Field>
+            <Field label={t("models.filter.capability")}>
+              {(control) => (
+                <Select
+                  {...control}
+                  value={capability}
+                  options={CAPABILITIES.map((c) => ({ value: c, label: capabilityLabel(c) }))}
+                  onValue={setCapability}
+                  data-testid="models-capability-filter"
+                />
+              )}
+            </Field>
+          </div>
+          <p class="sr-only" role="status" aria-live="polite" data-testid="models-count">
+            {t("models.count", { shown: formatNumber(visible.length), total: formatNumber(items.length) })}
+          </p>
+          {visible.length === 0 ? (
+            <EmptyState
+              icon="models"
+              title={t("models.none.title")}
+              body={items.length === 0 ? t("models.none.catalog") : t("models.none.filtered")}
+              data-testid="models-none"
+            />
+          ) : (
+            <div class="models-browser">
+              <ul class="models-list" aria-label={t("models.list.label")} data-testid="models-list">
+                {visible.map((m) => (
+                  <li key={m.modelCode}>
+                    <button
+                      type="button"
+                      class={`models-row${current?.modelCode === m.modelCode ? " is-selected" : ""}`}
+                      aria-pressed={current?.modelCode === m.modelCode ? "true" : "false"}
+                      onClick={() => setSelected(m.modelCode)}
+                      data-testid={`model-row-${m.modelCode}`}
+                    >
+                      <span class="models-row__name">{m.displayName}</span>
+                      <span class="models-row__code mono">{m.modelCode}</span>
+                      <span class="models-row__chips">
+                        <Badge tone={m.chatCapable ? "accent" : "neutral"}>{typeLabel(m.modelType)}</Badge>
+                        {chips(m).map((c) => (
+                          <span key={c} class="models-row__chip">
+                            {c}
+                          </span>
+                        ))}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {current && <ModelDetail model={current} />}
+            </div>
+          )}
+        </>
+      )}
     </Screen>
+  );
+}
+
+function CatalogFacts(props: { catalog: ModelCatalog }) {
+  const c = props.catalog;
+  return (
+    <div class="models-facts" data-testid="models-facts">
+      <span class="models-facts__who">
+        <Icon name={c.context.kind === "team" ? "team" : "user"} size={15} />
+        {t("models.facts.context", { who: c.context.label })}
+      </span>
+      <span>{t("models.facts.count", { n: formatNumber(c.items.length) })}</span>
+      {c.teamContextVersion !== null && (
+        <span data-testid="models-team-version">{t("models.facts.teamVersion", { v: c.teamContextVersion })}</span>
+      )}
+      {c.planVersionId && (
+        <span>
+          {t("models.facts.plan")} <span class="mono">{c.planVersionId}</span>
+        </span>
+      )}
+      {c.catalogVersion && (
+        <span title={c.catalogVersion} data-testid="models-catalog-version">
+          {t("models.facts.catalog")}{" "}
+          <span class="mono">
+            {c.catalogVersion.length > 22 ? `${c.catalogVersion.slice(0, 22)}…` : c.catalogVersion}
+          </span>
+        </span>
+      )}
+      <span class="muted">
+        {c.fromCache
+          ? t("models.facts.cached", { time: new Date(c.fetchedAt).toLocaleTimeString(getLocale()) })
+          : t("models.facts.fresh", { time: new Date(c.fetchedAt).toLocaleTimeString(getLocale()) })}
+      </span>
+      {c.skipped > 0 && <span class="muted">{t("models.facts.skipped", { n: c.skipped })}</span>}
+    </div>
   );
 }

@@ -1,11 +1,291 @@
-import { Screen } from "../../components";
-import { t } from "../../i18n";
+// The TTS explorer. Everything below is keyed by the active context: switching who pays
+// throws the whole explorer away and loads that context's catalog, so one context's voices
+// are never shown in another.
+
+import "./voices.css";
+
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+
+import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
+import { announce, Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
+import { errorMessage, t } from "../../i18n";
+import {
+  retryClip,
+  synthesizeSpeech,
+  toAppError,
+  ttsCatalog,
+  ttsEstimate,
+  ttsTotals,
+  type AppError,
+  type Clip,
+  type CostEstimate,
+  type SpeechRequest,
+  type TtsCatalog,
+  type TtsTotals,
+  type Voice,
+} from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
+import { CompareDialog } from "./CompareDialog";
+import { Composer, type Draft } from "./Composer";
+import { ConfigPicker } from "./ConfigPicker";
+import { hasSpeech } from "./format";
+import { Ledger } from "./Ledger";
+import { Outcome } from "./Outcome";
+import { player } from "./playback";
+import { PlayerBar } from "./Player";
+import { VoiceBoard } from "./VoiceBoard";
+
+type Load = { status: "loading" } | { status: "failed"; error: AppError } | { status: "ready"; catalog: TtsCatalog };
 
 export function VoicesScreen() {
+  const session = useActiveSession();
+  const contextKey = useActiveContextKey();
+  if (!session) {
+    return (
+      <Screen id="voices" title={t("voices.title")} subtitle={t("voices.subtitle")}>
+        <SignInFirst icon="voices" title={t("voices.empty.title")} body={t("voices.empty.body")} />
+      </Screen>
+    );
+  }
+  return <Explorer key={contextKey} sessionId={session.id} contextName={contextName(session)} />;
+}
+
+function Explorer(props: { sessionId: string; contextName: string }) {
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [configId, setConfigId] = useState<string | null>(null);
+  const [voiceId, setVoiceId] = useState<string | null>(null);
+  const [compareIds, setCompareIds] = useState<string[]>([]);
+  const [draft, setDraft] = useState<Draft>({ text: "", format: "", params: {} });
+  const [estimate, setEstimate] = useState<CostEstimate | null>(null);
+  const [estimating, setEstimating] = useState(false);
+  const [totals, setTotals] = useState<TtsTotals | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [lastClip, setLastClip] = useState<Clip | null>(null);
+  const [actionError, setActionError] = useState<AppError | null>(null);
+  const [retryingId, setRetryingId] = useState<string | null>(null);
+  const [ledgerVersion, setLedgerVersion] = useState(0);
+  const [ledgerClips, setLedgerClips] = useState<Clip[]>([]);
+  const [comparing, setComparing] = useState(false);
+
+  const loadCatalog = useCallback(async (quiet = false) => {
+    if (!quiet) setLoad({ status: "loading" });
+    try {
+      const catalog = await ttsCatalog();
+      // A slow answer for a context that is no longer active is dropped.
+      if (catalog.sessionId !== props.sessionId) return;
+      setLoad({ status: "ready", catalog });
+      setConfigId((current) =>
+        current && catalog.configs.some((c) => c.ttsConfigId === current) ? current : (catalog.configs[0]?.ttsConfigId ?? null),
+      );
+    } catch (err) {
+      if (!quiet) setLoad({ status: "failed", error: toAppError(err) });
+    }
+  }, [props.sessionId]);
+
+  const loadTotals = useCallback(() => {
+    ttsTotals()
+      .then(setTotals)
+      .catch(() => setTotals(null));
+  }, []);
+
+  useEffect(() => {
+    void loadCatalog();
+    loadTotals();
+  }, [loadCatalog, loadTotals]);
+
+  const catalog = load.status === "ready" ? load.catalog : null;
+  const config = catalog?.configs.find((c) => c.ttsConfigId === configId) ?? null;
+  const voice = config?.voices.find((v) => v.voiceId === voiceId) ?? null;
+  const compareVoices = useMemo(
+    () => compareIds.map((id) => config?.voices.find((v) => v.voiceId === id)).filter((v): v is Voice => v !== undefined),
+    [compareIds, config],
+  );
+
+  // A new configuration: no voice chosen, its first format, nothing to compare.
+  useEffect(() => {
+    setVoiceId(null);
+    setCompareIds([]);
+    setDraft((d) => ({ ...d, format: config?.outputFormats[0] ?? "" }));
+  }, [config?.ttsConfigId]);
+
+  const request = useCallback(
+    (vid: string): SpeechRequest => ({
+      ttsConfigId: config?.ttsConfigId ?? "",
+      voiceId: vid,
+      input: draft.text,
+      responseFormat: draft.format,
+      params: draft.params,
+    }),
+    [config?.ttsConfigId, draft],
+  );
+
+  // The estimate follows the text, voice and configuration as they change.
+  useEffect(() => {
+    if (!config || !hasSpeech(draft.text)) {
+      setEstimate(null);
+      return;
+    }
+    let current = true;
+    setEstimating(true);
+    const timer = window.setTimeout(() => {
+      ttsEstimate(request(voiceId ?? ""))
+        .then((e) => current && setEstimate(e))
+        .catch(() => current && setEstimate(null))
+        .finally(() => current && setEstimating(false));
+    }, 180);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [config?.ttsConfigId, voiceId, draft.text]);
+
+  const afterClip = (clip: Clip, wasPending: boolean) => {
+    setLastClip(clip);
+    setLedgerVersion((n) => n + 1);
+    loadTotals();
+    if (clip.status === "complete" && clip.hasAudio) {
+      announce(t("voices.outcome.savedAnnounce", { voice: clip.voiceName }));
+      void player.play(clip.id);
+    } else {
+      announce(t(`voices.status.${clip.status}`), "assertive");
+    }
+    // A first use changes the clone's state (and takes its tariff off the next estimate).
+    if (wasPending) void loadCatalog(true);
+  };
+
+  const synthesize = async () => {
+    if (!config || !voice) return;
+    setBusy(true);
+    setActionError(null);
+    setLastClip(null);
+    try {
+      const clip = await synthesizeSpeech(request(voice.voiceId));
+      afterClip(clip, voice.state === "pendingActivation");
+    } catch (err) {
+      setActionError(toAppError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const retry = async (clip: Clip) => {
+    setRetryingId(clip.id);
+    try {
+      const next = await retryClip(clip.id);
+      afterClip(next, true);
+    } catch (err) {
+      setActionError(toAppError(err));
+    } finally {
+      setRetryingId(null);
+    }
+  };
+
+  const labelFor = useCallback(
+    (clipId: string) => {
+      const clip = ledgerClips.find((c) => c.id === clipId) ?? (lastClip?.id === clipId ? lastClip : null);
+      return clip ? `${clip.voiceName} · ${clip.configName}` : null;
+    },
+    [ledgerClips, lastClip],
+  );
+
   return (
-    <Screen id="voices" title={t("voices.title")} subtitle={t("voices.subtitle")}>
-      <SignInFirst icon="voices" title={t("voices.empty.title")} body={t("voices.empty.body")} />
+    <Screen
+      id="voices"
+      title={t("voices.title")}
+      subtitle={t("voices.subtitle")}
+      actions={
+        <Button variant="ghost" icon="refresh" onClick={() => void loadCatalog()} data-testid="voices-reload">
+          {t("voices.reload")}
+        </Button>
+      }
+    >
+      {load.status === "loading" && <SkeletonList rows={4} variant="cards" data-testid="voices-loading" />}
+      {load.status === "failed" && (
+        <ErrorState error={load.error} title={t("voices.loadFailed")} onRetry={() => void loadCatalog()} data-testid="voices-error" />
+      )}
+      {catalog && catalog.configs.length === 0 && (
+        <Panel tone="neutral" class="note" data-testid="voices-no-configs">
+          <Icon name="info" size={16} />
+          <span>{t("voices.noConfigs")}</span>
+        </Panel>
+      )}
+      {catalog && catalog.configs.length > 0 && (
+        <div class="voices" data-testid="voices-explorer" data-context={catalog.contextLabel}>
+          <section class="voices__step" aria-labelledby="voices-step-config">
+            <h2 class="voices__step-title" id="voices-step-config">
+              {t("voices.step.config", { context: props.contextName })}
+            </h2>
+            <ConfigPicker configs={catalog.configs} selectedId={configId} onSelect={setConfigId} />
+          </section>
+          {config && (
+            <div class="voices__work">
+              <Card title={t("voices.step.voice")} description={config.displayName} data-testid="voices-board-card">
+                <VoiceBoard
+                  config={config}
+                  selectedVoiceId={voiceId}
+                  compareIds={compareIds}
+                  onSelect={(v) => setVoiceId(v.voiceId)}
+                />
+              </Card>
+              <Card title={t("voices.step.text")} data-testid="voices-compose-card">
+                <Composer
+                  config={config}
+                  voice={voice}
+                  compare={compareVoices}
+                  limits={catalog.limits}
+                  draft={draft}
+                  onDraft={setDraft}
+                  estimate={estimate}
+                  estimating={estimating}
+                  totals={totals ? { ...totals, contextLabel: props.contextName } : null}
+                  busy={busy}
+                  onSynthesize={() => void synthesize()}
+                  onToggleCompare={(v) =>
+                    setCompareIds((ids) => (ids.includes(v.voiceId) ? ids.filter((id) => id !== v.voiceId) : [...ids, v.voiceId].slice(0, 4)))
+                  }
+                  onCompare={() => setComparing(true)}
+                />
+              </Card>
+            </div>
+          )}
+          {actionError && (
+            <Panel tone="danger" class="note" role="alert" data-testid="tts-action-error" data-error-code={actionError.code}>
+              <Icon name="alert" size={16} />
+              <span>{errorMessage(actionError.code)}</span>
+            </Panel>
+          )}
+          <PlayerBar labelFor={labelFor} />
+          {lastClip && (
+            <Card
+              title={t("voices.outcome.title", { voice: lastClip.voiceName })}
+              description={lastClip.configName}
+              data-testid="tts-last-clip"
+            >
+              <Outcome clip={lastClip} retrying={retryingId === lastClip.id} onRetry={() => void retry(lastClip)} />
+            </Card>
+          )}
+          <Ledger
+            configs={catalog.configs}
+            version={ledgerVersion}
+            retryingId={retryingId}
+            onRetry={(c) => void retry(c)}
+            onClips={setLedgerClips}
+          />
+          {config && (
+            <CompareDialog
+              open={comparing}
+              voices={compareVoices}
+              request={{ ttsConfigId: config.ttsConfigId, input: draft.text, responseFormat: draft.format, params: draft.params }}
+              onClose={() => setComparing(false)}
+              onSettled={() => {
+                setLedgerVersion((n) => n + 1);
+                loadTotals();
+                void loadCatalog(true);
+              }}
+            />
+          )}
+        </div>
+      )}
     </Screen>
   );
 }

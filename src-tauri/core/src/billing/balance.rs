@@ -1,0 +1,296 @@
+//! Reading balances, usage and the Team context for the active context, the low-balance
+//! threshold, and the check features run before a charged action.
+
+use tracing::instrument;
+use url::Url;
+
+use super::platform::{self, PersonalBalanceData, TeamBalanceData, TeamContextData, UsageData};
+use super::points::Points;
+use super::wire::{
+    BalanceCheck, BalanceDetail, BalanceLimit, BalanceOverview, BalanceVerdict, BillingSettings,
+    TeamContextView, UsageView,
+};
+use super::{now_ms, DEFAULT_LOW_BALANCE_THRESHOLD, STALE_AFTER_MS};
+use crate::api::context::ContextCall;
+use crate::error::{Error, Result};
+use crate::host::Core;
+use crate::store::billing::{ContextKey, SnapshotRow};
+use crate::store::sessions::SessionRecord;
+
+impl Core {
+    /// Reads the active context's balance from the platform, records it as a snapshot
+    /// and returns it. Needs the `balance` scope.
+    #[instrument(skip(self), err)]
+    pub async fn refresh_balance(&self) -> Result<BalanceOverview> {
+        let call = self.context_call(Some("balance")).await?;
+        self.refresh_balance_with(&call).await
+    }
+
+    /// The same for one session, active or not: a feature that charged a context
+    /// refreshes that context's balance even if the person switched away meanwhile.
+    #[instrument(skip(self), err)]
+    pub async fn refresh_balance_of(&self, session_id: &str) -> Result<BalanceOverview> {
+        let call = self.session_call(session_id, "balance").await?;
+        self.refresh_balance_with(&call).await
+    }
+
+    async fn refresh_balance_with(&self, call: &ContextCall) -> Result<BalanceOverview> {
+        // Taken before the request: every charge recorded up to here is already in the
+        // balance the platform is about to report.
+        let ledger_mark = self.db().ledger_mark().await?;
+        let mut row = match call.team_path("/balance") {
+            None => {
+                let data: PersonalBalanceData =
+                    self.context_get(call, "/api/v1/open/balance").await?;
+                platform::personal_snapshot(&data)
+            }
+            Some(path) => {
+                let data: TeamBalanceData = self.context_get(call, &path).await?;
+                if let (Some(reported), Some(ours)) = (data.team_id.as_deref(), call.team_id()) {
+                    if reported != ours {
+                        return Err(Error::Decode(format!(
+                            "asked for Team {ours}'s balance, got {reported}'s"
+                        )));
+                    }
+                }
+                platform::team_snapshot(&data)?
+            }
+        };
+        row.ledger_mark = ledger_mark;
+        row.taken_at = now_ms();
+        row.id = self
+            .db()
+            .insert_balance_snapshot(&ContextKey::of(&call.session), &row)
+            .await?;
+        tracing::debug!(context = call.session.context.kind(), "balance refreshed");
+        self.overview(&call.session, &row).await
+    }
+
+    /// The active context's balance at its last refresh, without asking the platform;
+    /// `None` when it was never read.
+    pub async fn last_balance(&self) -> Result<Option<BalanceOverview>> {
+        let session = self.active_session().await?;
+        match self
+            .db()
+            .latest_balance_snapshot(&ContextKey::of(&session))
+            .await?
+        {
+            Some(row) => Ok(Some(self.overview(&session, &row).await?)),
+            None => Ok(None),
+        }
+    }
+
+    async fn overview(
+        &self,
+        session: &SessionRecord,
+        row: &SnapshotRow,
+    ) -> Result<BalanceOverview> {
+        Ok(overview_of(session, row, self.low_threshold().await?))
+    }
+
+    /// Personal usage attributed to this app. A Team session is answered without asking:
+    /// the platform rejects Team tokens on this route.
+    #[instrument(skip(self), err)]
+    pub async fn personal_usage(&self) -> Result<UsageView> {
+        let session = self.active_session().await?;
+        if session.team_id().is_some() {
+            return Ok(UsageView::NotForTeam);
+        }
+        let call = self.context_call(Some("usage")).await?;
+        let data: UsageData = self.context_get(&call, "/api/v1/open/usage").await?;
+        Ok(UsageView::Personal {
+            usage: Box::new(platform::usage_view(data, now_ms())),
+        })
+    }
+
+    /// The active Team context as the platform resolves it now (role, member status,
+    /// context version). Needs `profile`; a Personal session is `InvalidInput`.
+    #[instrument(skip(self), err)]
+    pub async fn team_context(&self) -> Result<TeamContextView> {
+        let call = self.context_call(Some("profile")).await?;
+        let path = call
+            .team_path("/context")
+            .ok_or_else(|| Error::InvalidInput("not a Team context".into()))?;
+        let data: TeamContextData = self.context_get(&call, &path).await?;
+        Ok(platform::team_context_view(&call.session, data))
+    }
+
+    pub async fn billing_settings(&self) -> Result<BillingSettings> {
+        Ok(BillingSettings {
+            low_balance_threshold: self.low_threshold().await?.to_string(),
+        })
+    }
+
+    /// Saves the low-balance threshold: a non-negative decimal ("0" turns warnings off).
+    pub async fn set_low_balance_threshold(&self, value: &str) -> Result<BillingSettings> {
+        let points = Points::parse(value.trim())
+            .filter(|p| !p.is_negative())
+            .ok_or_else(|| {
+                Error::InvalidInput(format!("not a non-negative amount of points: {value:?}"))
+            })?;
+        self.db()
+            .set_low_balance_threshold(&points.to_string())
+            .await?;
+        self.billing_settings().await
+    }
+
+    async fn low_threshold(&self) -> Result<Points> {
+        Ok(self
+            .db()
+            .low_balance_threshold()
+            .await?
+            .as_deref()
+            .and_then(Points::parse)
+            .unwrap_or_else(|| Points::whole(DEFAULT_LOW_BALANCE_THRESHOLD)))
+    }
+
+    /// Before a charged action: does `estimate_points_decimal` fit what the active context
+    /// has left? Uses the last balance when it is fresh, refreshes it otherwise, and falls
+    /// back to the older reading (marked `stale`) when the refresh fails. Never blocks:
+    /// the caller shows a warning and lets the person go on.
+    pub async fn balance_check(&self, estimate_points_decimal: &str) -> Result<BalanceCheck> {
+        Ok(self
+            .balance_check_refreshing(estimate_points_decimal)
+            .await?
+            .0)
+    }
+
+    /// `balance_check`, plus the balance it read from the platform when it had to refresh
+    /// (the shell announces it as `BalanceChanged`).
+    #[instrument(skip(self), err)]
+    pub async fn balance_check_refreshing(
+        &self,
+        estimate_points_decimal: &str,
+    ) -> Result<(BalanceCheck, Option<BalanceOverview>)> {
+        let estimate = Points::parse(estimate_points_decimal.trim())
+            .filter(|p| !p.is_negative())
+            .ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "not an amount of points: {estimate_points_decimal:?}"
+                ))
+            })?;
+        let threshold = self.low_threshold().await?;
+        let session = self.active_session().await?;
+        let last = self
+            .db()
+            .latest_balance_snapshot(&ContextKey::of(&session))
+            .await?;
+        let fresh = last
+            .as_ref()
+            .is_some_and(|row| now_ms() - row.taken_at < STALE_AFTER_MS);
+        if fresh || !session.has_scope("balance") {
+            let reading = last.map(|row| overview_of(&session, &row, threshold));
+            return Ok((check(estimate, threshold, reading.as_ref(), false), None));
+        }
+        match self.refresh_balance_of(&session.id).await {
+            Ok(overview) => Ok((
+                check(estimate, threshold, Some(&overview), false),
+                Some(overview),
+            )),
+            Err(err @ (Error::Unauthorized { .. } | Error::NotSignedIn)) => Err(err),
+            Err(err) => {
+                tracing::info!(code = ?err.code(), "balance check uses the last reading");
+                let reading = last.map(|row| overview_of(&session, &row, threshold));
+                Ok((
+                    check(estimate, threshold, reading.as_ref(), reading.is_some()),
+                    None,
+                ))
+            }
+        }
+    }
+
+    /// A call for one session (not necessarily the active one), ended if expired.
+    async fn session_call(&self, session_id: &str, scope: &str) -> Result<ContextCall> {
+        // Ends expired sessions on the way.
+        let view = self.sessions_view().await?;
+        if !view.sessions.iter().any(|s| s.id == session_id) {
+            return Err(Error::NotSignedIn);
+        }
+        let session = self
+            .db()
+            .session(session_id)
+            .await?
+            .ok_or(Error::NotSignedIn)?;
+        if !session.has_scope(scope) {
+            return Err(Error::ScopeMissing(scope.to_owned()));
+        }
+        let origin = Url::parse(&session.origin)
+            .map_err(|e| Error::Internal(format!("stored origin: {e}")))?;
+        let token = self.token_for(&session).await?;
+        Ok(ContextCall {
+            session,
+            origin,
+            token,
+        })
+    }
+}
+
+fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold: Points) -> BalanceOverview {
+    // Stored text was written from a parsed amount; a damaged row reads as zero.
+    let spendable = Points::parse(&row.spendable).unwrap_or_default();
+    BalanceOverview {
+        session_id: session.id.clone(),
+        context: platform::context_of(session),
+        spendable: row.spendable.clone(),
+        detail: platform::detail_of(session, row),
+        refreshed_at: row.taken_at,
+        low: spendable < threshold,
+        low_threshold: threshold.to_string(),
+    }
+}
+
+/// The verdict for an estimate against a reading (pure, so it is tested on its own).
+pub(super) fn check(
+    estimate: Points,
+    threshold: Points,
+    reading: Option<&BalanceOverview>,
+    stale: bool,
+) -> BalanceCheck {
+    let Some(reading) = reading else {
+        return BalanceCheck {
+            verdict: BalanceVerdict::Unknown,
+            estimate: estimate.to_string(),
+            remaining: None,
+            after: None,
+            limited_by: None,
+            low_threshold: threshold.to_string(),
+            balance_at: None,
+            stale,
+        };
+    };
+    let remaining = Points::parse(&reading.spendable).unwrap_or_default();
+    let after = remaining - estimate;
+    let limited_by = match &reading.detail {
+        BalanceDetail::Personal { .. } => BalanceLimit::Balance,
+        BalanceDetail::Team {
+            quota: Some(quota),
+            wallet,
+            ..
+        } => {
+            let quota_left = Points::parse(&quota.remaining).unwrap_or_default();
+            let wallet = wallet.as_deref().and_then(Points::parse);
+            match wallet {
+                Some(w) if w < quota_left => BalanceLimit::Wallet,
+                _ => BalanceLimit::Quota,
+            }
+        }
+        BalanceDetail::Team { quota: None, .. } => BalanceLimit::Wallet,
+    };
+    let verdict = if estimate > remaining {
+        BalanceVerdict::Exceeds
+    } else if after < threshold {
+        BalanceVerdict::Low
+    } else {
+        BalanceVerdict::Enough
+    };
+    BalanceCheck {
+        verdict,
+        estimate: estimate.to_string(),
+        remaining: Some(remaining.to_string()),
+        after: Some(after.to_string()),
+        limited_by: Some(limited_by),
+        low_threshold: threshold.to_string(),
+        balance_at: Some(reading.refreshed_at),
+        stale,
+    }
+}

@@ -1,0 +1,372 @@
+//! The local points ledger as people read it: the list of charges, "why did my balance
+//! change" between refreshes, and points spent per day and context.
+
+use std::collections::BTreeMap;
+
+use tracing::instrument;
+
+use super::points::Points;
+use super::wire::{
+    BalanceChanges, BalanceInterval, BalancePoint, BillingContext, ChargeSource, LedgerEntry,
+    LedgerPage, LedgerQuery, LedgerScope, SpendingChart, SpendingQuery, SpendingSeries,
+};
+use super::{now_ms, platform};
+use crate::error::{Error, Result};
+use crate::host::Core;
+use crate::store::billing::{ContextKey, LedgerRow, SnapshotRow};
+
+/// Refreshes looked at for "why did my balance change".
+const SNAPSHOTS_EXPLAINED: i64 = 400;
+/// Intervals returned, newest first.
+const INTERVALS_SHOWN: usize = 30;
+/// Rows the chart reads at most.
+const CHART_ROWS: i64 = 50_000;
+const DAY_MS: i64 = 86_400_000;
+
+/// `created_at` is stamped by the feature that recorded the charge. Sessions use Unix
+/// seconds; a value too large for seconds (after the year 5000) is read as milliseconds.
+pub(super) fn ledger_time_ms(created_at: i64) -> i64 {
+    if created_at.abs() < 100_000_000_000 {
+        created_at.saturating_mul(1000)
+    } else {
+        created_at
+    }
+}
+
+fn amount(row: &LedgerRow) -> Option<Points> {
+    row.points.as_deref().and_then(|p| Points::parse(p.trim()))
+}
+
+fn context_of_row(row: &LedgerRow) -> BillingContext {
+    if row.context_kind == "team" {
+        BillingContext::Team {
+            team_id: row.team_id.clone(),
+            team_name: row.context_label.clone(),
+        }
+    } else {
+        BillingContext::Personal
+    }
+}
+
+pub(super) fn entry(row: &LedgerRow) -> LedgerEntry {
+    LedgerEntry {
+        id: row.id.clone(),
+        context: context_of_row(row),
+        source: if row.kind == "tts" {
+            ChargeSource::Tts
+        } else {
+            ChargeSource::Chat
+        },
+        request_id: row.request_id.clone(),
+        points: amount(row).map(|p| p.to_string()),
+        input_tokens: row.input_tokens.map(|t| t.to_string()),
+        output_tokens: row.output_tokens.map(|t| t.to_string()),
+        receipt_ref: row.receipt_ref.clone(),
+        summary: row.summary.clone(),
+        at: ledger_time_ms(row.created_at),
+    }
+}
+
+fn point(row: &SnapshotRow) -> BalancePoint {
+    BalancePoint {
+        at: row.taken_at,
+        spendable: row.spendable.clone(),
+    }
+}
+
+/// Lines up consecutive refreshes with the charges recorded between them (pure).
+/// `ledger` holds the context's rows after the first snapshot's mark, oldest first.
+pub(super) fn explain(
+    snapshots: &[SnapshotRow],
+    ledger: &[LedgerRow],
+) -> (Vec<BalanceInterval>, Vec<LedgerEntry>) {
+    let Some(first) = snapshots.first() else {
+        return (Vec::new(), ledger.iter().map(entry).collect());
+    };
+    let mut intervals = Vec::new();
+    let mut anchor = first;
+    for next in &snapshots[1..] {
+        let charges: Vec<&LedgerRow> = ledger
+            .iter()
+            .filter(|r| r.rowid > anchor.ledger_mark && r.rowid <= next.ledger_mark)
+            .collect();
+        let from = Points::parse(&anchor.spendable).unwrap_or_default();
+        let to = Points::parse(&next.spendable).unwrap_or_default();
+        let change = to - from;
+        if change.is_zero() && charges.is_empty() {
+            // Nothing happened: the later refresh becomes the start of the next window.
+            anchor = next;
+            continue;
+        }
+        let explained: Points = charges.iter().filter_map(|r| amount(r)).sum();
+        let unpriced = charges.iter().filter(|r| amount(r).is_none()).count();
+        intervals.push(BalanceInterval {
+            from: point(anchor),
+            to: point(next),
+            change: change.to_string(),
+            charges: charges.iter().map(|r| entry(r)).collect(),
+            explained: explained.to_string(),
+            unpriced: u32::try_from(unpriced).unwrap_or(u32::MAX),
+            unexplained: (change + explained).to_string(),
+        });
+        anchor = next;
+    }
+    let last_mark = snapshots.last().map(|s| s.ledger_mark).unwrap_or_default();
+    let pending = ledger
+        .iter()
+        .filter(|r| r.rowid > last_mark)
+        .map(entry)
+        .collect();
+    intervals.reverse();
+    intervals.truncate(INTERVALS_SHOWN);
+    (intervals, pending)
+}
+
+fn date_text(local_day: i64) -> String {
+    match time::OffsetDateTime::from_unix_timestamp(local_day.saturating_mul(86_400)) {
+        Ok(t) => format!("{:04}-{:02}-{:02}", t.year(), u8::from(t.month()), t.day()),
+        Err(_) => String::new(),
+    }
+}
+
+fn series_order(c: &BillingContext) -> (u8, String) {
+    match c {
+        BillingContext::Personal => (0, String::new()),
+        BillingContext::Team { team_name, team_id } => {
+            (1, format!("{}\u{0}{team_id}", team_name.to_lowercase()))
+        }
+    }
+}
+
+/// Buckets priced charges by local day and context (pure).
+pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> SpendingChart {
+    let days = i64::from(query.days.clamp(1, 90));
+    let offset = i64::from(query.utc_offset_minutes.clamp(-14 * 60, 14 * 60)) * 60_000;
+    let today = (now + offset).div_euclid(DAY_MS);
+    let first = today - days + 1;
+    let mut by_context: BTreeMap<(u8, String), (BillingContext, Vec<Points>)> = BTreeMap::new();
+    let mut unpriced = 0u32;
+    for row in rows {
+        let day = (ledger_time_ms(row.created_at) + offset).div_euclid(DAY_MS);
+        if day < first || day > today {
+            continue;
+        }
+        let Some(points) = amount(row) else {
+            unpriced = unpriced.saturating_add(1);
+            continue;
+        };
+        let context = context_of_row(row);
+        let slot = by_context
+            .entry(series_order(&context))
+            .or_insert_with(|| (context, vec![Points::ZERO; days as usize]));
+        let index = (day - first) as usize;
+        slot.1[index] = slot.1[index] + points;
+    }
+    let max = by_context
+        .values()
+        .flat_map(|(_, v)| v.iter().copied())
+        .max()
+        .unwrap_or_default();
+    SpendingChart {
+        days: (first..=today).map(date_text).collect(),
+        series: by_context
+            .into_values()
+            .map(|(context, values)| SpendingSeries {
+                context,
+                total: values.iter().copied().sum::<Points>().to_string(),
+                permille: values
+                    .iter()
+                    .map(|v| v.permille_of(max).unwrap_or(0))
+                    .collect(),
+                values: values.iter().map(|v| v.to_string()).collect(),
+            })
+            .collect(),
+        max: max.to_string(),
+        unpriced,
+    }
+}
+
+impl Core {
+    /// A page of charges the app saw, newest first.
+    #[instrument(skip(self), err)]
+    pub async fn points_ledger(&self, query: LedgerQuery) -> Result<LedgerPage> {
+        let session = self.active_session().await?;
+        let limit = i64::from(query.limit.clamp(1, 200));
+        let only_this = query.scope == LedgerScope::ActiveContext;
+        let mut rows = self
+            .db()
+            .ledger_page(
+                &ContextKey::of(&session),
+                only_this,
+                limit + 1,
+                i64::from(query.offset),
+            )
+            .await?;
+        let has_more = rows.len() as i64 > limit;
+        rows.truncate(limit as usize);
+        Ok(LedgerPage {
+            entries: rows.iter().map(entry).collect(),
+            has_more,
+        })
+    }
+
+    /// How the active context's balance moved between refreshes, and which charges the
+    /// app saw in each window.
+    #[instrument(skip(self), err)]
+    pub async fn balance_changes(&self) -> Result<BalanceChanges> {
+        let session = self.active_session().await?;
+        let key = ContextKey::of(&session);
+        let snapshots = self
+            .db()
+            .balance_snapshots(&key, SNAPSHOTS_EXPLAINED)
+            .await?;
+        let after = snapshots.first().map(|s| s.ledger_mark).unwrap_or(0);
+        let ledger = self.db().ledger_after(&key, after).await?;
+        let (intervals, since_last_refresh) = explain(&snapshots, &ledger);
+        Ok(BalanceChanges {
+            context: platform::context_of(&session),
+            intervals,
+            since_last_refresh,
+            last_refresh: snapshots.last().map(point),
+            shared_wallet: session.team_id().is_some(),
+        })
+    }
+
+    /// Points spent per local day and context over the last `days` days.
+    #[instrument(skip(self), err)]
+    pub async fn spending_chart(&self, query: SpendingQuery) -> Result<SpendingChart> {
+        if !(1..=90).contains(&query.days) {
+            return Err(Error::InvalidInput(format!(
+                "days must be 1–90, not {}",
+                query.days
+            )));
+        }
+        let session = self.active_session().await?;
+        let rows = self
+            .db()
+            .ledger_of_user(&ContextKey::of(&session), CHART_ROWS)
+            .await?;
+        Ok(chart(&rows, now_ms(), &query))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snap(spendable: &str, mark: i64, at: i64) -> SnapshotRow {
+        SnapshotRow {
+            spendable: spendable.into(),
+            ledger_mark: mark,
+            taken_at: at,
+            ..SnapshotRow::default()
+        }
+    }
+
+    fn charge(rowid: i64, points: Option<&str>, created_at: i64) -> LedgerRow {
+        LedgerRow {
+            rowid,
+            id: format!("c{rowid}"),
+            context_kind: "personal".into(),
+            team_id: String::new(),
+            context_label: "Personal".into(),
+            kind: if points.is_some() {
+                "tts".into()
+            } else {
+                "chat".into()
+            },
+            request_id: format!("req-{rowid}"),
+            points: points.map(str::to_owned),
+            input_tokens: None,
+            output_tokens: None,
+            receipt_ref: format!("clip-{rowid}"),
+            summary: String::new(),
+            created_at,
+        }
+    }
+
+    #[test]
+    fn charges_between_refreshes_explain_the_difference_and_the_rest_is_unexplained() {
+        let snapshots = [
+            snap("2500", 0, 1),
+            snap("2500", 0, 2),
+            snap("2488", 2, 3),
+            snap("2400", 3, 4),
+        ];
+        let ledger = [
+            charge(1, Some("4"), 10),
+            charge(2, Some("8"), 11),
+            charge(3, None, 12),
+            charge(4, Some("2"), 13),
+        ];
+        let (intervals, pending) = explain(&snapshots, &ledger);
+        assert_eq!(intervals.len(), 2, "the unchanged refresh is merged away");
+        let newest = &intervals[0];
+        assert_eq!(
+            (newest.change.as_str(), newest.explained.as_str()),
+            ("-88", "0")
+        );
+        assert_eq!((newest.unpriced, newest.unexplained.as_str()), (1, "-88"));
+        let older = &intervals[1];
+        assert_eq!(
+            older.from.at, 2,
+            "starts at the last refresh that still had the old balance"
+        );
+        assert_eq!(
+            (
+                older.change.as_str(),
+                older.explained.as_str(),
+                older.unexplained.as_str()
+            ),
+            ("-12", "12", "0")
+        );
+        assert_eq!(
+            older
+                .charges
+                .iter()
+                .map(|c| c.receipt_ref.as_str())
+                .collect::<Vec<_>>(),
+            ["clip-1", "clip-2"]
+        );
+        assert_eq!(
+            pending.len(),
+            1,
+            "a charge after the last refresh waits for the next one"
+        );
+    }
+
+    #[test]
+    fn a_top_up_shows_as_positive_unexplained() {
+        let (intervals, _) = explain(&[snap("859.75", 0, 1), snap("1000.5", 0, 2)], &[]);
+        assert_eq!(intervals[0].unexplained, "140.75");
+    }
+
+    #[test]
+    fn the_chart_buckets_by_local_day_exactly() {
+        let now = 20_000 * DAY_MS + 3_600_000; // 01:00 UTC
+        let query = SpendingQuery {
+            days: 3,
+            utc_offset_minutes: -120,
+        }; // 23:00 the day before locally
+        let rows = [
+            charge(1, Some("0.25"), (now - 60_000) / 1000),
+            charge(2, Some("9007199254740993"), (now - DAY_MS) / 1000),
+            charge(3, None, now / 1000),
+            charge(4, Some("1"), (now - 10 * DAY_MS) / 1000),
+        ];
+        let chart = chart(&rows, now, &query);
+        assert_eq!(chart.days.len(), 3);
+        assert_eq!(chart.series.len(), 1);
+        let s = &chart.series[0];
+        assert_eq!(s.values, ["0", "9007199254740993", "0.25"]);
+        assert_eq!(s.permille, [0, 1000, 0]);
+        assert_eq!(s.total, "9007199254740993.25");
+        assert_eq!(chart.unpriced, 1);
+    }
+
+    #[test]
+    fn ledger_times_in_seconds_or_milliseconds_both_read_as_milliseconds() {
+        assert_eq!(ledger_time_ms(1_764_000_000), 1_764_000_000_000);
+        assert_eq!(ledger_time_ms(1_764_000_000_000), 1_764_000_000_000);
+    }
+}

@@ -1,0 +1,288 @@
+//! The platform's balance, usage and Team context answers, parsed into exact values, and
+//! the snapshot rows made from them.
+
+use serde::Deserialize;
+
+use super::points::Points;
+use super::wire::{
+    BalanceDetail, BillingContext, ModelUsage, PersonalUsage, TeamContextView, TeamQuota,
+};
+use crate::error::{Error, Result};
+use crate::store::billing::SnapshotRow;
+use crate::store::sessions::SessionRecord;
+
+/// `GET /api/v1/open/balance` data. The documented example uses snake case.
+#[derive(Debug, Deserialize)]
+pub(super) struct PersonalBalanceData {
+    pub subscription: Points,
+    #[serde(alias = "giftCard")]
+    pub gift_card: Points,
+    pub recharge: Points,
+    pub total: Option<Points>,
+}
+
+/// `GET /api/v1/open/teams/{team_id}/balance` data. Integer fields are whole points (the
+/// platform rounds them down); `balancePointsDecimal` is the exact member balance.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct TeamBalanceData {
+    pub team_id: Option<String>,
+    pub member_id: Option<String>,
+    pub role: Option<String>,
+    pub balance_points: Option<Points>,
+    pub balance_points_decimal: Option<String>,
+    pub wallet_balance_points: Option<Points>,
+    pub quota_limit: Option<Points>,
+    pub quota_used: Option<Points>,
+    pub quota_remaining: Option<Points>,
+}
+
+/// `GET /api/v1/open/usage` data.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct UsageData {
+    pub charged_points: Points,
+    #[serde(default)]
+    pub refunded_points: Points,
+    pub net_points: Option<Points>,
+    pub model_usage: Option<ModelUsageData>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ModelUsageData {
+    #[serde(default)]
+    pub request_count: u64,
+    #[serde(default)]
+    pub input_tokens: u64,
+    #[serde(default)]
+    pub output_tokens: u64,
+    #[serde(default)]
+    pub cache_read_tokens: u64,
+    #[serde(default)]
+    pub cache_write_tokens: u64,
+    #[serde(default)]
+    pub image_count: u64,
+    #[serde(default)]
+    pub charged_points: Points,
+}
+
+/// `GET /api/v1/open/teams/{team_id}/context` data.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct TeamContextData {
+    pub team_id: String,
+    pub name: Option<String>,
+    pub member_id: Option<String>,
+    pub role: Option<String>,
+    pub member_status: Option<String>,
+    pub team_context_version: Option<i64>,
+}
+
+fn text(p: Points) -> String {
+    p.to_string()
+}
+
+pub(super) fn personal_snapshot(data: &PersonalBalanceData) -> SnapshotRow {
+    let total = data
+        .total
+        .unwrap_or(data.subscription + data.gift_card + data.recharge);
+    SnapshotRow {
+        spendable: text(total),
+        subscription: Some(text(data.subscription)),
+        gift_card: Some(text(data.gift_card)),
+        recharge: Some(text(data.recharge)),
+        ..SnapshotRow::default()
+    }
+}
+
+pub(super) fn team_snapshot(data: &TeamBalanceData) -> Result<SnapshotRow> {
+    // The exact decimal wins; the integer field is rounded down by the platform.
+    let member_balance = match (&data.balance_points_decimal, data.balance_points) {
+        (Some(decimal), _) => Points::parse(decimal.trim()).ok_or_else(|| {
+            Error::Decode(format!(
+                "balancePointsDecimal is not a decimal: {decimal:?}"
+            ))
+        })?,
+        (None, Some(whole)) => whole,
+        (None, None) => {
+            return Err(Error::Decode(
+                "the Team balance has no balancePoints".into(),
+            ))
+        }
+    };
+    let quota_remaining = match (data.quota_remaining, data.quota_limit, data.quota_used) {
+        (Some(r), _, _) => Some(r),
+        (None, Some(limit), Some(used)) => Some((limit - used).max(Points::ZERO)),
+        _ => None,
+    };
+    let limited = data.quota_limit.is_some();
+    Ok(SnapshotRow {
+        spendable: text(member_balance),
+        member_id: data.member_id.clone(),
+        role: data.role.clone(),
+        wallet: data.wallet_balance_points.map(text),
+        quota_limit: data.quota_limit.map(text),
+        quota_used: if limited {
+            Some(text(data.quota_used.unwrap_or_default()))
+        } else {
+            None
+        },
+        quota_remaining: if limited {
+            quota_remaining.map(text)
+        } else {
+            None
+        },
+        ..SnapshotRow::default()
+    })
+}
+
+fn stored(value: &Option<String>) -> Points {
+    value.as_deref().and_then(Points::parse).unwrap_or_default()
+}
+
+/// The detail shown for a snapshot of this session's context.
+pub(super) fn detail_of(session: &SessionRecord, row: &SnapshotRow) -> BalanceDetail {
+    match session.team_id() {
+        None => BalanceDetail::Personal {
+            subscription: text(stored(&row.subscription)),
+            gift_card: text(stored(&row.gift_card)),
+            recharge: text(stored(&row.recharge)),
+            total: row.spendable.clone(),
+        },
+        Some(team_id) => {
+            let quota = row
+                .quota_limit
+                .as_deref()
+                .and_then(Points::parse)
+                .map(|limit| {
+                    let used = stored(&row.quota_used);
+                    let remaining = row
+                        .quota_remaining
+                        .as_deref()
+                        .and_then(Points::parse)
+                        .unwrap_or_else(|| (limit - used).max(Points::ZERO));
+                    TeamQuota {
+                        limit: text(limit),
+                        used: text(used),
+                        remaining: text(remaining),
+                        // A zero limit with nothing left reads as a full bar.
+                        used_permille: used.permille_of(limit).unwrap_or(1000),
+                    }
+                });
+            BalanceDetail::Team {
+                team_id: team_id.to_owned(),
+                member_id: row.member_id.clone(),
+                role: row.role.clone().or_else(|| session.role.clone()),
+                member_balance: row.spendable.clone(),
+                wallet: row.wallet.clone(),
+                quota,
+            }
+        }
+    }
+}
+
+pub(super) fn context_of(session: &SessionRecord) -> BillingContext {
+    match session.team_id() {
+        None => BillingContext::Personal,
+        Some(team_id) => BillingContext::Team {
+            team_id: team_id.to_owned(),
+            team_name: session
+                .team_name
+                .clone()
+                .unwrap_or_else(|| team_id.to_owned()),
+        },
+    }
+}
+
+pub(super) fn usage_view(data: UsageData, fetched_at: i64) -> PersonalUsage {
+    let net = data
+        .net_points
+        .unwrap_or(data.charged_points - data.refunded_points);
+    PersonalUsage {
+        charged_points: text(data.charged_points),
+        refunded_points: text(data.refunded_points),
+        net_points: text(net),
+        model_usage: data.model_usage.map(|m| ModelUsage {
+            request_count: m.request_count.to_string(),
+            input_tokens: m.input_tokens.to_string(),
+            output_tokens: m.output_tokens.to_string(),
+            cache_read_tokens: m.cache_read_tokens.to_string(),
+            cache_write_tokens: m.cache_write_tokens.to_string(),
+            image_count: m.image_count.to_string(),
+            charged_points: text(m.charged_points),
+        }),
+        fetched_at,
+    }
+}
+
+pub(super) fn team_context_view(session: &SessionRecord, data: TeamContextData) -> TeamContextView {
+    let signed_in = session.team_context_version;
+    TeamContextView {
+        team_name: data
+            .name
+            .or_else(|| session.team_name.clone())
+            .unwrap_or_else(|| data.team_id.clone()),
+        team_id: data.team_id,
+        member_id: data.member_id,
+        role: data.role,
+        member_status: data.member_status,
+        context_version: data.team_context_version.map(|v| v.to_string()),
+        signed_in_version: signed_in.map(|v| v.to_string()),
+        version_changed: matches!((data.team_context_version, signed_in), (Some(now), Some(then)) if now != then),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_team_balance_parses_exactly() {
+        let data: TeamBalanceData = serde_json::from_str(
+            r#"{"teamId":"team_01","memberId":"member_01","role":"member","balancePoints":860,
+                "balancePointsDecimal":"859.75","walletBalancePoints":9007199254740993,"quotaLimit":1000,
+                "quotaUsed":140,"quotaRemaining":860}"#,
+        )
+        .unwrap();
+        let row = team_snapshot(&data).unwrap();
+        assert_eq!(row.spendable, "859.75");
+        assert_eq!(row.wallet.as_deref(), Some("9007199254740993"));
+        assert_eq!(row.quota_limit.as_deref(), Some("1000"));
+    }
+
+    #[test]
+    fn an_unlimited_quota_has_no_quota_columns() {
+        let data: TeamBalanceData = serde_json::from_str(
+            r#"{"teamId":"t","balancePoints":12,"balancePointsDecimal":"12","walletBalancePoints":12,
+                "quotaLimit":null,"quotaUsed":0,"quotaRemaining":null}"#,
+        )
+        .unwrap();
+        let row = team_snapshot(&data).unwrap();
+        assert_eq!(
+            (row.quota_limit, row.quota_used, row.quota_remaining),
+            (None, None, None)
+        );
+    }
+
+    #[test]
+    fn the_documented_personal_balance_and_usage_parse() {
+        let b: PersonalBalanceData = serde_json::from_str(
+            r#"{"subscription":80,"gift_card":20,"recharge":100,"total":200}"#,
+        )
+        .unwrap();
+        assert_eq!(personal_snapshot(&b).spendable, "200");
+        let u: UsageData = serde_json::from_str(
+            r#"{"chargedPoints":100,"refundedPoints":20,"netPoints":80,"modelUsage":{"requestCount":3,
+                "inputTokens":1200,"outputTokens":360,"cacheReadTokens":0,"cacheWriteTokens":0,"imageCount":0,
+                "chargedPoints":12}}"#,
+        )
+        .unwrap();
+        let view = usage_view(u, 0);
+        assert_eq!(view.net_points, "80");
+        assert_eq!(
+            view.model_usage.map(|m| m.input_tokens).as_deref(),
+            Some("1200")
+        );
+    }
+}

@@ -1,0 +1,266 @@
+//! Exact point amounts.
+//!
+//! The platform sends whole points as JSON integers (the Team Alpha wallet in the sandbox is
+//! 9007199254740993, above 2^53) and fractional Team balances as decimal text ("859.75"). A
+//! float would round either, so an amount is an integer count of micro-points (10^-6) in an
+//! `i128`: exact for every amount the platform can send, and for sums of them. Amounts cross
+//! IPC as decimal text (`to_string`), never as numbers.
+
+use std::fmt;
+use std::ops::{Add, Neg, Sub};
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+
+const SCALE_DIGITS: usize = 6;
+const SCALE: i128 = 1_000_000;
+
+/// An exact, signed number of points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Points {
+    micro: i128,
+}
+
+impl Points {
+    pub const ZERO: Points = Points { micro: 0 };
+
+    pub fn whole(points: i64) -> Points {
+        Points {
+            micro: i128::from(points) * SCALE,
+        }
+    }
+
+    pub fn whole_u64(points: u64) -> Points {
+        Points {
+            micro: i128::from(points) * SCALE,
+        }
+    }
+
+    /// Parses plain decimal text: an optional `-`, digits, and at most six decimals
+    /// ("859.75", "12", "-0.5", "860.00"). No exponent, no grouping, no `+`, no spaces.
+    pub fn parse(text: &str) -> Option<Points> {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (int_part, frac_part) = match digits.split_once('.') {
+            Some((i, f)) if !f.is_empty() => (i, f),
+            Some(_) => return None,
+            None => (digits, ""),
+        };
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if int_part.is_empty() || !all_digits(int_part) || !all_digits(frac_part) {
+            return None;
+        }
+        // Trailing zeros beyond the scale carry no value ("1.2500000").
+        let frac_part = frac_part.trim_end_matches('0');
+        if frac_part.len() > SCALE_DIGITS || int_part.len() > 30 {
+            return None;
+        }
+        let int: i128 = int_part.parse().ok()?;
+        let mut frac: i128 = if frac_part.is_empty() {
+            0
+        } else {
+            frac_part.parse().ok()?
+        };
+        for _ in frac_part.len()..SCALE_DIGITS {
+            frac *= 10;
+        }
+        let micro = int.checked_mul(SCALE)?.checked_add(frac)?;
+        Some(Points {
+            micro: if negative { -micro } else { micro },
+        })
+    }
+
+    pub fn is_negative(self) -> bool {
+        self.micro < 0
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.micro == 0
+    }
+
+    pub fn abs(self) -> Points {
+        Points {
+            micro: self.micro.abs(),
+        }
+    }
+
+    pub fn min(self, other: Points) -> Points {
+        if self <= other {
+            self
+        } else {
+            other
+        }
+    }
+
+    /// `self / whole * 1000`, rounded down and clamped to 0..=1000: the share of a bar to
+    /// fill, computed without floats. `None` when `whole` is not positive.
+    pub fn permille_of(self, whole: Points) -> Option<u16> {
+        if whole.micro <= 0 {
+            return None;
+        }
+        let part = self.micro.clamp(0, whole.micro);
+        // part <= whole < 2^127 / 1000 for any amount this app sees; saturate regardless.
+        let scaled = part
+            .checked_mul(1000)
+            .map(|p| p / whole.micro)
+            .unwrap_or_else(|| part / (whole.micro / 1000).max(1));
+        Some(scaled.clamp(0, 1000) as u16)
+    }
+}
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.micro < 0 { "-" } else { "" };
+        let abs = self.micro.unsigned_abs();
+        let int = abs / SCALE as u128;
+        let frac = abs % SCALE as u128;
+        if frac == 0 {
+            return write!(f, "{sign}{int}");
+        }
+        let frac = format!("{frac:0width$}", width = SCALE_DIGITS);
+        write!(f, "{sign}{int}.{}", frac.trim_end_matches('0'))
+    }
+}
+
+impl Add for Points {
+    type Output = Points;
+    fn add(self, rhs: Points) -> Points {
+        Points {
+            micro: self.micro.saturating_add(rhs.micro),
+        }
+    }
+}
+
+impl Sub for Points {
+    type Output = Points;
+    fn sub(self, rhs: Points) -> Points {
+        Points {
+            micro: self.micro.saturating_sub(rhs.micro),
+        }
+    }
+}
+
+impl Neg for Points {
+    type Output = Points;
+    fn neg(self) -> Points {
+        Points { micro: -self.micro }
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        iter.fold(Points::ZERO, |a, b| a + b)
+    }
+}
+
+/// Accepts a JSON integer (exactly, whatever its size up to u64) or decimal text. A JSON
+/// number with a fraction or an exponent is refused: serde_json would have read it as an
+/// f64 already, and an amount must never go through a float.
+impl<'de> Deserialize<'de> for Points {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PointsVisitor;
+
+        impl Visitor<'_> for PointsVisitor {
+            type Value = Points;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an integer or a decimal string of points")
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Points, E> {
+                Ok(Points::whole(v))
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Points, E> {
+                Ok(Points::whole_u64(v))
+            }
+
+            fn visit_f64<E: de::Error>(self, _v: f64) -> Result<Points, E> {
+                Err(E::custom(
+                    "a fractional amount must be sent as decimal text, not as a JSON float",
+                ))
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Points, E> {
+                Points::parse(v.trim())
+                    .ok_or_else(|| E::custom(format!("not a decimal amount: {v:?}")))
+            }
+        }
+
+        deserializer.deserialize_any(PointsVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_exactly() {
+        for (text, shown) in [
+            ("859.75", "859.75"),
+            ("9007199254740993", "9007199254740993"),
+            ("860.00", "860"),
+            ("-0.5", "-0.5"),
+            ("0.000001", "0.000001"),
+            ("12.3400000000", "12.34"),
+            ("0", "0"),
+        ] {
+            assert_eq!(
+                Points::parse(text).map(|p| p.to_string()).as_deref(),
+                Some(shown),
+                "{text}"
+            );
+        }
+        for bad in [
+            "",
+            "-",
+            "1.",
+            ".5",
+            "1e3",
+            "+1",
+            "1,000",
+            " 1",
+            "0.0000001",
+            "NaN",
+            "1.2.3",
+        ] {
+            assert_eq!(Points::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn arithmetic_stays_exact_beyond_two_to_the_53() {
+        let wallet = Points::parse("9007199254740993").unwrap();
+        let spent = Points::parse("0.25").unwrap();
+        assert_eq!((wallet - spent).to_string(), "9007199254740992.75");
+        assert_eq!((wallet - spent + spent), wallet);
+        assert_eq!((spent - wallet).to_string(), "-9007199254740992.75");
+    }
+
+    #[test]
+    fn json_integers_are_read_exactly_and_floats_refused() {
+        let v: Points = serde_json::from_str("9007199254740993").unwrap();
+        assert_eq!(v.to_string(), "9007199254740993");
+        let v: Points = serde_json::from_str("18446744073709551615").unwrap();
+        assert_eq!(v.to_string(), "18446744073709551615");
+        let v: Points = serde_json::from_str("\"859.75\"").unwrap();
+        assert_eq!(v.to_string(), "859.75");
+        assert!(serde_json::from_str::<Points>("859.75").is_err());
+        assert!(serde_json::from_str::<Points>("1e3").is_err());
+    }
+
+    #[test]
+    fn permille_is_integer_and_clamped() {
+        let limit = Points::whole(1000);
+        assert_eq!(
+            Points::parse("140.25").unwrap().permille_of(limit),
+            Some(140)
+        );
+        assert_eq!(Points::whole(2000).permille_of(limit), Some(1000));
+        assert_eq!(Points::whole(-5).permille_of(limit), Some(0));
+        assert_eq!(Points::whole(5).permille_of(Points::ZERO), None);
+    }
+}

@@ -1,0 +1,118 @@
+//! After a reply: the reply and its receipt saved, the JSON check, the catalog cache
+//! dropped when the platform says it is stale, the points ledger, and the last event.
+
+use std::time::Instant;
+
+use serde_json::{Map, Value};
+
+use super::conversations::message_view;
+use super::gateway::{elapsed_ms, failed_with, Answer, Outcome};
+use super::json_check::check_reply;
+use super::wire::{ChatEvent, MessageStatus};
+use super::{ChatSink, ChatTurn};
+use crate::api::context::ContextCall;
+use crate::auth::flow::now_unix;
+use crate::error::Result;
+use crate::host::Core;
+use crate::models::context_key;
+use crate::store::chat::{ConversationRecord, MessageRecord};
+use crate::store::ledger::{ChargeKind, NewCharge};
+
+/// Platform codes that mean the cached catalog no longer matches this context.
+const CATALOG_STALE_CODES: [&str; 5] = [
+    "MODEL_NOT_FOUND",
+    "MODEL_TYPE_UNSUPPORTED",
+    "MODEL_PARAMETER_INVALID",
+    "STRUCTURED_OUTPUT_UNSUPPORTED",
+    "TEAM_CONTEXT_MISMATCH",
+];
+
+impl Core {
+    /// Runs a journaled reply to the end and writes what happened.
+    pub(crate) async fn run_reply(
+        &self,
+        call: &ContextCall,
+        conversation: &ConversationRecord,
+        mut reply: MessageRecord,
+        schema: Option<Map<String, Value>>,
+        sink: &dyn ChatSink,
+    ) -> Result<ChatTurn> {
+        let mut cancel = self.chat_runtime().begin(&reply.id)?;
+        let started = Instant::now();
+        let mut answer = Answer::default();
+        let outcome = self.receive(call, &mut reply, &mut answer, started, &mut cancel, sink).await;
+        self.chat_runtime().end(&reply.id);
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            Err(err) => failed_with(err, reply.request_id.as_deref().unwrap_or_default()),
+        };
+        reply.total_ms = Some(elapsed_ms(started));
+        reply.first_token_ms = answer.first_token_ms;
+        reply.platform_request_id = answer.platform_request_id.clone();
+        reply.replayed = i64::from(answer.replayed);
+        reply.charged_points = answer.charged_points.clone();
+        if let Some(usage) = answer.usage {
+            let signed = |v: Option<u64>| v.and_then(|v| i64::try_from(v).ok());
+            reply.prompt_tokens = signed(usage.prompt_tokens);
+            reply.completion_tokens = signed(usage.completion_tokens);
+            reply.total_tokens = signed(usage.total_tokens);
+        }
+        let (status, error, fatal) = match outcome {
+            Outcome::Complete => (MessageStatus::Complete, None, None),
+            Outcome::Stopped => (MessageStatus::Stopped, None, None),
+            Outcome::Failed { error, fatal } => (MessageStatus::Interrupted, Some(error), fatal),
+        };
+        reply.status = status.as_str().to_owned();
+        reply.error = error.as_ref().and_then(|e| serde_json::to_string(e).ok());
+        let wants_json = matches!(reply.response_format.as_deref(), Some("json_object" | "json_schema"));
+        reply.json_check = (status == MessageStatus::Complete && wants_json)
+            .then(|| check_reply(&reply.content, schema.as_ref()))
+            .and_then(|check| serde_json::to_string(&check).ok());
+        self.db().save_reply(&reply).await?;
+        tracing::info!(
+            status = status.as_str(),
+            request_id = reply.request_id.as_deref().unwrap_or_default(),
+            code = error.as_ref().and_then(|e| e.platform_code.as_deref()).unwrap_or_default(),
+            "chat reply finished"
+        );
+        if error.as_ref().and_then(|e| e.platform_code.as_deref()).is_some_and(|c| CATALOG_STALE_CODES.contains(&c)) {
+            self.catalogs().invalidate(&context_key(&call.session));
+        }
+        self.record_reply_charge(call, &reply).await;
+        let view = message_view(conversation, &reply);
+        match error {
+            Some(error) => sink.send(ChatEvent::Error { reply: view.clone(), error }),
+            None => sink.send(ChatEvent::Done { reply: view.clone() }),
+        };
+        if let Some(fatal) = fatal {
+            // A 401 ends only this context's session (A12); the UI hears SESSION_EXPIRED.
+            return self.on_unauthorized(&call.session, Err(fatal)).await;
+        }
+        Ok(ChatTurn { reply: view, session_id: call.session.id.clone() })
+    }
+
+    /// Writes the reply's usage to the local points ledger (once per request id and context).
+    async fn record_reply_charge(&self, call: &ContextCall, reply: &MessageRecord) {
+        if reply.total_tokens.is_none() && reply.prompt_tokens.is_none() && reply.charged_points.is_none() {
+            return;
+        }
+        let model = reply.model_code.clone().unwrap_or_default();
+        let tokens = reply.total_tokens.or_else(|| Some(reply.prompt_tokens? + reply.completion_tokens?));
+        let charge = NewCharge {
+            kind: ChargeKind::Chat,
+            request_id: reply.request_id.clone().unwrap_or_default(),
+            points: reply.charged_points.clone(),
+            input_tokens: reply.prompt_tokens,
+            output_tokens: reply.completion_tokens,
+            receipt_ref: reply.id.clone(),
+            summary: match tokens {
+                Some(t) => format!("Chat · {model} · {t} tokens"),
+                None => format!("Chat · {model}"),
+            },
+            created_at: now_unix(),
+        };
+        if let Err(err) = self.db().record_charge(&call.session, &charge).await {
+            tracing::warn!(code = ?err.code(), "could not record the chat charge in the ledger");
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! One reply over the wire: the request (bearer, `X-Request-ID`, Team workflow headers),
+//! the few automatic retries H1 allows (connect errors, timeouts, 429 with `Retry-After`,
+//! 502/503/504; never for anything else), the streamed or whole body, and Stop. What is
+//! written afterwards is in `finish.rs`.
+
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use reqwest::header::HeaderMap;
+use serde_json::Value;
+use tokio::sync::watch;
+
+use super::stream::{completion_of, CompletionStream, StreamFailure, StreamItem};
+use super::wire::{ChatEvent, MessageStatus, TokenUsage};
+use super::ChatSink;
+use crate::api::context::ContextCall;
+use crate::api::{read_envelope, PlatformClient};
+use crate::error::{Error, ErrorCode, IpcError, Result};
+use crate::host::Core;
+use crate::store::chat::MessageRecord;
+
+const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
+/// Total time for a whole (non-streamed) reply.
+const WHOLE_REPLY_TIMEOUT: Duration = Duration::from_secs(180);
+const MAX_AUTO_RETRIES: u32 = 2;
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(10);
+/// How often streamed text is written to SQLite while it arrives.
+const SAVE_EVERY: Duration = Duration::from_millis(500);
+
+pub(super) enum Outcome {
+    Complete,
+    Stopped,
+    Failed { error: IpcError, fatal: Option<Error> },
+}
+
+/// What the platform said about a reply, besides its text.
+#[derive(Default)]
+pub(super) struct Answer {
+    pub(super) platform_request_id: Option<String>,
+    pub(super) replayed: bool,
+    pub(super) charged_points: Option<String>,
+    pub(super) usage: Option<TokenUsage>,
+    pub(super) first_token_ms: Option<i64>,
+}
+
+fn header(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
+}
+
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    header(headers, "retry-after").and_then(|v| v.parse::<u64>().ok()).map(Duration::from_secs)
+}
+
+/// Resolves once Stop was pressed.
+async fn stopped(cancel: &mut watch::Receiver<bool>) {
+    loop {
+        if *cancel.borrow_and_update() {
+            return;
+        }
+        if cancel.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Waits before an automatic retry; true when Stop was pressed meanwhile.
+async fn pause(wait: Duration, cancel: &mut watch::Receiver<bool>) -> bool {
+    tokio::select! {
+        _ = stopped(cancel) => true,
+        _ = tokio::time::sleep(wait) => false,
+    }
+}
+
+pub(super) fn failed_with(err: Error, request_id: &str) -> Outcome {
+    let mut error = IpcError::from(&err);
+    if error.request_id.is_none() {
+        error.request_id = Some(request_id.to_owned());
+    }
+    let fatal = matches!(err, Error::Unauthorized { .. }).then_some(err);
+    Outcome::Failed { error, fatal }
+}
+
+fn network(message: impl Into<String>, request_id: &str) -> Outcome {
+    Outcome::Failed {
+        error: IpcError {
+            code: ErrorCode::Network,
+            message: message.into(),
+            platform_code: None,
+            request_id: Some(request_id.to_owned()),
+        },
+        fatal: None,
+    }
+}
+
+fn stream_failure(failure: StreamFailure, request_id: &str) -> Outcome {
+    let (code, message, platform_code, rid) = match failure {
+        StreamFailure::Platform { code, message, request_id: rid } => {
+            let kind = if code == "OPEN_AGENT_SCOPE_REQUIRED" { ErrorCode::ScopeMissing } else { ErrorCode::Platform };
+            (kind, message, Some(code), rid)
+        }
+        StreamFailure::Malformed(detail) => {
+            (ErrorCode::Decode, format!("unreadable stream event: {detail}"), None, None)
+        }
+        StreamFailure::TooLarge(n) => (ErrorCode::Decode, format!("a stream event exceeded {n} bytes"), None, None),
+        StreamFailure::EndedWithoutDone => {
+            (ErrorCode::Network, "the stream ended before [DONE]".to_owned(), None, None)
+        }
+    };
+    let error =
+        IpcError { code, message, platform_code, request_id: Some(rid.unwrap_or_else(|| request_id.to_owned())) };
+    Outcome::Failed { error, fatal: None }
+}
+
+pub(super) fn elapsed_ms(since: Instant) -> i64 {
+    i64::try_from(since.elapsed().as_millis()).unwrap_or(i64::MAX)
+}
+
+impl Core {
+    pub(super) fn reply_request(
+        &self,
+        call: &ContextCall,
+        reply: &MessageRecord,
+        streamed: bool,
+    ) -> Result<reqwest::RequestBuilder> {
+        let url = PlatformClient::url(&call.origin, COMPLETIONS_PATH)?;
+        let body = reply.request_body.clone().ok_or_else(|| Error::Internal("reply without a request body".into()))?;
+        let request_id =
+            reply.request_id.as_deref().ok_or_else(|| Error::Internal("reply without a request id".into()))?;
+        let mut req = self
+            .client()
+            .http()
+            .post(url)
+            .bearer_auth(call.token.expose())
+            .header("Content-Type", "application/json")
+            .header("Accept", if streamed { "text/event-stream" } else { "application/json" })
+            .header("X-Request-ID", request_id)
+            .body(body);
+        if !streamed {
+            req = req.timeout(WHOLE_REPLY_TIMEOUT);
+        }
+        if let Some(team_id) = call.team_id() {
+            let field = |v: &Option<String>, name: &str| {
+                v.clone().ok_or_else(|| Error::Internal(format!("Team reply without {name}")))
+            };
+            req = req
+                .header("X-Xiaoya-Team-Id", team_id)
+                .header("X-Xiaoya-Workflow-Version-Id", field(&reply.workflow_version_id, "a workflow version")?)
+                .header("X-Xiaoya-Run-Id", field(&reply.run_id, "a run id")?)
+                .header("X-Xiaoya-Node-Id", field(&reply.node_id, "a node id")?)
+                .header("X-Xiaoya-Attempt", reply.attempt.unwrap_or(1).to_string());
+        }
+        Ok(req)
+    }
+
+    /// Whether one more automatic attempt is allowed, and if so records it.
+    async fn next_attempt(&self, reply: &mut MessageRecord, auto: &mut u32) -> Result<bool> {
+        if *auto >= MAX_AUTO_RETRIES || reply.attempt.is_some_and(|a| a >= i64::from(super::MAX_ATTEMPT)) {
+            return Ok(false);
+        }
+        *auto += 1;
+        if let Some(attempt) = reply.attempt {
+            reply.attempt = Some(attempt + 1);
+        }
+        // Journaled before it is sent.
+        self.db().save_reply(reply).await?;
+        Ok(true)
+    }
+
+    /// Sends the reply's request (with the allowed automatic retries) and reads the answer.
+    pub(super) async fn receive(
+        &self,
+        call: &ContextCall,
+        reply: &mut MessageRecord,
+        answer: &mut Answer,
+        started: Instant,
+        cancel: &mut watch::Receiver<bool>,
+        sink: &dyn ChatSink,
+    ) -> Result<Outcome> {
+        let streamed = reply.streamed == Some(1);
+        let request_id = reply.request_id.clone().unwrap_or_default();
+        let idle = self.chat_runtime().idle_timeout();
+        let mut auto = 0;
+        loop {
+            let request = self.reply_request(call, reply, streamed)?;
+            let sent = tokio::select! {
+                _ = stopped(cancel) => return Ok(Outcome::Stopped),
+                sent = tokio::time::timeout(if streamed { idle } else { WHOLE_REPLY_TIMEOUT }, request.send()) => sent,
+            };
+            let response = match sent {
+                Ok(Ok(response)) => response,
+                Ok(Err(e)) if !(e.is_connect() || e.is_timeout()) => {
+                    return Ok(failed_with(Error::Transport(e), &request_id));
+                }
+                failed => {
+                    if self.next_attempt(reply, &mut auto).await? {
+                        tracing::info!(auto, "chat request did not connect or timed out; retrying with the same id");
+                        if pause(Duration::from_millis(500 << auto), cancel).await {
+                            return Ok(Outcome::Stopped);
+                        }
+                        continue;
+                    }
+                    return Ok(match failed {
+                        Ok(Err(e)) => failed_with(Error::Transport(e), &request_id),
+                        _ => network("the platform did not answer in time", &request_id),
+                    });
+                }
+            };
+            let headers = response.headers().clone();
+            answer.platform_request_id = header(&headers, "x-xiaoya-request-id").or(answer.platform_request_id.take());
+            answer.replayed = header(&headers, "x-xiaoya-idempotent-replay").is_some_and(|v| v == "true");
+            answer.charged_points = header(&headers, "x-xiaoya-charged-points");
+            let status = response.status().as_u16();
+            if matches!(status, 429 | 502 | 503 | 504) && self.next_attempt(reply, &mut auto).await? {
+                let wait = retry_after(&headers).unwrap_or(Duration::from_millis(500 << auto)).min(MAX_RETRY_AFTER);
+                tracing::info!(status, auto, "chat request refused for now; retrying with the same id");
+                if pause(wait, cancel).await {
+                    return Ok(Outcome::Stopped);
+                }
+                continue;
+            }
+            if !response.status().is_success() {
+                let err = match read_envelope::<Value>(response).await {
+                    Err(err) => err,
+                    Ok(_) => Error::Decode(format!("HTTP {status} with a success envelope")),
+                };
+                return Ok(failed_with(err, &request_id));
+            }
+            let is_stream = header(&headers, "content-type").is_some_and(|t| t.starts_with("text/event-stream"));
+            return if is_stream {
+                self.read_stream(response, reply, answer, started, idle, cancel, sink).await
+            } else {
+                self.read_whole(response, reply, answer, started, cancel, sink).await
+            };
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn read_stream(
+        &self,
+        response: reqwest::Response,
+        reply: &mut MessageRecord,
+        answer: &mut Answer,
+        started: Instant,
+        idle: Duration,
+        cancel: &mut watch::Receiver<bool>,
+        sink: &dyn ChatSink,
+    ) -> Result<Outcome> {
+        let request_id = reply.request_id.clone().unwrap_or_default();
+        let mut body = response.bytes_stream();
+        let mut completion = CompletionStream::new();
+        let mut last_save = Instant::now();
+        reply.status = MessageStatus::Streaming.as_str().to_owned();
+        self.db().save_reply_progress(&reply.id, &reply.content, &reply.status).await?;
+        loop {
+            let next = tokio::select! {
+                _ = stopped(cancel) => return Ok(Outcome::Stopped),
+                next = tokio::time::timeout(idle, body.next()) => next,
+            };
+            let chunk = match next {
+                Err(_) => {
+                    return Ok(network(
+                        format!("no data for {} s: the stream stalled", idle.as_secs_f32()),
+                        &request_id,
+                    ))
+                }
+                Ok(None) => {
+                    answer.usage = completion.usage.or(answer.usage);
+                    return Ok(match completion.finish() {
+                        Ok(()) => Outcome::Complete,
+                        Err(failure) => stream_failure(failure, &request_id),
+                    });
+                }
+                Ok(Some(Err(e))) => return Ok(failed_with(Error::Transport(e), &request_id)),
+                Ok(Some(Ok(chunk))) => chunk,
+            };
+            let pushed = completion.push(&chunk);
+            answer.usage = completion.usage.or(answer.usage);
+            for item in pushed.items {
+                match item {
+                    StreamItem::Delta(text) => {
+                        answer.first_token_ms.get_or_insert_with(|| elapsed_ms(started));
+                        reply.content.push_str(&text);
+                        // Nobody listens any more (the window went away): stop like Stop.
+                        if !sink.send(ChatEvent::Delta { message_id: reply.id.clone(), text }) {
+                            return Ok(Outcome::Stopped);
+                        }
+                    }
+                    StreamItem::Done => return Ok(Outcome::Complete),
+                }
+            }
+            if let Some(failure) = pushed.failure {
+                return Ok(stream_failure(failure, &request_id));
+            }
+            if last_save.elapsed() >= SAVE_EVERY {
+                last_save = Instant::now();
+                self.db().save_reply_progress(&reply.id, &reply.content, &reply.status).await?;
+            }
+        }
+    }
+
+    async fn read_whole(
+        &self,
+        response: reqwest::Response,
+        reply: &mut MessageRecord,
+        answer: &mut Answer,
+        started: Instant,
+        cancel: &mut watch::Receiver<bool>,
+        sink: &dyn ChatSink,
+    ) -> Result<Outcome> {
+        let request_id = reply.request_id.clone().unwrap_or_default();
+        let bytes = tokio::select! {
+            _ = stopped(cancel) => return Ok(Outcome::Stopped),
+            bytes = response.bytes() => bytes,
+        };
+        let bytes = match bytes {
+            Ok(bytes) => bytes,
+            Err(e) => return Ok(failed_with(Error::Transport(e), &request_id)),
+        };
+        let value: Value = match serde_json::from_slice(&bytes) {
+            Ok(value) => value,
+            Err(e) => return Ok(stream_failure(StreamFailure::Malformed(e.to_string()), &request_id)),
+        };
+        // A completion may also arrive wrapped in the open API envelope.
+        let value = match value.get("success").and_then(Value::as_bool) {
+            Some(true) => value.get("data").cloned().unwrap_or(Value::Null),
+            _ => value,
+        };
+        match completion_of(&value) {
+            Ok((content, usage)) => {
+                answer.usage = usage;
+                if reply.streamed == Some(1) {
+                    answer.first_token_ms = Some(elapsed_ms(started));
+                }
+                reply.content = content.clone();
+                if !content.is_empty() {
+                    sink.send(ChatEvent::Delta { message_id: reply.id.clone(), text: content });
+                }
+                Ok(Outcome::Complete)
+            }
+            Err(failure) => Ok(stream_failure(failure, &request_id)),
+        }
+    }
+}

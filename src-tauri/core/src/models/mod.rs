@@ -1,0 +1,173 @@
+//! The model catalog of the active context: Personal `GET /api/v1/open/models`, Team
+//! `GET /api/v1/open/teams/{team_id}/models` (with `teamContextVersion`, `planVersionId`
+//! and `catalogVersion`). A catalog is cached per exact context and reused only for that
+//! context while its versions still match; the chat reads the same cache.
+
+pub mod parse;
+pub mod wire;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::api::context::ContextCall;
+use crate::error::{Error, Result};
+use crate::host::Core;
+use crate::store::ledger::context_label;
+use crate::store::sessions::SessionRecord;
+use wire::{CatalogContext, ModelCatalog, ModelEntry};
+
+/// How long a catalog is answered from the cache without asking the platform again.
+const CACHE_TTL: Duration = Duration::from_secs(10 * 60);
+
+/// The exact context a catalog belongs to: the session key (origin, client, subject,
+/// context, Team), when it was signed in, and the Team context version it was granted.
+/// A new sign-in or a new Team context version never reuses an older catalog.
+pub fn context_key(session: &SessionRecord) -> String {
+    format!("{}|{}|{:?}", session.keychain_account, session.created_at, session.team_context_version)
+}
+
+struct Cached {
+    catalog: ModelCatalog,
+    at: Instant,
+}
+
+/// Catalogs per context key. Cheap: a few dozen entries at most.
+#[derive(Default)]
+pub struct CatalogCache {
+    entries: Mutex<HashMap<String, Cached>>,
+}
+
+impl CatalogCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Cached>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The cached catalog for this context, if it is still fresh.
+    fn fresh(&self, key: &str) -> Option<ModelCatalog> {
+        let entries = self.lock();
+        let cached = entries.get(key)?;
+        (cached.at.elapsed() < CACHE_TTL).then(|| cached.catalog.clone())
+    }
+
+    fn store(&self, key: String, catalog: ModelCatalog) {
+        let mut entries = self.lock();
+        // Keep the previous entry when the platform says nothing changed: same context
+        // (the key) and the same catalog version.
+        if let Some(previous) = entries.get_mut(&key) {
+            if previous.catalog.catalog_version.is_some()
+                && previous.catalog.catalog_version == catalog.catalog_version
+                && previous.catalog.team_context_version == catalog.team_context_version
+            {
+                previous.at = Instant::now();
+                previous.catalog.fetched_at = catalog.fetched_at;
+                return;
+            }
+        }
+        entries.insert(key, Cached { catalog, at: Instant::now() });
+    }
+
+    /// One model of a fresh cached catalog, without asking the platform.
+    pub fn cached_model(&self, key: &str, code: &str) -> Option<ModelEntry> {
+        let entries = self.lock();
+        let cached = entries.get(key).filter(|c| c.at.elapsed() < CACHE_TTL)?;
+        cached.catalog.items.iter().find(|m| m.model_code == code).cloned()
+    }
+
+    /// Forgets one context's catalog (the platform said a model or parameter is gone).
+    pub fn invalidate(&self, key: &str) {
+        self.lock().remove(key);
+    }
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+fn catalog_context(session: &SessionRecord) -> CatalogContext {
+    CatalogContext {
+        kind: session.context.kind().to_owned(),
+        team_id: session.team_id().map(str::to_owned),
+        label: context_label(session),
+    }
+}
+
+/// Builds a catalog from the `data` of a catalog answer.
+pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalog> {
+    let (items, skipped) = parse::items(data);
+    let mut catalog = ModelCatalog {
+        context: catalog_context(session),
+        team_context_version: None,
+        plan_version_id: None,
+        catalog_version: None,
+        items,
+        skipped,
+        fetched_at: now_ms(),
+        from_cache: false,
+    };
+    if let Some(team_id) = session.team_id() {
+        let map = data.as_object().ok_or_else(|| Error::Decode("the Team catalog is not an object".into()))?;
+        // Never show one Team's catalog in another's context.
+        if let Some(answered) = map.get("teamId").and_then(Value::as_str) {
+            if answered != team_id {
+                return Err(Error::Decode(format!("the Team catalog is for another Team ({answered})")));
+            }
+        }
+        catalog.team_context_version = map.get("teamContextVersion").and_then(Value::as_i64);
+        catalog.plan_version_id = map.get("planVersionId").and_then(Value::as_str).map(str::to_owned);
+        catalog.catalog_version = map.get("catalogVersion").and_then(Value::as_str).map(str::to_owned);
+    }
+    Ok(catalog)
+}
+
+impl Core {
+    /// The catalog of the active context. `refresh` asks the platform even when a fresh
+    /// copy for this exact context is cached.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn model_catalog(&self, refresh: bool) -> Result<ModelCatalog> {
+        let call = self.context_call(Some("model")).await?;
+        self.catalog_for(&call, refresh).await
+    }
+
+    /// The catalog for one call's context (the chat uses this to check models and parameters).
+    pub(crate) async fn catalog_for(&self, call: &ContextCall, refresh: bool) -> Result<ModelCatalog> {
+        let key = context_key(&call.session);
+        if !refresh {
+            if let Some(mut cached) = self.catalogs().fresh(&key) {
+                cached.from_cache = true;
+                return Ok(cached);
+            }
+        }
+        let path = match call.team_path("/models") {
+            Some(path) => path,
+            None => "/api/v1/open/models".to_owned(),
+        };
+        let data: Value = self.context_get(call, &path).await?;
+        let catalog = catalog_from(&call.session, &data)?;
+        tracing::info!(
+            context = call.session.context.kind(),
+            models = catalog.items.len(),
+            skipped = catalog.skipped,
+            "model catalog loaded"
+        );
+        self.catalogs().store(key.clone(), catalog);
+        let mut stored = self.catalogs().fresh(&key).ok_or_else(|| Error::Internal("catalog cache".into()))?;
+        stored.from_cache = false;
+        Ok(stored)
+    }
+
+    /// One model of the call's catalog; asks the platform once more before saying it is gone.
+    pub(crate) async fn catalog_model(&self, call: &ContextCall, code: &str) -> Result<ModelEntry> {
+        let find = |c: &ModelCatalog| c.items.iter().find(|m| m.model_code == code).cloned();
+        if let Some(model) = find(&self.catalog_for(call, false).await?) {
+            return Ok(model);
+        }
+        find(&self.catalog_for(call, true).await?)
+            .ok_or_else(|| Error::InvalidInput(format!("{code} is not in this context's model catalog")))
+    }
+}

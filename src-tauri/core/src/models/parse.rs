@@ -1,0 +1,215 @@
+//! Tolerant parsing of catalog entries. The platform has shipped more than one shape:
+//! `acceptsText`/`acceptsImage` and the older `inputsText`/`inputsImage`, model types
+//! outside the documented enum, no `structuredOutputMode` (meaning `prompt`), and
+//! `parameterSpec` as `null`, `{}` or a map. Nothing here fails on an unexpected value:
+//! what cannot be understood is shown as it came, in the raw JSON view.
+
+use serde_json::{Map, Value};
+
+use super::wire::{ModelEntry, ParameterDef, ParameterSpecState, StructuredOutputMode};
+
+const KNOWN_FIELDS: [&str; 15] = [
+    "modelCode",
+    "displayName",
+    "modelType",
+    "acceptsText",
+    "acceptsImage",
+    "acceptsFile",
+    "inputsText",
+    "inputsImage",
+    "outputsText",
+    "outputsImage",
+    "outputsAudio",
+    "outputsVideo",
+    "parameterSchemaVersion",
+    "parameterSpec",
+    "structuredOutputMode",
+];
+
+/// Longest text kept from one string field (names, descriptions): a catalog is data
+/// to show, not a place to put megabytes.
+const MAX_TEXT: usize = 512;
+
+fn text(value: Option<&Value>) -> Option<String> {
+    value.and_then(Value::as_str).map(|s| s.chars().take(MAX_TEXT).collect())
+}
+
+fn flag(entry: &Map<String, Value>, name: &str, older: Option<&str>) -> Option<bool> {
+    entry.get(name).and_then(Value::as_bool).or_else(|| older.and_then(|o| entry.get(o)).and_then(Value::as_bool))
+}
+
+fn structured_mode(value: Option<&Value>) -> (StructuredOutputMode, bool) {
+    match value.and_then(Value::as_str) {
+        Some("json_schema") => (StructuredOutputMode::JsonSchema, true),
+        Some("json_object") => (StructuredOutputMode::JsonObject, true),
+        Some("prompt") => (StructuredOutputMode::Prompt, true),
+        // Unknown values never grant native JSON; the raw view shows what was sent.
+        Some(_) => (StructuredOutputMode::Prompt, true),
+        None => (StructuredOutputMode::Prompt, false),
+    }
+}
+
+fn parameter(name: &str, rule: &Value) -> ParameterDef {
+    let empty = Map::new();
+    let rule = rule.as_object().unwrap_or(&empty);
+    let kind = match rule.get("type") {
+        Some(Value::String(t)) => t.clone(),
+        // `["number", "null"]`: the first non-null type.
+        Some(Value::Array(types)) => {
+            types.iter().filter_map(Value::as_str).find(|t| *t != "null").unwrap_or_default().to_owned()
+        }
+        _ => String::new(),
+    };
+    ParameterDef {
+        name: name.chars().take(MAX_TEXT).collect(),
+        kind,
+        minimum: rule.get("minimum").and_then(Value::as_f64),
+        maximum: rule.get("maximum").and_then(Value::as_f64),
+        enum_values: rule.get("enum").and_then(Value::as_array).cloned(),
+        default: rule.get("default").cloned(),
+        description: text(rule.get("description")),
+    }
+}
+
+/// `parameterSpec` as declared parameters (sorted by name for a stable display).
+pub fn parameter_spec(value: Option<&Value>) -> (ParameterSpecState, Vec<ParameterDef>) {
+    match value {
+        None | Some(Value::Null) => (ParameterSpecState::Null, Vec::new()),
+        Some(Value::Object(map)) if map.is_empty() => (ParameterSpecState::Empty, Vec::new()),
+        Some(Value::Object(map)) => {
+            let mut params: Vec<ParameterDef> = map.iter().map(|(k, v)| parameter(k, v)).collect();
+            params.sort_by(|a, b| a.name.cmp(&b.name));
+            (ParameterSpecState::Declared, params)
+        }
+        Some(_) => (ParameterSpecState::Malformed, Vec::new()),
+    }
+}
+
+/// One entry, or `None` when it has no usable `modelCode`.
+pub fn entry(value: &Value) -> Option<ModelEntry> {
+    let map = value.as_object()?;
+    let model_code = text(map.get("modelCode")).filter(|c| !c.trim().is_empty())?;
+    let display_name =
+        text(map.get("displayName")).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| model_code.clone());
+    let model_type = match map.get("modelType") {
+        Some(Value::String(t)) => t.chars().take(MAX_TEXT).collect(),
+        Some(Value::Null) | None => String::new(),
+        Some(other) => other.to_string().chars().take(MAX_TEXT).collect(),
+    };
+    let (structured_output_mode, structured_output_declared) = structured_mode(map.get("structuredOutputMode"));
+    let (spec_state, parameters) = parameter_spec(map.get("parameterSpec"));
+    let legacy_spellings = ["inputsText", "inputsImage"].iter().any(|k| map.contains_key(*k));
+    let unknown_fields = map.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())).cloned().collect();
+    let outputs_text = flag(map, "outputsText", None);
+    Some(ModelEntry {
+        display_name,
+        model_type,
+        accepts_text: flag(map, "acceptsText", Some("inputsText")),
+        accepts_image: flag(map, "acceptsImage", Some("inputsImage")),
+        accepts_file: flag(map, "acceptsFile", None),
+        outputs_text,
+        outputs_image: flag(map, "outputsImage", None),
+        outputs_audio: flag(map, "outputsAudio", None),
+        outputs_video: flag(map, "outputsVideo", None),
+        structured_output_mode,
+        structured_output_declared,
+        parameter_schema_version: map.get("parameterSchemaVersion").and_then(Value::as_i64),
+        parameter_spec: spec_state,
+        parameters,
+        legacy_spellings,
+        unknown_fields,
+        raw_json: serde_json::to_string_pretty(value).unwrap_or_default(),
+        chat_capable: outputs_text == Some(true),
+        model_code,
+    })
+}
+
+/// The items of a catalog answer: a bare array (Personal), or an object with `items`
+/// (Team; also accepted for Personal, should the platform wrap it). Returns the entries
+/// and how many were skipped.
+pub fn items(data: &Value) -> (Vec<ModelEntry>, u32) {
+    let list = match data {
+        Value::Array(list) => list.as_slice(),
+        Value::Object(map) => {
+            map.get("items").or_else(|| map.get("models")).and_then(Value::as_array).map_or(&[][..], |l| l)
+        }
+        _ => &[],
+    };
+    let mut skipped = 0;
+    let mut out = Vec::with_capacity(list.len());
+    for value in list {
+        match entry(value) {
+            Some(model) if !out.iter().any(|m: &ModelEntry| m.model_code == model.model_code) => out.push(model),
+            _ => skipped += 1,
+        }
+    }
+    (out, skipped)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn documented_example_with_older_spellings() {
+        let value = json!({ "modelCode": "othan-2.0", "displayName": "Othan 2.0", "modelType": "chat", "inputsText": true,
+            "inputsImage": true, "outputsText": true, "structuredOutputMode": "prompt", "outputsImage": false,
+            "parameterSchemaVersion": 1, "parameterSpec": { "temperature": { "type": "number", "minimum": 0, "maximum": 2 } } });
+        let model = entry(&value).unwrap();
+        assert_eq!(model.accepts_text, Some(true));
+        assert_eq!(model.accepts_image, Some(true));
+        assert!(model.legacy_spellings);
+        assert_eq!(model.model_type, "chat");
+        assert!(model.chat_capable);
+        assert_eq!(model.parameter_spec, ParameterSpecState::Declared);
+        assert_eq!(model.parameters[0].name, "temperature");
+        assert_eq!(model.parameters[0].maximum, Some(2.0));
+    }
+
+    #[test]
+    fn newer_spellings_win_over_older_ones() {
+        let model = entry(&json!({"modelCode": "m", "acceptsImage": false, "inputsImage": true})).unwrap();
+        assert_eq!(model.accepts_image, Some(false));
+        assert_eq!(model.display_name, "m", "a missing displayName falls back to the code");
+    }
+
+    #[test]
+    fn a_missing_structured_output_mode_means_prompt() {
+        let model = entry(&json!({"modelCode": "m", "supportsJson": true})).unwrap();
+        assert_eq!(model.structured_output_mode, StructuredOutputMode::Prompt);
+        assert!(!model.structured_output_declared);
+        assert_eq!(model.unknown_fields, vec!["supportsJson".to_owned()], "legacy supportsJson is not a declaration");
+        let odd = entry(&json!({"modelCode": "m", "structuredOutputMode": "xml"})).unwrap();
+        assert_eq!(odd.structured_output_mode, StructuredOutputMode::Prompt);
+        assert!(odd.raw_json.contains("xml"));
+    }
+
+    #[test]
+    fn model_types_outside_the_enum_are_kept_as_sent() {
+        let model = entry(&json!({"modelCode": "m", "modelType": "audio", "outputsAudio": true})).unwrap();
+        assert_eq!(model.model_type, "audio");
+        assert!(!model.chat_capable);
+    }
+
+    #[test]
+    fn parameter_spec_may_be_null_empty_or_odd() {
+        assert_eq!(parameter_spec(Some(&Value::Null)).0, ParameterSpecState::Null);
+        assert_eq!(parameter_spec(None).0, ParameterSpecState::Null);
+        assert_eq!(parameter_spec(Some(&json!({}))).0, ParameterSpecState::Empty);
+        assert_eq!(parameter_spec(Some(&json!([1]))).0, ParameterSpecState::Malformed);
+        let (_, params) = parameter_spec(Some(&json!({"detail": {"type": "string", "enum": ["low", "high"]}, "x": 5})));
+        assert_eq!(params[0].enum_values.as_ref().map(Vec::len), Some(2));
+        assert_eq!(params[1].kind, "", "a rule that is not an object is shown without a type");
+    }
+
+    #[test]
+    fn unusable_entries_are_counted_not_fatal() {
+        let (items, skipped) = items(&json!([{"modelCode": "a"}, {"displayName": "no code"}, 7, {"modelCode": "a"}]));
+        assert_eq!(items.len(), 1);
+        assert_eq!(skipped, 3);
+        let (team, _) = super::items(&json!({"teamId": "t", "items": [{"modelCode": "b"}]}));
+        assert_eq!(team[0].model_code, "b");
+    }
+}

@@ -1,0 +1,263 @@
+//! Balance snapshots, reads of the points ledger, and the low-balance threshold.
+
+use crate::auth::pending::RequestedContext;
+use crate::error::Result;
+use crate::store::sessions::SessionRecord;
+use crate::store::Db;
+
+const LOW_BALANCE_THRESHOLD: &str = "billing.low_balance_threshold";
+/// Snapshots kept per context; older ones are pruned on insert.
+const SNAPSHOTS_KEPT: i64 = 2000;
+
+/// The account a row belongs to, as both tables copy it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextKey {
+    pub origin: String,
+    pub client_id: String,
+    pub subject: String,
+    pub kind: &'static str,
+    pub team_id: String,
+}
+
+impl ContextKey {
+    pub fn of(session: &SessionRecord) -> Self {
+        ContextKey {
+            origin: session.origin.clone(),
+            client_id: session.client_id.clone(),
+            subject: session.subject.clone(),
+            kind: session.context.kind(),
+            team_id: session.context.team_id().to_owned(),
+        }
+    }
+
+    pub fn context(&self) -> RequestedContext {
+        match self.kind {
+            "team" => RequestedContext::Team {
+                team_id: self.team_id.clone(),
+            },
+            _ => RequestedContext::Personal,
+        }
+    }
+}
+
+/// A balance as stored: exact decimal text throughout.
+#[derive(Debug, Clone, PartialEq, Eq, Default, sqlx::FromRow)]
+pub struct SnapshotRow {
+    pub id: i64,
+    pub spendable: String,
+    pub subscription: Option<String>,
+    pub gift_card: Option<String>,
+    pub recharge: Option<String>,
+    pub member_id: Option<String>,
+    pub role: Option<String>,
+    pub wallet: Option<String>,
+    pub quota_limit: Option<String>,
+    pub quota_used: Option<String>,
+    pub quota_remaining: Option<String>,
+    pub ledger_mark: i64,
+    pub taken_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct LedgerRow {
+    pub rowid: i64,
+    pub id: String,
+    pub context_kind: String,
+    pub team_id: String,
+    pub context_label: String,
+    pub kind: String,
+    pub request_id: String,
+    pub points: Option<String>,
+    pub input_tokens: Option<i64>,
+    pub output_tokens: Option<i64>,
+    pub receipt_ref: String,
+    pub summary: String,
+    pub created_at: i64,
+}
+
+macro_rules! snapshot_columns {
+    () => {
+        "id, spendable, subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
+         quota_remaining, ledger_mark, taken_at"
+    };
+}
+
+macro_rules! ledger_columns {
+    () => {
+        "rowid, id, context_kind, team_id, context_label, kind, request_id, points, input_tokens, output_tokens,
+         receipt_ref, summary, created_at"
+    };
+}
+
+impl Db {
+    /// The highest ledger rowid so far (0 when empty). Rowids only grow: rows are never
+    /// deleted, so a later charge always has a higher rowid.
+    pub async fn ledger_mark(&self) -> Result<i64> {
+        Ok(
+            sqlx::query_scalar("SELECT COALESCE(MAX(rowid), 0) FROM points_ledger")
+                .fetch_one(self.pool())
+                .await?,
+        )
+    }
+
+    /// Stores a snapshot (its `id` is ignored) and prunes the oldest beyond the cap.
+    pub async fn insert_balance_snapshot(&self, key: &ContextKey, s: &SnapshotRow) -> Result<i64> {
+        let mut tx = self.pool().begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO balance_snapshots (origin, client_id, subject, context_kind, team_id, spendable,
+                subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
+                quota_remaining, ledger_mark, taken_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             RETURNING id",
+        )
+        .bind(&key.origin)
+        .bind(&key.client_id)
+        .bind(&key.subject)
+        .bind(key.kind)
+        .bind(&key.team_id)
+        .bind(&s.spendable)
+        .bind(&s.subscription)
+        .bind(&s.gift_card)
+        .bind(&s.recharge)
+        .bind(&s.member_id)
+        .bind(&s.role)
+        .bind(&s.wallet)
+        .bind(&s.quota_limit)
+        .bind(&s.quota_used)
+        .bind(&s.quota_remaining)
+        .bind(s.ledger_mark)
+        .bind(s.taken_at)
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query(
+            "DELETE FROM balance_snapshots
+             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ? AND id <= ?",
+        )
+        .bind(&key.origin)
+        .bind(&key.client_id)
+        .bind(&key.subject)
+        .bind(key.kind)
+        .bind(&key.team_id)
+        .bind(id - SNAPSHOTS_KEPT)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn latest_balance_snapshot(&self, key: &ContextKey) -> Result<Option<SnapshotRow>> {
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            snapshot_columns!(),
+            " FROM balance_snapshots
+             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?
+             ORDER BY id DESC LIMIT 1"
+        ))
+        .bind(&key.origin)
+        .bind(&key.client_id)
+        .bind(&key.subject)
+        .bind(key.kind)
+        .bind(&key.team_id)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// The most recent `limit` snapshots of a context, oldest first.
+    pub async fn balance_snapshots(
+        &self,
+        key: &ContextKey,
+        limit: i64,
+    ) -> Result<Vec<SnapshotRow>> {
+        let mut rows: Vec<SnapshotRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            snapshot_columns!(),
+            " FROM balance_snapshots
+             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?
+             ORDER BY id DESC LIMIT ?"
+        ))
+        .bind(&key.origin)
+        .bind(&key.client_id)
+        .bind(&key.subject)
+        .bind(key.kind)
+        .bind(&key.team_id)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        rows.reverse();
+        Ok(rows)
+    }
+
+    /// Ledger rows of one context recorded after `after_mark`, oldest first.
+    pub async fn ledger_after(&self, key: &ContextKey, after_mark: i64) -> Result<Vec<LedgerRow>> {
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            ledger_columns!(),
+            " FROM points_ledger
+             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ? AND rowid > ?
+             ORDER BY rowid"
+        ))
+        .bind(&key.origin)
+        .bind(&key.client_id)
+        .bind(&key.subject)
+        .bind(key.kind)
+        .bind(&key.team_id)
+        .bind(after_mark)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// A page of the ledger, newest first: one context (`Some`) or every context of the
+    /// user on this platform (`None`).
+    pub async fn ledger_page(
+        &self,
+        user: &ContextKey,
+        only_this_context: bool,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Vec<LedgerRow>> {
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            ledger_columns!(),
+            " FROM points_ledger
+             WHERE origin = ? AND client_id = ? AND subject = ?
+               AND (? = 0 OR (context_kind = ? AND team_id = ?))
+             ORDER BY rowid DESC LIMIT ? OFFSET ?"
+        ))
+        .bind(&user.origin)
+        .bind(&user.client_id)
+        .bind(&user.subject)
+        .bind(only_this_context as i64)
+        .bind(user.kind)
+        .bind(&user.team_id)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Every ledger row of the user on this platform, newest first, capped. The chart
+    /// buckets them by day in Rust: `created_at` is stamped by each feature.
+    pub async fn ledger_of_user(&self, user: &ContextKey, cap: i64) -> Result<Vec<LedgerRow>> {
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            ledger_columns!(),
+            " FROM points_ledger WHERE origin = ? AND client_id = ? AND subject = ?
+             ORDER BY rowid DESC LIMIT ?"
+        ))
+        .bind(&user.origin)
+        .bind(&user.client_id)
+        .bind(&user.subject)
+        .bind(cap)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// The saved threshold text, if one was set.
+    pub async fn low_balance_threshold(&self) -> Result<Option<String>> {
+        self.setting(LOW_BALANCE_THRESHOLD).await
+    }
+
+    pub async fn set_low_balance_threshold(&self, value: &str) -> Result<()> {
+        self.put_setting(LOW_BALANCE_THRESHOLD, value).await
+    }
+}

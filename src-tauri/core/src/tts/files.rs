@@ -1,0 +1,285 @@
+//! Audio on disk: every clip is written to a temporary file in the same folder, fsynced and
+//! renamed into place (then the folder is fsynced), so a file with the final name is always
+//! whole. The ledger marks a clip complete only after that.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use tokio::io::AsyncWriteExt;
+
+/// The most audio one clip may hold (a 9,999-character input is far below this).
+pub const MAX_AUDIO_BYTES: u64 = 256 * 1024 * 1024;
+
+pub fn audio_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("audio")
+}
+
+pub fn exports_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("exports")
+}
+
+/// The stored file name of a clip: its local id (a UUID) and format, never platform text.
+pub fn clip_file_name(clip_id: &str, format: &str) -> String {
+    let ext: String = format
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(8)
+        .collect();
+    let ext = if ext.is_empty() {
+        "bin".to_owned()
+    } else {
+        ext.to_ascii_lowercase()
+    };
+    format!("{clip_id}.{ext}")
+}
+
+async fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        tokio::fs::File::open(dir).await?.sync_all().await?;
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
+}
+
+/// A file being written; it only appears under its final name on `commit`.
+pub struct AtomicFile {
+    temp: PathBuf,
+    target: PathBuf,
+    file: Option<tokio::fs::File>,
+    written: u64,
+}
+
+impl AtomicFile {
+    pub async fn create(target: PathBuf) -> io::Result<Self> {
+        let dir = target
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."));
+        tokio::fs::create_dir_all(&dir).await?;
+        let name = target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("audio");
+        let temp = dir.join(format!(".{name}.{}.part", uuid::Uuid::new_v4().simple()));
+        let file = tokio::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .await?;
+        Ok(AtomicFile {
+            temp,
+            target,
+            file: Some(file),
+            written: 0,
+        })
+    }
+
+    pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.written += bytes.len() as u64;
+        if self.written > MAX_AUDIO_BYTES {
+            return Err(io::Error::other("the audio is larger than any clip can be"));
+        }
+        match self.file.as_mut() {
+            Some(file) => file.write_all(bytes).await,
+            None => Err(io::Error::other("the file was already committed")),
+        }
+    }
+
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// fsync, rename into place, fsync the folder.
+    pub async fn commit(mut self) -> io::Result<PathBuf> {
+        let mut file = self
+            .file
+            .take()
+            .ok_or_else(|| io::Error::other("already committed"))?;
+        file.flush().await?;
+        file.sync_all().await?;
+        drop(file);
+        tokio::fs::rename(&self.temp, &self.target).await?;
+        if let Some(dir) = self.target.parent() {
+            sync_dir(dir).await?;
+        }
+        Ok(self.target.clone())
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        // Not committed: the partial file never becomes a clip.
+        if self.file.take().is_some() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Writes `bytes` to `target` atomically.
+pub async fn write_atomic(target: PathBuf, bytes: &[u8]) -> io::Result<PathBuf> {
+    let mut file = AtomicFile::create(target).await?;
+    file.write(bytes).await?;
+    file.commit().await
+}
+
+/// Leftover `.part` files from a crash: never a clip, removed on start.
+pub async fn remove_partials(dir: &Path) {
+    let Ok(mut entries) = tokio::fs::read_dir(dir).await else {
+        return;
+    };
+    while let Ok(Some(entry)) = entries.next_entry().await {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') && name.ends_with(".part") {
+            let _ = tokio::fs::remove_file(entry.path()).await;
+        }
+    }
+}
+
+/// A readable, safe file name: letters and digits of any script kept, the rest dashes.
+pub fn slug(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+        if out.chars().count() >= max {
+            break;
+        }
+    }
+    out.trim_matches('-').to_owned()
+}
+
+/// Where an export goes: the exports folder, a folder the user typed, or a file path there.
+pub fn export_target(
+    data_dir: &Path,
+    typed: Option<&str>,
+    default_name: &str,
+    format: &str,
+) -> Result<PathBuf, String> {
+    let typed = typed.map(str::trim).filter(|t| !t.is_empty());
+    let Some(typed) = typed else {
+        return Ok(exports_dir(data_dir).join(default_name));
+    };
+    let expanded = match typed.strip_prefix("~/") {
+        Some(rest) => match std::env::var_os("HOME") {
+            Some(home) => PathBuf::from(home).join(rest),
+            None => return Err("the home folder is unknown".into()),
+        },
+        None => PathBuf::from(typed),
+    };
+    if !expanded.is_absolute() {
+        return Err("type a full path (starting with / or ~/)".into());
+    }
+    if expanded.is_dir() {
+        return Ok(expanded.join(default_name));
+    }
+    let parent = expanded
+        .parent()
+        .filter(|p| p.is_dir())
+        .ok_or("that folder does not exist")?;
+    let name = expanded
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or("that is not a file name")?;
+    let ext = format!(".{}", format.to_ascii_lowercase());
+    let name = if name.to_ascii_lowercase().ends_with(&ext) {
+        name.to_owned()
+    } else {
+        format!("{name}{ext}")
+    };
+    Ok(parent.join(name))
+}
+
+/// `name.mp3`, or `name (2).mp3`, … — never overwrites an existing file.
+pub fn unique(path: PathBuf) -> PathBuf {
+    if !path.exists() {
+        return path;
+    }
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("clip")
+        .to_owned();
+    let ext = path
+        .extension()
+        .and_then(|s| s.to_str())
+        .map(|e| format!(".{e}"))
+        .unwrap_or_default();
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    (2..10_000)
+        .map(|n| dir.join(format!("{stem} ({n}){ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn an_uncommitted_write_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.mp3");
+        {
+            let mut f = AtomicFile::create(target.clone()).await.unwrap();
+            f.write(b"half of the audio").await.unwrap();
+            // Dropped without commit, as when the connection breaks mid-body.
+        }
+        assert!(!target.exists());
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "no temp file left"
+        );
+        let written = write_atomic(target.clone(), b"whole").await.unwrap();
+        assert_eq!(std::fs::read(written).unwrap(), b"whole");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[tokio::test]
+    async fn partial_files_from_a_crash_are_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".x.mp3.abc.part"), b"partial").unwrap();
+        std::fs::write(dir.path().join("x.mp3"), b"whole").unwrap();
+        remove_partials(dir.path()).await;
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("x.mp3")]);
+    }
+
+    #[test]
+    fn export_targets() {
+        let data = tempfile::tempdir().unwrap();
+        let other = tempfile::tempdir().unwrap();
+        let d = data.path();
+        assert_eq!(
+            export_target(d, None, "n.mp3", "mp3").unwrap(),
+            d.join("exports/n.mp3")
+        );
+        assert_eq!(
+            export_target(d, Some(other.path().to_str().unwrap()), "n.mp3", "mp3").unwrap(),
+            other.path().join("n.mp3")
+        );
+        let file = other.path().join("mine");
+        assert_eq!(
+            export_target(d, Some(file.to_str().unwrap()), "n.mp3", "mp3").unwrap(),
+            other.path().join("mine.mp3")
+        );
+        assert!(export_target(d, Some("relative/x"), "n.mp3", "mp3").is_err());
+        assert!(export_target(d, Some("/no/such/folder/x.mp3"), "n.mp3", "mp3").is_err());
+        std::fs::write(other.path().join("n.mp3"), b"x").unwrap();
+        assert_eq!(
+            unique(other.path().join("n.mp3")),
+            other.path().join("n (2).mp3")
+        );
+        assert_eq!(slug("narrator (warm) v2", 40), "narrator-warm-v2");
+        assert_eq!(slug("凌音 · 旁白", 40), "凌音-旁白");
+    }
+}

@@ -1,0 +1,432 @@
+//! Synthesis: journal, send (with the retry rules), save the audio atomically, then mark the
+//! clip complete and record the charge. Every send of a clip, automatic, manual or after a
+//! restart, uses the clip's one request id and its journaled body, in the clip's own context.
+
+use std::path::PathBuf;
+
+use futures_util::StreamExt;
+use url::Url;
+
+use super::estimate::estimate;
+use super::files::{audio_dir, clip_file_name, remove_partials, AtomicFile};
+use super::input::{body_for, normalize, resolve};
+use super::send::{send_once, Attempt, RetryPolicy};
+use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SpeechReceipt, SpeechRequest};
+use crate::api::context::ContextCall;
+use crate::auth::flow::now_unix;
+use crate::error::{Error, IpcError, Result};
+use crate::host::Core;
+use crate::store::ledger::{ChargeKind, NewCharge};
+use crate::store::sessions::SessionRecord;
+use crate::store::tts::{ClipContext, ClipError, ClipRow, NewClip};
+
+pub fn now_ms() -> i64 {
+    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
+}
+
+fn clip_error(err: &Error) -> ClipError {
+    let ipc = IpcError::from(err);
+    ClipError {
+        code: serde_json::to_value(ipc.code)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        platform_code: ipc.platform_code,
+        message: ipc.message,
+        request_id: ipc.request_id,
+    }
+}
+
+/// A context key for running totals: the same for every session of one context.
+pub fn context_key(ctx: &ClipContext) -> String {
+    format!(
+        "{} {} {} {}:{}",
+        ctx.origin, ctx.client_id, ctx.subject, ctx.context_kind, ctx.team_id
+    )
+}
+
+/// What the body of a successful answer came to.
+enum Body {
+    Saved(PathBuf, u64),
+    Broken(Error),
+}
+
+impl Core {
+    /// The estimate for a request in the active context (no network when the catalog is
+    /// cached). Validation errors are not raised here: the UI shows the counter and limits.
+    pub async fn tts_estimate(&self, req: SpeechRequest) -> Result<CostEstimate> {
+        let catalog = self.active_tts_catalog().await?;
+        let config = catalog.config(&req.tts_config_id);
+        let voice = config.and_then(|c| c.voices.iter().find(|v| v.voice_id == req.voice_id));
+        Ok(estimate(
+            catalog.prices.get(&req.tts_config_id),
+            &req.input,
+            voice,
+        ))
+    }
+
+    /// The summed estimate for the same text in up to four voices, and a batch id that ties
+    /// the clips together once the person confirms.
+    pub async fn tts_compare_quote(&self, requests: Vec<SpeechRequest>) -> Result<CompareQuote> {
+        if requests.is_empty() || requests.len() > 4 {
+            return Err(Error::InvalidInput("compare one to four voices".into()));
+        }
+        let catalog = self.active_tts_catalog().await?;
+        let mut items = Vec::new();
+        for req in &requests {
+            let (config, voice) = resolve(&catalog, req)?;
+            body_for(req, &normalize(&req.params))?;
+            items.push(estimate(
+                catalog.prices.get(&config.tts_config_id),
+                &req.input,
+                Some(voice),
+            ));
+        }
+        let known: Vec<_> = items
+            .iter()
+            .filter_map(|i| {
+                i.total_points
+                    .as_deref()
+                    .and_then(super::points::Points::parse)
+            })
+            .collect();
+        let unestimated = items.len() - known.len();
+        let known_sum: super::points::Points = known.into_iter().sum();
+        Ok(CompareQuote {
+            batch_id: uuid::Uuid::new_v4().to_string(),
+            total_points: (unestimated == 0).then(|| known_sum.to_string()),
+            known_points: known_sum.to_string(),
+            unestimated_items: u32::try_from(unestimated).unwrap_or(u32::MAX),
+            items,
+        })
+    }
+
+    /// Synthesizes speech in the active context. The request id is created here and the
+    /// request journaled before anything is sent. Platform failures come back as the clip's
+    /// status (with its request id); only problems before the journal are errors.
+    #[tracing::instrument(skip(self, req), err)]
+    pub async fn synthesize(&self, req: SpeechRequest) -> Result<Clip> {
+        let (call, clip_id) = self.journal_speech(req).await?;
+        self.run_clip(&clip_id, &call).await
+    }
+
+    /// Checks a request against the active context's catalog and writes it to the ledger
+    /// with a new request id, before anything is sent.
+    pub(crate) async fn journal_speech(&self, req: SpeechRequest) -> Result<(ContextCall, String)> {
+        let call = self.context_call(Some("model")).await?;
+        let catalog = match self.tts_state().catalog_for(&call.session.id) {
+            Some(c) => c,
+            None => self.refresh_tts_catalog().await?,
+        };
+        let (config, voice) = resolve(&catalog, &req)?;
+        let params = normalize(&req.params);
+        let body = body_for(&req, &params)?;
+        let est = estimate(
+            catalog.prices.get(&config.tts_config_id),
+            &req.input,
+            Some(voice),
+        );
+        let clip = NewClip {
+            id: uuid::Uuid::new_v4().to_string(),
+            request_id: uuid::Uuid::new_v4().to_string(),
+            batch_id: req.batch_id.clone(),
+            context: ClipContext::of(&call.session),
+            tts_config_id: config.tts_config_id.clone(),
+            config_name: config.display_name.clone(),
+            voice_id: voice.voice_id.clone(),
+            voice_name: voice.display_name.clone(),
+            input: req.input.clone(),
+            body,
+            params: serde_json::to_string(&params).map_err(|e| Error::Internal(e.to_string()))?,
+            format: req.response_format.clone(),
+            estimate: serde_json::to_string(&est).map_err(|e| Error::Internal(e.to_string()))?,
+            created_at_ms: now_ms(),
+        };
+        self.db().insert_clip(&clip).await?;
+        tracing::info!(request_id = %clip.request_id, "speech request journaled");
+        Ok((call, clip.id))
+    }
+
+    /// Sends a clip again under its own request id (after an unknown outcome or a failure
+    /// that settled nothing), in the context that asked for it.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn retry_clip(&self, clip_id: &str) -> Result<Clip> {
+        let row = self
+            .db()
+            .clip(clip_id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such clip".into()))?;
+        let status = ClipStatus::parse(&row.status);
+        let open = matches!(status, Some(ClipStatus::Pending | ClipStatus::Unknown))
+            || (status == Some(ClipStatus::Failed) && row.retryable != 0);
+        if !open {
+            return Err(Error::InvalidInput(
+                "this clip is not waiting for a retry".into(),
+            ));
+        }
+        let session = self
+            .session_for_context(&row.context())
+            .await?
+            .ok_or(Error::NotSignedIn)?;
+        let call = self.call_for(session).await?;
+        self.run_clip(clip_id, &call).await
+    }
+
+    /// After a crash or kill: every clip without a final answer is sent again under the same
+    /// request id, in its own context (when still signed in there). Returns how many ran.
+    pub async fn resume_tts_clips(&self) -> Result<usize> {
+        remove_partials(&audio_dir(self.data_dir())).await;
+        let mut resumed = 0;
+        for row in self.db().open_clips().await? {
+            let Some(session) = self.session_for_context(&row.context()).await? else {
+                continue;
+            };
+            let Ok(call) = self.call_for(session).await else {
+                continue;
+            };
+            tracing::info!(request_id = %row.request_id, "resuming a speech request");
+            match self.run_clip(&row.id, &call).await {
+                Ok(_) => resumed += 1,
+                Err(err) => {
+                    tracing::warn!(code = ?err.code(), request_id = %row.request_id, "resume failed")
+                }
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// The signed-in session that pays for this clip's context (to refresh its balance).
+    pub async fn session_of_clip(&self, clip_id: &str) -> Result<Option<String>> {
+        let Some(row) = self.db().clip(clip_id).await? else {
+            return Ok(None);
+        };
+        Ok(self
+            .session_for_context(&row.context())
+            .await?
+            .map(|s| s.id))
+    }
+
+    async fn session_for_context(&self, ctx: &ClipContext) -> Result<Option<SessionRecord>> {
+        let now = now_unix();
+        Ok(self
+            .db()
+            .sessions_for(&ctx.origin, &ctx.client_id)
+            .await?
+            .into_iter()
+            .find(|s| ctx.matches(s) && s.expires_at > now))
+    }
+
+    async fn call_for(&self, session: SessionRecord) -> Result<ContextCall> {
+        if !session.has_scope("model") {
+            return Err(Error::ScopeMissing("model".into()));
+        }
+        let origin = Url::parse(&session.origin)
+            .map_err(|e| Error::Internal(format!("stored origin: {e}")))?;
+        let token = self.token_for(&session).await?;
+        Ok(ContextCall {
+            session,
+            origin,
+            token,
+        })
+    }
+
+    /// The send loop for one clip.
+    async fn run_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
+        let _claim = self
+            .tts_state()
+            .claim(clip_id)
+            .ok_or_else(|| Error::InvalidInput("this clip is already being sent".into()))?;
+        let row = self
+            .db()
+            .clip(clip_id)
+            .await?
+            .ok_or_else(|| Error::Internal("journaled clip vanished".into()))?;
+        let policy: RetryPolicy = self.tts_state().policy();
+        // A clip that was sent before (this run or a previous one) may have been acted on.
+        let mut maybe_received = row.attempts > 0;
+        let mut last: Option<Error> = None;
+        for attempt in 1..=policy.max_attempts.max(1) {
+            self.db().begin_clip_attempt(clip_id, now_ms()).await?;
+            let outcome =
+                send_once(self.client(), call, &row.request_id, &row.body, &policy).await?;
+            let (unknown, wait, error) = match outcome {
+                Attempt::Audio { receipt, response } => {
+                    match self.receive_audio(&row, &receipt, response).await? {
+                        Body::Saved(path, bytes) => {
+                            return self.finish(call, &row, Some(path), bytes, None).await
+                        }
+                        Body::Broken(err) => (true, None, err),
+                    }
+                }
+                Attempt::AlreadySettled(err) => return self.settled_before(call, &row, err).await,
+                Attempt::Retry {
+                    unknown,
+                    retry_after,
+                    error,
+                } => (unknown, retry_after, error),
+                Attempt::Unknown(err) => return self.give_up(&row, true, true, &err).await,
+                Attempt::Rejected { error, retryable } => {
+                    return self.give_up(&row, false, retryable, &error).await
+                }
+                Attempt::Unauthorized(err) => {
+                    self.db()
+                        .fail_clip(clip_id, maybe_received, &clip_error(&err), true, now_ms())
+                        .await?;
+                    return self.on_unauthorized(&call.session, Err(err)).await;
+                }
+            };
+            maybe_received |= unknown;
+            tracing::warn!(request_id = %row.request_id, attempt, code = ?error.code(), "speech attempt failed");
+            let too_long = wait.is_some_and(|w| w > policy.max_retry_after);
+            last = Some(error);
+            if attempt == policy.max_attempts || too_long {
+                break;
+            }
+            tokio::time::sleep(policy.delay(attempt, wait)).await;
+        }
+        let err = last.unwrap_or_else(|| Error::Internal("no attempt was made".into()));
+        self.give_up(&row, maybe_received, true, &err).await
+    }
+
+    /// Streams the audio into a temporary file and renames it into place (S4). The receipt
+    /// headers are kept first, so a crash mid-body still knows what was charged.
+    async fn receive_audio(
+        &self,
+        row: &ClipRow,
+        receipt: &SpeechReceipt,
+        response: reqwest::Response,
+    ) -> Result<Body> {
+        let receipt_json =
+            serde_json::to_string(receipt).map_err(|e| Error::Internal(e.to_string()))?;
+        self.db()
+            .set_clip_receipt(
+                &row.id,
+                &receipt_json,
+                receipt.charged_points.as_deref(),
+                now_ms(),
+            )
+            .await?;
+        let target = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
+        let mut file = AtomicFile::create(target)
+            .await
+            .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?;
+        let mut stream = response.bytes_stream();
+        while let Some(chunk) = stream.next().await {
+            match chunk {
+                Ok(bytes) => file
+                    .write(&bytes)
+                    .await
+                    .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?,
+                Err(e) => return Ok(Body::Broken(Error::Transport(e))),
+            }
+        }
+        if file.written() == 0 {
+            return Ok(Body::Broken(Error::Decode(
+                "the platform sent no audio".into(),
+            )));
+        }
+        let bytes = file.written();
+        let path = file
+            .commit()
+            .await
+            .map_err(|e| Error::Internal(format!("cannot save audio: {e}")))?;
+        Ok(Body::Saved(path, bytes))
+    }
+
+    /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip.
+    async fn settled_before(&self, call: &ContextCall, row: &ClipRow, err: Error) -> Result<Clip> {
+        let path = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
+        match tokio::fs::metadata(&path).await {
+            Ok(meta) if meta.is_file() && meta.len() > 0 => {
+                self.finish(call, row, Some(path), meta.len(), None).await
+            }
+            _ => self.finish(call, row, None, 0, Some(err)).await,
+        }
+    }
+
+    /// Marks the clip settled (complete, or settled without audio) and records the charge.
+    async fn finish(
+        &self,
+        call: &ContextCall,
+        row: &ClipRow,
+        audio: Option<PathBuf>,
+        bytes: u64,
+        err: Option<Error>,
+    ) -> Result<Clip> {
+        let now = now_ms();
+        match (&audio, &err) {
+            (Some(path), _) => {
+                let name = path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or_default()
+                    .to_owned();
+                self.db()
+                    .complete_clip(
+                        &row.id,
+                        &name,
+                        i64::try_from(bytes).unwrap_or(i64::MAX),
+                        now,
+                    )
+                    .await?;
+            }
+            (None, Some(e)) => {
+                self.db()
+                    .settle_clip_without_audio(&row.id, &clip_error(e), now)
+                    .await?
+            }
+            (None, None) => {
+                return Err(Error::Internal(
+                    "a settled clip needs audio or a reason".into(),
+                ))
+            }
+        }
+        let fresh = self
+            .db()
+            .clip(&row.id)
+            .await?
+            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        let charge = NewCharge {
+            kind: ChargeKind::Tts,
+            request_id: fresh.request_id.clone(),
+            points: fresh.charged_points.clone(),
+            input_tokens: None,
+            output_tokens: None,
+            receipt_ref: fresh.id.clone(),
+            summary: format!(
+                "TTS · {} · {} chars",
+                fresh.voice_name,
+                super::estimate::code_points(&fresh.input)
+            ),
+            created_at: now_unix(),
+        };
+        if self.db().record_charge(&call.session, &charge).await? {
+            let points = fresh
+                .charged_points
+                .as_deref()
+                .and_then(super::points::Points::parse);
+            self.tts_state()
+                .add_session_charge(&context_key(&fresh.context()), points);
+        }
+        tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
+        self.clip_view(fresh).await
+    }
+
+    async fn give_up(
+        &self,
+        row: &ClipRow,
+        unknown: bool,
+        retryable: bool,
+        err: &Error,
+    ) -> Result<Clip> {
+        self.db()
+            .fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms())
+            .await?;
+        let fresh = self
+            .db()
+            .clip(&row.id)
+            .await?
+            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        self.clip_view(fresh).await
+    }
+}

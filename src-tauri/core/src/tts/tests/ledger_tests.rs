@@ -1,0 +1,248 @@
+//! The audio ledger: every clip with what was asked and what it cost; search, filter, replay
+//! with no network and no charge, export, delete.
+
+use std::time::Duration;
+
+use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
+
+use super::{personal, req, standard};
+use crate::audio::engine::AudioEngine;
+use crate::audio::fake::fake_opener;
+use crate::audio::wire::PlaybackStatus;
+use crate::auth::wire::ContextRequest;
+use crate::error::ErrorCode;
+use crate::tts::wire::{ClipFilter, ClipStatus};
+
+#[tokio::test]
+async fn every_clip_is_kept_with_what_was_asked_and_what_it_cost() {
+    let rig = personal().await;
+    let clip = rig
+        .core
+        .synthesize(req(
+            sb::TTS_CONFIG_STANDARD,
+            sb::VOICE_XIAOXIAO,
+            "记账本里的一句话",
+            "wav",
+        ))
+        .await
+        .unwrap();
+    let listed = rig.core.tts_clips(ClipFilter::default()).await.unwrap();
+    assert_eq!(listed.len(), 1);
+    let kept = &listed[0];
+    assert_eq!(kept.id, clip.id);
+    assert_eq!(kept.input, "记账本里的一句话");
+    assert_eq!(
+        (kept.tts_config_id.as_str(), kept.voice_id.as_str()),
+        (sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO)
+    );
+    assert_eq!(kept.config_name, "Aurora Speech v2");
+    assert_eq!(kept.voice_name, "Xiaoxiao (bright)");
+    assert_eq!(kept.format, "wav");
+    assert_eq!(kept.estimate.total_points.as_deref(), Some("2"));
+    assert_eq!(
+        kept.receipt.as_ref().unwrap().charged_points.as_deref(),
+        Some("2")
+    );
+    assert_eq!(kept.request_id, clip.request_id);
+    assert!(kept.has_audio && kept.completed_at.is_some());
+    assert!(time::OffsetDateTime::parse(
+        &kept.created_at,
+        &time::format_description::well_known::Rfc3339
+    )
+    .is_ok());
+}
+
+#[tokio::test]
+async fn search_and_filter() {
+    let rig = personal().await;
+    rig.core
+        .synthesize(standard("The quick brown fox."))
+        .await
+        .unwrap();
+    rig.core
+        .synthesize(req(
+            sb::TTS_CONFIG_CJK,
+            sb::VOICE_YUNXI,
+            "敏捷的棕色狐狸",
+            "mp3",
+        ))
+        .await
+        .unwrap();
+    rig.control().set_personal_balance(sb::PersonalBalance {
+        subscription: 0,
+        gift_card: 0,
+        recharge: 0,
+    });
+    rig.core
+        .synthesize(standard("Too poor for 100% of this_one."))
+        .await
+        .unwrap();
+
+    let find = |query: &str| ClipFilter {
+        query: Some(query.into()),
+        ..Default::default()
+    };
+    assert_eq!(rig.core.tts_clips(find("quick")).await.unwrap().len(), 1);
+    assert_eq!(rig.core.tts_clips(find("狐狸")).await.unwrap().len(), 1);
+    assert_eq!(
+        rig.core.tts_clips(find("yunxi")).await.unwrap().len(),
+        1,
+        "voice names, case-insensitive"
+    );
+    assert_eq!(
+        rig.core.tts_clips(find("100%")).await.unwrap().len(),
+        1,
+        "% is literal"
+    );
+    assert_eq!(
+        rig.core.tts_clips(find("k_b")).await.unwrap().len(),
+        0,
+        "_ is literal, not any character"
+    );
+    let by_status = ClipFilter {
+        status: Some(ClipStatus::Failed),
+        ..Default::default()
+    };
+    assert_eq!(rig.core.tts_clips(by_status).await.unwrap().len(), 1);
+    let by_config = ClipFilter {
+        tts_config_id: Some(sb::TTS_CONFIG_CJK.into()),
+        ..Default::default()
+    };
+    assert_eq!(rig.core.tts_clips(by_config).await.unwrap().len(), 1);
+    let all = rig.core.tts_clips(ClipFilter::default()).await.unwrap();
+    assert_eq!(all.len(), 3);
+    assert!(all[0].created_at >= all[2].created_at, "newest first");
+}
+
+#[tokio::test]
+async fn clips_of_one_context_are_not_listed_in_another() {
+    let rig = personal().await;
+    let personal_clip = rig
+        .core
+        .synthesize(standard("Personal only."))
+        .await
+        .unwrap();
+    rig.sign_in(ContextRequest::Team {
+        team_id: sb::TEAM_ALPHA_ID.into(),
+    })
+    .await;
+    assert!(rig
+        .core
+        .tts_clips(ClipFilter::default())
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        rig.core
+            .tts_clip(&personal_clip.id)
+            .await
+            .unwrap_err()
+            .code(),
+        ErrorCode::InvalidInput
+    );
+    assert_eq!(
+        rig.core
+            .export_clip(&personal_clip.id, None)
+            .await
+            .unwrap_err()
+            .code(),
+        ErrorCode::InvalidInput
+    );
+}
+
+#[tokio::test]
+async fn replay_and_export_need_no_network_and_charge_nothing() {
+    let mut rig = personal().await;
+    rig.core.set_audio(AudioEngine::new(fake_opener(20)));
+    let clip = rig
+        .core
+        .synthesize(standard("Replay me offline."))
+        .await
+        .unwrap();
+    let charges = rig.control().charges().len();
+    // From here on every platform request would fail.
+    rig.control().inject(Fault {
+        route: Route::Any,
+        kind: FaultKind::ResetBeforeCommit,
+        times: 1_000,
+    });
+
+    let state = rig.core.play_clip(&clip.id).await.unwrap();
+    assert_eq!(state.status, PlaybackStatus::Playing);
+    assert_eq!(state.clip_id.as_deref(), Some(clip.id.as_str()));
+    let listed = rig.core.tts_clips(ClipFilter::default()).await.unwrap();
+    assert_eq!(listed.len(), 1);
+
+    let export = rig.core.export_clip(&clip.id, None).await.unwrap();
+    let expected_dir = rig.dir.path().join("exports");
+    assert_eq!(std::path::Path::new(&export.folder), expected_dir);
+    assert!(export.path.ends_with(".mp3"));
+    let original = std::fs::read(
+        rig.dir
+            .path()
+            .join("audio")
+            .join(format!("{}.mp3", clip.id)),
+    )
+    .unwrap();
+    assert_eq!(std::fs::read(&export.path).unwrap(), original);
+    let again = rig.core.export_clip(&clip.id, None).await.unwrap();
+    assert_ne!(
+        again.path, export.path,
+        "never overwrites an earlier export"
+    );
+
+    let typed = tempfile::tempdir().unwrap();
+    let named = typed.path().join("my narrator");
+    let export = rig
+        .core
+        .export_clip(&clip.id, Some(named.display().to_string()))
+        .await
+        .unwrap();
+    assert_eq!(
+        std::path::PathBuf::from(&export.path),
+        typed.path().join("my narrator.mp3")
+    );
+    let err = rig
+        .core
+        .export_clip(&clip.id, Some("relative/path".into()))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidInput);
+
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(rig.control().charges().len(), charges, "no charge");
+    assert_eq!(
+        rig.control().speech_request_count(&clip.request_id),
+        1,
+        "no request"
+    );
+}
+
+#[tokio::test]
+async fn delete_removes_the_clip_and_its_audio_but_not_the_charge_record() {
+    let rig = personal().await;
+    let clip = rig.core.synthesize(standard("Delete me.")).await.unwrap();
+    let file = rig
+        .dir
+        .path()
+        .join("audio")
+        .join(format!("{}.mp3", clip.id));
+    assert!(file.exists());
+    rig.core.delete_clip(&clip.id).await.unwrap();
+    assert!(!file.exists());
+    assert!(rig
+        .core
+        .tts_clips(ClipFilter::default())
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        super::ledger_rows(&rig, &clip.request_id).await.len(),
+        1,
+        "the points ledger keeps its history"
+    );
+    assert_eq!(
+        rig.core.delete_clip(&clip.id).await.unwrap_err().code(),
+        ErrorCode::InvalidInput
+    );
+}

@@ -1,0 +1,270 @@
+//! H1 for speech: automatic retries only for the listed failures, every retry under the same
+//! `X-Request-ID`, an unknown outcome never resent under a new one, and no second charge.
+
+use std::time::{Duration, Instant};
+
+use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
+
+use super::{charged, fast_policy, ledger_rows, personal, req, standard};
+use crate::error::ErrorCode;
+use crate::tts::send::RetryPolicy;
+use crate::tts::wire::ClipStatus;
+
+fn speech_fault(kind: FaultKind, times: u32) -> Fault {
+    Fault {
+        route: Route::Speech,
+        kind,
+        times,
+    }
+}
+
+#[tokio::test]
+async fn service_unavailable_is_retried_under_the_same_request_id() {
+    let rig = personal().await;
+    rig.control()
+        .inject(speech_fault(FaultKind::Status(503), 2));
+    let started = Instant::now();
+    let clip = rig
+        .core
+        .synthesize(standard("Retried twice."))
+        .await
+        .unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete);
+    assert_eq!(
+        rig.control().speech_request_count(&clip.request_id),
+        3,
+        "three sends, one id"
+    );
+    assert_eq!(clip.attempts, 3);
+    assert_eq!(charged(&rig, &clip.request_id), 1);
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "Retry-After: 1 was honoured each time"
+    );
+}
+
+#[tokio::test]
+async fn too_many_requests_waits_for_retry_after() {
+    let rig = personal().await;
+    rig.control()
+        .inject(speech_fault(FaultKind::Status(429), 1));
+    let started = Instant::now();
+    let clip = rig
+        .core
+        .synthesize(standard("Rate limited once."))
+        .await
+        .unwrap();
+    assert!(started.elapsed() >= Duration::from_secs(1));
+    assert_eq!(clip.status, ClipStatus::Complete);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
+    assert_eq!(charged(&rig, &clip.request_id), 1);
+}
+
+#[tokio::test]
+async fn bad_gateway_and_gateway_timeout_are_retried() {
+    let rig = personal().await;
+    rig.control()
+        .inject(speech_fault(FaultKind::Status(502), 1));
+    rig.control()
+        .inject(speech_fault(FaultKind::Status(504), 1));
+    let clip = rig
+        .core
+        .synthesize(standard("Two gateway errors."))
+        .await
+        .unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 3);
+}
+
+#[tokio::test]
+async fn other_server_errors_are_left_to_a_manual_retry() {
+    let rig = personal().await;
+    rig.control()
+        .inject(speech_fault(FaultKind::Status(500), 1));
+    let clip = rig
+        .core
+        .synthesize(standard("Internal error."))
+        .await
+        .unwrap();
+    assert_eq!(
+        clip.status,
+        ClipStatus::Unknown,
+        "a 5xx may have an unknown result"
+    );
+    assert!(clip.retryable);
+    assert_eq!(
+        rig.control().speech_request_count(&clip.request_id),
+        1,
+        "no automatic retry"
+    );
+    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    assert_eq!(retried.status, ClipStatus::Complete);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
+}
+
+#[tokio::test]
+async fn a_connection_reset_before_commit_is_retried_and_charged_once() {
+    let rig = personal().await;
+    rig.control()
+        .inject(speech_fault(FaultKind::ResetBeforeCommit, 1));
+    let clip = rig
+        .core
+        .synthesize(standard("Reset before commit."))
+        .await
+        .unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete);
+    assert!(clip.has_audio);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
+    assert_eq!(charged(&rig, &clip.request_id), 1);
+}
+
+#[tokio::test]
+async fn a_timeout_is_retried_under_the_same_id() {
+    let rig = personal().await;
+    rig.core.tts_state().set_policy(RetryPolicy {
+        request_timeout: Duration::from_millis(600),
+        ..fast_policy()
+    });
+    rig.control()
+        .inject(speech_fault(FaultKind::Latency(Duration::from_secs(3)), 1));
+    let clip = rig
+        .core
+        .synthesize(standard("Slow platform."))
+        .await
+        .unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
+    // Let the delayed first request finish inside the sandbox: it must not charge again.
+    tokio::time::sleep(Duration::from_millis(2600)).await;
+    assert_eq!(charged(&rig, &clip.request_id), 1);
+}
+
+#[tokio::test]
+async fn an_unknown_outcome_keeps_its_id_and_the_retry_finds_it_settled() {
+    let rig = personal().await;
+    rig.core.tts_state().set_policy(RetryPolicy {
+        max_attempts: 1,
+        ..fast_policy()
+    });
+    rig.control()
+        .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
+    let clip = rig
+        .core
+        .synthesize(standard("The response is lost."))
+        .await
+        .unwrap();
+    assert_eq!(clip.status, ClipStatus::Unknown);
+    assert!(clip.retryable);
+    assert_eq!(clip.error.as_ref().unwrap().code, ErrorCode::Network);
+    assert_eq!(
+        charged(&rig, &clip.request_id),
+        1,
+        "the platform did charge"
+    );
+    assert!(
+        ledger_rows(&rig, &clip.request_id).await.is_empty(),
+        "nothing known to record yet"
+    );
+
+    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    assert_eq!(retried.request_id, clip.request_id, "never a new id");
+    assert_eq!(retried.status, ClipStatus::SettledNoAudio);
+    assert_eq!(
+        retried.error.as_ref().unwrap().platform_code.as_deref(),
+        Some("TTS_REQUEST_ALREADY_SETTLED")
+    );
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
+    assert_eq!(charged(&rig, &clip.request_id), 1, "no second charge");
+    let rows = ledger_rows(&rig, &clip.request_id).await;
+    assert_eq!(
+        rows.len(),
+        1,
+        "recorded once, amount not reported: {rows:?}"
+    );
+    assert_eq!(rows[0].3, None);
+    assert_eq!(
+        rig.core.retry_clip(&clip.id).await.unwrap_err().code(),
+        ErrorCode::InvalidInput,
+        "settled: no more retries"
+    );
+}
+
+#[tokio::test]
+async fn with_automatic_retries_a_lost_response_ends_settled_without_a_second_charge() {
+    let rig = personal().await;
+    rig.control()
+        .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
+    let clip = rig
+        .core
+        .synthesize(standard("Lost, then settled."))
+        .await
+        .unwrap();
+    assert_eq!(clip.status, ClipStatus::SettledNoAudio);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
+    assert_eq!(charged(&rig, &clip.request_id), 1);
+}
+
+#[tokio::test]
+async fn an_activation_in_progress_is_explained_and_not_resubmitted() {
+    let rig = personal().await;
+    rig.core.tts_state().set_policy(RetryPolicy {
+        max_attempts: 1,
+        ..fast_policy()
+    });
+    rig.control()
+        .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
+    let voice = req(
+        sb::TTS_CONFIG_STANDARD,
+        sb::VOICE_PENDING_CLONE,
+        "First use, response lost.",
+        "mp3",
+    );
+    let first = rig.core.synthesize(voice.clone()).await.unwrap();
+    assert_eq!(first.status, ClipStatus::Unknown);
+
+    let second = rig.core.synthesize(voice).await.unwrap();
+    assert_eq!(second.status, ClipStatus::Failed);
+    assert_eq!(
+        second.error.as_ref().unwrap().platform_code.as_deref(),
+        Some("TTS_VOICE_ACTIVATION_IN_PROGRESS")
+    );
+    assert!(!second.retryable, "no offer to resubmit");
+    assert_eq!(
+        rig.core.retry_clip(&second.id).await.unwrap_err().code(),
+        ErrorCode::InvalidInput
+    );
+    assert_eq!(charged(&rig, &second.request_id), 0);
+    assert_eq!(rig.control().speech_request_count(&second.request_id), 1);
+}
+
+#[tokio::test]
+async fn a_long_retry_after_stops_automatic_retries() {
+    let rig = personal().await;
+    rig.core.tts_state().set_policy(RetryPolicy {
+        max_retry_after: Duration::from_millis(500),
+        ..fast_policy()
+    });
+    rig.control()
+        .inject(speech_fault(FaultKind::Status(429), 1));
+    let clip = rig
+        .core
+        .synthesize(standard("Come back later."))
+        .await
+        .unwrap();
+    assert_eq!(clip.status, ClipStatus::Failed);
+    assert!(clip.retryable);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 1);
+}
+
+#[tokio::test]
+async fn an_expired_session_ends_only_that_session() {
+    let rig = personal().await;
+    rig.control().expire_token_of(sb::TokenSelector::Personal);
+    let err = rig
+        .core
+        .synthesize(standard("Signed out meanwhile."))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::SessionExpired);
+    assert!(rig.core.sessions_view().await.unwrap().sessions.is_empty());
+}

@@ -1,0 +1,139 @@
+//! Chat: conversations, sending with a per-request channel for the reply's progress,
+//! Stop, Retry, export, the Team workflow setting, and opening a clicked https link.
+
+use tauri::ipc::Channel;
+use tauri::{AppHandle, State};
+use xiaoya_core::chat::wire::{
+    ChatEvent, ChatExport, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
+    ConversationView, ExportFormat, OptionProblem,
+};
+use xiaoya_core::chat::{ChatSink, ChatTurn};
+use xiaoya_core::Error;
+
+use super::{after_session_call, CmdResult};
+use crate::AppState;
+
+/// A reply's progress goes to the channel the UI opened for this request. When the UI
+/// is gone the send fails and the core stops the reply.
+struct ChannelSink(Channel<ChatEvent>);
+
+impl ChatSink for ChannelSink {
+    fn send(&self, event: ChatEvent) -> bool {
+        self.0.send(event).is_ok()
+    }
+}
+
+/// After a turn: a 401 ended that session; any answer may have charged, so the paying
+/// context's balance is read again and announced (`balanceChanged`).
+async fn finish_turn(app: &AppHandle, state: &AppState, result: Result<ChatTurn, Error>) -> CmdResult<ChatMessage> {
+    after_session_call(app, state, &result).await;
+    let turn = result?;
+    super::billing::after_charge(app, state, &turn.session_id).await;
+    Ok(turn.reply)
+}
+
+#[tauri::command]
+pub async fn chat_check_options(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    options: ChatOptions,
+) -> CmdResult<Vec<OptionProblem>> {
+    let result = state.core.chat_check_options(&options).await;
+    after_session_call(&app, &state, &result).await;
+    Ok(result?)
+}
+
+#[tauri::command]
+pub async fn chat_conversations(state: State<'_, AppState>, query: String) -> CmdResult<Vec<ConversationSummary>> {
+    Ok(state.core.chat_conversations(&query).await?)
+}
+
+#[tauri::command]
+pub async fn chat_conversation(state: State<'_, AppState>, id: String) -> CmdResult<ConversationView> {
+    Ok(state.core.chat_conversation(&id).await?)
+}
+
+#[tauri::command]
+pub async fn chat_send(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    input: ChatSendInput,
+    on_event: Channel<ChatEvent>,
+) -> CmdResult<ChatMessage> {
+    let result = state.core.chat_send(input, &ChannelSink(on_event)).await;
+    finish_turn(&app, &state, result).await
+}
+
+#[tauri::command]
+pub async fn chat_retry(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    message_id: String,
+    on_event: Channel<ChatEvent>,
+) -> CmdResult<ChatMessage> {
+    let result = state.core.chat_retry(&message_id, &ChannelSink(on_event)).await;
+    finish_turn(&app, &state, result).await
+}
+
+#[tauri::command]
+pub async fn chat_regenerate(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    message_id: String,
+    options: ChatOptions,
+    on_event: Channel<ChatEvent>,
+) -> CmdResult<ChatMessage> {
+    let result = state.core.chat_regenerate(&message_id, options, &ChannelSink(on_event)).await;
+    finish_turn(&app, &state, result).await
+}
+
+#[tauri::command]
+pub async fn chat_edit_resend(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    message_id: String,
+    text: String,
+    options: ChatOptions,
+    on_event: Channel<ChatEvent>,
+) -> CmdResult<ChatMessage> {
+    let result = state.core.chat_edit_resend(&message_id, text, options, &ChannelSink(on_event)).await;
+    finish_turn(&app, &state, result).await
+}
+
+/// Stops a reply in flight; answers whether one was running.
+#[tauri::command]
+pub fn chat_stop(state: State<'_, AppState>, message_id: String) -> bool {
+    state.core.chat_stop(&message_id)
+}
+
+#[tauri::command]
+pub async fn chat_delete_message(state: State<'_, AppState>, message_id: String) -> CmdResult<ConversationView> {
+    Ok(state.core.chat_delete_message(&message_id).await?)
+}
+
+#[tauri::command]
+pub async fn chat_delete_conversation(state: State<'_, AppState>, id: String) -> CmdResult<()> {
+    Ok(state.core.chat_delete_conversation(&id).await?)
+}
+
+#[tauri::command]
+pub async fn chat_export(state: State<'_, AppState>, id: String, format: ExportFormat) -> CmdResult<ChatExport> {
+    Ok(state.core.chat_export(&id, format).await?)
+}
+
+#[tauri::command]
+pub async fn chat_settings(state: State<'_, AppState>) -> CmdResult<ChatSettings> {
+    Ok(state.core.chat_settings().await?)
+}
+
+#[tauri::command]
+pub async fn set_chat_workflow_version(state: State<'_, AppState>, value: String) -> CmdResult<ChatSettings> {
+    Ok(state.core.set_chat_workflow_version(&value).await?)
+}
+
+/// Opens an https link from a reply in the system browser, after a click. The core
+/// refuses every other scheme.
+#[tauri::command]
+pub fn open_external_link(state: State<'_, AppState>, url: String) -> CmdResult<()> {
+    Ok(state.core.open_external_link(&url)?)
+}

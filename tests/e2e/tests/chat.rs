@@ -1,0 +1,238 @@
+//! Models and Chat in the real window: browse the catalog, pick a model, watch a reply
+//! stream and stop it, read a receipt, see an error with the platform's code and retry
+//! it, and chat as a Team without streaming and without Personal's history.
+
+use std::time::Duration;
+
+use xiaoya_e2e::xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-of-type";
+
+async fn js(app: &AppWindow, script: &str, args: Vec<serde_json::Value>) -> TestResult<serde_json::Value> {
+    Ok(app.client.execute(script, args).await?)
+}
+
+/// The value of `attr` on the last element matching `css`.
+async fn last_attr(app: &AppWindow, css: &str, attr: &str) -> TestResult<Option<String>> {
+    let value = js(
+        app,
+        "const all = document.querySelectorAll(arguments[0]); const el = all[all.length - 1]; return el ? el.getAttribute(arguments[1]) : null;",
+        vec![css.into(), attr.into()],
+    )
+    .await?;
+    Ok(value.as_str().map(str::to_owned))
+}
+
+async fn wait_for_last_attr(app: &AppWindow, css: &str, attr: &str, want: &str) -> TestResult {
+    let mut last = None;
+    for _ in 0..300 {
+        last = last_attr(app, css, attr).await?;
+        if last.as_deref() == Some(want) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("last `{css}` [{attr}] never became {want:?}; last {last:?}").into())
+}
+
+/// The text of the last element matching `css`.
+async fn last_text(app: &AppWindow, css: &str) -> TestResult<String> {
+    let value = js(
+        app,
+        "const all = document.querySelectorAll(arguments[0]); const el = all[all.length - 1]; return el ? el.innerText : '';",
+        vec![css.into()],
+    )
+    .await?;
+    Ok(value.as_str().unwrap_or_default().to_owned())
+}
+
+async fn count(app: &AppWindow, css: &str) -> TestResult<u64> {
+    Ok(js(app, "return document.querySelectorAll(arguments[0]).length;", vec![css.into()]).await?.as_u64().unwrap_or(0))
+}
+
+/// Picks an option of a native select the way a change by the person would.
+async fn choose(app: &AppWindow, css: &str, value: &str) -> TestResult {
+    app.find(css).await?;
+    js(
+        app,
+        "const s = document.querySelector(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));",
+        vec![css.into(), value.into()],
+    )
+    .await?;
+    Ok(())
+}
+
+async fn send(app: &AppWindow, text: &str) -> TestResult {
+    app.type_into("[data-testid=chat-input]", text).await?;
+    app.click("[data-testid=chat-send]").await
+}
+
+/// Two shots: WebDriver can return the previous frame first.
+async fn shot(app: &AppWindow, name: &str) -> TestResult {
+    app.screenshot(name).await?;
+    app.screenshot(name).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let control = app.sandbox.as_ref().expect("sandbox").control();
+    app.sign_in_personal().await?;
+
+    // ---- The model browser: filter to image input, read a detail, the raw entry.
+    app.click("[data-testid=nav-models]").await?;
+    app.find(&format!("[data-testid='model-row-{}']", sb::MODEL_LEGACY)).await?;
+    assert_eq!(count(&app, "[data-testid^=model-row-]").await?, 7, "the whole Personal catalog");
+    choose(&app, "[data-testid=models-capability-filter]", "acceptsImage").await?;
+    app.click(&format!("[data-testid='model-row-{}']", sb::MODEL_VISION)).await?;
+    app.wait_for_text("[data-testid=model-detail-mode]", "JSON object").await?;
+    app.find("[data-testid=model-detail] [data-testid=model-param-detail]").await?;
+    assert!(app.text_of(&format!("[data-testid='model-row-{}']", sb::MODEL_CHAT)).await?.is_none(), "filtered out");
+    choose(&app, "[data-testid=models-capability-filter]", "any").await?;
+    app.type_into("[data-testid=models-search]", "legacy").await?;
+    app.click(&format!("[data-testid='model-row-{}']", sb::MODEL_LEGACY)).await?;
+    let mode = app.wait_for_text("[data-testid=model-detail-mode]", "Prompt").await?;
+    assert!(mode.contains("not declared"), "{mode}");
+    app.wait_for_text("[data-testid=model-params-note]", "null").await?;
+    app.click("[data-testid=model-raw] summary").await?;
+    app.wait_for_text("[data-testid=model-raw-json]", "\"inputsText\": true").await?;
+    shot(&app, "models-detail-legacy").await?;
+    app.type_into("[data-testid=models-search]", sb::MODEL_CHAT).await?;
+    app.click(&format!("[data-testid='model-row-{}']", sb::MODEL_CHAT)).await?;
+    app.click("[data-testid=model-chat-button]").await?;
+
+    // ---- Chat: the model carried over; a long reply streams and is stopped.
+    app.wait_for_text("[data-testid=screen-title]", "Chat").await?;
+    let mut picked = serde_json::Value::Null;
+    for _ in 0..100 {
+        picked = js(&app, "return document.querySelector('[data-testid=chat-model-select]')?.value ?? null;", vec![])
+            .await?;
+        if picked.as_str() == Some(sb::MODEL_CHAT) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(picked.as_str(), Some(sb::MODEL_CHAT), "the model chosen on the Models screen");
+    control.set_stream_pace(Duration::from_millis(80));
+    send(&app, "Write a long, detailed story about a lighthouse keeper").await?;
+    wait_for_last_attr(&app, LAST_REPLY, "data-status", "streaming").await?;
+    // Text appears while it arrives.
+    let mut seen = String::new();
+    for _ in 0..100 {
+        seen = last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-message-content]")).await?;
+        if seen.len() > 40 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(seen.len() > 40, "streamed text shows up: {seen:?}");
+    shot(&app, "chat-streaming").await?;
+    app.click("[data-testid=chat-stop]").await?;
+    wait_for_last_attr(&app, LAST_REPLY, "data-status", "stopped").await?;
+    let stopped = last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-message-content]")).await?;
+    // (Markdown can re-render the last line as more arrives, so compare the opening words.)
+    let opening: String = seen.chars().take(12).collect();
+    assert!(stopped.starts_with(&opening) && stopped.len() >= 40, "the partial reply is kept: {seen:?} → {stopped:?}");
+    assert!(!stopped.contains("Summary"), "stopped well before the end");
+    app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-status-badge]"), "Stopped").await?;
+
+    // ---- A short reply: Markdown with a code block, rendered as text only, with a receipt.
+    control.set_stream_pace(Duration::ZERO);
+    send(&app, "How do I plan a small project?").await?;
+    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
+    app.find(&format!("{LAST_REPLY} [data-testid=md-code-block]")).await?;
+    let unsafe_nodes = js(
+        &app,
+        "return document.querySelectorAll('.md a, .md script, .md iframe, .md [onclick], .md [href]').length;",
+        vec![],
+    )
+    .await?;
+    assert_eq!(unsafe_nodes.as_u64(), Some(0), "model output is never HTML");
+    let usage = last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-usage]")).await?;
+    assert!(usage.contains("tokens"), "{usage}");
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+    let request_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?;
+    app.wait_for_text("[data-testid=receipt-context]", "Personal").await?;
+    app.wait_for_text("[data-testid=receipt-tokens]", "=").await?;
+    let ttft = app.text_of("[data-testid=receipt-ttft]").await?.unwrap_or_default();
+    assert!(ttft.contains("ms") || ttft.contains(" s"), "time to first token: {ttft}");
+    assert_eq!(control.charges_for(request_id.trim()).len(), 1, "one charge for the receipt's request id");
+    shot(&app, "chat-receipt").await?;
+    app.click("[data-testid=dialog-close]").await?;
+
+    // ---- An error status: shown with the platform's code and request id, then retried.
+    control.inject(Fault::once(Route::ChatCompletions, FaultKind::Status(500)));
+    send(&app, "Tell me about tea").await?;
+    wait_for_last_attr(&app, LAST_REPLY, "data-status", "interrupted").await?;
+    app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-error-code]"), "INTERNAL_ERROR").await?;
+    assert!(!last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-error-request-id]")).await?.is_empty());
+    shot(&app, "chat-interrupted").await?;
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-retry]")).await?;
+    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
+
+    // ---- Options: only the model's declared parameters, checked by the core as typed.
+    app.click("[data-testid=chat-options-toggle]").await?;
+    choose(&app, "[data-testid=chat-model-select]", sb::MODEL_VISION).await?;
+    app.find("[data-testid=chat-param-detail]").await?;
+    app.type_into("[data-testid=chat-param-temperature] input", "5").await?;
+    app.wait_for_text("[data-testid=chat-param-temperature]", "at most 1").await?;
+    app.type_into("[data-testid=chat-input]", "Facts about tea, as JSON").await?;
+    let disabled = js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
+    assert_eq!(disabled.as_bool(), Some(true), "a value outside the spec can't be sent");
+    app.click("[data-testid=chat-format-json-object]").await?;
+    shot(&app, "chat-options").await?;
+    app.type_into("[data-testid=chat-param-temperature] input", "0.5").await?;
+    for _ in 0..50 {
+        let disabled = js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
+        if disabled.as_bool() == Some(false) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    app.click("[data-testid=chat-send]").await?;
+    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
+    wait_for_last_attr(&app, &format!("{LAST_REPLY} [data-testid=chat-json-check]"), "data-valid", "true").await?;
+    app.click("[data-testid=chat-options-toggle]").await?;
+
+    // The conversation is in the list, and is found by searching its text.
+    app.type_into("[data-testid=chat-search]", "lighthouse").await?;
+    app.wait_for_text("[data-testid=chat-list]", "lighthouse").await?;
+
+    // ---- Dark theme, for a look.
+    js(&app, "document.documentElement.setAttribute('data-theme', 'dark');", vec![]).await?;
+    shot(&app, "chat-dark").await?;
+    js(&app, "document.documentElement.removeAttribute('data-theme');", vec![]).await?;
+
+    // ---- Team: its own (empty) history, a whole reply, the workflow receipt.
+    app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
+    app.click("[data-testid=nav-chat]").await?;
+    app.wait_for_text("[data-testid=chat-mode]", "not streamed").await?;
+    app.find("[data-testid=chat-list-empty]").await?;
+    send(&app, "Summarize the knowledge-base update").await?;
+    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+    app.wait_for_text("[data-testid=receipt-context]", sb::TEAM_ALPHA_NAME).await?;
+    app.wait_for_text("[data-testid=receipt-ttft]", "Not streamed").await?;
+    app.wait_for_text("[data-testid=receipt-attempt]", "1").await?;
+    let run = app.wait_for_text("[data-testid=receipt-run-id]", "run_").await?;
+    let team_charge = control.charges().into_iter().last().expect("a Team charge");
+    assert_eq!(team_charge.workflow.map(|w| w.run_id), Some(run.trim().to_owned()));
+    shot(&app, "chat-team-receipt").await?;
+    app.click("[data-testid=dialog-close]").await?;
+
+    // ---- In Chinese: the same screens.
+    app.click("[data-testid=locale-switch-zh-CN]").await?;
+    app.wait_for_text("[data-testid=screen-title]", "对话").await?;
+    app.wait_for_text("[data-testid=chat-mode]", "非流式").await?;
+    shot(&app, "chat-team-zh").await?;
+    app.click("[data-testid=nav-models]").await?;
+    app.wait_for_text("[data-testid=models-team-version]", "7").await?;
+    app.find(&format!("[data-testid='model-row-{}']", sb::MODEL_TEAM_ONLY)).await?;
+    shot(&app, "models-team-zh").await?;
+    app.close().await
+}

@@ -1,0 +1,134 @@
+// Where a message is written: the model, the options, the text, Send and Stop.
+
+import { useRef, useState } from "preact/hooks";
+
+import { Badge, Button, Select } from "../../components";
+import { t } from "../../i18n";
+import type { SessionSummary } from "../../ipc";
+import { OptionsPanel } from "./OptionsPanel";
+import type { ChatController } from "./useChat";
+
+export function Composer(props: { chat: ChatController; session: SessionSummary }) {
+  const { chat } = props;
+  const [text, setText] = useState("");
+  const [showOptions, setShowOptions] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const isTeam = props.session.context.kind === "team";
+  const busy = chat.inFlight !== null;
+  const blocked = chat.problems.length > 0;
+  const canSend = !busy && !blocked && !!chat.model && text.trim().length > 0;
+
+  const send = async () => {
+    if (!canSend) return;
+    const message = text;
+    setText("");
+    const ok = await chat.send(message);
+    // Nothing was sent (invalid options, signed out): give the text back.
+    if (!ok) setText((current) => current || message);
+    area.current?.focus();
+  };
+
+  const modelOptions = chat.chatModels.map((m) => ({
+    value: m.modelCode,
+    label: m.displayName === m.modelCode ? m.modelCode : `${m.displayName} · ${m.modelCode}`,
+  }));
+  if (chat.draft.modelCode && !modelOptions.some((o) => o.value === chat.draft.modelCode)) {
+    modelOptions.unshift({
+      value: chat.draft.modelCode,
+      label: t("chat.model.missing", { code: chat.draft.modelCode }),
+    });
+  }
+
+  return (
+    <div class="chat-composer" data-testid="chat-composer">
+      <div class="chat-composer__bar">
+        <label class="chat-composer__model">
+          <span class="chat-composer__label">{t("chat.model")}</span>
+          <Select
+            value={chat.draft.modelCode}
+            options={modelOptions}
+            onValue={(modelCode) => chat.setDraft((d) => ({ ...d, modelCode, params: {}, format: "text" }))}
+            disabled={busy || modelOptions.length === 0}
+            data-testid="chat-model-select"
+          />
+        </label>
+        <Badge tone={isTeam ? "accent" : "neutral"} icon={isTeam ? "team" : "user"} data-testid="chat-mode">
+          {isTeam ? t("chat.mode.team") : t("chat.mode.personal")}
+        </Badge>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="settings"
+          aria-expanded={showOptions ? "true" : "false"}
+          aria-controls="chat-options-panel"
+          onClick={() => setShowOptions((v) => !v)}
+          data-testid="chat-options-toggle"
+        >
+          {t("chat.options")}
+          {blocked ? ` (${chat.problems.length})` : ""}
+        </Button>
+      </div>
+      <div id="chat-options-panel" hidden={!showOptions}>
+        {showOptions && (
+          <OptionsPanel
+            model={chat.model}
+            draft={chat.draft}
+            problems={chat.problems}
+            isTeam={isTeam}
+            onDraft={chat.setDraft}
+          />
+        )}
+      </div>
+      {blocked && !showOptions && (
+        <p class="field__error" role="status" data-testid="chat-options-problem">
+          {t("chat.options.fix")}{" "}
+          <button type="button" class="link-button" onClick={() => setShowOptions(true)}>
+            {t("chat.options.show")}
+          </button>
+        </p>
+      )}
+      <div class="chat-composer__input">
+        <label class="sr-only" for="chat-input">
+          {t("chat.input.label")}
+        </label>
+        <textarea
+          id="chat-input"
+          ref={area}
+          class="input chat-textarea chat-composer__text"
+          rows={3}
+          value={text}
+          placeholder={
+            chat.model ? t("chat.input.placeholder", { model: chat.model.displayName }) : t("chat.input.noModel")
+          }
+          onInput={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+          aria-describedby="chat-input-hint"
+          data-testid="chat-input"
+        />
+        {busy ? (
+          <Button
+            variant="danger"
+            icon="stop"
+            onClick={chat.stop}
+            disabled={chat.inFlight === "pending"}
+            data-testid="chat-stop"
+          >
+            {t("chat.stop")}
+          </Button>
+        ) : (
+          <Button variant="primary" icon="send" onClick={() => void send()} disabled={!canSend} data-testid="chat-send">
+            {t("chat.send")}
+          </Button>
+        )}
+      </div>
+      <p class="chat-composer__hint" id="chat-input-hint">
+        {isTeam ? t("chat.input.hintTeam") : t("chat.input.hint")}
+      </p>
+    </div>
+  );
+}

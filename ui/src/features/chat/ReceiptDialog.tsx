@@ -1,0 +1,104 @@
+// A reply's receipt: which model, who paid, the request id, time to first token, total
+// time and tokens (and the Team workflow headers), ready to copy into a bug report.
+
+import { Button, Dialog, toast } from "../../components";
+import { formatNumber, getLocale, t } from "../../i18n";
+import type { ChatMessage } from "../../ipc";
+import { copyText } from "./clipboard";
+import { formatMs, receiptText, statusLabel } from "./format";
+
+function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string }) {
+  if (props.value === null || props.value === undefined || props.value === "") return null;
+  return (
+    <>
+      <dt>{props.label}</dt>
+      <dd class={props.mono ? "mono" : undefined} data-testid={props.testid}>
+        {props.value}
+      </dd>
+    </>
+  );
+}
+
+function count(n: number | null | undefined): string {
+  return n === null || n === undefined ? "—" : formatNumber(n);
+}
+
+export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () => void }) {
+  const m = props.message;
+  const r = m?.receipt ?? null;
+  return (
+    <Dialog
+      open={m !== null && r !== null}
+      onClose={props.onClose}
+      title={t("chat.receipt.title")}
+      description={t("chat.receipt.description")}
+      data-testid="chat-receipt"
+      footer={
+        <>
+          <Button onClick={props.onClose}>{t("common.close")}</Button>
+          <Button
+            variant="primary"
+            icon="copy"
+            data-testid="chat-receipt-copy"
+            onClick={() => {
+              if (!m) return;
+              void copyText(receiptText(m)).then((ok) =>
+                toast({ tone: ok ? "success" : "error", title: ok ? t("chat.receipt.copied") : t("chat.copyFailed") }),
+              );
+            }}
+          >
+            {t("chat.receipt.copy")}
+          </Button>
+        </>
+      }
+    >
+      {m && r && (
+        <dl class="meta-list chat-receipt">
+          <Row label={t("chat.receipt.model")} value={r.modelCode} mono testid="receipt-model" />
+          <Row label={t("chat.receipt.context")} value={r.contextLabel} testid="receipt-context" />
+          <Row label={t("chat.receipt.requestId")} value={r.requestId} mono testid="receipt-request-id" />
+          {r.platformRequestId !== r.requestId && (
+            <Row label={t("chat.receipt.platformRequestId")} value={r.platformRequestId} mono />
+          )}
+          <Row label={t("chat.receipt.status")} value={statusLabel(m)} testid="receipt-status" />
+          <Row
+            label={t("chat.receipt.ttft")}
+            value={r.streamed ? formatMs(r.timeToFirstTokenMs) : t("chat.receipt.notStreamed")}
+            testid="receipt-ttft"
+          />
+          <Row label={t("chat.receipt.total")} value={formatMs(r.totalMs)} testid="receipt-total" />
+          <Row
+            label={t("chat.receipt.tokens")}
+            value={
+              r.usage
+                ? t("chat.receipt.tokensValue", {
+                    prompt: count(r.usage.promptTokens),
+                    completion: count(r.usage.completionTokens),
+                    total: count(r.usage.totalTokens),
+                  })
+                : t("chat.receipt.noUsage")
+            }
+            testid="receipt-tokens"
+          />
+          <Row label={t("chat.receipt.points")} value={r.chargedPoints} mono />
+          <Row label={t("chat.receipt.format")} value={r.responseFormat} mono />
+          {r.replayed && <Row label={t("chat.receipt.replayed")} value={t("chat.receipt.replayedValue")} />}
+          {r.runId && (
+            <>
+              <Row label="X-Xiaoya-Workflow-Version-Id" value={r.workflowVersionId} mono />
+              <Row label="X-Xiaoya-Run-Id" value={r.runId} mono testid="receipt-run-id" />
+              <Row label="X-Xiaoya-Node-Id" value={r.nodeId} mono />
+              <Row
+                label="X-Xiaoya-Attempt"
+                value={r.attempt === null ? null : String(r.attempt)}
+                mono
+                testid="receipt-attempt"
+              />
+            </>
+          )}
+          <Row label={t("chat.receipt.startedAt")} value={new Date(r.startedAt).toLocaleString(getLocale())} />
+        </dl>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,186 @@
+// One model in detail: capabilities, structured-output mode, the parameters its
+// parameterSpec declares, and the entry exactly as the platform sent it.
+
+import { useApp } from "../../app/context";
+import { Badge, Button, Icon } from "../../components";
+import { formatNumber, t } from "../../i18n";
+import type { JsonValue, ModelEntry, ParameterDef } from "../../ipc";
+import { presetModel } from "../chat/preset";
+import { isDocumentedType, modeLabel, typeLabel } from "./labels";
+
+function text(value: JsonValue | null | undefined): string {
+  if (value === null || value === undefined) return "—";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function Flag(props: { label: string; value: boolean | null; testid: string }) {
+  const state = props.value === null ? "unknown" : props.value ? "yes" : "no";
+  return (
+    <li class={`model-flag model-flag--${state}`} data-testid={props.testid} data-state={state}>
+      <Icon name={props.value ? "check" : props.value === null ? "info" : "close"} size={14} />
+      <span>{props.label}</span>
+      <span class="sr-only">
+        {state === "yes" ? t("models.flag.yes") : state === "no" ? t("models.flag.no") : t("models.flag.unknown")}
+      </span>
+    </li>
+  );
+}
+
+function range(def: ParameterDef): string {
+  if (def.minimum !== null && def.maximum !== null)
+    return `${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`;
+  if (def.minimum !== null) return `≥ ${formatNumber(def.minimum)}`;
+  if (def.maximum !== null) return `≤ ${formatNumber(def.maximum)}`;
+  return "—";
+}
+
+function Parameters(props: { model: ModelEntry }) {
+  const { model } = props;
+  if (model.parameterSpec === "null")
+    return (
+      <p class="muted" data-testid="model-params-note">
+        {t("models.params.null")}
+      </p>
+    );
+  if (model.parameterSpec === "empty")
+    return (
+      <p class="muted" data-testid="model-params-note">
+        {t("models.params.empty")}
+      </p>
+    );
+  if (model.parameterSpec === "malformed")
+    return (
+      <p class="muted" data-testid="model-params-note">
+        {t("models.params.malformed")}
+      </p>
+    );
+  return (
+    <div class="model-params" role="region" aria-label={t("models.params.title")} tabIndex={0}>
+      <table class="model-params__table">
+        <thead>
+          <tr>
+            <th scope="col">{t("models.params.name")}</th>
+            <th scope="col">{t("models.params.type")}</th>
+            <th scope="col">{t("models.params.range")}</th>
+            <th scope="col">{t("models.params.allowed")}</th>
+            <th scope="col">{t("models.params.default")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {model.parameters.map((p) => (
+            <tr key={p.name} data-testid={`model-param-${p.name}`}>
+              <th scope="row" class="mono">
+                {p.name}
+                {p.description && <span class="model-params__desc">{p.description}</span>}
+              </th>
+              <td class="mono">{p.kind || "—"}</td>
+              <td>{range(p)}</td>
+              <td class="mono">{p.enumValues ? p.enumValues.map(text).join(", ") : "—"}</td>
+              <td class="mono">{text(p.default)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ModelDetail(props: { model: ModelEntry }) {
+  const { model } = props;
+  const { navigate } = useApp();
+  return (
+    <section
+      class="model-detail"
+      aria-labelledby="model-detail-title"
+      data-testid="model-detail"
+      data-model-code={model.modelCode}
+    >
+      <header class="model-detail__head">
+        <div>
+          <h2 class="model-detail__title" id="model-detail-title" tabIndex={-1}>
+            {model.displayName}
+          </h2>
+          <p class="model-detail__code mono" data-testid="model-detail-code">
+            {model.modelCode}
+          </p>
+        </div>
+        {model.chatCapable && (
+          <Button
+            variant="primary"
+            icon="chat"
+            onClick={() => {
+              presetModel(model.modelCode);
+              navigate("chat");
+            }}
+            data-testid="model-chat-button"
+          >
+            {t("models.chatWith")}
+          </Button>
+        )}
+      </header>
+
+      <dl class="kv model-detail__facts">
+        <div class="kv__row">
+          <dt>{t("models.detail.type")}</dt>
+          <dd data-testid="model-detail-type">
+            {typeLabel(model.modelType)}
+            {!isDocumentedType(model.modelType) && model.modelType !== "" && (
+              <span class="muted"> · {t("models.detail.typeUndocumented")}</span>
+            )}
+          </dd>
+        </div>
+        <div class="kv__row">
+          <dt>{t("models.detail.structured")}</dt>
+          <dd data-testid="model-detail-mode">
+            {modeLabel(model.structuredOutputMode)}
+            {!model.structuredOutputDeclared && <span class="muted"> · {t("models.detail.modeDefault")}</span>}
+          </dd>
+        </div>
+        <div class="kv__row">
+          <dt>{t("models.detail.schemaVersion")}</dt>
+          <dd>{model.parameterSchemaVersion ?? "—"}</dd>
+        </div>
+      </dl>
+
+      <div class="model-detail__caps">
+        <div>
+          <h3 class="model-detail__subtitle">{t("models.detail.inputs")}</h3>
+          <ul class="model-flags">
+            <Flag label={t("models.flag.text")} value={model.acceptsText} testid="model-in-text" />
+            <Flag label={t("models.flag.image")} value={model.acceptsImage} testid="model-in-image" />
+            <Flag label={t("models.flag.file")} value={model.acceptsFile} testid="model-in-file" />
+          </ul>
+        </div>
+        <div>
+          <h3 class="model-detail__subtitle">{t("models.detail.outputs")}</h3>
+          <ul class="model-flags">
+            <Flag label={t("models.flag.text")} value={model.outputsText} testid="model-out-text" />
+            <Flag label={t("models.flag.image")} value={model.outputsImage} testid="model-out-image" />
+            <Flag label={t("models.flag.audio")} value={model.outputsAudio} testid="model-out-audio" />
+            <Flag label={t("models.flag.video")} value={model.outputsVideo} testid="model-out-video" />
+          </ul>
+        </div>
+      </div>
+      {model.legacySpellings && <p class="muted model-detail__note">{t("models.detail.legacy")}</p>}
+
+      <h3 class="model-detail__subtitle">{t("models.params.title")}</h3>
+      <Parameters model={model} />
+
+      {model.unknownFields.length > 0 && (
+        <p class="model-detail__note" data-testid="model-unknown-fields">
+          {t("models.detail.unknown")}{" "}
+          {model.unknownFields.map((f) => (
+            <Badge key={f}>{f}</Badge>
+          ))}
+        </p>
+      )}
+
+      <details class="model-detail__raw" data-testid="model-raw">
+        <summary>{t("models.detail.raw")}</summary>
+        <pre class="mono" data-testid="model-raw-json" tabIndex={0}>
+          {model.rawJson}
+        </pre>
+      </details>
+    </section>
+  );
+}

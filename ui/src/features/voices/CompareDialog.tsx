@@ -1,0 +1,152 @@
+// Compare: the same text in up to four voices. The summed estimate comes first and
+// nothing is sent until the person confirms it; then each clip is made in turn, shown with
+// its own cost, and they play one after another.
+
+import { useEffect, useState } from "preact/hooks";
+
+import { Badge, Button, Dialog, Icon, Spinner } from "../../components";
+import { errorMessage, formatNumber, t } from "../../i18n";
+import { synthesizeSpeech, toAppError, ttsCompareQuote, type Clip, type CompareQuote, type SpeechRequest, type Voice } from "../../ipc";
+import { BalanceCheckNotice, formatPoints, useBalanceCheck } from "../balances";
+import { player } from "./playback";
+
+type Phase = { kind: "quoting" } | { kind: "quoted"; quote: CompareQuote } | { kind: "running"; quote: CompareQuote } | { kind: "done"; quote: CompareQuote } | { kind: "failed"; message: string };
+
+export function CompareDialog(props: {
+  open: boolean;
+  voices: readonly Voice[];
+  request: Omit<SpeechRequest, "voiceId" | "batchId">;
+  onClose: () => void;
+  onSettled: () => void;
+}) {
+  const [phase, setPhase] = useState<Phase>({ kind: "quoting" });
+  const [results, setResults] = useState<(Clip | string | null)[]>([]);
+  const requests: SpeechRequest[] = props.voices.map((v) => ({ ...props.request, voiceId: v.voiceId }));
+
+  useEffect(() => {
+    if (!props.open) return;
+    let current = true;
+    setPhase({ kind: "quoting" });
+    setResults([]);
+    ttsCompareQuote(requests)
+      .then((quote) => current && setPhase({ kind: "quoted", quote }))
+      .catch((err: unknown) => current && setPhase({ kind: "failed", message: errorMessage(toAppError(err).code) }));
+    return () => {
+      current = false;
+    };
+  }, [props.open]);
+
+  const quote = phase.kind === "quoted" || phase.kind === "running" || phase.kind === "done" ? phase.quote : null;
+  const check = useBalanceCheck(phase.kind === "quoted" ? (quote?.totalPoints ?? quote?.knownPoints ?? null) : null);
+
+  const run = async () => {
+    if (!quote) return;
+    setPhase({ kind: "running", quote });
+    const out: (Clip | string | null)[] = requests.map(() => null);
+    setResults(out.slice());
+    for (let i = 0; i < requests.length; i++) {
+      const req = requests[i];
+      if (!req) continue;
+      try {
+        out[i] = await synthesizeSpeech({ ...req, batchId: quote.batchId });
+      } catch (err) {
+        out[i] = errorMessage(toAppError(err).code);
+      }
+      setResults(out.slice());
+    }
+    setPhase({ kind: "done", quote });
+    props.onSettled();
+    const playable = out.filter((c): c is Clip => typeof c === "object" && c !== null && c.hasAudio).map((c) => c.id);
+    void player.playAll(playable);
+  };
+
+  const running = phase.kind === "running";
+  return (
+    <Dialog
+      open={props.open}
+      onClose={() => {
+        if (!running) props.onClose();
+      }}
+      title={t("voices.compare.title", { n: props.voices.length })}
+      description={t("voices.compare.description")}
+      data-testid="compare-dialog"
+      footer={
+        phase.kind === "done" || phase.kind === "failed" ? (
+          <>
+            {phase.kind === "done" && (
+              <Button
+                icon="play"
+                onClick={() =>
+                  void player.playAll(results.filter((c): c is Clip => typeof c === "object" && c !== null && c.hasAudio).map((c) => c.id))
+                }
+                data-testid="compare-play-all"
+              >
+                {t("voices.compare.playAll")}
+              </Button>
+            )}
+            <Button variant="primary" onClick={props.onClose} data-testid="compare-close">
+              {t("common.close")}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="ghost" disabled={running} onClick={props.onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button variant="primary" icon="columns" loading={running} disabled={!quote} onClick={() => void run()} data-testid="compare-confirm">
+              {quote?.totalPoints
+                ? t("voices.compare.confirm", { points: formatPoints(quote.totalPoints) })
+                : t("voices.compare.confirmUnknown")}
+            </Button>
+          </>
+        )
+      }
+    >
+      {phase.kind === "quoting" && <Spinner label={t("common.loading")} />}
+      {phase.kind === "failed" && <p class="field__error">{phase.message}</p>}
+      {quote && (
+        <>
+          <ol class="compare-list" data-testid="compare-list">
+            {props.voices.map((voice, i) => {
+              const item = quote.items[i];
+              const result = results[i];
+              const clip = typeof result === "object" && result !== null ? result : null;
+              return (
+                <li key={voice.voiceId} class="compare-item" data-testid="compare-item" data-voice-id={voice.voiceId}>
+                  <span class="compare-item__n">{i + 1}</span>
+                  <span class="compare-item__voice">{voice.displayName}</span>
+                  <span class="compare-item__cost">
+                    {item?.totalPoints ? t("voices.ledger.est", { v: formatPoints(item.totalPoints) }) : t("voices.compare.noEstimate")}
+                    {clip && (
+                      <span data-testid="compare-charged">
+                        {" · "}
+                        {t("voices.ledger.charged", { v: clip.cost?.charged ? formatPoints(clip.cost.charged) : "—" })}
+                      </span>
+                    )}
+                  </span>
+                  <span class="compare-item__state">
+                    {running && result === null && <Spinner size="sm" />}
+                    {clip && clip.status === "complete" && clip.cost?.verdict === "differs" && (
+                      <Badge tone="warning" icon="alert">
+                        {formatPoints(clip.cost.difference ?? "0", { signed: true })}
+                      </Badge>
+                    )}
+                    {clip && clip.status === "complete" && clip.cost?.verdict !== "differs" && <Icon name="checkCircle" size={16} label={t("voices.status.complete")} />}
+                    {clip && clip.status !== "complete" && <Badge tone="danger">{t(`voices.status.${clip.status}`)}</Badge>}
+                    {typeof result === "string" && <Badge tone="danger">{result}</Badge>}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+          <p class="compare-total" data-testid="compare-total">
+            {quote.totalPoints
+              ? t("voices.compare.total", { points: formatPoints(quote.totalPoints) })
+              : t("voices.compare.partial", { points: formatPoints(quote.knownPoints), n: formatNumber(quote.unestimatedItems) })}
+          </p>
+          <BalanceCheckNotice check={check} data-testid="compare-balance-check" />
+        </>
+      )}
+    </Dialog>
+  );
+}

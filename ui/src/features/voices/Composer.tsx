@@ -1,0 +1,191 @@
+// The text, format and parameters of a request, with a live counter in code points,
+// the estimate, the balance check, and the Synthesize / Compare actions.
+
+import { useId } from "preact/hooks";
+
+import { useMinuteClock } from "../../app/time";
+import { Button, Chip, Icon, Segmented } from "../../components";
+import { formatNumber, t } from "../../i18n";
+import type { CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
+import { BalanceCheckNotice, useBalanceCheck } from "../balances";
+import { EstimateView, TotalsView } from "./Cost";
+import { codePoints, hasSpeech } from "./format";
+import { ParamsPanel } from "./ParamsPanel";
+import { PendingNote, voiceUsable } from "./VoiceBoard";
+
+export interface Draft {
+  text: string;
+  format: string;
+  params: SpeechParams;
+}
+
+export function Composer(props: {
+  config: TtsConfig;
+  voice: Voice | null;
+  compare: readonly Voice[];
+  limits: SpeechLimits;
+  draft: Draft;
+  onDraft: (d: Draft) => void;
+  estimate: CostEstimate | null;
+  estimating: boolean;
+  totals: TtsTotals | null;
+  busy: boolean;
+  onSynthesize: () => void;
+  onToggleCompare: (voice: Voice) => void;
+  onCompare: () => void;
+}) {
+  const now = useMinuteClock();
+  const textId = useId();
+  const { draft, config, voice, limits } = props;
+  const count = codePoints(draft.text);
+  const tooLong = count > limits.inputMaxChars;
+  const blank = draft.text.length > 0 && !hasSpeech(draft.text);
+  const textOk = count > 0 && !tooLong && hasSpeech(draft.text);
+  const voiceOk = voice !== null && voiceUsable(voice, now);
+  const formatOk = config.outputFormats.includes(draft.format);
+  const canSynthesize = textOk && voiceOk && formatOk && !props.busy;
+  const check = useBalanceCheck(props.estimate?.totalPoints ?? null);
+  const inCompare = voice !== null && props.compare.some((v) => v.voiceId === voice.voiceId);
+
+  let blocker: string | null = null;
+  if (config.voices.length === 0) blocker = t("voices.compose.needVoiceLibrary");
+  else if (!voice) blocker = t("voices.compose.pickVoice");
+  else if (!voiceOk) blocker = t("voices.compose.voiceUnusable");
+  else if (count === 0) blocker = t("voices.compose.typeText");
+
+  return (
+    <div class="composer" data-testid="tts-composer">
+      <div class="composer__voice" data-testid="tts-selected-voice" data-voice-id={voice?.voiceId ?? ""}>
+        <Icon name="voices" size={18} />
+        {voice ? (
+          <div class="composer__voice-text">
+            <span class="composer__voice-name">{voice.displayName}</span>
+            <PendingNote voice={voice} now={now} />
+          </div>
+        ) : (
+          <span class="muted">{t("voices.compose.noVoice")}</span>
+        )}
+        {voice && voiceOk && (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={inCompare ? "check" : "plus"}
+            disabled={!inCompare && props.compare.length >= 4}
+            aria-pressed={inCompare ? "true" : "false"}
+            onClick={() => props.onToggleCompare(voice)}
+            data-testid="compare-toggle"
+          >
+            {inCompare ? t("voices.compare.added") : t("voices.compare.add")}
+          </Button>
+        )}
+      </div>
+
+      <div class={`field${tooLong || blank ? " has-error" : ""}`}>
+        <div class="composer__label-row">
+          <label class="field__label" for={textId}>
+            {t("voices.compose.text")}
+          </label>
+          <span
+            class={`composer__counter${tooLong ? " is-over" : ""}`}
+            id={`${textId}-count`}
+            aria-live="polite"
+            data-testid="tts-counter"
+            data-count={count}
+          >
+            {t("voices.compose.counter", { n: formatNumber(count), max: formatNumber(limits.inputMaxChars) })}
+          </span>
+        </div>
+        <textarea
+          id={textId}
+          class="input composer__text"
+          rows={5}
+          value={draft.text}
+          placeholder={t("voices.compose.placeholder")}
+          aria-describedby={`${textId}-count`}
+          aria-invalid={tooLong || blank ? "true" : undefined}
+          onInput={(event) => props.onDraft({ ...draft, text: event.currentTarget.value })}
+          data-testid="tts-input"
+        />
+        {tooLong && (
+          <p class="field__error" data-testid="tts-input-error">
+            <Icon name="alert" size={14} />
+            <span>{t("voices.compose.tooLong", { max: formatNumber(limits.inputMaxChars) })}</span>
+          </p>
+        )}
+        {blank && (
+          <p class="field__error" data-testid="tts-input-error">
+            <Icon name="alert" size={14} />
+            <span>{t("voices.compose.blank")}</span>
+          </p>
+        )}
+        <p class="field__hint">{t("voices.compose.countHint")}</p>
+      </div>
+
+      <div class="composer__format">
+        <span class="field__label" id={`${textId}-format`}>
+          {t("voices.compose.format")}
+        </span>
+        <Segmented
+          label={t("voices.compose.format")}
+          labelledBy={`${textId}-format`}
+          size="sm"
+          value={draft.format}
+          options={config.outputFormats.map((f) => ({ value: f, label: f.toUpperCase(), "data-testid": `format-${f}` }))}
+          onChange={(format) => props.onDraft({ ...draft, format })}
+          data-testid="tts-format"
+        />
+      </div>
+
+      <ParamsPanel limits={limits} params={draft.params} onChange={(params) => props.onDraft({ ...draft, params })} />
+
+      <EstimateView estimate={props.estimate} price={config.price} pending={props.estimating} />
+      <BalanceCheckNotice check={check} data-testid="tts-balance-check" />
+
+      <div class="composer__actions">
+        <Button
+          variant="primary"
+          size="lg"
+          icon="sparkles"
+          loading={props.busy}
+          disabled={!canSynthesize && !props.busy}
+          onClick={props.onSynthesize}
+          data-testid="tts-synthesize"
+        >
+          {t("voices.compose.synthesize")}
+        </Button>
+        {props.compare.length > 0 && (
+          <Button
+            variant="secondary"
+            size="lg"
+            icon="columns"
+            disabled={props.compare.length < 2 || !textOk || props.busy}
+            onClick={props.onCompare}
+            data-testid="compare-open"
+          >
+            {t("voices.compare.open", { n: props.compare.length })}
+          </Button>
+        )}
+      </div>
+      {blocker && !props.busy && (
+        <p class="composer__blocker muted" data-testid="tts-blocker">
+          {blocker}
+        </p>
+      )}
+      {props.compare.length > 0 && (
+        <div class="compare-tray" data-testid="compare-tray" aria-label={t("voices.compare.tray")}>
+          {props.compare.map((v) => (
+            <Chip
+              key={v.voiceId}
+              icon="close"
+              aria-label={t("voices.compare.remove", { voice: v.displayName })}
+              onClick={() => props.onToggleCompare(v)}
+            >
+              {v.displayName}
+            </Chip>
+          ))}
+        </div>
+      )}
+      <TotalsView totals={props.totals} />
+    </div>
+  );
+}

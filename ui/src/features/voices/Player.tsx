@@ -1,0 +1,140 @@
+// The now-playing bar: play/pause, stop, seek, volume, position and duration. Playback
+// runs in Rust; without an audio device this says so clearly and points to Save as.
+
+import { useEffect, useId, useState } from "preact/hooks";
+
+import { Button, Icon, Panel } from "../../components";
+import { errorMessage, t } from "../../i18n";
+import { clock } from "./format";
+import { player, usePlayer } from "./playback";
+
+export function PlayerBar(props: { labelFor: (clipId: string) => string | null }) {
+  const { playback, queue, error, errorClipId } = usePlayer();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const seekId = useId();
+  const volumeId = useId();
+
+  useEffect(() => {
+    void player.sync();
+  }, []);
+
+  const noDevice = error?.code === "AUDIO_UNAVAILABLE";
+  const duration = playback.durationMs ?? 0;
+  const position = dragging ?? playback.positionMs;
+  const label = playback.clipId ? props.labelFor(playback.clipId) : null;
+  const active = playback.status !== "idle" && playback.clipId !== undefined;
+
+  return (
+    <div class="player" data-testid="player" data-status={playback.status} data-device={playback.device}>
+      {noDevice && (
+        <Panel tone="warning" class="note" role="alert" data-testid="audio-unavailable">
+          <Icon name="volume" size={16} />
+          <div>
+            <p class="outcome__title">{t("voices.player.noDevice.title")}</p>
+            <p class="note__detail">{errorMessage("AUDIO_UNAVAILABLE")}</p>
+          </div>
+        </Panel>
+      )}
+      {error && !noDevice && (
+        <Panel tone="danger" class="note" role="alert" data-testid="player-error" data-error-code={error.code}>
+          <Icon name="alert" size={16} />
+          <div>
+            <p class="note__detail">{errorMessage(error.code)}</p>
+            {errorClipId && props.labelFor(errorClipId) && <p class="note__detail muted">{props.labelFor(errorClipId)}</p>}
+          </div>
+        </Panel>
+      )}
+      {active && (
+        <div class="player__bar" data-testid="player-bar">
+          <div class="player__buttons">
+            {playback.status === "playing" ? (
+              <Button
+                variant="primary"
+                icon="pause"
+                aria-label={t("voices.player.pause")}
+                title={t("voices.player.pause")}
+                onClick={() => void player.pause()}
+                data-testid="player-pause"
+              />
+            ) : (
+              <Button
+                variant="primary"
+                icon="play"
+                aria-label={t("voices.player.play")}
+                title={t("voices.player.play")}
+                onClick={() => void player.resume()}
+                data-testid="player-play"
+              />
+            )}
+            <Button
+              variant="ghost"
+              icon="stop"
+              aria-label={t("voices.player.stop")}
+              title={t("voices.player.stop")}
+              onClick={() => void player.stop()}
+              data-testid="player-stop"
+            />
+          </div>
+          <div class="player__track">
+            <div class="player__title">
+              <span class="player__name">{label ?? t("voices.player.clip")}</span>
+              <span class="player__status muted" data-testid="player-status">
+                {playback.status === "playing"
+                  ? t("voices.player.playing")
+                  : playback.status === "paused"
+                    ? t("voices.player.paused")
+                    : t("voices.player.ended")}
+                {queue.length > 0 && ` · ${t("voices.player.next", { n: queue.length })}`}
+              </span>
+            </div>
+            <div class="player__seek">
+              <span class="player__time mono" data-testid="player-position">
+                {clock(position)}
+              </span>
+              <label class="offscreen" for={seekId}>
+                {t("voices.player.seek")}
+              </label>
+              <input
+                id={seekId}
+                type="range"
+                class="range"
+                min={0}
+                max={Math.max(1, duration)}
+                step={100}
+                value={position}
+                aria-valuetext={t("voices.player.positionOf", { at: clock(position), of: clock(duration) })}
+                onInput={(event) => setDragging(Number(event.currentTarget.value))}
+                onChange={(event) => {
+                  const to = Number(event.currentTarget.value);
+                  setDragging(null);
+                  void player.seek(to);
+                }}
+                data-testid="player-seek"
+              />
+              <span class="player__time mono" data-testid="player-duration">
+                {clock(duration)}
+              </span>
+            </div>
+          </div>
+          <div class="player__volume">
+            <label for={volumeId} title={t("voices.player.volume")}>
+              <Icon name="volume" size={16} label={t("voices.player.volume")} />
+            </label>
+            <input
+              id={volumeId}
+              type="range"
+              class="range"
+              min={0}
+              max={100}
+              step={5}
+              value={Math.round(playback.volume * 100)}
+              aria-valuetext={`${Math.round(playback.volume * 100)}%`}
+              onChange={(event) => void player.volume(Number(event.currentTarget.value) / 100)}
+              data-testid="player-volume"
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
