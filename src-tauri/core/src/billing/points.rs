@@ -72,6 +72,15 @@ impl Points {
         })
     }
 
+    /// A JSON number or numeric string, exactly as the platform wrote it (catalog prices).
+    pub fn from_json(value: &serde_json::Value) -> Option<Points> {
+        match value {
+            serde_json::Value::Number(n) => Points::parse(&n.to_string()),
+            serde_json::Value::String(s) => Points::parse(s),
+            _ => None,
+        }
+    }
+
     pub fn is_negative(self) -> bool {
         self.micro < 0
     }
@@ -107,6 +116,16 @@ impl Points {
             .map(|p| p / whole.micro)
             .unwrap_or_else(|| part / (whole.micro / 1000).max(1));
         Some(scaled.clamp(0, 1000) as u16)
+    }
+}
+
+/// A price per block times a number of blocks.
+impl std::ops::Mul<u64> for Points {
+    type Output = Points;
+    fn mul(self, rhs: u64) -> Points {
+        Points {
+            micro: self.micro.saturating_mul(i128::from(rhs)),
+        }
     }
 }
 
@@ -262,5 +281,19 @@ mod tests {
         assert_eq!(Points::whole(2000).permille_of(limit), Some(1000));
         assert_eq!(Points::whole(-5).permille_of(limit), Some(0));
         assert_eq!(Points::whole(5).permille_of(Points::ZERO), None);
+    }
+}
+
+#[cfg(test)]
+mod price_tests {
+    use super::*;
+
+    #[test]
+    fn catalog_prices_parse_from_json_and_multiply_exactly() {
+        assert_eq!(Points::from_json(&serde_json::json!(2.5)).unwrap().to_string(), "2.5");
+        assert_eq!(Points::from_json(&serde_json::json!("45")).unwrap().to_string(), "45");
+        assert_eq!(Points::from_json(&serde_json::json!(null)), None);
+        assert_eq!((Points::whole(3) * 4).to_string(), "12");
+        assert_eq!((Points::parse("0.1").unwrap() * 3).to_string(), "0.3");
     }
 }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use url::Url;
 
-use super::points::Points;
+use crate::billing::points::Points;
 use super::wire::{
     SpeechLimits, TtsCatalog, TtsConfig, TtsPrice, Voice, VoiceLibraryLink, VoiceState,
     VoiceUnusable,

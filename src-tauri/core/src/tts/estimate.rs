@@ -3,7 +3,7 @@
 //! can be turned into one from the input alone; otherwise it says why instead of guessing.
 
 use super::catalog::{Price, PriceUnit};
-use super::points::Points;
+use crate::billing::points::Points;
 use super::wire::{
     CostCheck, CostEstimate, CostVerdict, EstimateUnavailable, SpeechReceipt, Voice, VoiceState,
 };

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::estimate::{check, code_points};
 use super::files::{audio_dir, export_target, slug, unique, write_atomic};
-use super::points::Points;
+use crate::billing::points::Points;
 use super::synth::context_key;
 use super::wire::{
     Clip, ClipExport, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals,

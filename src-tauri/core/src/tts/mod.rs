@@ -8,7 +8,6 @@ pub mod estimate;
 pub mod files;
 pub mod input;
 pub mod ledger;
-pub mod points;
 pub mod send;
 pub mod synth;
 pub mod wire;
@@ -20,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use catalog::CachedCatalog;
-use points::Points;
+use crate::billing::points::Points;
 use send::RetryPolicy;
 
 /// In-memory TTS state on `Core`: catalogs per session, requests in flight, running totals.

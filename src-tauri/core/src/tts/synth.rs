@@ -87,11 +87,11 @@ impl Core {
             .filter_map(|i| {
                 i.total_points
                     .as_deref()
-                    .and_then(super::points::Points::parse)
+                    .and_then(crate::billing::points::Points::parse)
             })
             .collect();
         let unestimated = items.len() - known.len();
-        let known_sum: super::points::Points = known.into_iter().sum();
+        let known_sum: crate::billing::points::Points = known.into_iter().sum();
         Ok(CompareQuote {
             batch_id: uuid::Uuid::new_v4().to_string(),
             total_points: (unestimated == 0).then(|| known_sum.to_string()),
@@ -404,7 +404,7 @@ impl Core {
             let points = fresh
                 .charged_points
                 .as_deref()
-                .and_then(super::points::Points::parse);
+                .and_then(crate::billing::points::Points::parse);
             self.tts_state()
                 .add_session_charge(&context_key(&fresh.context()), points);
         }
