@@ -160,7 +160,9 @@ pub fn export_target(
     typed: Option<&str>,
     default_name: &str,
     format: &str,
-) -> Result<PathBuf, String> {
+) -> crate::error::Result<PathBuf> {
+    use crate::error::Error;
+    let refuse = |why: &str| Error::InvalidInput(why.to_owned());
     let typed = typed.map(str::trim).filter(|t| !t.is_empty());
     let Some(typed) = typed else {
         return Ok(exports_dir(data_dir).join(default_name));
@@ -168,12 +170,12 @@ pub fn export_target(
     let expanded = match typed.strip_prefix("~/") {
         Some(rest) => match std::env::var_os("HOME") {
             Some(home) => PathBuf::from(home).join(rest),
-            None => return Err("the home folder is unknown".into()),
+            None => return Err(refuse("the home folder is unknown")),
         },
         None => PathBuf::from(typed),
     };
     if !expanded.is_absolute() {
-        return Err("type a full path (starting with / or ~/)".into());
+        return Err(refuse("type a full path (starting with / or ~/)"));
     }
     if expanded.is_dir() {
         return Ok(expanded.join(default_name));
@@ -181,11 +183,11 @@ pub fn export_target(
     let parent = expanded
         .parent()
         .filter(|p| p.is_dir())
-        .ok_or("that folder does not exist")?;
+        .ok_or_else(|| refuse("that folder does not exist"))?;
     let name = expanded
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or("that is not a file name")?;
+        .ok_or_else(|| refuse("that is not a file name"))?;
     let ext = format!(".{}", format.to_ascii_lowercase());
     let name = if name.to_ascii_lowercase().ends_with(&ext) {
         name.to_owned()

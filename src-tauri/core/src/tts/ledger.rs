@@ -182,8 +182,7 @@ impl Core {
             destination.as_deref(),
             &default_name,
             &row.format,
-        )
-        .map_err(Error::InvalidInput)?;
+        )?;
         let target = unique(target);
         let bytes = tokio::fs::read(&source)
             .await
