@@ -24,6 +24,8 @@ mod sse_tests;
 mod tests;
 #[cfg(test)]
 mod tests_faults;
+#[cfg(test)]
+mod bench;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
