@@ -9,6 +9,7 @@ pub mod keychain;
 pub mod pending;
 pub mod pkce;
 pub mod secret;
+pub mod sessions;
 pub mod wire;
 
 #[cfg(test)]
