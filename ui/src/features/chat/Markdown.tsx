@@ -142,15 +142,47 @@ function BlockView(props: { block: Block }) {
 // Blocks are compared by identity: a finished block is the same object every delta.
 const MemoBlock = memo(BlockView, (a, b) => a.block === b.block);
 
+/** Blocks are rendered in groups of this many: a group whose blocks are all unchanged
+ * keeps its identity, so a long reply costs one comparison per group, not per block. */
+const GROUP = 32;
+
+function BlockGroupView(props: { blocks: Block[] }) {
+  return (
+    <>
+      {props.blocks.map((block) => (
+        <MemoBlock key={block.start} block={block} />
+      ))}
+    </>
+  );
+}
+
+const MemoGroup = memo(BlockGroupView, (a, b) => a.blocks === b.blocks);
+
+/** Splits blocks into groups, reusing a previous group object when its blocks are the same. */
+function regroup(blocks: Block[], previous: Block[][]): Block[][] {
+  const groups: Block[][] = [];
+  for (let g = 0; g * GROUP < blocks.length; g += 1) {
+    const start = g * GROUP;
+    const end = Math.min(start + GROUP, blocks.length);
+    const old = previous[g];
+    let same = old !== undefined && old.length === end - start;
+    for (let i = start; same && i < end; i += 1) same = old![i - start] === blocks[i];
+    groups.push(same ? old! : blocks.slice(start, end));
+  }
+  return groups;
+}
+
 /** A reply's Markdown. `streaming` adds the caret after the last block. */
 export function Markdown(props: { text: string; streaming?: boolean }) {
   const reader = useRef<IncrementalMarkdown | null>(null);
+  const grouped = useRef<Block[][]>([]);
   if (!reader.current) reader.current = new IncrementalMarkdown();
   const blocks = reader.current.update(props.text);
+  grouped.current = regroup(blocks, grouped.current);
   return (
     <div class={`md${props.streaming ? " md--streaming" : ""}`}>
-      {blocks.map((block) => (
-        <MemoBlock key={block.start} block={block} />
+      {grouped.current.map((group, g) => (
+        <MemoGroup key={g} blocks={group} />
       ))}
       {props.streaming && <span class="md-caret" aria-hidden="true" />}
     </div>

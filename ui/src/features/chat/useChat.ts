@@ -29,6 +29,7 @@ import {
   type OptionProblem,
   type ResponseFormatChoice,
 } from "../../ipc";
+import { createDeltaBatcher } from "./deltaBatcher";
 import { parametersFrom, textOf } from "./params";
 import { takePresetModel } from "./preset";
 
@@ -248,6 +249,15 @@ export function useChat(contextKey: string) {
       const announcer = new StreamAnnouncer();
       setSendError(null);
       setInFlight("pending");
+      // One render per frame however fast the deltas come (see deltaBatcher.ts).
+      const deltas = createDeltaBatcher((batch) => {
+        if (gen !== generation.current) return;
+        setMessages((prev) => {
+          let next = prev;
+          for (const [id, text] of batch) next = appendText(next, id, text);
+          return next;
+        });
+      });
       const onEvent = (event: ChatEvent) => {
         if (gen !== generation.current) return;
         switch (event.type) {
@@ -261,15 +271,17 @@ export function useChat(contextKey: string) {
             announce(t("chat.announce.started"));
             break;
           case "delta":
-            setMessages((prev) => appendText(prev, event.messageId, event.text));
+            deltas.push(event.messageId, event.text);
             announcer.push(event.text);
             break;
           case "done":
+            deltas.flushNow();
             setMessages((prev) => placeReply(prev, event.reply));
             announcer.finish();
             if (event.reply.status === "stopped") announce(t("chat.announce.stopped"));
             break;
           case "error":
+            deltas.flushNow();
             setMessages((prev) => placeReply(prev, event.reply));
             announcer.cancel();
             announce(t("chat.announce.interrupted", { reason: errorMessage(event.error.code) }), "assertive");
@@ -278,9 +290,11 @@ export function useChat(contextKey: string) {
       };
       try {
         const final = await start(onEvent);
+        deltas.flushNow();
         if (gen === generation.current) setMessages((prev) => placeReply(prev, final));
         return true;
       } catch (err) {
+        deltas.flushNow();
         announcer.cancel();
         if (gen === generation.current) setSendError(toAppError(err));
         return false;

@@ -1,0 +1,433 @@
+// Benchmark (not a test): how the chat's streamed-reply rendering keeps up with a fast,
+// long reply. Mounts the real <Markdown> from ../src/features/chat/, feeds it a generated
+// 128 KB Markdown reply in ~4-character tokens at 2,000 tokens/s from a timer, and, for a
+// baseline in the same page, does the same with a naive renderer that re-parses and
+// re-renders the whole reply on every token (what many chat clients do).
+//
+// Delivery model: the feed clock makes token i due at i / 2000 s; a timer moves due
+// tokens into a queue and each token is then delivered in a task of its own (as each
+// streamed delta arrives as its own IPC event in the app), so Preact renders once per
+// token unless tokens pile up. Nothing here asserts anything; scripts/bench-ui.sh prints.
+
+import { render } from "preact";
+import { useLayoutEffect, useState } from "preact/hooks";
+
+import { createDeltaBatcher } from "../src/features/chat/deltaBatcher";
+import { Markdown } from "../src/features/chat/Markdown";
+import { parseBlocks, parseInline, type Block, type Inline } from "../src/features/chat/markdown";
+import "../src/styles/index.css";
+import "../src/features/chat/chat.css";
+
+const FEED_RATE = 2000; // tokens per second
+const REPLY_CHARS = 128 * 1024;
+const TOKEN_CHARS = 4;
+
+// ---------- the reply ----------
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  "the a reply stream token render block parser model latency buffer delta frame layout " +
+  "value update component state queue batch worker thread memory cache index request " +
+  "response session context window budget paint commit diff node tree list item code " +
+  "heading paragraph inline quick careful simple final partial growing stable incremental"
+).split(" ");
+const IDENTS = ["parseBlocks", "useMemo", "requestAnimationFrame", "text.length", "Vec<u8>", "tokio::spawn"];
+
+/** A deterministic Markdown reply of exactly `chars` ASCII characters. */
+export function generateReply(chars: number, seed: number): string {
+  const rand = mulberry32(seed);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+  const sentence = () => {
+    const words: string[] = [];
+    const n = int(6, 16);
+    for (let i = 0; i < n; i++) {
+      const r = rand();
+      if (r < 0.06) words.push(`\`${pick(IDENTS)}\``);
+      else if (r < 0.09) words.push(`**${pick(WORDS)} ${pick(WORDS)}**`);
+      else if (r < 0.11) words.push(`*${pick(WORDS)}*`);
+      else if (r < 0.12) words.push(`[${pick(WORDS)}](https://example.com/${pick(WORDS)})`);
+      else words.push(pick(WORDS));
+    }
+    const s = words.join(" ");
+    return s.charAt(0).toUpperCase() + s.slice(1) + ".";
+  };
+  const paragraph = () => Array.from({ length: int(2, 6) }, sentence).join(" ");
+  const parts: string[] = [];
+  let size = 0;
+  let section = 1;
+  const add = (s: string) => {
+    parts.push(s);
+    size += s.length;
+  };
+  while (size < chars) {
+    add(`## ${section}. ${sentence().slice(0, -1)}\n\n`);
+    add(`${paragraph()}\n\n`);
+    if (rand() < 0.5) add(`### Details ${section}\n\n`);
+    const bullets = int(3, 7);
+    for (let i = 0; i < bullets; i++) add(`${rand() < 0.25 ? "  " : ""}- ${sentence()}\n`);
+    add("\n");
+    add(`${paragraph()}\n\n`);
+    const lines = int(6, 24);
+    add("```ts\n");
+    for (let i = 0; i < lines; i++) {
+      add(`${"  ".repeat(int(0, 3))}const ${pick(WORDS)}_${i} = ${pick(IDENTS)}(${int(0, 999)}); // ${pick(WORDS)}\n`);
+    }
+    add("```\n\n");
+    const steps = int(2, 5);
+    for (let i = 1; i <= steps; i++) add(`${i}. ${sentence()}\n`);
+    add("\n");
+    add(`${paragraph()}\n\n`);
+    section += 1;
+  }
+  return parts.join("").slice(0, chars);
+}
+
+function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  for (let i = 0; i < text.length; i += TOKEN_CHARS) tokens.push(text.slice(i, i + TOKEN_CHARS));
+  return tokens;
+}
+
+// ---------- the naive baseline renderer ----------
+
+function NaiveSpans(props: { nodes: Inline[] }) {
+  return (
+    <>
+      {props.nodes.map((node, i) => {
+        switch (node.kind) {
+          case "text":
+            return node.text;
+          case "code":
+            return (
+              <code key={i} class="md-code">
+                {node.text}
+              </code>
+            );
+          case "strong":
+            return (
+              <strong key={i}>
+                <NaiveSpans nodes={node.children} />
+              </strong>
+            );
+          case "em":
+            return (
+              <em key={i}>
+                <NaiveSpans nodes={node.children} />
+              </em>
+            );
+          case "link":
+            return (
+              <span key={i} class="md-link-text">
+                {node.text}
+              </span>
+            );
+        }
+      })}
+    </>
+  );
+}
+
+function NaiveBlock(props: { block: Block }) {
+  const b = props.block;
+  switch (b.kind) {
+    case "paragraph":
+      return (
+        <p class="md-p">
+          <NaiveSpans nodes={parseInline(b.text)} />
+        </p>
+      );
+    case "heading":
+      return (
+        <p class={`md-h md-h${b.level}`} role="heading" aria-level={Math.min(b.level + 2, 6)}>
+          <NaiveSpans nodes={parseInline(b.text)} />
+        </p>
+      );
+    case "rule":
+      return <hr class="md-hr" />;
+    case "quote":
+      return (
+        <blockquote class="md-quote">
+          <NaiveSpans nodes={parseInline(b.text)} />
+        </blockquote>
+      );
+    case "code":
+      return (
+        <div class="md-pre">
+          <div class="md-pre__bar">
+            <span class="md-pre__lang">{b.lang}</span>
+          </div>
+          <pre>
+            <code>{b.code}</code>
+          </pre>
+        </div>
+      );
+    case "list": {
+      const Tag = b.ordered ? "ol" : "ul";
+      return (
+        <Tag class="md-list">
+          {b.items.map((item, i) => (
+            <li key={i} class={`md-li md-li--d${item.depth}`}>
+              <NaiveSpans nodes={parseInline(item.text)} />
+            </li>
+          ))}
+        </Tag>
+      );
+    }
+  }
+}
+
+/** Re-parses the whole text on every render; no memoization. */
+function NaiveMarkdown(props: { text: string; streaming: boolean }) {
+  const blocks = parseBlocks(props.text, 0);
+  return (
+    <div class={`md${props.streaming ? " md--streaming" : ""}`}>
+      {blocks.map((block) => (
+        <NaiveBlock key={block.start} block={block} />
+      ))}
+      {props.streaming && <span class="md-caret" aria-hidden="true" />}
+    </div>
+  );
+}
+
+// ---------- the harness ----------
+
+type Kind = "app" | "naive";
+interface View {
+  text: string;
+  streaming: boolean;
+}
+
+let setView: ((v: View) => void) | null = null;
+let onCommit: ((chars: number) => void) | null = null;
+
+function Harness(props: { kind: Kind }) {
+  const [view, set] = useState<View>({ text: "", streaming: true });
+  setView = set;
+  // Runs synchronously at the end of every commit: the DOM now shows `view.text`.
+  useLayoutEffect(() => {
+    onCommit?.(view.text.length);
+  });
+  return props.kind === "app" ? (
+    <Markdown text={view.text} streaming={view.streaming} />
+  ) : (
+    <NaiveMarkdown text={view.text} streaming={view.streaming} />
+  );
+}
+
+export interface RunResult {
+  kind: Kind;
+  tokens: number;
+  chars: number;
+  displayedTokens: number;
+  completed: boolean;
+  feedSeconds: number;
+  /** Feed clock start to the commit that showed the last displayed token. */
+  elapsedSeconds: number;
+  displayRate: number;
+  displayRateRatio: number;
+  maxLagMs: number;
+  renders: number;
+  longestRenderTaskMs: number;
+  longestFrameMs: number;
+  longTasks: number;
+  longestLongTaskMs: number;
+  medianRenderFirst10Ms: number;
+  medianRenderLast10Ms: number;
+  endToStartRatio: number;
+}
+
+const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(r));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+async function run(kind: Kind, reply: string, graceMs: number): Promise<RunResult> {
+  const root = document.getElementById("bench-root")!;
+  render(null, root);
+  render(<Harness kind={kind} />, root);
+  await nextFrame();
+  await nextFrame();
+
+  const tokens = tokenize(reply);
+  const n = tokens.length;
+  const feedMs = (n * 1000) / FEED_RATE;
+  const cumChars: number[] = [];
+  let acc = 0;
+  for (const tok of tokens) cumChars.push((acc += tok.length));
+
+  // Per render: which token it showed, what it cost (task start → commit end).
+  const renderToken: number[] = [];
+  const renderCost: number[] = [];
+  let maxLag = 0;
+  let lastCommit = 0;
+  let displayed = 0;
+  let text = "";
+  let due = 0;
+  let delivered = 0;
+  let idle = true;
+  let stopped = false;
+  let pendingStart = -1;
+
+  const longTasks: PerformanceEntry[] = [];
+  let observer: PerformanceObserver | null = null;
+  try {
+    observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries()));
+    observer.observe({ type: "longtask", buffered: false });
+  } catch {
+    observer = null;
+  }
+
+  let longestFrame = 0;
+  let lastFrame = -1;
+  const frame = (t: number) => {
+    if (stopped) return;
+    if (lastFrame >= 0) longestFrame = Math.max(longestFrame, t - lastFrame);
+    lastFrame = t;
+    requestAnimationFrame(frame);
+  };
+
+  let finish!: () => void;
+  const done = new Promise<void>((r) => (finish = r));
+  let start = 0;
+
+  onCommit = (chars) => {
+    if (pendingStart < 0 || stopped) return;
+    const now = performance.now();
+    // Tokens fully shown by this commit.
+    while (displayed < n && cumChars[displayed]! <= chars) displayed += 1;
+    renderToken.push(displayed);
+    renderCost.push(now - pendingStart);
+    pendingStart = -1;
+    lastCommit = now;
+    const dueAt = start + (displayed * 1000) / FEED_RATE;
+    maxLag = Math.max(maxLag, now - dueAt);
+    if (displayed === n) finish();
+  };
+
+  const batcher = createDeltaBatcher(() => {
+    if (stopped) return;
+    pendingStart = performance.now();
+    setView!({ text, streaming: delivered < n });
+  });
+
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    if (stopped) return;
+    if (delivered >= due) {
+      idle = true;
+      return;
+    }
+    // As in the app (useChat): each token is its own task, and the delta batcher hands
+    // the text gathered within a frame to the renderer once per frame.
+    text += tokens[delivered]!;
+    delivered += 1;
+    batcher.push("reply", tokens[delivered - 1]!);
+    if (delivered < due) channel.port2.postMessage(0);
+    else idle = true;
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    const elapsed = performance.now() - start;
+    due = Math.min(n, Math.floor((elapsed * FEED_RATE) / 1000));
+    if (idle && delivered < due) {
+      idle = false;
+      channel.port2.postMessage(0);
+    }
+    if (elapsed > feedMs + graceMs) finish();
+  };
+
+  start = performance.now();
+  const timer = setInterval(tick, 1);
+  requestAnimationFrame(frame);
+  await done;
+  stopped = true;
+  clearInterval(timer);
+  channel.port1.close();
+  await nextFrame(); // let the final state paint and late long-task entries arrive
+  await sleep(50);
+  observer?.disconnect();
+  onCommit = null;
+
+  const tenth = Math.max(1, Math.floor(displayed / 10));
+  const first: number[] = [];
+  const last: number[] = [];
+  renderToken.forEach((tok, i) => {
+    if (tok <= tenth) first.push(renderCost[i]!);
+    if (tok > displayed - tenth) last.push(renderCost[i]!);
+  });
+  const elapsed = (lastCommit - start) / 1000;
+  const rate = displayed / elapsed;
+  const m1 = median(first);
+  const m2 = median(last);
+  return {
+    kind,
+    tokens: n,
+    chars: reply.length,
+    displayedTokens: displayed,
+    completed: displayed === n,
+    feedSeconds: feedMs / 1000,
+    elapsedSeconds: elapsed,
+    displayRate: rate,
+    displayRateRatio: rate / FEED_RATE,
+    maxLagMs: maxLag,
+    renders: renderCost.length,
+    longestRenderTaskMs: Math.max(0, ...renderCost),
+    longestFrameMs: longestFrame,
+    longTasks: observer ? longTasks.length : -1,
+    longestLongTaskMs: Math.max(0, ...longTasks.map((e) => e.duration)),
+    medianRenderFirst10Ms: m1,
+    medianRenderLast10Ms: m2,
+    endToStartRatio: m2 / m1,
+  };
+}
+
+async function runAll(): Promise<{
+  userAgent: string;
+  longTaskSupported: boolean;
+  crossOriginIsolated: boolean;
+  runs: RunResult[];
+}> {
+  const column = document.getElementById("bench-root")!;
+  column.style.width = "760px";
+  column.style.margin = "0 auto";
+  // Warm-up (discarded): JIT both paths on a different, short reply.
+  const warm = generateReply(16 * 1024, 7);
+  await run("app", warm, 1000);
+  await run("naive", warm.slice(0, 8 * 1024), 1000);
+  const reply = generateReply(REPLY_CHARS, 42);
+  const app = await run("app", reply, 4000);
+  await sleep(300);
+  // The naive baseline falls behind; it stops 4 s after the feed ends, shown or not.
+  const naive = await run("naive", reply, 4000);
+  render(null, document.getElementById("bench-root")!);
+  return {
+    userAgent: navigator.userAgent,
+    longTaskSupported: PerformanceObserver.supportedEntryTypes?.includes("longtask") ?? false,
+    crossOriginIsolated: window.crossOriginIsolated,
+    runs: [app, naive],
+  };
+}
+
+declare global {
+  interface Window {
+    __runChatBench?: typeof runAll;
+  }
+}
+window.__runChatBench = runAll;
