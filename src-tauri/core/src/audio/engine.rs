@@ -35,7 +35,7 @@ impl Output {
 }
 
 /// Opens the output; the flag is raised from the device's error callback.
-pub type Opener = Arc<dyn Fn(Arc<AtomicBool>) -> Result<Output, String> + Send + Sync>;
+pub type Opener = Arc<dyn Fn(Arc<AtomicBool>) -> Result<Output, AudioError> + Send + Sync>;
 
 /// The system's default output device.
 pub fn system_opener() -> Opener {
@@ -50,7 +50,7 @@ pub fn system_opener() -> Opener {
         });
         let mut sink = match with_callback {
             Ok(sink) => sink,
-            Err(_) => DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())?,
+            Err(_) => DeviceSinkBuilder::open_default_sink().map_err(|e| AudioError::Unavailable(e.to_string()))?,
         };
         sink.log_on_drop(false);
         let mixer = sink.mixer().clone();
@@ -302,7 +302,7 @@ impl Engine {
         let opener = self.opener.clone();
         let failed = self.failed.clone();
         let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| opener(failed)))
-            .unwrap_or_else(|_| Err("opening the audio device failed".into()));
+            .unwrap_or_else(|_| Err(AudioError::Unavailable("opening the audio device failed".into())));
         match opened {
             Ok(output) => {
                 self.output = Some(output);
@@ -310,7 +310,10 @@ impl Engine {
                 self.device_message = None;
                 Ok(())
             }
-            Err(message) => {
+            Err(err) => {
+                let message = match err {
+                    AudioError::Unavailable(m) | AudioError::Unreadable(m) => m,
+                };
                 tracing::warn!(%message, "no audio output");
                 self.device = AudioDevice::Unavailable;
                 self.device_message = Some(message.clone());

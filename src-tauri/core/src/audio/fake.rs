@@ -5,13 +5,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::engine::{Opener, Output};
+use super::engine::{AudioError, Opener, Output};
 
 /// A device for tests: a thread that pulls samples from a mixer faster than real time.
 pub fn fake_opener(speedup: u32) -> Opener {
     Arc::new(move |_failed| {
-        let channels = std::num::NonZero::new(2).ok_or("channels")?;
-        let rate = std::num::NonZero::new(44_100).ok_or("rate")?;
+        let channels = std::num::NonZero::new(2).ok_or_else(|| AudioError::Unavailable("channels".into()))?;
+        let rate = std::num::NonZero::new(44_100).ok_or_else(|| AudioError::Unavailable("rate".into()))?;
         let (mixer, mut source) = rodio::mixer::mixer(channels, rate);
         let alive = Arc::new(AtomicBool::new(true));
         let keep = FakeDevice(alive.clone());

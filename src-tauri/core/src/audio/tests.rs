@@ -126,7 +126,7 @@ async fn playing_a_damaged_clip_reports_it_and_the_player_keeps_working() {
 async fn without_an_audio_device_playback_says_so_and_clips_stay_saved_and_exportable() {
     let mut rig = personal().await;
     rig.core.set_audio(AudioEngine::new(Arc::new(|_| {
-        Err("no default output device".to_owned())
+        Err(super::engine::AudioError::Unavailable("no default output device".to_owned()))
     })));
     let clip = rig
         .core
