@@ -177,7 +177,7 @@ export function Markdown(props: { text: string; streaming?: boolean }) {
   const reader = useRef<IncrementalMarkdown | null>(null);
   const grouped = useRef<Block[][]>([]);
   if (!reader.current) reader.current = new IncrementalMarkdown();
-  const blocks = reader.current.update(props.text);
+  const blocks = reader.current.update(props.text, props.streaming === true);
   grouped.current = regroup(blocks, grouped.current);
   return (
     <div class={`md${props.streaming ? " md--streaming" : ""}`}>

@@ -171,30 +171,48 @@ export function parseBlocks(text: string, offset = 0): Block[] {
   return blocks;
 }
 
+/** Characters at the start of the text compared on every update, a cheap guard. */
+const HEAD_CHECK = 256;
+
 /** Keeps the blocks of a growing text; only the last block is read again. */
 export class IncrementalMarkdown {
   private text = "";
   private blocks: Block[] = [];
 
-  update(text: string): Block[] {
+  /**
+   * The blocks of `text`. `grows` is the caller's word that `text` is the previous text
+   * with more appended (a streaming reply): then only the start of the text and the part
+   * read again are compared, not the whole prefix — comparing 128 KB on every frame is
+   * what made late renders cost twice the early ones. Without it (or when the text got
+   * shorter) the whole prefix is compared, and any change re-reads everything.
+   */
+  update(text: string, grows = false): Block[] {
     if (text === this.text) return this.blocks;
-    if (text.startsWith(this.text) && this.blocks.length > 0) {
+    const old = this.text;
+    if (this.blocks.length > 0 && text.length > old.length) {
       // The last block's first line may still be growing ("2" becoming "2. item"), and
       // that line decides where the block before it ends: read both again then.
       const last = this.blocks[this.blocks.length - 1]!;
-      const firstLineDone = this.text.indexOf("\n", last.start) !== -1;
+      const firstLineDone = old.indexOf("\n", last.start) !== -1;
       const keep = firstLineDone || this.blocks.length < 2 ? this.blocks.length - 1 : this.blocks.length - 2;
       const from = this.blocks[keep]!.start;
-      const old = this.blocks.slice(keep);
-      const fresh = parseBlocks(text, from).map((block) => {
-        // Unchanged blocks keep their identity, so the renderer skips them.
-        const same = old.find((o) => o.start === block.start);
-        return same && JSON.stringify(same) === JSON.stringify(block) ? same : block;
-      });
-      this.blocks = [...this.blocks.slice(0, keep), ...fresh];
-    } else {
-      this.blocks = parseBlocks(text, 0);
+      const extended = grows
+        ? text.slice(0, Math.min(HEAD_CHECK, from)) === old.slice(0, Math.min(HEAD_CHECK, from)) &&
+          text.slice(from, old.length) === old.slice(from)
+        : text.startsWith(old);
+      if (extended) {
+        const previous = this.blocks.slice(keep);
+        const fresh = parseBlocks(text, from).map((block) => {
+          // Unchanged blocks keep their identity, so the renderer skips them.
+          const same = previous.find((o) => o.start === block.start);
+          return same && JSON.stringify(same) === JSON.stringify(block) ? same : block;
+        });
+        this.blocks = this.blocks.slice(0, keep).concat(fresh);
+        this.text = text;
+        return this.blocks;
+      }
     }
+    this.blocks = parseBlocks(text, 0);
     this.text = text;
     return this.blocks;
   }
