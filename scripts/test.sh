@@ -34,8 +34,8 @@ fi
 cleanup() { pulseaudio --kill >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
-echo "==> UI type check"
-(cd ui && npm run --silent check)
+echo "==> UI type check and UI unit tests (vitest)"
+(cd ui && npm run --silent check && npm test --silent)
 
 "$root/scripts/build-app.sh"
 

@@ -62,6 +62,14 @@ function depthOf(indent: string): number {
   return Math.min(Math.floor(width / 2), 6);
 }
 
+/** Whether `line` is an item that belongs to a list of this kind: any nested item does,
+ * a top-level one only if it is of the same kind (bullet or numbered). */
+function continuesList(line: string, ordered: boolean): boolean {
+  const m = BULLET.exec(line) ?? ORDERED.exec(line);
+  if (!m || RULE.test(line)) return false;
+  return depthOf(m[1] ?? "") > 0 || ORDERED.test(line) === ordered;
+}
+
 /** Reads blocks from `offset` (which must be the start of a line at top level). */
 export function parseBlocks(text: string, offset = 0): Block[] {
   const lines = splitLines(text, offset);
@@ -129,7 +137,7 @@ export function parseBlocks(text: string, offset = 0): Block[] {
           let next = i + 1;
           while (next < lines.length && lines[next]!.text.trim() === "") next += 1;
           const after = next < lines.length ? lines[next]!.text : "";
-          if (next < lines.length && (BULLET.test(after) || ORDERED.test(after))) {
+          if (next < lines.length && continuesList(after, isOrdered)) {
             i = next;
             continue;
           }
@@ -139,6 +147,8 @@ export function parseBlocks(text: string, offset = 0): Block[] {
         const o = ORDERED.exec(current);
         const m = b ?? o;
         if (m && !RULE.test(current)) {
+          // A top-level item of the other kind starts a new list (bullets, then steps).
+          if (items.length > 0 && !continuesList(current, isOrdered)) break;
           items.push({ depth: depthOf(m[1] ?? ""), text: m[3] ?? "" });
         } else if (/^\s+\S/.test(current) && items.length > 0) {
           // A continuation line of the last item.
@@ -269,7 +279,9 @@ export function parseInline(text: string, depth = 0): Inline[] {
     if ((c === "*" || c === "_") && depth < 4) {
       const double = text[i + 1] === c;
       const marker = double ? c + c : c;
-      const end = text.indexOf(marker, i + marker.length + 1);
+      let end = text.indexOf(marker, i + marker.length + 1);
+      // `**bold *it***`: a closing run of three ends the inner emphasis first.
+      if (double && end !== -1 && text[end + 2] === c && text[end + 3] !== c) end += 1;
       const inner = end !== -1 ? text.slice(i + marker.length, end) : "";
       // `snake_case` and `2 * 3 * 4` are not emphasis.
       const wordBefore = c === "_" && i > 0 && /\w/.test(text[i - 1]!);
