@@ -24,6 +24,7 @@ fn main() {
         "set_low_balance_threshold",
         "balance_check",
         "models_catalog",
+        "models_compare",
         "chat_check_options",
         "chat_conversations",
         "chat_conversation",

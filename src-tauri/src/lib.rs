@@ -115,6 +115,7 @@ pub fn run() {
             commands::billing::set_low_balance_threshold,
             commands::billing::balance_check,
             commands::models::models_catalog,
+            commands::models::models_compare,
             commands::chat::chat_check_options,
             commands::chat::chat_conversations,
             commands::chat::chat_conversation,

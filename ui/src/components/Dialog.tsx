@@ -31,7 +31,7 @@ export function Dialog(props: {
   children?: ComponentChildren;
   /** Buttons shown at the bottom; a close button is always present in the corner. */
   footer?: ComponentChildren;
-  size?: "sm" | "md";
+  size?: "sm" | "md" | "lg";
   "data-testid"?: string;
 }) {
   const id = useId();

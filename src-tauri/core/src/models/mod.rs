@@ -3,9 +3,12 @@
 //! and `catalogVersion`). A catalog is cached per exact context and reused only for that
 //! context while its versions still match; the chat reads the same cache.
 
+pub mod compare;
 pub mod parse;
 pub mod wire;
 
+#[cfg(test)]
+mod compare_tests;
 #[cfg(test)]
 mod tests;
 
@@ -89,7 +92,7 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
-fn catalog_context(session: &SessionRecord) -> CatalogContext {
+pub(crate) fn catalog_context(session: &SessionRecord) -> CatalogContext {
     CatalogContext {
         kind: session.context.kind().to_owned(),
         team_id: session.team_id().map(str::to_owned),

@@ -1,12 +1,16 @@
 // One model in detail: capabilities, structured-output mode, the parameters its
 // parameterSpec declares, and the entry exactly as the platform sent it.
 
+import { useState } from "preact/hooks";
+
 import { useApp } from "../../app/context";
+import { useSessions } from "../../app/sessions";
 import { Badge, Button, Icon } from "../../components";
 import { formatNumber, t } from "../../i18n";
 import type { JsonValue, ModelEntry, ParameterDef } from "../../ipc";
 import { presetModel } from "../chat/preset";
 import { isDocumentedType, modeLabel, typeLabel } from "./labels";
+import { ModelCompareDialog } from "./ModelCompare";
 
 function text(value: JsonValue | null | undefined): string {
   if (value === null || value === undefined) return "—";
@@ -88,6 +92,8 @@ function Parameters(props: { model: ModelEntry }) {
 export function ModelDetail(props: { model: ModelEntry }) {
   const { model } = props;
   const { navigate } = useApp();
+  const signedIn = useSessions().view.sessions.length;
+  const [comparing, setComparing] = useState(false);
   return (
     <section
       class="model-detail"
@@ -104,20 +110,28 @@ export function ModelDetail(props: { model: ModelEntry }) {
             {model.modelCode}
           </p>
         </div>
-        {model.chatCapable && (
-          <Button
-            variant="primary"
-            icon="chat"
-            onClick={() => {
-              presetModel(model.modelCode);
-              navigate("chat");
-            }}
-            data-testid="model-chat-button"
-          >
-            {t("models.chatWith")}
-          </Button>
-        )}
+        <div class="model-detail__actions">
+          {signedIn > 1 && (
+            <Button icon="columns" onClick={() => setComparing(true)} data-testid="model-compare-button">
+              {t("models.compare.open")}
+            </Button>
+          )}
+          {model.chatCapable && (
+            <Button
+              variant="primary"
+              icon="chat"
+              onClick={() => {
+                presetModel(model.modelCode);
+                navigate("chat");
+              }}
+              data-testid="model-chat-button"
+            >
+              {t("models.chatWith")}
+            </Button>
+          )}
+        </div>
       </header>
+      {comparing && <ModelCompareDialog model={model} open={comparing} onClose={() => setComparing(false)} />}
 
       <dl class="kv model-detail__facts">
         <div class="kv__row">

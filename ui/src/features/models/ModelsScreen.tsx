@@ -198,7 +198,7 @@ function CatalogFacts(props: { catalog: ModelCatalog }) {
     <div class="models-facts" data-testid="models-facts">
       <span class="models-facts__who">
         <Icon name={c.context.kind === "team" ? "team" : "user"} size={15} />
-        {t("models.facts.context", { who: c.context.label })}
+        {t("models.facts.context", { who: c.context.kind === "personal" ? t("context.personal") : c.context.label })}
       </span>
       <span>{t("models.facts.count", { n: formatNumber(c.items.length) })}</span>
       {c.teamContextVersion !== null && (

@@ -1,0 +1,236 @@
+// One model side by side in every signed-in context (Personal and each Team): the core
+// reads each context's catalog with that context's own session and says which facts
+// differ; this only lays the answer out. Nothing is charged; who pays does not change.
+
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+
+import { Badge, Button, Dialog, ErrorState, Icon } from "../../components";
+import { errorMessage, formatNumber, t } from "../../i18n";
+import {
+  modelsCompare,
+  type CompareField,
+  type JsonValue,
+  type ModelComparison,
+  type ModelEntry,
+  type ModelInContext,
+  type ParameterDef,
+} from "../../ipc";
+import { modeLabel, typeLabel } from "./labels";
+
+type Load = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; data: ModelComparison };
+
+const FIELD_LABEL: Record<CompareField, () => string> = {
+  presence: () => t("models.compare.field.presence"),
+  displayName: () => t("models.compare.field.displayName"),
+  modelType: () => t("models.compare.field.modelType"),
+  inputs: () => t("models.compare.field.inputs"),
+  outputs: () => t("models.compare.field.outputs"),
+  structuredOutput: () => t("models.compare.field.structuredOutput"),
+  parameterSchemaVersion: () => t("models.compare.field.parameterSchemaVersion"),
+  parameters: () => t("models.compare.field.parameters"),
+};
+
+function flags(pairs: Array<[boolean | null, string]>): string {
+  const on = pairs.filter(([value]) => value === true).map(([, label]) => label);
+  if (on.length > 0) return on.join(", ");
+  return pairs.every(([value]) => value === null) ? "—" : t("models.compare.none");
+}
+
+function inputs(m: ModelEntry): string {
+  return flags([
+    [m.acceptsText, t("models.flag.text")],
+    [m.acceptsImage, t("models.flag.image")],
+    [m.acceptsFile, t("models.flag.file")],
+  ]);
+}
+
+function outputs(m: ModelEntry): string {
+  return flags([
+    [m.outputsText, t("models.flag.text")],
+    [m.outputsImage, t("models.flag.image")],
+    [m.outputsAudio, t("models.flag.audio")],
+    [m.outputsVideo, t("models.flag.video")],
+  ]);
+}
+
+function json(value: JsonValue | null): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function describeParameter(def: ParameterDef): string {
+  const parts: string[] = [def.kind || "—"];
+  if (def.minimum !== null && def.maximum !== null)
+    parts.push(`${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`);
+  else if (def.minimum !== null) parts.push(`≥ ${formatNumber(def.minimum)}`);
+  else if (def.maximum !== null) parts.push(`≤ ${formatNumber(def.maximum)}`);
+  if (def.enumValues) parts.push(def.enumValues.map(json).join(" | "));
+  if (def.default !== null) parts.push(t("models.compare.default", { value: json(def.default) }));
+  return parts.join(" · ");
+}
+
+function Row(props: { label: ComponentChildren; differs: boolean; testid: string; cells: ComponentChildren[] }) {
+  return (
+    <tr class={props.differs ? "compare-row compare-row--differs" : "compare-row"} data-testid={props.testid} data-differs={props.differs ? "true" : "false"}>
+      <th scope="row">
+        <span class="compare-row__label">{props.label}</span>
+        {props.differs && <Badge tone="warning">{t("models.compare.differsBadge")}</Badge>}
+      </th>
+      {props.cells.map((cell, i) => (
+        <td key={i}>{cell}</td>
+      ))}
+    </tr>
+  );
+}
+
+function Table(props: { data: ModelComparison }) {
+  const { contexts, differs, differingParameters } = props.data;
+  const has = (f: CompareField) => differs.includes(f);
+  const cell = (c: ModelInContext, show: (m: ModelEntry) => ComponentChildren) =>
+    c.model ? show(c.model) : <span class="muted">—</span>;
+  const names = [...new Set(contexts.flatMap((c) => c.model?.parameters.map((p) => p.name) ?? []))].sort();
+
+  return (
+    <div class="compare-table" role="region" aria-label={t("models.compare.field.parameters")} tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t("models.compare.fact")}</th>
+            {contexts.map((c) => (
+              <th scope="col" key={c.sessionId} data-testid="compare-context" data-context-kind={c.context.kind}>
+                <span class="compare-context__name">
+                  {c.context.kind === "personal" ? t("context.personal") : c.context.label}
+                </span>
+                {c.active && <Badge tone="accent">{t("models.compare.active")}</Badge>}
+                {c.catalogVersion && <span class="compare-context__version mono">{c.catalogVersion.slice(0, 15)}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <Row
+            label={FIELD_LABEL.presence()}
+            differs={has("presence")}
+            testid="compare-row-presence"
+            cells={contexts.map((c) =>
+              c.error ? (
+                <span class="compare-cell--error" data-testid="compare-unreadable" data-error-code={c.error.code}>
+                  <Icon name="alert" size={14} /> {t("models.compare.unreadable", { reason: errorMessage(c.error.code) })}
+                </span>
+              ) : c.model ? (
+                <span class="compare-cell--yes">
+                  <Icon name="check" size={14} /> {t("models.compare.offered")}
+                </span>
+              ) : (
+                <span class="muted" data-testid="compare-not-offered">
+                  {t("models.compare.notOffered")}
+                </span>
+              ),
+            )}
+          />
+          <Row label={FIELD_LABEL.displayName()} differs={has("displayName")} testid="compare-row-displayName" cells={contexts.map((c) => cell(c, (m) => m.displayName))} />
+          <Row label={FIELD_LABEL.modelType()} differs={has("modelType")} testid="compare-row-modelType" cells={contexts.map((c) => cell(c, (m) => typeLabel(m.modelType)))} />
+          <Row label={FIELD_LABEL.inputs()} differs={has("inputs")} testid="compare-row-inputs" cells={contexts.map((c) => cell(c, inputs))} />
+          <Row label={FIELD_LABEL.outputs()} differs={has("outputs")} testid="compare-row-outputs" cells={contexts.map((c) => cell(c, outputs))} />
+          <Row
+            label={FIELD_LABEL.structuredOutput()}
+            differs={has("structuredOutput")}
+            testid="compare-row-structuredOutput"
+            cells={contexts.map((c) => cell(c, (m) => modeLabel(m.structuredOutputMode)))}
+          />
+          <Row
+            label={FIELD_LABEL.parameterSchemaVersion()}
+            differs={has("parameterSchemaVersion")}
+            testid="compare-row-parameterSchemaVersion"
+            cells={contexts.map((c) => cell(c, (m) => m.parameterSchemaVersion ?? "—"))}
+          />
+          {names.length === 0 ? (
+            <Row
+              label={FIELD_LABEL.parameters()}
+              differs={has("parameters")}
+              testid="compare-row-parameters"
+              cells={contexts.map((c) => cell(c, () => t("models.compare.noParams")))}
+            />
+          ) : (
+            names.map((name) => (
+              <Row
+                key={name}
+                label={<span class="mono">{name}</span>}
+                differs={differingParameters.includes(name)}
+                testid={`compare-param-${name}`}
+                cells={contexts.map((c) =>
+                  cell(c, (m) => {
+                    const def = m.parameters.find((p) => p.name === name);
+                    return def ? <span class="mono">{describeParameter(def)}</span> : <span class="muted">{t("models.compare.notDeclared")}</span>;
+                  }),
+                )}
+              />
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ModelCompareDialog(props: { model: ModelEntry; open: boolean; onClose: () => void }) {
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!props.open) return;
+    let alive = true;
+    setLoad({ status: "loading" });
+    modelsCompare(props.model.modelCode)
+      .then((data) => alive && setLoad({ status: "ready", data }))
+      .catch((error: unknown) => alive && setLoad({ status: "failed", error }));
+    return () => {
+      alive = false;
+    };
+  }, [props.open, props.model.modelCode, attempt]);
+
+  const summary =
+    load.status === "ready"
+      ? load.data.differs.length === 0
+        ? t("models.compare.same")
+        : t("models.compare.differs", { fields: load.data.differs.map((f) => FIELD_LABEL[f]()).join(", ") })
+      : null;
+
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      size="lg"
+      title={t("models.compare.title", { name: props.model.displayName })}
+      description={t("models.compare.description")}
+      footer={
+        <Button onClick={props.onClose} data-testid="compare-close">
+          {t("models.compare.close")}
+        </Button>
+      }
+      data-testid="model-compare"
+    >
+      {load.status === "loading" && (
+        <p class="muted" role="status" data-testid="compare-loading">
+          {t("models.compare.loading")}
+        </p>
+      )}
+      {load.status === "failed" && (
+        <ErrorState error={load.error} title={t("models.compare.failed")} onRetry={() => setAttempt((n) => n + 1)} data-testid="compare-error" />
+      )}
+      {load.status === "ready" && (
+        <>
+          <p
+            class={load.data.differs.length === 0 ? "compare-summary" : "compare-summary compare-summary--differs"}
+            role="status"
+            data-testid="compare-summary"
+          >
+            <Icon name={load.data.differs.length === 0 ? "check" : "info"} size={16} />
+            {summary}
+          </p>
+          <Table data={load.data} />
+        </>
+      )}
+    </Dialog>
+  );
+}
