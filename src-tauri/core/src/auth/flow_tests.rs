@@ -224,6 +224,28 @@ async fn an_expired_session_ends_when_next_looked_at() {
     assert!(rig.keys.entries.lock().unwrap().is_empty(), "its token left the keychain");
 }
 
+/// When the context that pays expires, the next call fails with SESSION_EXPIRED instead
+/// of quietly charging another signed-in context.
+#[tokio::test]
+async fn an_expired_paying_context_is_never_replaced_silently() {
+    let rig = Rig::new().await;
+    let personal = rig.sign_in(ContextRequest::Personal).await;
+    let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
+    rig.core.set_active_session(&alpha.id).await.unwrap();
+    sqlx::query("UPDATE sessions SET expires_at = 1 WHERE id = ?")
+        .bind(&alpha.id)
+        .execute(rig.core.db().pool())
+        .await
+        .unwrap();
+    let err = rig.core.model_catalog(false).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::SessionExpired);
+    let view = rig.core.sessions_view().await.unwrap();
+    assert_eq!(view.sessions.len(), 1, "the Team session ended");
+    assert_eq!(view.active_id.as_deref(), Some(personal.id.as_str()), "the window now shows who pays");
+    // The next call, made after the window showed the change, goes to Personal.
+    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
+}
+
 #[tokio::test]
 async fn a_locked_keychain_is_a_clear_error_and_nothing_is_stored_elsewhere() {
     let rig = Rig::new().await;

@@ -47,8 +47,26 @@ impl Core {
         self.sessions_view().await
     }
 
-    /// The active session, ended if it has expired.
+    /// The session of the context that pays. Every feature call starts here, so the usual
+    /// case is two row reads. When the chosen context has expired it is ended and the call
+    /// fails with `SESSION_EXPIRED`: the work is never charged to another context the
+    /// person did not choose (the window then shows who pays now). Only when no context
+    /// was chosen yet does the first signed-in one answer, as the header shows it.
     pub async fn active_session(&self) -> Result<SessionRecord> {
+        if let Some(id) = self.db().active_session_id().await? {
+            if let Some(session) = self.db().session(&id).await? {
+                let platform = self.platform();
+                let same_platform = session.origin == origin_string(&platform.origin)
+                    && session.client_id == platform.client_id;
+                if same_platform {
+                    if session.expires_at > now_unix() {
+                        return Ok(session);
+                    }
+                    self.end_session(&session, "expired").await?;
+                    return Err(Error::Unauthorized { code: "SESSION_EXPIRED".into(), request_id: None });
+                }
+            }
+        }
         let view = self.sessions_view().await?;
         let id = view.active_id.ok_or(Error::NotSignedIn)?;
         self.db().session(&id).await?.ok_or(Error::NotSignedIn)
