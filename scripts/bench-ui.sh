@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Benchmark (not a test) of the chat's streamed-reply rendering: builds ui/bench into
-# ui/bench/dist and runs ui/bench/run.mjs, which runs the page in two engines and prints a
-# table per engine of how the real <Markdown> keeps up with a 128 KB reply fed at 2,000
-# tokens/s, next to a naive whole-reply re-parse baseline measured in the same page:
+# UI benchmarks (not tests): builds ui/bench into ui/bench/dist and runs ui/bench/run.mjs,
+# which runs each benchmark page in two engines and prints a table per engine per benchmark,
+# each next to a baseline measured in the same page in the same run:
+#   chat    how the real <Markdown> keeps up with a 128 KB reply fed at 2,000 tokens/s, beside
+#           a naive whole-reply re-parse (ui/bench/chat-render.tsx);
+#   voices  the real <VoiceBoard> with 10,000 voices: typing a search one character at a time,
+#           the filter chips and sort, and scrolling the list, against an unfiltered render of
+#           the board and the 16.7 ms frame (ui/bench/voice-board.tsx).
+# The engines:
 #   1. headless Chromium through playwright-core (Blink/V8, NOT the app's engine);
 #   2. WebKitGTK — the engine of the app's webview — through WebKitWebDriver driving
 #      MiniBrowser (package webkit2gtk-driver). MiniBrowser needs an X display; without
 #      $DISPLAY the node step runs under xvfb-run. Without WebKitWebDriver (or with
 #      BENCH_WEBKIT=0) that run is skipped with a note and only Chromium runs.
-# Asserts nothing about time; exits non-zero if an engine's run fails.
+# BENCH=chat or BENCH=voices runs one benchmark (default: both); BENCH_CHROMIUM=0 skips
+# Chromium. Asserts nothing about time; exits non-zero if a benchmark's run fails.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 ui="$root/ui"
@@ -43,5 +49,5 @@ elif [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   fi
 fi
 
-echo "==> running in headless Chromium, then in WebKitGTK (WebKitWebDriver + MiniBrowser) unless skipped above"
+echo "==> running benchmarks '${BENCH:-chat,voices}' in headless Chromium, then in WebKitGTK (WebKitWebDriver + MiniBrowser) unless skipped above"
 "${run[@]}"

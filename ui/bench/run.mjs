@@ -1,13 +1,18 @@
-// Serves ui/bench/dist over loopback HTTP, runs the chat-render benchmark in two engines
-// and prints one table per engine, each labelled with its engine:
+// Serves ui/bench/dist over loopback HTTP, runs the benchmark pages in two engines and
+// prints one table per engine per benchmark, each labelled with its engine:
 //   1. headless Chromium (playwright-core, Debian's /usr/bin/chromium; Blink/V8);
 //   2. WebKitGTK — the engine the app's webview uses — through WebKitWebDriver driving
 //      MiniBrowser, spoken to with plain W3C WebDriver over fetch(). MiniBrowser opens a
 //      real window, so an X display is needed (scripts/bench-ui.sh wraps this in xvfb-run
 //      when there is none). Skipped with a note when WebKitWebDriver is not on PATH
 //      (package webkit2gtk-driver) or BENCH_WEBKIT=0.
+// The benchmarks, in this order in each engine (BENCH=chat or BENCH=voices runs one):
+//   chat    index.html   window.__runChatBench()       the chat's streamed-reply rendering
+//   voices  voices.html  window.__runVoiceBoardBench() the TTS voice board with 10,000 voices
+// Each prints a table and a `RESULT {json}` line per engine. BENCH_CHROMIUM=0 skips Chromium,
+// BENCH_WEBKIT=0 skips WebKitGTK.
 // Called by scripts/bench-ui.sh after the build. Prints; asserts nothing about time. Exits
-// non-zero if an engine's run fails (after reporting any engine that did run).
+// non-zero if a benchmark's run fails in an engine (after reporting every run that worked).
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
@@ -21,6 +26,20 @@ import { chromium } from "playwright-core";
 const dist = fileURLToPath(new URL("./dist/", import.meta.url));
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const miniBrowser = process.env.MINIBROWSER ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+const BENCHES = {
+  chat: { page: "", fn: "__runChatBench", report: reportChat },
+  voices: { page: "voices.html", fn: "__runVoiceBoardBench", report: reportVoices },
+};
+const selected = (process.env.BENCH ?? "chat,voices")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const name of selected) {
+  if (!(name in BENCHES)) {
+    console.error(`unknown benchmark in BENCH: ${name} (known: ${Object.keys(BENCHES).join(", ")})`);
+    process.exit(2);
+  }
+}
 const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
 
 const server = createServer(async (req, res) => {
@@ -58,11 +77,15 @@ const probeTimerStep = `
   return min;`;
 
 let failed = false;
-try {
-  await runChromium();
-} catch (e) {
-  failed = true;
-  console.error("\nChromium run FAILED:", e);
+if (process.env.BENCH_CHROMIUM === "0") {
+  console.log("\nNOTE: Chromium run skipped — BENCH_CHROMIUM=0.");
+} else {
+  try {
+    await runChromium();
+  } catch (e) {
+    failed = true;
+    console.error("\nChromium run FAILED:", e);
+  }
 }
 const skip = await webkitSkipReason();
 if (skip) {
@@ -95,18 +118,27 @@ async function runChromium() {
     ],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on("pageerror", (e) => console.error("page error:", e));
-    await page.goto(url);
-    await page.waitForFunction(() => typeof window.__runChatBench === "function");
-    const timerStepMs = await page.evaluate(`(() => {${probeTimerStep}})()`);
-    const result = await page.evaluate(() => window.__runChatBench());
-    report(result, {
+    const engine = {
       name: "chromium",
       version: browser.version(),
       label: `headless Chromium ${browser.version()} (Blink/V8) via playwright-core — NOT the app's WebKitGTK webview`,
-      timerStepMs,
-    });
+    };
+    for (const name of selected) {
+      const bench = BENCHES[name];
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        page.on("pageerror", (e) => console.error("page error:", e));
+        await page.goto(url + bench.page);
+        await page.waitForFunction((fn) => typeof window[fn] === "function", bench.fn);
+        const timerStepMs = await page.evaluate(`(() => {${probeTimerStep}})()`);
+        const result = await page.evaluate((fn) => window[fn](), bench.fn);
+        bench.report(result, { ...engine, timerStepMs });
+        await page.close();
+      } catch (e) {
+        failed = true;
+        console.error(`\nChromium run of the ${name} benchmark FAILED:`, e);
+      }
+    }
   } finally {
     await browser.close();
   }
@@ -214,34 +246,39 @@ async function runWebKit() {
     } catch (e) {
       console.error(`note: could not size the MiniBrowser window (${e.message}); continuing`);
     }
-    await wd("POST", `${s}/url`, { url });
-    for (let i = 0; ; i++) {
-      const ready = await wd("POST", `${s}/execute/sync`, {
-        script: 'return typeof window.__runChatBench === "function";',
-        args: [],
-      });
-      if (ready === true) break;
-      if (i > 300) throw new Error("the benchmark page did not define window.__runChatBench within 30 s");
-      await sleepMs(100);
+    const engine = {
+      name: "webkitgtk",
+      version,
+      label: `WebKitGTK ${version} (${caps.browserName ?? "MiniBrowser"}, JavaScriptCore) via WebKitWebDriver — the app's webview engine`,
+    };
+    for (const name of selected) {
+      const bench = BENCHES[name];
+      try {
+        await wd("POST", `${s}/url`, { url: url + bench.page });
+        for (let i = 0; ; i++) {
+          const ready = await wd("POST", `${s}/execute/sync`, {
+            script: `return typeof window.${bench.fn} === "function";`,
+            args: [],
+          });
+          if (ready === true) break;
+          if (i > 300) throw new Error(`the benchmark page did not define window.${bench.fn} within 30 s`);
+          await sleepMs(100);
+        }
+        const timerStepMs = await wd("POST", `${s}/execute/sync`, { script: probeTimerStep, args: [] });
+        const result = await wd("POST", `${s}/execute/async`, {
+          script:
+            "const done = arguments[arguments.length - 1];" +
+            `window.${bench.fn}().then(done, (e) => done({ benchError: String((e && e.stack) || e) }));`,
+          args: [],
+        });
+        if (!result || result.benchError) throw new Error(`the benchmark threw in the page: ${result?.benchError ?? result}`);
+        const userAgent = await wd("POST", `${s}/execute/sync`, { script: "return navigator.userAgent;", args: [] });
+        bench.report({ ...result, userAgent: result.userAgent ?? userAgent }, { ...engine, timerStepMs });
+      } catch (e) {
+        failed = true;
+        console.error(`\nWebKitGTK run of the ${name} benchmark FAILED (WebKitWebDriver + MiniBrowser):`, e);
+      }
     }
-    const timerStepMs = await wd("POST", `${s}/execute/sync`, { script: probeTimerStep, args: [] });
-    const result = await wd("POST", `${s}/execute/async`, {
-      script:
-        "const done = arguments[arguments.length - 1];" +
-        "window.__runChatBench().then(done, (e) => done({ benchError: String((e && e.stack) || e) }));",
-      args: [],
-    });
-    if (!result || result.benchError) throw new Error(`the benchmark threw in the page: ${result?.benchError ?? result}`);
-    const userAgent = await wd("POST", `${s}/execute/sync`, { script: "return navigator.userAgent;", args: [] });
-    report(
-      { ...result, userAgent: result.userAgent ?? userAgent },
-      {
-        name: "webkitgtk",
-        version,
-        label: `WebKitGTK ${version} (${caps.browserName ?? "MiniBrowser"}, JavaScriptCore) via WebKitWebDriver — the app's webview engine`,
-        timerStepMs,
-      },
-    );
   } finally {
     if (sessionId) {
       try {
@@ -266,7 +303,7 @@ async function runWebKit() {
 
 // ---------- report ----------
 
-function report({ userAgent, longTaskSupported, crossOriginIsolated, runs }, engine) {
+function reportChat({ userAgent, longTaskSupported, crossOriginIsolated, runs }, engine) {
   const [app, naive] = runs;
   // WebDriver sends NaN/Infinity as null.
   const f = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : x == null ? "n/a" : String(x));
@@ -325,6 +362,7 @@ function report({ userAgent, longTaskSupported, crossOriginIsolated, runs }, eng
   console.log(
     "RESULT " +
       JSON.stringify({
+        benchmark: "chat",
         engine: `${engine.name} ${engine.version}`,
         engineName: engine.name,
         engineVersion: engine.version,
@@ -334,6 +372,117 @@ function report({ userAgent, longTaskSupported, crossOriginIsolated, runs }, eng
         timerStepMs: step,
         app,
         naive,
+      }),
+  );
+}
+
+function reportVoices(r, engine) {
+  const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : x == null ? "n/a" : String(x));
+  const ms = (x) => (Number.isFinite(x) ? `${f(x, 1)} ms` : f(x));
+  const n = (x) => (Number.isFinite(x) ? x.toLocaleString("en-US") : f(x));
+  const step = engine.timerStepMs;
+  const stepText = Number.isFinite(step) ? (step < 1 ? `${(step * 1000).toFixed(1)} µs` : `${step.toFixed(2)} ms`) : "n/a";
+  const FRAME = 1000 / 60;
+  const m = r.mix;
+  console.log("");
+  console.log(`Voice board benchmark — ENGINE: ${engine.label}`);
+  console.log(`  user agent: ${r.userAgent}`);
+  console.log(
+    `  timer: cross-origin isolated: ${r.crossOriginIsolated ? "yes" : "NO"}; smallest performance.now() step measured: ${stepText}`,
+  );
+  console.log(
+    `  voices: ${n(r.voices)} (${n(m.shared)} shared, ${n(m.own)} own; ${n(m.active)} active, ${n(m.pending)} pending activation ` +
+      `(${n(m.pendingPastDeadline)} past their deadline), ${n(m.expired)} expired, ${n(m.other)} in an unknown state; ` +
+      `names ${n(m.english)} English / ${n(m.chinese)} Chinese)`,
+  );
+  console.log(
+    `  the real <VoiceBoard> in a <Card>, board ${r.boardWidthPx} px wide, list ${r.listHeightPx} px tall, ` +
+      `${r.renderedRows} rows in the DOM; locale ${r.locale}; IPC attempts: ${r.ipcAttempts.length}` +
+      (r.ipcAttempts.length ? ` (${r.ipcAttempts.join("; ")})` : ""),
+  );
+  console.log("");
+  const row = (label, a, b, c, d) =>
+    console.log(
+      `  ${label.padEnd(50)} ${String(a ?? "").padStart(10)} ${String(b ?? "").padStart(10)} ${String(c ?? "").padStart(10)} ${String(d ?? "").padStart(8)}`,
+    );
+  row("", "median", "max", "min", "samples");
+  const statRow = (label, s) => row(label, ms(s.median), ms(s.max), ms(s.min), s.n);
+  statRow("BASELINE unfiltered render: mount → commit", r.mount.commit);
+  statRow("BASELINE unfiltered render: mount → layout", r.mount.layout);
+  statRow("BASELINE unfiltered render: mount → painted", r.mount.painted);
+  statRow(`keystroke ("${r.query}" typed, then deleted): → commit`, r.keystroke.commit);
+  statRow("keystroke: input event → layout", r.keystroke.layout);
+  statRow("keystroke: input event → next frame painted", r.keystroke.painted);
+  statRow("ownership chip click → layout", r.chip.layout);
+  statRow("state filter change → layout", r.stateFilter.layout);
+  statRow("sort change → layout", r.sort.layout);
+  statRow("sort change → next frame painted", r.sort.painted);
+  console.log("");
+  const goal = (label, value, target, ok) =>
+    console.log(`  ${label.padEnd(62)} ${f(value).padStart(8)}   goal ${target}: ${ok ? "met" : "NOT met"}`);
+  const ratio = r.ratios.keystrokeMedianOverUnfilteredRender;
+  goal("keystroke median / unfiltered render (input→layout / mount→layout)", ratio, "<= 2", ratio <= 2);
+  goal("keystroke max / 16.7 ms frame (input → layout)", r.ratios.keystrokeMaxOverFrame, "< 1", r.ratios.keystrokeMaxOverFrame < 1);
+  goal("keystroke median / 16.7 ms frame (input → layout)", r.ratios.keystrokeMedianOverFrame, "< 1", r.ratios.keystrokeMedianOverFrame < 1);
+  const worst = r.perKeystroke.reduce((a, k) => (k.layout.median > a.layout.median ? k : a));
+  goal(
+    `slowest keystroke ${JSON.stringify(worst.query)} (median of passes) / 16.7 ms`,
+    worst.layout.median / FRAME,
+    "< 1",
+    worst.layout.median < FRAME,
+  );
+  console.log(
+    `  keystrokes whose frame came later than the next vsync: ${r.keystroke.framesOver1} of ${r.keystroke.samples}`,
+  );
+  console.log("");
+  const s = r.scroll;
+  console.log(
+    `  scrolling the list top to bottom: ${n(s.scrolledPx)} px in ${s.frames} frames, ${s.rowsPerFrame} rows (${s.rowsPerFrame * 68} px) per frame` +
+      `${s.reachedLastRow ? ", last row shown" : ", LAST ROW NOT SHOWN"}`,
+  );
+  row("", "median", "max", "over 25ms", "blank");
+  row("  frame (rAF to rAF) while scrolling", ms(s.medianFrameMs), ms(s.longestFrameMs), s.framesOver25Ms, s.blankFrames);
+  row("  baseline: idle frame, same page, just before", ms(s.idleMedianFrameMs), ms(s.idleLongestFrameMs), "", "");
+  row("  render per scroll event (scroll → commit)", ms(s.renderPerScrollEvent.median), ms(s.renderPerScrollEvent.max), "", "");
+  console.log(
+    `  scrolling frame / 16.7 ms: median ${f(s.medianFrameMs / FRAME)}, longest ${f(s.longestFrameMs / FRAME)}; ` +
+      `median scrolling / idle frame ${f(s.medianFrameMs / s.idleMedianFrameMs)} ('blank' = frames whose rows did not cover the view)`,
+  );
+  console.log("");
+  const p = r.profile;
+  console.log("  profile, pure functions on the same 10,000 voices (no DOM):");
+  row("", "median", "max", "min", "samples");
+  statRow("  boardRows, unfiltered, on a new list", p.boardRowsUnfiltered);
+  statRow("  boardRows per keystroke query (medians of 5)", p.boardRowsPerKeystroke);
+  statRow("  boardRows, first 'ownFirst' sort of a new list", p.boardRowsSortChange);
+  statRow("  sort 10,000 names, Intl.Collator(base, numeric)", p.collatorSortAll);
+  statRow("  one filter pass (toLowerCase + includes name, id)", p.filterPassAll);
+  console.log("");
+  console.log("  per keystroke (median over the measured passes):");
+  console.log(`    ${"query".padEnd(14)} ${"matches".padStart(7)} ${"→commit".padStart(9)} ${"→layout".padStart(9)} ${"→painted".padStart(9)} ${"boardRows".padStart(10)}`);
+  for (const k of r.perKeystroke) {
+    console.log(
+      `    ${JSON.stringify(k.query).padEnd(14)} ${String(k.matches).padStart(7)} ${ms(k.commit.median).padStart(9)} ` +
+        `${ms(k.layout.median).padStart(9)} ${ms(k.painted.median).padStart(9)} ${ms(k.boardRowsMs).padStart(10)}`,
+    );
+  }
+  console.log("");
+  console.log("  Baseline: mounting the board with all 10,000 voices (unfiltered), each time on a new list as a");
+  console.log("  catalog load gives it; same page, same run. 'commit' = end of Preact's render batch (diff, DOM,");
+  console.log("  layout effects); 'layout' = then a forced style/layout; 'painted' = the end of the next frame (a");
+  console.log("  task posted from its rAF). A keystroke is keydown, beforeinput, the new value and an input event");
+  console.log("  on the board's search input, timed from the input event; two frames pass between keystrokes.");
+  console.log("  One run on a shared machine: 'max' columns catch other processes too; nothing is asserted.");
+  console.log("");
+  console.log(
+    "RESULT " +
+      JSON.stringify({
+        benchmark: "voices",
+        engine: `${engine.name} ${engine.version}`,
+        engineName: engine.name,
+        engineVersion: engine.version,
+        timerStepMs: step,
+        ...r,
       }),
   );
 }

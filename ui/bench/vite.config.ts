@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 
-// Builds the chat-render benchmark page into ui/bench/dist (never ui/dist).
+// Builds the benchmark pages into ui/bench/dist (never ui/dist): index.html (the chat's
+// streamed-reply rendering) and voices.html (the TTS voice board with 10,000 voices).
 const here = decodeURIComponent(new URL(".", import.meta.url).pathname);
 
 export default defineConfig({
@@ -8,6 +9,11 @@ export default defineConfig({
   base: "./",
   clearScreen: false,
   logLevel: "warn",
+  resolve: {
+    // No IPC from a benchmark page: the UI's only door to the core (ui/src/ipc) gets a stub
+    // that counts attempts instead of the Tauri API (see tauri-stub.ts).
+    alias: [{ find: /^@tauri-apps\/api\/(core|event)$/, replacement: `${here}tauri-stub.ts` }],
+  },
   esbuild: {
     jsx: "automatic",
     jsxImportSource: "preact",
@@ -17,5 +23,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: ["es2021", "chrome105", "safari15"],
     sourcemap: false,
+    rollupOptions: {
+      input: {
+        chat: `${here}index.html`,
+        voices: `${here}voices.html`,
+      },
+    },
   },
 });

@@ -55,8 +55,8 @@ export function VirtualListbox<T>(props: {
 
   useLayoutEffect(() => {
     if (scroller.current) {
-      // +2 for the border, so a short list shows no scrollbar.
-      scroller.current.style.height = `${Math.max(1, Math.min(items.length, props.maxRows)) * rowHeight + 2}px`;
+      // Exactly the rows (the border is on the frame around), so a short list shows no scrollbar.
+      scroller.current.style.height = `${Math.max(1, Math.min(items.length, props.maxRows)) * rowHeight}px`;
     }
     if (spacer.current) spacer.current.style.height = `${items.length * rowHeight}px`;
     if (windowRef.current) windowRef.current.style.transform = `translateY(${first * rowHeight}px)`;
@@ -129,22 +129,26 @@ export function VirtualListbox<T>(props: {
     );
   }
 
+  // The rounded border is on a frame that does not scroll: a scroller with rounded corners
+  // clips its scrolled content to them, which WebKitGTK repaints in full on every scroll.
   return (
-    <div
-      ref={scroller}
-      class={`vlist${props.class ? ` ${props.class}` : ""}`}
-      role="listbox"
-      tabIndex={0}
-      aria-label={props.label}
-      aria-activedescendant={items.length > 0 ? `${props.idPrefix}-${activeIndex}` : undefined}
-      onKeyDown={onKeyDown}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      data-testid={props["data-testid"]}
-      data-count={items.length}
-    >
-      <div ref={spacer} class="vlist__spacer">
-        <div ref={windowRef} class="vlist__window">
-          {rows}
+    <div class="vlist-frame">
+      <div
+        ref={scroller}
+        class={`vlist${props.class ? ` ${props.class}` : ""}`}
+        role="listbox"
+        tabIndex={0}
+        aria-label={props.label}
+        aria-activedescendant={items.length > 0 ? `${props.idPrefix}-${activeIndex}` : undefined}
+        onKeyDown={onKeyDown}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        data-testid={props["data-testid"]}
+        data-count={items.length}
+      >
+        <div ref={spacer} class="vlist__spacer">
+          <div ref={windowRef} class="vlist__window">
+            {rows}
+          </div>
         </div>
       </div>
     </div>

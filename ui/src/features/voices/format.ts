@@ -70,32 +70,86 @@ function deadline(v: Voice): number {
   return v.state === "pendingActivation" && Number.isFinite(at) ? at : Number.POSITIVE_INFINITY;
 }
 
-/** Search by name and id, filter, sort: the voice board's rows. */
-export function boardRows(voices: readonly Voice[], q: BoardQuery): Voice[] {
-  const needle = q.search.trim().toLowerCase();
-  const rows = voices.filter((v) => {
-    if (q.ownership === "shared" && !v.shared) return false;
-    if (q.ownership === "own" && v.shared) return false;
-    if (q.state !== "any" && v.state !== q.state) return false;
-    if (!needle) return true;
-    return v.displayName.toLowerCase().includes(needle) || v.voiceId.toLowerCase().includes(needle);
-  });
-  const sorted = rows.slice();
-  switch (q.sort) {
+/**
+ * What the board keeps per voice list (one catalog load), so that a keystroke is one pass
+ * over flat arrays and no sort: the list in each sort order once asked for (a filter keeps
+ * the order), each with its lower-cased search text beside it once a search needs it. The
+ * collator sorts by name once per list; the other orders compare each voice's place in the
+ * name order (equal names share one), integers. Made lazily: a first, unfiltered render
+ * costs the name sort, as before, and nothing more.
+ */
+interface Sorted {
+  voices: Voice[];
+  /** Lower-cased `displayName + "\n" + voiceId`, index for index with `voices`. */
+  text?: string[];
+}
+
+interface Prepared {
+  sorted: Map<VoiceSort, Sorted>;
+  rank?: Map<Voice, number>;
+}
+
+const preparedLists = new WeakMap<readonly Voice[], Prepared>();
+
+function sortedVoices(voices: readonly Voice[], sort: VoiceSort): Sorted {
+  let p = preparedLists.get(voices);
+  if (!p) {
+    p = { sorted: new Map([["name", { voices: voices.slice().sort(byName) }]]) };
+    preparedLists.set(voices, p);
+  }
+  const cached = p.sorted.get(sort);
+  if (cached) return cached;
+  if (!p.rank) {
+    const order = p.sorted.get("name")!.voices;
+    const rank = new Map<Voice, number>();
+    let r = 0;
+    order.forEach((v, i) => {
+      if (i > 0 && byName(order[i - 1]!, v) !== 0) r = i;
+      rank.set(v, r);
+    });
+    p.rank = rank;
+  }
+  const rank = p.rank;
+  const by = (v: Voice) => rank.get(v)!;
+  const sorted = voices.slice();
+  switch (sort) {
     case "name":
-      sorted.sort(byName);
+      sorted.sort((a, b) => by(a) - by(b));
       break;
     case "nameDesc":
-      sorted.sort((a, b) => byName(b, a));
+      sorted.sort((a, b) => by(b) - by(a));
       break;
     case "ownFirst":
-      sorted.sort((a, b) => Number(a.shared) - Number(b.shared) || byName(a, b));
+      sorted.sort((a, b) => Number(a.shared) - Number(b.shared) || by(a) - by(b));
       break;
     case "deadline":
-      sorted.sort((a, b) => deadline(a) - deadline(b) || byName(a, b));
+      sorted.sort((a, b) => deadline(a) - deadline(b) || by(a) - by(b));
       break;
   }
-  return sorted;
+  const made: Sorted = { voices: sorted };
+  p.sorted.set(sort, made);
+  return made;
+}
+
+/** Search by name and id, filter, sort: the voice board's rows. */
+export function boardRows(voices: readonly Voice[], q: BoardQuery): Voice[] {
+  // A search box's value has no line breaks, so the needle never spans name and id.
+  const needle = q.search.trim().toLowerCase();
+  const sorted = sortedVoices(voices, q.sort);
+  const list = sorted.voices;
+  const text = needle
+    ? (sorted.text ??= list.map((v) => `${v.displayName.toLowerCase()}\n${v.voiceId.toLowerCase()}`))
+    : null;
+  const rows: Voice[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]!;
+    if (q.ownership === "shared" && !v.shared) continue;
+    if (q.ownership === "own" && v.shared) continue;
+    if (q.state !== "any" && v.state !== q.state) continue;
+    if (text && !text[i]!.includes(needle)) continue;
+    rows.push(v);
+  }
+  return rows;
 }
 
 /** A short local date: "3 Dec" / "12月3日". */
