@@ -119,3 +119,136 @@ fn single_instance_is_the_first_plugin() {
     let first_plugin = lib.find(".plugin(").unwrap();
     assert_eq!(single, first_plugin, "single-instance must be registered before any other plugin (P1)");
 }
+
+// ---- Added for tests/SECURITY_TESTS.md ----------------------------------------------------
+
+/// Places in UI code that would turn text into markup, run text as code, navigate the
+/// webview, or talk to the network: none may appear in `ui/src` (T4, T3).
+const UI_FORBIDDEN: [&str; 17] = [
+    "dangerouslySetInnerHTML",
+    "innerHTML",
+    "outerHTML",
+    "insertAdjacentHTML",
+    "createContextualFragment",
+    "document.write",
+    "eval(",
+    "new Function(",
+    "srcdoc",
+    "window.open(",
+    "location.href",
+    "location.assign(",
+    "location.replace(",
+    "href={",
+    "fetch(",
+    "XMLHttpRequest",
+    "WebSocket(",
+];
+
+/// Every forbidden construct in the `.ts`/`.tsx` files under `dir` (generated bindings
+/// skipped), as `path: needle`; and every file outside `ipc/` that imports `@tauri-apps`.
+fn ui_violations(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if name != "bindings" {
+                    stack.push(path);
+                }
+                continue;
+            }
+            if !(name.ends_with(".ts") || name.ends_with(".tsx")) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+            for needle in UI_FORBIDDEN {
+                let word_start = needle.starts_with(|c: char| c.is_ascii_alphabetic());
+                let hit = text.match_indices(needle).any(|(at, _)| {
+                    !word_start || !text[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'))
+                });
+                if hit {
+                    found.push(format!("{rel}: {needle}"));
+                }
+            }
+            if !rel.starts_with("ipc/") && text.contains("@tauri-apps/") {
+                found.push(format!("{rel}: imports @tauri-apps outside ui/src/ipc"));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Proves T4 (platform and model text rendered as text, links only through the core after
+/// a click) for the whole UI, beyond the Markdown renderer's own vitest cases: no HTML sink
+/// (`innerHTML`, `dangerouslySetInnerHTML`, …), no dynamic `href`, no `eval`, no
+/// navigation API anywhere in `ui/src`; and T3's premise that the webview never talks to
+/// the platform: no `fetch`/XHR/WebSocket, `@tauri-apps` imported only by `ui/src/ipc`.
+#[test]
+fn the_ui_has_no_html_sink_no_navigation_and_no_network_access() {
+    let violations = ui_violations(&root().join("ui/src"));
+    assert!(violations.is_empty(), "{violations:#?}");
+    // The scanner finds what it looks for (checked on a scratch copy, never on ui/src).
+    let scratch = std::env::temp_dir().join(format!("xiaoya-ui-scan-{}", std::process::id()));
+    std::fs::create_dir_all(scratch.join("features")).unwrap();
+    std::fs::write(scratch.join("features/Bad.tsx"), "export const B = (p) => <div dangerouslySetInnerHTML={{ __html: p.t }} />;\nconst r = retrieval(1); fetch(p.url);\nimport { invoke } from \"@tauri-apps/api/core\";\n").unwrap();
+    let found = ui_violations(&scratch);
+    std::fs::remove_dir_all(&scratch).unwrap();
+    assert_eq!(
+        found,
+        [
+            "features/Bad.tsx: dangerouslySetInnerHTML",
+            "features/Bad.tsx: fetch(",
+            "features/Bad.tsx: imports @tauri-apps outside ui/src/ipc",
+        ]
+    );
+}
+
+/// Proves T5 on the UI side: no shell (or opener) plugin is a UI dependency either.
+#[test]
+fn no_shell_or_opener_plugin_in_the_ui() {
+    let package: serde_json::Value = serde_json::from_str(&read("ui/package.json")).unwrap();
+    for section in ["dependencies", "devDependencies"] {
+        if let Some(deps) = package[section].as_object() {
+            for name in deps.keys() {
+                assert!(
+                    !name.starts_with("@tauri-apps/plugin-shell") && !name.starts_with("@tauri-apps/plugin-opener"),
+                    "{section} has {name}"
+                );
+            }
+        }
+    }
+    let lock = read("Cargo.lock");
+    assert!(!lock.contains("name = \"tauri-plugin-opener\""), "no opener plugin in the app");
+}
+
+/// Whether the workspace enables single-instance's `deep-link` feature and the lock file
+/// links the two plugins.
+fn single_instance_forwards_deep_links(manifest: &str, lock: &str) -> bool {
+    let declared = manifest
+        .lines()
+        .find(|l| l.trim_start().starts_with("tauri-plugin-single-instance"))
+        .is_some_and(|l| l.contains("features") && l.contains("\"deep-link\""));
+    let linked = lock.split("[[package]]").any(|p| {
+        p.contains("\nname = \"tauri-plugin-single-instance\"\n") && p.contains("\"tauri-plugin-deep-link\"")
+    });
+    declared && linked
+}
+
+/// Proves P1 ("single-instance with its deep-link feature"): the workspace turns the
+/// feature on and the resolved single-instance plugin depends on the deep-link plugin, so a
+/// second instance started with the callback URL hands it to the first (the real-window
+/// test `sign_in.rs` then shows it working).
+#[test]
+fn single_instance_is_built_with_its_deep_link_feature() {
+    let manifest = read("Cargo.toml");
+    let lock = read("Cargo.lock");
+    assert!(single_instance_forwards_deep_links(&manifest, &lock));
+    // The check fails when the feature is dropped.
+    let without = manifest.replace("features = [\"deep-link\"]", "features = []");
+    assert_ne!(without, manifest, "the feature is declared as expected");
+    assert!(!single_instance_forwards_deep_links(&without, &lock));
+}

@@ -204,6 +204,53 @@ mod tests {
         assert!(parse_origin("not a url").is_err());
     }
 
+    /// Proves A9 (HTTPS for non-loopback hosts): plain http is accepted only for loopback
+    /// hosts (127.0.0.0/8, ::1, `localhost`), however the origin arrives: typed in Settings,
+    /// `XIAOYA_PLATFORM_URL`, or `XIAOYA_SANDBOX_URL`.
+    #[test]
+    fn plain_http_is_accepted_only_for_loopback_hosts() {
+        for ok in [
+            "https://example.com",
+            "https://10.0.0.1",
+            "http://127.0.0.1:8080",
+            "http://127.0.0.2",
+            "http://[::1]:8080",
+            "http://localhost",
+            "http://LOCALHOST:1",
+        ] {
+            assert!(parse_origin(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "http://localhost.example.com",
+            "http://127.0.0.1.nip.io",
+            "http://localhost@evil.example",
+            "http://example.com:80",
+            "HTTP://EXAMPLE.COM",
+            "http://10.0.0.1",
+            "http://192.168.1.10:8080",
+            "http://0.0.0.0:8080",
+            "http://[2001:db8::1]",
+            "ws://127.0.0.1",
+            "file:///etc/passwd",
+        ] {
+            assert!(parse_origin(bad).is_err(), "{bad}");
+        }
+        let platform_env = |k: &str| match k {
+            ENV_CLIENT_ID => Some("from-env".to_string()),
+            ENV_PLATFORM_URL => Some("http://staging.example.com".to_string()),
+            _ => None,
+        };
+        assert!(choose(&platform_env, &StoredPlatform::default()).is_err(), "XIAOYA_PLATFORM_URL");
+        let stored = StoredPlatform {
+            base_url: Some("http://staging.example.com".into()),
+            client_id: Some("c".into()),
+            redirect_uri: None,
+        };
+        assert!(choose(&no_env, &stored).is_err(), "stored settings are checked again when read");
+        let sandbox_env = |k: &str| (k == ENV_SANDBOX_URL).then(|| "http://sandbox.example.com".to_string());
+        assert!(choose(&sandbox_env, &StoredPlatform::default()).is_err(), "XIAOYA_SANDBOX_URL");
+    }
+
     #[test]
     fn client_ids_and_redirect_uris_are_checked() {
         let ok = PlatformSettingsInput {

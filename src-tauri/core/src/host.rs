@@ -121,6 +121,12 @@ impl Core {
         self.audio = audio;
     }
 
+    /// Tests use a client with shorter timeouts (see `PlatformClient::with_timeouts`).
+    #[cfg(test)]
+    pub fn set_client(&mut self, client: PlatformClient) {
+        self.client = client;
+    }
+
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
     }

@@ -17,6 +17,8 @@ pub mod wire;
 
 #[cfg(test)]
 pub mod testing;
+#[cfg(test)]
+mod security_tests;
 
 pub use error::{Error, ErrorCode, IpcError};
 pub use host::Core;

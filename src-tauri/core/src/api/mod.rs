@@ -23,6 +23,8 @@ pub const REST_TIMEOUT: Duration = Duration::from_secs(30);
 #[derive(Clone, Debug)]
 pub struct PlatformClient {
     http: reqwest::Client,
+    /// `REST_TIMEOUT` in the app; shorter only in tests (see `with_timeouts`).
+    rest_timeout: Duration,
 }
 
 #[derive(Deserialize)]
@@ -43,13 +45,24 @@ struct ErrorBody {
 
 impl PlatformClient {
     pub fn new() -> Result<Self> {
+        Self::build(CONNECT_TIMEOUT, REST_TIMEOUT)
+    }
+
+    /// Test seam (H3): the same client with shorter timeouts, so a test can prove a hung
+    /// server ends in a timeout without waiting the production 10 s / 30 s.
+    #[cfg(test)]
+    pub(crate) fn with_timeouts(connect: Duration, rest: Duration) -> Result<Self> {
+        Self::build(connect, rest)
+    }
+
+    fn build(connect: Duration, rest_timeout: Duration) -> Result<Self> {
         let http = reqwest::Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT)
+            .connect_timeout(connect)
             .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("XiaoyaCompanion/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| Error::Internal(format!("HTTP client: {e}")))?;
-        Ok(PlatformClient { http })
+        Ok(PlatformClient { http, rest_timeout })
     }
 
     pub fn http(&self) -> &reqwest::Client {
@@ -73,7 +86,7 @@ impl PlatformClient {
         let mut req = self
             .http
             .request(Method::GET, Self::url(origin, path)?)
-            .timeout(REST_TIMEOUT)
+            .timeout(self.rest_timeout)
             .bearer_auth(token.expose())
             .header("Accept", "application/json");
         if let Some(team) = team_id {
@@ -117,6 +130,9 @@ fn platform_error(status: StatusCode, code: Option<String>, message: Option<Stri
     }
     Error::Platform { status: status.as_u16(), code, message, request_id }
 }
+
+#[cfg(test)]
+mod security_tests;
 
 #[cfg(test)]
 mod tests {

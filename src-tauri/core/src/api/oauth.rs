@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use url::Url;
 
-use super::{PlatformClient, REST_TIMEOUT};
+use super::PlatformClient;
 use crate::auth::secret::{AccessToken, Sensitive};
 use crate::error::{Error, Result};
 
@@ -62,7 +62,7 @@ impl PlatformClient {
         let resp = self
             .http()
             .post(Self::url(x.origin, "/oauth/token")?)
-            .timeout(REST_TIMEOUT)
+            .timeout(self.rest_timeout)
             .header("Accept", "application/json")
             .form(&form)
             .send()
@@ -87,7 +87,7 @@ impl PlatformClient {
         let resp = self
             .http()
             .post(Self::url(origin, "/oauth/revoke")?)
-            .timeout(REST_TIMEOUT)
+            .timeout(self.rest_timeout)
             .form(&form)
             .send()
             .await

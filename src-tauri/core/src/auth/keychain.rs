@@ -161,6 +161,37 @@ mod tests {
         assert!(matches!(check_size(&"a".repeat(MAX_SECRET_UTF16 + 1)), Err(KeychainError::TooLong(_))));
     }
 
+    /// Proves K1: the store the app is started with is the OS backend chosen explicitly —
+    /// on Linux a Secret Service credential, never keyring's mock store or another default.
+    #[test]
+    fn the_app_keychain_is_the_explicit_os_backend_never_the_mock() {
+        let entry = OsKeychain::new().entry("k1-check").unwrap();
+        let credential = entry.get_credential();
+        assert!(credential.downcast_ref::<keyring::mock::MockCredential>().is_none(), "not the mock store");
+        #[cfg(target_os = "linux")]
+        assert!(
+            credential.downcast_ref::<keyring::secret_service::SsCredential>().is_some(),
+            "the Secret Service backend"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let options = crate::host::CoreOptions::from_process_env(dir.path().to_path_buf(), "test");
+        assert_eq!(options.keychain.backend(), OsKeychain::new().backend(), "the app starts with the OS store");
+        #[cfg(target_os = "linux")]
+        assert_eq!(options.keychain.backend(), "Secret Service (D-Bus)");
+    }
+
+    /// Proves K4 on the OS store itself (not only the helper): a secret over 1,280 UTF-16
+    /// units is refused before the keychain is touched — so the same with or without a
+    /// Secret Service — and the limit counts UTF-16 units, not bytes or characters.
+    #[test]
+    fn the_os_store_refuses_an_oversized_secret_before_the_keychain_sees_it() {
+        let store = OsKeychain::with_service(format!("xiaoya-companion-k4-{}", std::process::id()));
+        let astral = "😀".repeat(641); // 641 characters, 1,282 UTF-16 units
+        assert!(matches!(store.put("k4", &Sensitive::new(astral)), Err(KeychainError::TooLong(1282))));
+        assert!(check_size(&"😀".repeat(640)).is_ok(), "1,280 units fit");
+        assert!(check_size(&"你".repeat(1280)).is_ok(), "3,840 bytes, but 1,280 units: fits");
+    }
+
     /// The real Secret Service. `scripts/test.sh` runs an unlocked gnome-keyring and sets
     /// XIAOYA_REQUIRE_KEYCHAIN=1, so there this test must pass; elsewhere (no D-Bus
     /// session) it says why it did nothing.

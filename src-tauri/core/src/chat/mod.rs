@@ -25,6 +25,8 @@ mod tests;
 #[cfg(test)]
 mod tests_faults;
 #[cfg(test)]
+mod tests_security;
+#[cfg(test)]
 mod bench;
 
 use std::collections::HashMap;

@@ -177,3 +177,31 @@ impl Db {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Proves A11/K2 at the key itself: the keychain account of a session differs whenever
+    /// any part the server reported differs (origin, client id, subject, context, team id),
+    /// so two sessions never share (or overwrite) one keychain entry.
+    #[test]
+    fn a_session_key_changes_with_every_part_the_server_reported() {
+        let personal = RequestedContext::Personal;
+        let alpha = RequestedContext::Team { team_id: "team_alpha".into() };
+        let beta = RequestedContext::Team { team_id: "team_beta".into() };
+        let base = keychain_account("https://a.example", "client", "user_1", &personal);
+        let others = [
+            keychain_account("https://b.example", "client", "user_1", &personal),
+            keychain_account("https://a.example", "client_2", "user_1", &personal),
+            keychain_account("https://a.example", "client", "user_2", &personal),
+            keychain_account("https://a.example", "client", "user_1", &alpha),
+            keychain_account("https://a.example", "client", "user_1", &beta),
+        ];
+        let mut all: Vec<&String> = others.iter().collect();
+        all.push(&base);
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 6, "{all:#?}");
+        assert_eq!(base, keychain_account("https://a.example", "client", "user_1", &personal), "stable");
+    }
+}

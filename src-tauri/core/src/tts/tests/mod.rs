@@ -5,6 +5,7 @@ mod cost_tests;
 mod ledger_tests;
 mod resume_tests;
 mod retry_tests;
+mod security_tests;
 
 use std::time::Duration;
 
