@@ -516,8 +516,18 @@ fn files_under(dir: &std::path::Path) -> Vec<(String, String)> {
 /// contain a token, code or verifier, or a `Bearer` credential.
 #[tokio::test]
 async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
-    let logs = CaptureLogs::default();
-    let _capture = tracing::subscriber::set_default(logs.clone());
+    // The process-wide subscriber, not a scoped one: with `set_default` on this thread, other
+    // test threads registering callsites at the same moment could leave this thread's
+    // events unrecorded (tracing's interest cache), and the check would pass on no logs.
+    // Other tests' logs land here too, which only widens the check.
+    static CAPTURE: std::sync::OnceLock<CaptureLogs> = std::sync::OnceLock::new();
+    let logs = CAPTURE
+        .get_or_init(|| {
+            let logs = CaptureLogs::default();
+            tracing::subscriber::set_global_default(logs.clone()).expect("no other global subscriber in the core's tests");
+            logs
+        })
+        .clone();
     let rig = Rig::new().await;
     rig.control().set_stream_pace(Duration::ZERO);
     rig.sign_in(ContextRequest::Personal).await;

@@ -68,7 +68,8 @@ impl Core {
         reply.json_check = (status == MessageStatus::Complete && wants_json)
             .then(|| check_reply(&reply.content, schema.as_ref()))
             .and_then(|check| serde_json::to_string(&check).ok());
-        self.db().save_reply(&reply).await?;
+        let charge = reply_charge(&reply);
+        self.db().save_reply_with_charge(&reply, charge.as_ref().map(|c| (&call.session, c))).await?;
         tracing::info!(
             status = status.as_str(),
             request_id = reply.request_id.as_deref().unwrap_or_default(),
@@ -78,7 +79,6 @@ impl Core {
         if error.as_ref().and_then(|e| e.platform_code.as_deref()).is_some_and(|c| CATALOG_STALE_CODES.contains(&c)) {
             self.catalogs().invalidate(&context_key(&call.session));
         }
-        self.record_reply_charge(call, &reply).await;
         let view = message_view(conversation, &reply);
         match error {
             Some(error) => sink.send(ChatEvent::Error { reply: view.clone(), error }),
@@ -91,28 +91,27 @@ impl Core {
         Ok(ChatTurn { reply: view, session_id: call.session.id.clone() })
     }
 
-    /// Writes the reply's usage to the local points ledger (once per request id and context).
-    async fn record_reply_charge(&self, call: &ContextCall, reply: &MessageRecord) {
-        if reply.total_tokens.is_none() && reply.prompt_tokens.is_none() && reply.charged_points.is_none() {
-            return;
-        }
-        let model = reply.model_code.clone().unwrap_or_default();
-        let tokens = reply.total_tokens.or_else(|| Some(reply.prompt_tokens? + reply.completion_tokens?));
-        let charge = NewCharge {
-            kind: ChargeKind::Chat,
-            request_id: reply.request_id.clone().unwrap_or_default(),
-            points: reply.charged_points.clone(),
-            input_tokens: reply.prompt_tokens,
-            output_tokens: reply.completion_tokens,
-            receipt_ref: reply.id.clone(),
-            summary: match tokens {
-                Some(t) => format!("Chat · {model} · {t} tokens"),
-                None => format!("Chat · {model}"),
-            },
-            created_at: now_unix(),
-        };
-        if let Err(err) = self.db().record_charge(&call.session, &charge).await {
-            tracing::warn!(code = ?err.code(), "could not record the chat charge in the ledger");
-        }
+}
+
+/// The ledger row of a reply that reported usage or a charge (once per request id and
+/// context), written with the reply itself.
+fn reply_charge(reply: &MessageRecord) -> Option<NewCharge> {
+    if reply.total_tokens.is_none() && reply.prompt_tokens.is_none() && reply.charged_points.is_none() {
+        return None;
     }
+    let model = reply.model_code.clone().unwrap_or_default();
+    let tokens = reply.total_tokens.or_else(|| Some(reply.prompt_tokens? + reply.completion_tokens?));
+    Some(NewCharge {
+        kind: ChargeKind::Chat,
+        request_id: reply.request_id.clone().unwrap_or_default(),
+        points: reply.charged_points.clone(),
+        input_tokens: reply.prompt_tokens,
+        output_tokens: reply.completion_tokens,
+        receipt_ref: reply.id.clone(),
+        summary: match tokens {
+            Some(t) => format!("Chat · {model} · {t} tokens"),
+            None => format!("Chat · {model}"),
+        },
+        created_at: now_unix(),
+    })
 }

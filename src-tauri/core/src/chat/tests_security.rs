@@ -103,3 +103,39 @@ async fn chat_retries_exactly_the_listed_statuses_under_the_same_id() {
         assert_eq!(rig.control().charges_for(&id).len(), 1, "{status}");
     }
 }
+
+/// Proves S4 for chat: a finished reply and its ledger row are written in one transaction.
+/// When the ledger write fails (a trigger stands in for a full disk), the reply is not
+/// recorded as finished either; a retry under the same `X-Request-ID` is replayed by the
+/// platform without a second charge and lands with exactly one ledger row.
+#[tokio::test]
+async fn a_finished_reply_is_never_saved_without_its_ledger_row() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    sqlx::query(
+        "CREATE TRIGGER s4_ledger_fails BEFORE INSERT ON points_ledger
+         BEGIN SELECT RAISE(ABORT, 'the ledger write failed'); END",
+    )
+    .execute(rig.core.db().pool())
+    .await
+    .unwrap();
+    let failed = rig
+        .core
+        .chat_send(input("Charged, then the ledger write failed", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await;
+    assert!(failed.is_err(), "the failed ledger write is reported");
+    let (reply_id, request_id, status): (String, String, String) =
+        sqlx::query_as("SELECT id, request_id, status FROM chat_messages WHERE role = 'assistant'")
+            .fetch_one(rig.core.db().pool())
+            .await
+            .unwrap();
+    assert_ne!(status, "complete", "the reply was not recorded as finished without its ledger row");
+    assert_eq!(rig.control().charges_for(&request_id).len(), 1, "the platform did charge");
+    assert!(super::tests::ledger_rows(&rig, &request_id).await.is_empty());
+
+    sqlx::query("DROP TRIGGER s4_ledger_fails").execute(rig.core.db().pool()).await.unwrap();
+    let retried = rig.core.chat_retry(&reply_id, &Events::default().sink()).await.unwrap().reply;
+    assert_eq!(retried.status, MessageStatus::Complete);
+    assert_eq!(receipt_id(&retried), request_id, "retried under the same X-Request-ID");
+    assert_eq!(rig.control().charges_for(&request_id).len(), 1, "no second charge");
+    assert_eq!(super::tests::ledger_rows(&rig, &request_id).await.len(), 1, "in the ledger once");
+}

@@ -2,6 +2,7 @@
 //! (origin, client, subject, context kind, Team) and only listed there.
 
 use crate::error::Result;
+use crate::store::ledger::{insert_charge, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
@@ -271,6 +272,18 @@ impl Db {
 
     /// Writes everything a reply learned from one attempt.
     pub async fn save_reply(&self, m: &MessageRecord) -> Result<()> {
+        self.save_reply_with_charge(m, None).await.map(|_| ())
+    }
+
+    /// [`Db::save_reply`], and the reply's charge in the points ledger in the same
+    /// transaction (S4: a finished reply is never without its ledger row). Returns whether
+    /// a new ledger row was written.
+    pub async fn save_reply_with_charge(
+        &self,
+        m: &MessageRecord,
+        charge: Option<(&SessionRecord, &NewCharge)>,
+    ) -> Result<bool> {
+        let mut tx = self.pool().begin().await?;
         sqlx::query(
             "UPDATE chat_messages SET content = ?, status = ?, attempt = ?, started_at = ?, platform_request_id = ?,
                 first_token_ms = ?, total_ms = ?, prompt_tokens = ?, completion_tokens = ?, total_tokens = ?,
@@ -292,9 +305,14 @@ impl Db {
         .bind(&m.error)
         .bind(&m.json_check)
         .bind(&m.id)
-        .execute(self.pool())
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        let recorded = match charge {
+            Some((session, charge)) => insert_charge(&mut tx, session, charge).await?,
+            None => false,
+        };
+        tx.commit().await?;
+        Ok(recorded)
     }
 
     /// Deletes one message; a user message takes its replies with it (foreign key cascade).

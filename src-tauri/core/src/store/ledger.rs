@@ -48,29 +48,40 @@ impl Db {
     /// Records a charge once: the same request in the same context is recorded a single
     /// time however often it is retried. Returns whether a new row was written.
     pub async fn record_charge(&self, session: &SessionRecord, charge: &NewCharge) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO points_ledger (id, origin, client_id, subject, context_kind, team_id, context_label,
-                kind, request_id, points, input_tokens, output_tokens, receipt_ref, summary, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT (kind, request_id, context_kind, team_id) DO NOTHING",
-        )
-        .bind(uuid::Uuid::new_v4().to_string())
-        .bind(&session.origin)
-        .bind(&session.client_id)
-        .bind(&session.subject)
-        .bind(session.context.kind())
-        .bind(session.context.team_id())
-        .bind(context_label(session))
-        .bind(charge.kind.as_str())
-        .bind(&charge.request_id)
-        .bind(&charge.points)
-        .bind(charge.input_tokens)
-        .bind(charge.output_tokens)
-        .bind(&charge.receipt_ref)
-        .bind(&charge.summary)
-        .bind(charge.created_at)
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected() == 1)
+        let mut conn = self.pool().acquire().await?;
+        insert_charge(&mut conn, session, charge).await
     }
+}
+
+/// [`Db::record_charge`] on one connection, so a caller can make it part of the
+/// transaction that settles what was charged (S4: no settled work without its ledger row).
+pub(crate) async fn insert_charge(
+    conn: &mut sqlx::SqliteConnection,
+    session: &SessionRecord,
+    charge: &NewCharge,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO points_ledger (id, origin, client_id, subject, context_kind, team_id, context_label,
+            kind, request_id, points, input_tokens, output_tokens, receipt_ref, summary, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (kind, request_id, context_kind, team_id) DO NOTHING",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(&session.origin)
+    .bind(&session.client_id)
+    .bind(&session.subject)
+    .bind(session.context.kind())
+    .bind(session.context.team_id())
+    .bind(context_label(session))
+    .bind(charge.kind.as_str())
+    .bind(&charge.request_id)
+    .bind(&charge.points)
+    .bind(charge.input_tokens)
+    .bind(charge.output_tokens)
+    .bind(&charge.receipt_ref)
+    .bind(&charge.summary)
+    .bind(charge.created_at)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -2,7 +2,7 @@
 //! send and moved through its statuses as answers arrive.
 
 use crate::error::Result;
-use crate::store::ledger::context_label;
+use crate::store::ledger::{context_label, insert_charge, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
@@ -212,14 +212,19 @@ impl Db {
         Ok(())
     }
 
-    /// Marks a clip complete; called only after its audio file is durably in place.
+    /// Marks a clip complete — called only after its audio file is durably in place — and
+    /// writes its charge to the points ledger in the same transaction (S4): a kill leaves
+    /// either both or neither, and a clip that is not complete is resumed on the next start.
+    /// Returns whether a new ledger row was written.
     pub async fn complete_clip(
         &self,
         id: &str,
         audio_file: &str,
         bytes: i64,
         now_ms: i64,
-    ) -> Result<()> {
+        charge: Option<(&SessionRecord, &NewCharge)>,
+    ) -> Result<bool> {
+        let mut tx = self.pool().begin().await?;
         sqlx::query(
             "UPDATE tts_clips SET status = 'complete', audio_file = ?, audio_bytes = ?, retryable = 0,
                 error_code = NULL, error_platform_code = NULL, error_message = NULL, error_request_id = NULL,
@@ -231,18 +236,26 @@ impl Db {
         .bind(now_ms)
         .bind(now_ms)
         .bind(id)
-        .execute(self.pool())
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        let recorded = match charge {
+            Some((session, charge)) => insert_charge(&mut tx, session, charge).await?,
+            None => false,
+        };
+        tx.commit().await?;
+        Ok(recorded)
     }
 
-    /// The platform settled the request, but no audio reached this app.
+    /// The platform settled the request, but no audio reached this app; its charge goes to
+    /// the ledger in the same transaction, as in [`Db::complete_clip`].
     pub async fn settle_clip_without_audio(
         &self,
         id: &str,
         err: &ClipError,
         now_ms: i64,
-    ) -> Result<()> {
+        charge: Option<(&SessionRecord, &NewCharge)>,
+    ) -> Result<bool> {
+        let mut tx = self.pool().begin().await?;
         sqlx::query(
             "UPDATE tts_clips SET status = 'settled_no_audio', retryable = 0, error_code = ?,
                 error_platform_code = ?, error_message = ?, error_request_id = ?, completed_at_ms = ?,
@@ -256,9 +269,14 @@ impl Db {
         .bind(now_ms)
         .bind(now_ms)
         .bind(id)
-        .execute(self.pool())
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        let recorded = match charge {
+            Some((session, charge)) => insert_charge(&mut tx, session, charge).await?,
+            None => false,
+        };
+        tx.commit().await?;
+        Ok(recorded)
     }
 
     /// `unknown` (outcome unknown) or `failed` (a definite answer that settled nothing).

@@ -354,7 +354,29 @@ impl Core {
         err: Option<Error>,
     ) -> Result<Clip> {
         let now = now_ms();
-        match (&audio, &err) {
+        // The charge is read from the row as it stands (the receipt headers are already
+        // in it) and written in the same transaction that settles the clip (S4).
+        let before = self
+            .db()
+            .clip(&row.id)
+            .await?
+            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        let charge = NewCharge {
+            kind: ChargeKind::Tts,
+            request_id: before.request_id.clone(),
+            points: before.charged_points.clone(),
+            input_tokens: None,
+            output_tokens: None,
+            receipt_ref: before.id.clone(),
+            summary: format!(
+                "TTS · {} · {} chars",
+                before.voice_name,
+                super::estimate::code_points(&before.input)
+            ),
+            created_at: now_unix(),
+        };
+        let ledger = Some((&call.session, &charge));
+        let recorded = match (&audio, &err) {
             (Some(path), _) => {
                 let name = path
                     .file_name()
@@ -362,17 +384,12 @@ impl Core {
                     .unwrap_or_default()
                     .to_owned();
                 self.db()
-                    .complete_clip(
-                        &row.id,
-                        &name,
-                        i64::try_from(bytes).unwrap_or(i64::MAX),
-                        now,
-                    )
-                    .await?;
+                    .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now, ledger)
+                    .await?
             }
             (None, Some(e)) => {
                 self.db()
-                    .settle_clip_without_audio(&row.id, &clip_error(e), now)
+                    .settle_clip_without_audio(&row.id, &clip_error(e), now, ledger)
                     .await?
             }
             (None, None) => {
@@ -380,27 +397,13 @@ impl Core {
                     "a settled clip needs audio or a reason".into(),
                 ))
             }
-        }
+        };
         let fresh = self
             .db()
             .clip(&row.id)
             .await?
             .ok_or_else(|| Error::Internal("clip vanished".into()))?;
-        let charge = NewCharge {
-            kind: ChargeKind::Tts,
-            request_id: fresh.request_id.clone(),
-            points: fresh.charged_points.clone(),
-            input_tokens: None,
-            output_tokens: None,
-            receipt_ref: fresh.id.clone(),
-            summary: format!(
-                "TTS · {} · {} chars",
-                fresh.voice_name,
-                super::estimate::code_points(&fresh.input)
-            ),
-            created_at: now_unix(),
-        };
-        if self.db().record_charge(&call.session, &charge).await? {
+        if recorded {
             let points = fresh
                 .charged_points
                 .as_deref()

@@ -37,27 +37,33 @@ async fn automatic_speech_retries_stop_at_the_cap() {
     rig.control().clear_faults();
 }
 
-/// S4 ("no half-recorded charge"), the step after the audio: a clip is marked complete
-/// (`complete_clip`) and its charge written to the points ledger (`record_charge`) as two
-/// separate writes, and the next start only resumes `pending`/`unknown` clips. A kill between
-/// the two writes therefore leaves a settled charge that the ledger ("why did my balance
-/// change") never shows. This test recreates exactly that state and expects the next start
-/// to heal it; it FAILS today, so it is ignored until the production code records both in
-/// one transaction or reconciles complete clips without a ledger row on start.
-/// Run it with `cargo test -p xiaoya-core s4_gap -- --ignored`.
+/// Proves S4 ("no half-recorded charge"), the step after the audio: settling a clip and
+/// writing its charge to the points ledger are one transaction. Here the ledger write fails
+/// (a trigger stands in for a full disk or a kill at that moment): the clip is then NOT
+/// marked complete either, so the next start resumes it under the same request id, finds it
+/// settled at the platform, keeps the saved audio, and records the charge exactly once.
 #[tokio::test]
-#[ignore = "S4 gap, fails today: clip completion and its ledger row are not atomic (see tests/SECURITY_TESTS.md)"]
-async fn s4_gap_a_kill_between_completing_a_clip_and_recording_its_charge_is_healed_on_the_next_start() {
+async fn a_clip_is_never_complete_without_its_ledger_row_and_the_next_start_heals_it() {
     let rig = personal().await;
-    let clip = rig.core.synthesize(standard("Charged, then killed.")).await.unwrap();
-    assert_eq!(clip.status, ClipStatus::Complete);
-    assert_eq!(super::ledger_rows(&rig, &clip.request_id).await.len(), 1);
-    // The state a SIGKILL right after `complete_clip` leaves: complete, no ledger row.
-    sqlx::query("DELETE FROM points_ledger WHERE request_id = ?")
-        .bind(&clip.request_id)
-        .execute(rig.core.db().pool())
-        .await
-        .unwrap();
+    sqlx::query(
+        "CREATE TRIGGER s4_ledger_fails BEFORE INSERT ON points_ledger
+         BEGIN SELECT RAISE(ABORT, 'the ledger write failed'); END",
+    )
+    .execute(rig.core.db().pool())
+    .await
+    .unwrap();
+    let failed = rig.core.synthesize(standard("Charged, then the ledger write failed.")).await;
+    assert!(failed.is_err(), "the failed ledger write is reported: {failed:?}");
+    let (id, request_id, status): (String, String, String) =
+        sqlx::query_as("SELECT id, request_id, status FROM tts_clips")
+            .fetch_one(rig.core.db().pool())
+            .await
+            .unwrap();
+    assert_ne!(status, "complete", "the clip was rolled back with its ledger row");
+    assert_eq!(charged(&rig, &request_id), 1, "the platform did charge");
+    assert!(super::ledger_rows(&rig, &request_id).await.is_empty());
+
+    sqlx::query("DROP TRIGGER s4_ledger_fails").execute(rig.core.db().pool()).await.unwrap();
     let base = rig.sandbox.base_url();
     let next = crate::host::Core::start(crate::host::CoreOptions {
         data_dir: rig.dir.path().to_path_buf(),
@@ -68,11 +74,14 @@ async fn s4_gap_a_kill_between_completing_a_clip_and_recording_its_charge_is_hea
     })
     .await
     .unwrap();
-    next.resume_tts_clips().await.unwrap();
-    assert_eq!(charged(&rig, &clip.request_id), 1, "the platform charged once");
-    assert_eq!(
-        super::ledger_rows(&rig, &clip.request_id).await.len(),
-        1,
-        "the charge the platform settled is in the local ledger after the restart"
-    );
+    assert_eq!(next.resume_tts_clips().await.unwrap(), 1);
+    let status: String = sqlx::query_scalar("SELECT status FROM tts_clips WHERE id = ?")
+        .bind(&id)
+        .fetch_one(rig.core.db().pool())
+        .await
+        .unwrap();
+    assert_eq!(status, "complete");
+    assert_eq!(charged(&rig, &request_id), 1, "resumed under the same id: no second charge");
+    assert_eq!(rig.control().speech_request_count(&request_id), 2, "the same X-Request-ID sent again");
+    assert_eq!(super::ledger_rows(&rig, &request_id).await.len(), 1, "the charge is in the ledger once");
 }
