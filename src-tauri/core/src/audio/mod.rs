@@ -10,6 +10,8 @@ pub mod wire;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod bench;
 
 use std::time::Duration;
 
