@@ -10,6 +10,8 @@ SYSTEM_PACKAGES=(
   # run and test: a display, a session bus, the Secret Service, WebDriver, audio, screenshots
   xvfb dbus dbus-x11 gnome-keyring libsecret-tools webkit2gtk-driver xdg-utils
   desktop-file-utils pulseaudio libasound2-plugins imagemagick fonts-noto-cjk
+  # reading the X clipboard in tests ("copy the receipt into a bug report")
+  xclip
 )
 
 missing=()

@@ -55,6 +55,7 @@ pub struct Core {
     tts: Arc<crate::tts::TtsState>,
     /// The one audio output thread (audio area).
     audio: crate::audio::engine::AudioEngine,
+    sign_ins: crate::auth::attempts::SignInHistory,
 }
 
 impl Core {
@@ -80,6 +81,7 @@ impl Core {
             chat: crate::chat::ChatRuntime::default(),
             tts: Arc::default(),
             audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
+            sign_ins: crate::auth::attempts::SignInHistory::default(),
         })
     }
 
@@ -113,6 +115,11 @@ impl Core {
 
     pub fn audio(&self) -> &crate::audio::engine::AudioEngine {
         &self.audio
+    }
+
+    /// The recent sign-in attempts of this run, for the diagnostics view.
+    pub fn sign_in_history(&self) -> &crate::auth::attempts::SignInHistory {
+        &self.sign_ins
     }
 
     /// Tests play through a simulated device (or none).

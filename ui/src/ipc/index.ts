@@ -68,5 +68,7 @@ export type { SessionContext } from "../bindings/SessionContext";
 export type { SessionSummary } from "../bindings/SessionSummary";
 export type { SessionsView } from "../bindings/SessionsView";
 export type { SignInDiagnostics } from "../bindings/SignInDiagnostics";
+export type { SignInEvent } from "../bindings/SignInEvent";
+export type { SignInOutcome } from "../bindings/SignInOutcome";
 export type { TeamChoice } from "../bindings/TeamChoice";
 export type { ThemePreference } from "../bindings/ThemePreference";

@@ -6,6 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 use url::Url;
 
+use super::attempts::SignInOutcome;
 use super::callback::{self, Outcome};
 use super::pending::{self, Claim, PendingAttempt, RequestedContext};
 use super::pkce::{new_state, Pkce};
@@ -91,6 +92,22 @@ impl Core {
     /// Starts a sign-in: a fresh verifier and state, the attempt saved, the authorize
     /// page opened in the system browser.
     pub async fn begin_sign_in(&self, request: ContextRequest) -> Result<SessionsView> {
+        let requested = match &request {
+            ContextRequest::Personal => Some(RequestedContext::Personal),
+            ContextRequest::Team { team_id } => {
+                Some(RequestedContext::Team { team_id: team_id.trim().to_owned() }).filter(|c| !c.team_id().is_empty())
+            }
+        };
+        let result = self.begin_sign_in_inner(request).await;
+        let history = self.sign_in_history();
+        match &result {
+            Ok(_) => history.push(SignInOutcome::Started, requested.as_ref(), None),
+            Err(err) => history.push(SignInOutcome::Failed, requested.as_ref(), Some(err)),
+        }
+        result
+    }
+
+    async fn begin_sign_in_inner(&self, request: ContextRequest) -> Result<SessionsView> {
         let platform = self.platform();
         let (context, scopes) = match request {
             ContextRequest::Personal => (RequestedContext::Personal, PERSONAL_SCOPES),
@@ -136,12 +153,33 @@ impl Core {
     /// Forgets every sign-in still waiting for the browser.
     pub async fn cancel_sign_in(&self) -> Result<SessionsView> {
         pending::clear(self.db(), self.keys()).await?;
+        self.sign_in_history().push(SignInOutcome::Cancelled, None, None);
         self.sessions_view().await
     }
 
     /// Handles a deep link. Links that are not this app's callback are ignored
     /// (`Ok(None)`); a callback with no sign-in pending is refused (A6).
     pub async fn complete_sign_in(&self, raw: &str) -> Result<Option<SessionSummary>> {
+        let mut claimed = None;
+        let mut refused = false;
+        let result = self.complete_sign_in_inner(raw, &mut claimed, &mut refused).await;
+        let history = self.sign_in_history();
+        match &result {
+            Ok(None) => {}
+            Ok(Some(_)) => history.push(SignInOutcome::SignedIn, claimed.as_ref(), None),
+            // A link for no attempt started here (A4, A6): refused, and said so.
+            Err(err) if refused => history.push(SignInOutcome::Refused, None, Some(err)),
+            Err(err) => history.push(SignInOutcome::Failed, claimed.as_ref(), Some(err)),
+        }
+        result
+    }
+
+    async fn complete_sign_in_inner(
+        &self,
+        raw: &str,
+        claimed: &mut Option<RequestedContext>,
+        refused: &mut bool,
+    ) -> Result<Option<SessionSummary>> {
         let redirect = self.platform().redirect_uri;
         if !callback::is_callback_for(raw, &redirect) {
             tracing::info!("ignored a deep link that is not the sign-in callback");
@@ -149,13 +187,21 @@ impl Core {
         }
         let now = now_unix();
         if !pending::any_pending(self.db(), now).await? {
+            *refused = true;
             return Err(Error::NoPendingSignIn);
         }
-        let cb = callback::parse(raw, &redirect).map_err(|e| Error::SignIn(e.to_string()))?;
+        let cb = callback::parse(raw, &redirect).map_err(|e| {
+            *refused = true;
+            Error::SignIn(e.to_string())
+        })?;
         let attempt = match pending::claim(self.db(), self.keys(), &cb.state, now).await? {
-            Claim::Found(a) => a,
+            Claim::Found(a) => {
+                *claimed = Some(a.context.clone());
+                a
+            }
             Claim::Expired => return Err(Error::SignIn("this sign-in took longer than 10 minutes; start again".into())),
             Claim::Unknown => {
+                *refused = true;
                 tracing::warn!("ignored a sign-in callback whose state matches no attempt");
                 return Err(Error::SignIn("the link does not belong to a sign-in started here; it was ignored".into()));
             }
@@ -280,6 +326,7 @@ impl Core {
             team_scopes: TEAM_SCOPES.to_owned(),
             sessions: view.sessions,
             sign_in_pending: view.sign_in_pending,
+            recent: self.sign_in_history().recent(),
         })
     }
 }

@@ -2,6 +2,7 @@
 //! returning through a deep link; tokens only in the OS keychain; Personal and Team
 //! sessions side by side, each keyed by origin, client, subject and exact context.
 
+pub mod attempts;
 pub mod browser;
 pub mod callback;
 pub mod flow;
@@ -12,5 +13,7 @@ pub mod secret;
 pub mod sessions;
 pub mod wire;
 
+#[cfg(test)]
+mod attempts_tests;
 #[cfg(test)]
 mod flow_tests;

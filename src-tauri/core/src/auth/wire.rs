@@ -103,4 +103,6 @@ pub struct SignInDiagnostics {
     pub team_scopes: String,
     pub sessions: Vec<SessionSummary>,
     pub sign_in_pending: bool,
+    /// The sign-in attempts of this run, newest first: how each ended and why.
+    pub recent: Vec<super::attempts::SignInEvent>,
 }

@@ -5,7 +5,16 @@ import { contextLabel, useSessions } from "../../app/sessions";
 import { expiryTime, formatDateTime, formatDuration } from "../../app/time";
 import { Badge, Button, Icon, Panel, SkeletonList, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { signInDiagnostics, toAppError, type AppError, type SignInDiagnostics, type SessionSummary } from "../../ipc";
+import {
+  signInDiagnostics,
+  toAppError,
+  type AppError,
+  type SessionSummary,
+  type SignInDiagnostics,
+  type SignInEvent,
+  type SignInOutcome,
+} from "../../ipc";
+import type { BadgeTone } from "../../components";
 
 type Load = { status: "idle" } | { status: "loading" } | { status: "ready"; data: SignInDiagnostics; at: number } | { status: "failed"; error: AppError };
 
@@ -43,7 +52,76 @@ export function diagnosticsReport(data: SignInDiagnostics, version: string | und
     `Sign-in pending: ${data.signInPending ? "yes" : "no"}`,
     `Sessions: ${data.sessions.length}`,
     ...data.sessions.map(sessionLine),
+    `Recent sign-in attempts: ${data.recent.length}`,
+    ...data.recent.map(eventLine),
   ].join("\n");
+}
+
+function eventLine(e: SignInEvent): string {
+  const context = e.contextKind === "team" ? `team ${e.teamId ?? ""}` : (e.contextKind ?? "-");
+  const parts = [`  ${e.at} ${e.outcome} ${context}`];
+  if (e.errorCode) parts.push(e.errorCode);
+  if (e.platformCode) parts.push(`platform code ${e.platformCode}`);
+  if (e.requestId) parts.push(`request ${e.requestId}`);
+  if (e.detail) parts.push(`"${e.detail}"`);
+  return parts.join(" · ");
+}
+
+const OUTCOME_TONE: Record<SignInOutcome, BadgeTone> = {
+  started: "neutral",
+  signedIn: "success",
+  failed: "danger",
+  refused: "warning",
+  cancelled: "neutral",
+};
+
+function RecentAttempts(props: { events: SignInEvent[] }) {
+  if (props.events.length === 0) return <span class="muted">{t("diag.recentNone")}</span>;
+  return (
+    <ol class="diag-attempts" data-testid="diag-attempts">
+      {props.events.map((e, i) => (
+        <li key={i} class="diag-attempt" data-testid="diag-attempt" data-outcome={e.outcome}>
+          <div class="diag-attempt__head">
+            <Badge tone={OUTCOME_TONE[e.outcome]}>{t(`diag.outcome.${e.outcome}`)}</Badge>
+            <span class="diag-attempt__context">
+              {e.contextKind === "personal"
+                ? t("context.personal")
+                : e.contextKind === "team"
+                  ? t("diag.teamContext", { id: e.teamId ?? "" })
+                  : "—"}
+            </span>
+            <time class="muted diag-attempt__time" dateTime={e.at}>
+              {formatDateTime(Date.parse(e.at))}
+            </time>
+          </div>
+          {e.errorCode && (
+            <p class="diag-attempt__error" data-testid="diag-attempt-error" data-error-code={e.errorCode}>
+              {errorMessage(e.errorCode)}
+            </p>
+          )}
+          {e.detail && (
+            <p class="diag-attempt__detail" data-testid="diag-attempt-detail">
+              {e.detail}
+            </p>
+          )}
+          {(e.platformCode || e.requestId) && (
+            <p class="diag-attempt__ids mono">
+              {e.platformCode && (
+                <span data-testid="diag-attempt-platform-code">
+                  {t("diag.platformCode")}: {e.platformCode}
+                </span>
+              )}
+              {e.requestId && (
+                <span data-testid="diag-attempt-request-id">
+                  {t("diag.requestId")}: {e.requestId}
+                </span>
+              )}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -231,6 +309,12 @@ function DiagnosticsList(props: { data: SignInDiagnostics }) {
               })}
             </ul>
           )}
+        </dd>
+      </div>
+      <div class="kv__row kv__row--top">
+        <dt>{t("diag.recent")}</dt>
+        <dd>
+          <RecentAttempts events={data.recent} />
         </dd>
       </div>
     </dl>

@@ -1,0 +1,111 @@
+//! What happened to the recent sign-in attempts of this run, for the diagnostics view: when,
+//! for which context, and how each ended — signed in, failed (with the error code, the
+//! platform's code and request id), a link refused, or cancelled. Kept in memory only and
+//! never holding a secret: no code, state, verifier or token is ever put here.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::pending::RequestedContext;
+use crate::error::{Error, ErrorCode, IpcError};
+
+/// How many attempts the view keeps (newest first).
+const KEEP: usize = 10;
+/// Text from the platform is capped before it is kept (A7: shown as text, length-capped).
+const DETAIL_CHARS: usize = 300;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum SignInOutcome {
+    /// The browser was opened; the callback has not come back (yet).
+    Started,
+    SignedIn,
+    Failed,
+    /// A callback that belongs to no attempt started here, or came with none pending.
+    Refused,
+    Cancelled,
+}
+
+/// One step of the sign-in history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SignInEvent {
+    /// RFC 3339 UTC.
+    pub at: String,
+    pub outcome: SignInOutcome,
+    /// `personal` or `team`, when known (a refused link has no attempt).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context_kind: Option<String>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_id: Option<String>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_code: Option<ErrorCode>,
+    /// The platform's own code (`invalid_grant`, `HTTP_500`, …).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub platform_code: Option<String>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// What the platform or the app said, as plain text, capped.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+#[derive(Default)]
+pub struct SignInHistory {
+    events: Mutex<VecDeque<SignInEvent>>,
+}
+
+impl SignInHistory {
+    /// Newest first.
+    pub fn recent(&self) -> Vec<SignInEvent> {
+        self.events.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned().collect()
+    }
+
+    pub(crate) fn push(&self, outcome: SignInOutcome, context: Option<&RequestedContext>, error: Option<&Error>) {
+        let ipc = error.map(IpcError::from);
+        let event = SignInEvent {
+            at: now_rfc3339(),
+            outcome,
+            context_kind: context.map(|c| c.kind().to_owned()),
+            team_id: context.map(|c| c.team_id().to_owned()).filter(|t| !t.is_empty()),
+            error_code: ipc.as_ref().map(|e| e.code),
+            platform_code: ipc.as_ref().and_then(|e| e.platform_code.clone()),
+            request_id: ipc.and_then(|e| e.request_id),
+            detail: error.and_then(detail),
+        };
+        let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
+        events.push_front(event);
+        events.truncate(KEEP);
+    }
+}
+
+/// Only text the app wrote or the platform sent as a message; transport errors carry URLs
+/// and are summed up by their code alone.
+fn detail(err: &Error) -> Option<String> {
+    let text = match err {
+        Error::Platform { message, .. } => message.clone(),
+        // The OAuth `error` is already the platform code; only its description adds.
+        Error::OAuth { description, .. } => description.clone()?,
+        Error::SignIn(message) => message.clone(),
+        _ => return None,
+    };
+    let capped: String = text.chars().filter(|c| !c.is_control()).take(DETAIL_CHARS).collect();
+    Some(capped)
+}
+
+fn now_rfc3339() -> String {
+    time::OffsetDateTime::now_utc()
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default()
+}

@@ -1,0 +1,142 @@
+//! A tester's bug report, in the real window (journey steps 5 and 6): a Team sign-in fails
+//! and the sign-in diagnostics say how and why, copied to the clipboard without a secret;
+//! a streamed reply is stopped halfway, regenerated, and its receipt copied for the report.
+
+use std::process::Command;
+use std::time::Duration;
+
+use xiaoya_e2e::xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-of-type";
+
+/// The X clipboard, as a person pasting into a bug report would get it.
+fn clipboard() -> TestResult<String> {
+    let out = Command::new("xclip").args(["-o", "-selection", "clipboard"]).output().map_err(|e| {
+        format!("xclip is needed to read the clipboard (scripts/bootstrap.sh installs it): {e}")
+    })?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+async fn wait_for_clipboard(needle: &str) -> TestResult<String> {
+    let mut last = String::new();
+    for _ in 0..50 {
+        last = clipboard()?;
+        if last.contains(needle) {
+            return Ok(last);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("the clipboard never held {needle:?}; it holds {last:?}").into())
+}
+
+async fn last_attr(app: &AppWindow, css: &str, attr: &str) -> TestResult<Option<String>> {
+    let value = app
+        .client
+        .execute(
+            "const all = document.querySelectorAll(arguments[0]); const el = all[all.length - 1]; return el ? el.getAttribute(arguments[1]) : null;",
+            vec![css.into(), attr.into()],
+        )
+        .await?;
+    Ok(value.as_str().map(str::to_owned))
+}
+
+async fn wait_for_last_attr(app: &AppWindow, css: &str, attr: &str, want: &str) -> TestResult {
+    let mut last = None;
+    for _ in 0..300 {
+        last = last_attr(app, css, attr).await?;
+        if last.as_deref() == Some(want) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("last `{css}` [{attr}] never became {want:?}; last {last:?}").into())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tester_reads_why_a_sign_in_failed_and_copies_receipts_into_a_bug_report() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let result = journey(&app).await;
+    if result.is_err() {
+        let _ = app.screenshot("tester-failure").await;
+    }
+    app.close().await?;
+    result
+}
+
+async fn journey(app: &AppWindow) -> TestResult {
+    let control = app.sandbox.as_ref().expect("sandbox").control();
+    app.sign_in_personal().await?;
+
+    // ---- A Team sign-in whose code exchange the platform answers with a 500.
+    control.inject(Fault::once(Route::Token, FaultKind::Status(500)));
+    app.click("[data-testid=sign-in-team]").await?;
+    app.click(&format!("[data-testid=team-option-{}]", sb::TEAM_ALPHA_ID)).await?;
+    app.click("[data-testid=team-sign-in-confirm]").await?;
+    app.find("[data-testid=sign-in-error]").await?;
+    assert!(control.pending_faults().is_empty(), "the exchange reached the platform");
+
+    // The diagnostics list the attempts of this run, newest first, with the reason.
+    app.click("[data-testid=diag-toggle]").await?;
+    app.find("[data-testid=diag-attempts]").await?;
+    let first = "[data-testid=diag-attempt]:first-child";
+    assert_eq!(app.attr(first, "data-outcome").await?.as_deref(), Some("failed"));
+    app.wait_for_text(first, &format!("Team {}", sb::TEAM_ALPHA_ID)).await?;
+    app.wait_for_text(&format!("{first} [data-testid=diag-attempt-error]"), "").await?;
+    let outcomes = app
+        .client
+        .execute(
+            "return [...document.querySelectorAll('[data-testid=diag-attempt]')].map((e) => e.dataset.outcome);",
+            vec![],
+        )
+        .await?;
+    assert_eq!(outcomes, serde_json::json!(["failed", "started", "signedIn", "started"]));
+    app.client
+        .execute("document.querySelector('[data-testid=diag-attempts]').scrollIntoView({block: 'center'});", vec![])
+        .await?;
+    app.screenshot("tester-diagnostics").await?;
+    app.screenshot("tester-diagnostics").await?;
+
+    // Copied for the bug report: the failure is in it, no secret is.
+    app.click("[data-testid=diag-copy]").await?;
+    let report = wait_for_clipboard("Recent sign-in attempts: 4").await?;
+    assert!(report.contains(&format!("failed team {} · SIGN_IN_FAILED", sb::TEAM_ALPHA_ID)), "{report}");
+    for secret in control.issued_secrets() {
+        assert!(!report.contains(&secret), "a secret reached the copied diagnostics");
+    }
+
+    // ---- Chat: a long reply stopped halfway, then regenerated.
+    app.click("[data-testid=nav-chat]").await?;
+    app.find("[data-testid=chat-input]").await?;
+    control.set_stream_pace(Duration::from_millis(60));
+    app.type_into("[data-testid=chat-input]", "Write a long, detailed story about a lighthouse keeper").await?;
+    app.click("[data-testid=chat-send]").await?;
+    wait_for_last_attr(app, LAST_REPLY, "data-status", "streaming").await?;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    app.click("[data-testid=chat-stop]").await?;
+    wait_for_last_attr(app, LAST_REPLY, "data-status", "stopped").await?;
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+    let stopped_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?.trim().to_owned();
+    app.click("[data-testid=dialog-close]").await?;
+
+    control.set_stream_pace(Duration::ZERO);
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-regenerate]")).await?;
+    wait_for_last_attr(app, LAST_REPLY, "data-status", "complete").await?;
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+    let request_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?.trim().to_owned();
+    assert_ne!(request_id, stopped_id, "a regenerated reply is a new request with its own id");
+    assert_eq!(control.charges_for(&request_id).len(), 1, "the regenerated reply was charged once");
+
+    // The receipt goes into the bug report as text.
+    app.click("[data-testid=chat-receipt-copy]").await?;
+    let receipt = wait_for_clipboard(&request_id).await?;
+    assert!(receipt.contains("Personal"), "who paid is in the copied receipt: {receipt}");
+    for secret in control.issued_secrets() {
+        assert!(!receipt.contains(&secret), "a secret reached the copied receipt");
+    }
+    app.screenshot("tester-regenerated-receipt").await?;
+    Ok(())
+}
