@@ -9,12 +9,13 @@ use xiaoya_core::tts::wire::{
 use super::{after_session_call, CmdResult};
 use crate::AppState;
 
-/// After a clip settled (charged): refresh the paying context's balance and tell every
-/// screen through `balanceChanged`.
+/// After a clip settled (charged), or whose outcome is unknown (the platform may have
+/// charged it already): refresh the paying context's balance and tell every screen through
+/// `balanceChanged`, so the header shows what the platform says now.
 async fn after_clip(app: &AppHandle, state: &AppState, clip: &Clip) {
     if !matches!(
         clip.status,
-        ClipStatus::Complete | ClipStatus::SettledNoAudio
+        ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown
     ) {
         return;
     }

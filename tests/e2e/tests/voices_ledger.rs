@@ -538,6 +538,8 @@ async fn dropped_connection(app: &AppWindow) -> TestResult {
     app.find("[data-testid=clip-row] [data-testid=clip-retry]")
         .await?;
     shot(app, "voices-unknown-outcome", "[data-testid=tts-last-clip]").await?;
+    // The platform may have charged already: the header shows its balance, not the old one.
+    header_shows(app, &control).await?;
 
     // The network is back; the person retries.
     assert!(

@@ -121,6 +121,7 @@ export const en = {
   "voices.totals.session": "Since the app started",
   "voices.totals.context": "{context}, all clips",
   "voices.totals.clips": "{n} clips",
+  "voices.totals.clipsOne": "1 clip",
   "voices.totals.unreported": "{n} without a reported amount",
 
   "voices.receipt.estimated": "Estimated",
@@ -348,6 +349,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.totals.session": "本次启动以来",
   "voices.totals.context": "{context} · 全部音频",
   "voices.totals.clips": "{n} 段",
+  "voices.totals.clipsOne": "1 段",
   "voices.totals.unreported": "{n} 段未报告金额",
 
   "voices.receipt.estimated": "预估",
