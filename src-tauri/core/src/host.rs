@@ -56,6 +56,7 @@ pub struct Core {
     /// The one audio output thread (audio area).
     audio: crate::audio::engine::AudioEngine,
     sign_ins: crate::auth::attempts::SignInHistory,
+    audio_probes: crate::audio::probe::ProbeCache,
 }
 
 impl Core {
@@ -82,6 +83,7 @@ impl Core {
             tts: Arc::default(),
             audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
             sign_ins: crate::auth::attempts::SignInHistory::default(),
+            audio_probes: crate::audio::probe::ProbeCache::default(),
         })
     }
 
@@ -115,6 +117,11 @@ impl Core {
 
     pub fn audio(&self) -> &crate::audio::engine::AudioEngine {
         &self.audio
+    }
+
+    /// Clips already decoded before playback (see `audio::probe::ProbeCache`).
+    pub fn audio_probes(&self) -> &crate::audio::probe::ProbeCache {
+        &self.audio_probes
     }
 
     /// The recent sign-in attempts of this run, for the diagnostics view.

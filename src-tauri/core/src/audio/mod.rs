@@ -45,11 +45,27 @@ pub async fn check_audio(path: std::path::PathBuf, format: String) -> Result<pro
 }
 
 impl Core {
+    /// The clip decoded from start to end once (R3), or the earlier result when the file is
+    /// unchanged since (same length and modification time).
+    async fn checked_audio(&self, path: &std::path::Path, format: &str) -> Result<probe::Probe> {
+        let stamp = probe::Stamp::of(path);
+        if let Some(hit) = stamp.and_then(|s| self.audio_probes().get(path, s)) {
+            return Ok(hit);
+        }
+        self.audio_probes().count_decode();
+        let checked = check_audio(path.to_path_buf(), format.to_owned()).await?;
+        // Only if the file did not change while it was being decoded.
+        if let Some(stamp) = stamp.filter(|s| probe::Stamp::of(path) == Some(*s)) {
+            self.audio_probes().put(path.to_path_buf(), stamp, checked);
+        }
+        Ok(checked)
+    }
+
     /// Plays a saved clip from the start. No network, no charge.
     #[tracing::instrument(skip(self), err)]
     pub async fn play_clip(&self, clip_id: &str) -> Result<PlaybackState> {
         let (row, path) = self.clip_audio(clip_id).await?;
-        let probe = check_audio(path.clone(), row.format.clone()).await?;
+        let probe = self.checked_audio(&path, &row.format).await?;
         Ok(self
             .audio()
             .play(row.id, path, row.format, probe.duration)

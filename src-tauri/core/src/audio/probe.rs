@@ -3,9 +3,12 @@
 //! never a panic and never a hang (R3): the decoder runs under `catch_unwind`, the sample
 //! count is capped, and the caller bounds the time.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
 use std::time::Duration;
 
 use rodio::decoder::DecoderBuilder;
@@ -107,4 +110,57 @@ fn count(mut decoder: Decoder<File>) -> Result<Probe, ProbeError> {
         sample_rate,
         channels,
     })
+}
+
+/// What identifies a file's content for the cache: its length and modification time. A
+/// file rewritten in any way (a new export over it, a damaged disk block rewritten, a
+/// truncation) changes one of them and is decoded again before it plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl Stamp {
+    pub fn of(path: &Path) -> Option<Stamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(Stamp { len: meta.len(), modified: meta.modified().ok() })
+    }
+}
+
+/// Clips already decoded from start to end, so a replay (the audio ledger, a comparison
+/// played in turn) starts without decoding the whole file again. Keyed by path and [`Stamp`].
+#[derive(Default)]
+pub struct ProbeCache {
+    checked: Mutex<HashMap<PathBuf, (Stamp, Probe)>>,
+    /// How many full decodes ran (tests read it).
+    decodes: std::sync::atomic::AtomicUsize,
+}
+
+impl ProbeCache {
+    const MAX_ENTRIES: usize = 512;
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, (Stamp, Probe)>> {
+        self.checked.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn get(&self, path: &Path, stamp: Stamp) -> Option<Probe> {
+        self.lock().get(path).filter(|(s, _)| *s == stamp).map(|(_, p)| *p)
+    }
+
+    pub fn put(&self, path: PathBuf, stamp: Stamp, probe: Probe) {
+        let mut checked = self.lock();
+        if checked.len() >= Self::MAX_ENTRIES {
+            checked.clear();
+        }
+        checked.insert(path, (stamp, probe));
+    }
+
+    pub fn count_decode(&self) {
+        self.decodes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn decodes(&self) -> usize {
+        self.decodes.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }

@@ -122,6 +122,32 @@ async fn playing_a_damaged_clip_reports_it_and_the_player_keeps_working() {
     );
 }
 
+/// A replay of an unchanged clip starts without decoding it again; a clip whose file
+/// changed after it was checked is decoded again, so damage is still caught (R3).
+#[tokio::test]
+async fn a_replay_skips_the_decode_check_until_the_file_changes() {
+    let mut rig = personal().await;
+    rig.core.set_audio(AudioEngine::new(fake_opener(20)));
+    let clip = clip(&rig, "mp3").await;
+    let decodes = || rig.core.audio_probes().decodes();
+    assert_eq!(decodes(), 0);
+    rig.core.play_clip(&clip.id).await.unwrap();
+    assert_eq!(decodes(), 1, "checked before its first play");
+    rig.core.stop_playback().await.unwrap();
+    rig.core.play_clip(&clip.id).await.unwrap();
+    rig.core.play_clip(&clip.id).await.unwrap();
+    assert_eq!(decodes(), 1, "replays use the earlier check");
+    rig.core.stop_playback().await.unwrap();
+
+    // The file is damaged after it was checked: it is decoded again and refused.
+    let path = audio_path(&rig, &clip);
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 3]).unwrap();
+    let err = rig.core.play_clip(&clip.id).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::AudioUnreadable);
+    assert_eq!(decodes(), 2);
+}
+
 #[tokio::test]
 async fn without_an_audio_device_playback_says_so_and_clips_stay_saved_and_exportable() {
     let mut rig = personal().await;
