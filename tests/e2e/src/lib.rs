@@ -331,6 +331,33 @@ impl AppWindow {
         Err(format!("`{css}` [{name}] never became {want:?}; last {last:?}").into())
     }
 
+    /// An attribute of the LAST element matching `css` (the newest reply, the last row).
+    pub async fn last_attr(&self, css: &str, name: &str) -> TestResult<Option<String>> {
+        let value = self
+            .client
+            .execute(
+                "const all = document.querySelectorAll(arguments[0]); const el = all[all.length - 1]; return el ? el.getAttribute(arguments[1]) : null;",
+                vec![css.into(), name.into()],
+            )
+            .await?;
+        Ok(value.as_str().map(str::to_owned))
+    }
+
+    /// Waits (up to 30 s: a streamed reply takes a while) until an attribute of the last
+    /// element matching `css` has this value.
+    pub async fn wait_for_last_attr(&self, css: &str, name: &str, want: &str) -> TestResult {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut last = None;
+        while Instant::now() < deadline {
+            last = self.last_attr(css, name).await?;
+            if last.as_deref() == Some(want) {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Err(format!("last `{css}` [{name}] never became {want:?}; last {last:?}").into())
+    }
+
     /// How many elements match `css` right now.
     pub async fn count(&self, css: &str) -> TestResult<usize> {
         let n = self

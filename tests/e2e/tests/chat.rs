@@ -14,29 +14,6 @@ async fn js(app: &AppWindow, script: &str, args: Vec<serde_json::Value>) -> Test
     Ok(app.client.execute(script, args).await?)
 }
 
-/// The value of `attr` on the last element matching `css`.
-async fn last_attr(app: &AppWindow, css: &str, attr: &str) -> TestResult<Option<String>> {
-    let value = js(
-        app,
-        "const all = document.querySelectorAll(arguments[0]); const el = all[all.length - 1]; return el ? el.getAttribute(arguments[1]) : null;",
-        vec![css.into(), attr.into()],
-    )
-    .await?;
-    Ok(value.as_str().map(str::to_owned))
-}
-
-async fn wait_for_last_attr(app: &AppWindow, css: &str, attr: &str, want: &str) -> TestResult {
-    let mut last = None;
-    for _ in 0..300 {
-        last = last_attr(app, css, attr).await?;
-        if last.as_deref() == Some(want) {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("last `{css}` [{attr}] never became {want:?}; last {last:?}").into())
-}
-
 /// The text of the last element matching `css`.
 async fn last_text(app: &AppWindow, css: &str) -> TestResult<String> {
     let value = js(
@@ -120,7 +97,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     assert_eq!(picked.as_str(), Some(sb::MODEL_CHAT), "the model chosen on the Models screen");
     control.set_stream_pace(Duration::from_millis(80));
     send(&app, "Write a long, detailed story about a lighthouse keeper").await?;
-    wait_for_last_attr(&app, LAST_REPLY, "data-status", "streaming").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "streaming").await?;
     // Text appears while it arrives.
     let mut seen = String::new();
     for _ in 0..100 {
@@ -133,7 +110,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     assert!(seen.len() > 40, "streamed text shows up: {seen:?}");
     shot(&app, "chat-streaming").await?;
     app.click("[data-testid=chat-stop]").await?;
-    wait_for_last_attr(&app, LAST_REPLY, "data-status", "stopped").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "stopped").await?;
     let stopped = last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-message-content]")).await?;
     // (Markdown can re-render the last line as more arrives, so compare the opening words.)
     let opening: String = seen.chars().take(12).collect();
@@ -144,7 +121,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     // ---- A short reply: Markdown with a code block, rendered as text only, with a receipt.
     control.set_stream_pace(Duration::ZERO);
     send(&app, "How do I plan a small project?").await?;
-    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
     app.find(&format!("{LAST_REPLY} [data-testid=md-code-block]")).await?;
     let unsafe_nodes = js(
         &app,
@@ -168,12 +145,12 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     // ---- An error status: shown with the platform's code and request id, then retried.
     control.inject(Fault::once(Route::ChatCompletions, FaultKind::Status(500)));
     send(&app, "Tell me about tea").await?;
-    wait_for_last_attr(&app, LAST_REPLY, "data-status", "interrupted").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "interrupted").await?;
     app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-error-code]"), "INTERNAL_ERROR").await?;
     assert!(!last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-error-request-id]")).await?.is_empty());
     shot(&app, "chat-interrupted").await?;
     app.click(&format!("{LAST_REPLY} [data-testid=chat-retry]")).await?;
-    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
 
     // ---- Options: only the model's declared parameters, checked by the core as typed.
     app.click("[data-testid=chat-options-toggle]").await?;
@@ -195,8 +172,8 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     app.click("[data-testid=chat-send]").await?;
-    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
-    wait_for_last_attr(&app, &format!("{LAST_REPLY} [data-testid=chat-json-check]"), "data-valid", "true").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
+    app.wait_for_last_attr(&format!("{LAST_REPLY} [data-testid=chat-json-check]"), "data-valid", "true").await?;
     app.click("[data-testid=chat-options-toggle]").await?;
 
     // The conversation is in the list, and is found by searching its text.
@@ -214,7 +191,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.wait_for_text("[data-testid=chat-mode]", "not streamed").await?;
     app.find("[data-testid=chat-list-empty]").await?;
     send(&app, "Summarize the knowledge-base update").await?;
-    wait_for_last_attr(&app, LAST_REPLY, "data-status", "complete").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
     app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
     app.wait_for_text("[data-testid=receipt-context]", sb::TEAM_ALPHA_NAME).await?;
     app.wait_for_text("[data-testid=receipt-ttft]", "Not streamed").await?;

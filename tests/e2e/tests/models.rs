@@ -6,17 +6,6 @@ use xiaoya_e2e::{AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 
-async fn attr(app: &AppWindow, css: &str, name: &str) -> TestResult<Option<String>> {
-    let value = app
-        .client
-        .execute(
-            "const el = document.querySelector(arguments[0]); return el ? el.getAttribute(arguments[1]) : null;",
-            vec![css.into(), name.into()],
-        )
-        .await?;
-    Ok(value.as_str().map(str::to_owned))
-}
-
 async fn texts(app: &AppWindow, css: &str) -> TestResult<Vec<String>> {
     let value = app
         .client
@@ -64,12 +53,12 @@ async fn journey(app: &AppWindow) -> TestResult {
     assert!(columns[1].starts_with("Personal") && !columns[1].contains("Charged now"), "{columns:?}");
 
     let temperature = "[data-testid=compare-param-temperature]";
-    assert_eq!(attr(app, temperature, "data-differs").await?.as_deref(), Some("true"));
+    assert_eq!(app.attr(temperature, "data-differs").await?.as_deref(), Some("true"));
     let cells = texts(app, &format!("{temperature} td")).await?;
     assert_eq!(cells[0], "not declared", "{cells:?}");
     assert!(cells[1].contains("0 – 2") && cells[1].contains("default 0.7"), "{cells:?}");
-    assert_eq!(attr(app, "[data-testid=compare-row-modelType]", "data-differs").await?.as_deref(), Some("false"));
-    assert_eq!(attr(app, "[data-testid=compare-row-parameterSchemaVersion]", "data-differs").await?.as_deref(), Some("true"));
+    assert_eq!(app.attr("[data-testid=compare-row-modelType]", "data-differs").await?.as_deref(), Some("false"));
+    assert_eq!(app.attr("[data-testid=compare-row-parameterSchemaVersion]", "data-differs").await?.as_deref(), Some("true"));
     app.screenshot("models-compare").await?;
     app.screenshot("models-compare").await?;
 

@@ -31,29 +31,6 @@ async fn wait_for_clipboard(needle: &str) -> TestResult<String> {
     Err(format!("the clipboard never held {needle:?}; it holds {last:?}").into())
 }
 
-async fn last_attr(app: &AppWindow, css: &str, attr: &str) -> TestResult<Option<String>> {
-    let value = app
-        .client
-        .execute(
-            "const all = document.querySelectorAll(arguments[0]); const el = all[all.length - 1]; return el ? el.getAttribute(arguments[1]) : null;",
-            vec![css.into(), attr.into()],
-        )
-        .await?;
-    Ok(value.as_str().map(str::to_owned))
-}
-
-async fn wait_for_last_attr(app: &AppWindow, css: &str, attr: &str, want: &str) -> TestResult {
-    let mut last = None;
-    for _ in 0..300 {
-        last = last_attr(app, css, attr).await?;
-        if last.as_deref() == Some(want) {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("last `{css}` [{attr}] never became {want:?}; last {last:?}").into())
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_tester_reads_why_a_sign_in_failed_and_copies_receipts_into_a_bug_report() -> TestResult {
     let scratch = tempfile::tempdir()?;
@@ -114,17 +91,17 @@ async fn journey(app: &AppWindow) -> TestResult {
     control.set_stream_pace(Duration::from_millis(60));
     app.type_into("[data-testid=chat-input]", "Write a long, detailed story about a lighthouse keeper").await?;
     app.click("[data-testid=chat-send]").await?;
-    wait_for_last_attr(app, LAST_REPLY, "data-status", "streaming").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "streaming").await?;
     tokio::time::sleep(Duration::from_millis(600)).await;
     app.click("[data-testid=chat-stop]").await?;
-    wait_for_last_attr(app, LAST_REPLY, "data-status", "stopped").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "stopped").await?;
     app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
     let stopped_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?.trim().to_owned();
     app.click("[data-testid=dialog-close]").await?;
 
     control.set_stream_pace(Duration::ZERO);
     app.click(&format!("{LAST_REPLY} [data-testid=chat-regenerate]")).await?;
-    wait_for_last_attr(app, LAST_REPLY, "data-status", "complete").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
     app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
     let request_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?.trim().to_owned();
     assert_ne!(request_id, stopped_id, "a regenerated reply is a new request with its own id");

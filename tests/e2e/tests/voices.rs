@@ -9,29 +9,6 @@ use xiaoya_e2e::{AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 
-async fn attr(app: &AppWindow, css: &str, name: &str) -> TestResult<Option<String>> {
-    let value = app
-        .client
-        .execute(
-            "const el = document.querySelector(arguments[0]); return el ? el.getAttribute(arguments[1]) : null;",
-            vec![css.into(), name.into()],
-        )
-        .await?;
-    Ok(value.as_str().map(str::to_owned))
-}
-
-async fn wait_for_attr(app: &AppWindow, css: &str, name: &str, want: &str) -> TestResult {
-    let mut last = None;
-    for _ in 0..200 {
-        last = attr(app, css, name).await?;
-        if last.as_deref() == Some(want) {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("`{css}` [{name}] never became {want:?}; last {last:?}").into())
-}
-
 /// Scrolls `css` to the top and takes a screenshot (twice: the first can show an older frame).
 async fn shot(app: &AppWindow, name: &str, css: &str) -> TestResult {
     app.client
@@ -91,12 +68,12 @@ async fn journey(app: &AppWindow) -> TestResult {
 
     // Nothing is pre-selected.
     assert_eq!(
-        attr(app, "[data-testid=tts-selected-voice]", "data-voice-id")
+        app.attr("[data-testid=tts-selected-voice]", "data-voice-id")
             .await?
             .as_deref(),
         Some("")
     );
-    wait_for_attr(app, "[data-testid=tts-synthesize]", "disabled", "").await?;
+    app.wait_for_attr("[data-testid=tts-synthesize]", "disabled", "").await?;
 
     // Own cloned voices: the pending one shows its first-use tariff and deadline.
     app.click("[data-testid=voice-filter-own]").await?;
@@ -111,12 +88,9 @@ async fn journey(app: &AppWindow) -> TestResult {
     .await?;
     app.wait_for_text(&format!("{pending} [data-testid=voice-countdown]"), "left")
         .await?;
-    let full = attr(
-        app,
-        &format!("{pending} [data-testid=voice-pending]"),
-        "title",
-    )
-    .await?;
+    let full = app
+        .attr(&format!("{pending} [data-testid=voice-pending]"), "title")
+        .await?;
     assert!(
         full.as_deref()
             .unwrap_or_default()
@@ -128,7 +102,7 @@ async fn journey(app: &AppWindow) -> TestResult {
         sb::VOICE_EXPIRED_CLONE
     );
     assert_eq!(
-        attr(app, &expired, "data-usable").await?.as_deref(),
+        app.attr(&expired, "data-usable").await?.as_deref(),
         Some("false")
     );
     shot(app, "voices-board-own", "[data-testid=voices-board-card]").await?;
@@ -144,9 +118,7 @@ async fn journey(app: &AppWindow) -> TestResult {
         sb::VOICE_NARRATOR_WARM
     );
     app.click(&narrator).await?;
-    wait_for_attr(
-        app,
-        "[data-testid=tts-selected-voice]",
+    app.wait_for_attr("[data-testid=tts-selected-voice]",
         "data-voice-id",
         sb::VOICE_NARRATOR_WARM,
     )
@@ -164,14 +136,12 @@ async fn journey(app: &AppWindow) -> TestResult {
             vec!["😀".into()],
         )
         .await?;
-    wait_for_attr(
-        app,
-        "[data-testid=tts-counter]",
+    app.wait_for_attr("[data-testid=tts-counter]",
         "data-count",
         &text.chars().count().to_string(),
     )
     .await?;
-    wait_for_attr(app, "[data-testid=tts-estimate]", "data-total", "2").await?;
+    app.wait_for_attr("[data-testid=tts-estimate]", "data-total", "2").await?;
     app.wait_for_text("[data-testid=tts-estimate]", "Estimate")
         .await?;
     shot(app, "voices-estimate", "[data-testid=voices-compose-card]").await?;
@@ -195,7 +165,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     // Playback started, or the window says clearly that there is no audio device.
     let mut seen = None;
     for _ in 0..100 {
-        let status = attr(app, "[data-testid=player]", "data-status").await?;
+        let status = app.attr("[data-testid=player]", "data-status").await?;
         let no_device = app.text_of("[data-testid=audio-unavailable]").await?;
         if no_device.is_some() || matches!(status.as_deref(), Some("playing" | "paused" | "ended"))
         {
