@@ -197,3 +197,31 @@ async fn an_oauth_error_is_shown_as_plain_text() -> TestResult {
     app.screenshot("sign-in-access-denied").await?;
     app.close().await
 }
+
+/// A4 in the real window: while a genuine sign-in waits for the browser, a forged callback
+/// (unknown state) arriving through the single-instance channel is refused and said so, and
+/// does not cancel the genuine attempt, which then completes.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_forged_callback_does_not_cancel_the_genuine_sign_in() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, true)).await?;
+    app.click("[data-testid=nav-account]").await?;
+    app.click("[data-testid=sign-in-personal]").await?;
+    let authorize = wait_for_log(&log, 1).await?.remove(0);
+
+    deliver_deep_link("xiaoya-companion://oauth/callback?code=forged-code&state=forged-state")?;
+    app.click("[data-testid=diag-toggle]").await?;
+    app.wait_for_attr("[data-testid=diag-attempt]:first-child", "data-outcome", "refused").await?;
+    app.wait_for_attr("[data-testid=diag-pending]", "data-value", "yes").await?;
+    assert!(app.text_of("[data-testid=session-card]").await?.is_none());
+
+    // The genuine callback still completes the attempt it belongs to.
+    let callback = approve_in_sandbox(authorize.as_str()).await?;
+    assert_eq!(param(&url::Url::parse(&callback)?, "state"), param(&authorize, "state"));
+    deliver_deep_link(&callback)?;
+    app.find("[data-testid=session-card][data-context=personal]").await?;
+    let page = app.page_text().await?;
+    assert!(!page.contains("forged-code") && !page.contains("forged-state"), "nothing from the forged link is shown");
+    app.close().await
+}
