@@ -225,3 +225,65 @@ async fn a_forged_callback_does_not_cancel_the_genuine_sign_in() -> TestResult {
     assert!(!page.contains("forged-code") && !page.contains("forged-state"), "nothing from the forged link is shown");
     app.close().await
 }
+
+/// K3 in the real window: with no Secret Service on the session bus, signing in says what
+/// is missing and what to do, and opens no browser (there is nowhere to keep the verifier).
+#[tokio::test(flavor = "multi_thread")]
+async fn without_a_keychain_sign_in_says_what_to_do_and_stores_nothing() -> TestResult {
+    // A session bus of the app's own with no services on it (no activation either).
+    let bus_dir = tempfile::tempdir()?;
+    let config = bus_dir.path().join("bus.conf");
+    std::fs::write(
+        &config,
+        format!(
+            r#"<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir={}</listen>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>"#,
+            bus_dir.path().display()
+        ),
+    )?;
+    let mut daemon = std::process::Command::new("dbus-daemon")
+        .arg(format!("--config-file={}", config.display()))
+        .args(["--nofork", "--print-address"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()?;
+    let mut address = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(daemon.stdout.take().ok_or("dbus-daemon stdout")?),
+        &mut address,
+    )?;
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let mut launch = Launch::default().with_fake_browser(FAKE_BROWSER, &log, true);
+    launch.env.push(("DBUS_SESSION_BUS_ADDRESS".into(), address.trim().to_owned()));
+    let app = AppWindow::launch(launch).await?;
+    let result = async {
+        app.click("[data-testid=nav-account]").await?;
+        app.click("[data-testid=sign-in-personal]").await?;
+        let alert = app.find("[data-testid=sign-in-error]").await?;
+        assert_eq!(alert.attr("data-error-code").await?.as_deref(), Some("KEYCHAIN_UNAVAILABLE"));
+        let text = app.wait_for_text("[data-testid=sign-in-error]", "keychain").await?;
+        assert!(text.to_lowercase().contains("unlock") || text.to_lowercase().contains("install"), "says what to do: {text}");
+        app.client
+            .execute("document.querySelector('[data-testid=sign-in-error]').scrollIntoView({block: 'center'});", vec![])
+            .await?;
+        app.screenshot("sign-in-no-keychain").await?;
+        app.screenshot("sign-in-no-keychain").await?;
+        assert!(logged_urls(&log).is_empty(), "no browser without a place for the verifier");
+        assert!(app.text_of("[data-testid=session-card]").await?.is_none());
+        TestResult::Ok(())
+    }
+    .await;
+    app.close().await?;
+    let _ = daemon.kill();
+    let _ = daemon.wait();
+    result
+}

@@ -115,5 +115,24 @@ async fn journey(app: &AppWindow) -> TestResult {
         assert!(!receipt.contains(&secret), "a secret reached the copied receipt");
     }
     app.screenshot("tester-regenerated-receipt").await?;
+
+    // T1 at the webview: after sign-ins (one failed), a chat and receipts, nothing the
+    // platform issued or saw — token, code, verifier — is anywhere the page can reach: its
+    // DOM (every screen visited leaves its text), its storage, its cookies.
+    let reachable = app
+        .client
+        .execute(
+            "const dump = (s) => { const o = {}; for (let i = 0; i < s.length; i++) { const k = s.key(i); o[k] = s.getItem(k); } return JSON.stringify(o); };
+             return [document.documentElement.outerHTML, dump(localStorage), dump(sessionStorage), document.cookie].join('\\n');",
+            vec![],
+        )
+        .await?;
+    let reachable = reachable.as_str().unwrap_or_default();
+    assert!(reachable.len() > 1000, "the page was read");
+    let secrets = control.issued_secrets();
+    assert!(secrets.len() >= 4, "tokens, codes and verifiers were issued: {}", secrets.len());
+    for secret in &secrets {
+        assert!(!reachable.contains(secret.as_str()), "a secret reached the webview");
+    }
     Ok(())
 }
