@@ -37,6 +37,7 @@ fn main() {
         "chat_delete_conversation",
         "chat_export",
         "chat_settings",
+        "chat_usage_hint",
         "set_chat_workflow_version",
         "open_external_link",
         "tts_catalog",

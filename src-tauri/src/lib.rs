@@ -128,6 +128,7 @@ pub fn run() {
             commands::chat::chat_delete_conversation,
             commands::chat::chat_export,
             commands::chat::chat_settings,
+            commands::chat::chat_usage_hint,
             commands::chat::set_chat_workflow_version,
             commands::chat::open_external_link,
             commands::tts::tts_catalog,

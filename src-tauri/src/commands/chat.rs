@@ -121,6 +121,19 @@ pub async fn chat_export(state: State<'_, AppState>, id: String, format: ExportF
     Ok(state.core.chat_export(&id, format).await?)
 }
 
+/// The usage recent replies with a model reported in the active context (the composer's
+/// cost line: chat is charged by usage, and the catalog has no price).
+#[tauri::command]
+pub async fn chat_usage_hint(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    model_code: String,
+) -> CmdResult<xiaoya_core::chat::cost::ChatUsageHint> {
+    let result = state.core.chat_usage_hint(&model_code).await;
+    super::after_session_call(&app, &state, &result).await;
+    Ok(result?)
+}
+
 #[tauri::command]
 pub async fn chat_settings(state: State<'_, AppState>) -> CmdResult<ChatSettings> {
     Ok(state.core.chat_settings().await?)

@@ -88,6 +88,9 @@ async fn journey(app: &AppWindow) -> TestResult {
     // ---- Chat: a long reply stopped halfway, then regenerated.
     app.click("[data-testid=nav-chat]").await?;
     app.find("[data-testid=chat-input]").await?;
+    // Before anything is sent, the composer says how chat is charged (there is no price).
+    app.wait_for_text("[data-testid=chat-cost]", "The catalog has no price for this model").await?;
+    app.wait_for_text("[data-testid=chat-cost]", "Charged to Personal").await?;
     control.set_stream_pace(Duration::from_millis(60));
     app.type_into("[data-testid=chat-input]", "Write a long, detailed story about a lighthouse keeper").await?;
     app.click("[data-testid=chat-send]").await?;
@@ -106,6 +109,8 @@ async fn journey(app: &AppWindow) -> TestResult {
     let request_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?.trim().to_owned();
     assert_ne!(request_id, stopped_id, "a regenerated reply is a new request with its own id");
     assert_eq!(control.charges_for(&request_id).len(), 1, "the regenerated reply was charged once");
+    // Now the composer can say what replies with this model used here.
+    app.wait_for_text("[data-testid=chat-cost]", "Recent replies with this model here used about").await?;
 
     // The receipt goes into the bug report as text.
     app.click("[data-testid=chat-receipt-copy]").await?;

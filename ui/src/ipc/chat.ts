@@ -11,6 +11,7 @@ import type { ChatMessage } from "../bindings/ChatMessage";
 import type { ChatOptions } from "../bindings/ChatOptions";
 import type { ChatSendInput } from "../bindings/ChatSendInput";
 import type { ChatSettings } from "../bindings/ChatSettings";
+import type { ChatUsageHint } from "../bindings/ChatUsageHint";
 import type { ConversationSummary } from "../bindings/ConversationSummary";
 import type { ConversationView } from "../bindings/ConversationView";
 import type { ExportFormat } from "../bindings/ExportFormat";
@@ -25,6 +26,7 @@ export type { ChatReceipt } from "../bindings/ChatReceipt";
 export type { ChatRole } from "../bindings/ChatRole";
 export type { ChatSendInput } from "../bindings/ChatSendInput";
 export type { ChatSettings } from "../bindings/ChatSettings";
+export type { ChatUsageHint } from "../bindings/ChatUsageHint";
 export type { ConversationSummary } from "../bindings/ConversationSummary";
 export type { ConversationView } from "../bindings/ConversationView";
 export type { ExportFormat } from "../bindings/ExportFormat";
@@ -101,6 +103,11 @@ export function chatDeleteConversation(id: string): Promise<void> {
 /** Writes the conversation to the data folder's `exports/`; returns the path and text. */
 export function chatExport(id: string, format: ExportFormat): Promise<ChatExport> {
   return call<ChatExport>("chat_export", { id, format });
+}
+
+/** What recent replies with this model used in the active context (tokens, as reported). */
+export function chatUsageHint(modelCode: string): Promise<ChatUsageHint> {
+  return call<ChatUsageHint>("chat_usage_hint", { modelCode });
 }
 
 export function chatSettings(): Promise<ChatSettings> {

@@ -6,6 +6,7 @@
 //! Retry sends that body again under the same id (and, for Team, the same run with the
 //! next attempt). Conversations live in SQLite, scoped to the context that pays.
 
+pub mod cost;
 pub mod export;
 pub mod json_check;
 pub mod params;
@@ -24,6 +25,8 @@ mod sse_tests;
 mod tests;
 #[cfg(test)]
 mod tests_faults;
+#[cfg(test)]
+mod tests_cost;
 #[cfg(test)]
 mod tests_security;
 #[cfg(test)]

@@ -185,6 +185,29 @@ impl Db {
         Ok(rows.into_iter().map(|r| (r.conversation, r.message_count)).collect())
     }
 
+    /// The total token counts the platform reported for the newest replies with this model
+    /// in this context, newest first.
+    pub async fn recent_reply_tokens(&self, scope: &ChatScope, model_code: &str, limit: i64) -> Result<Vec<i64>> {
+        Ok(sqlx::query_scalar(
+            "SELECT COALESCE(m.total_tokens, m.prompt_tokens + m.completion_tokens)
+             FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
+             WHERE c.origin = ? AND c.client_id = ? AND c.subject = ? AND c.context_kind = ? AND c.team_id = ?
+               AND m.role = 'assistant' AND m.model_code = ?
+               AND COALESCE(m.total_tokens, m.prompt_tokens + m.completion_tokens) IS NOT NULL
+             ORDER BY m.created_at DESC, m.seq DESC
+             LIMIT ?",
+        )
+        .bind(&scope.origin)
+        .bind(&scope.client_id)
+        .bind(&scope.subject)
+        .bind(&scope.context_kind)
+        .bind(&scope.team_id)
+        .bind(model_code)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     pub async fn message_count(&self, conversation_id: &str) -> Result<i64> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM chat_messages WHERE conversation_id = ?")
             .bind(conversation_id)

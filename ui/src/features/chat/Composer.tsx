@@ -1,10 +1,11 @@
 // Where a message is written: the model, the options, the text, Send and Stop.
 
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 import { Badge, Button, Select } from "../../components";
-import { t } from "../../i18n";
-import type { SessionSummary } from "../../ipc";
+import { formatNumber, t } from "../../i18n";
+import { chatUsageHint, type ChatUsageHint, type SessionSummary } from "../../ipc";
+import { contextName } from "../../app/sessions";
 import { OptionsPanel } from "./OptionsPanel";
 import type { ChatController } from "./useChat";
 
@@ -17,6 +18,29 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
   const busy = chat.inFlight !== null;
   const blocked = chat.problems.length > 0;
   const canSend = !busy && !blocked && !!chat.model && text.trim().length > 0;
+
+  // What replies with this model used here, read again after each reply.
+  const [usage, setUsage] = useState<ChatUsageHint | null>(null);
+  const modelCode = chat.model?.modelCode ?? null;
+  useEffect(() => {
+    if (!modelCode || busy) return;
+    let current = true;
+    chatUsageHint(modelCode)
+      .then((hint) => current && setUsage(hint))
+      .catch(() => current && setUsage(null));
+    return () => {
+      current = false;
+    };
+  }, [modelCode, busy, props.session.id]);
+  const who = contextName(props.session);
+  const costLine =
+    usage && usage.modelCode === modelCode && usage.samples > 0 && usage.typicalTokens !== undefined
+      ? t("chat.cost.recent", {
+          who,
+          typical: formatNumber(usage.typicalTokens),
+          max: formatNumber(usage.maxTokens ?? usage.typicalTokens),
+        })
+      : t("chat.cost.none", { who });
 
   const send = async () => {
     if (!canSend) return;
@@ -129,6 +153,11 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
       <p class="chat-composer__hint" id="chat-input-hint">
         {isTeam ? t("chat.input.hintTeam") : t("chat.input.hint")}
       </p>
+      {chat.model && (
+        <p class="chat-composer__cost" data-testid="chat-cost" data-samples={usage?.modelCode === modelCode ? usage.samples : 0}>
+          {costLine}
+        </p>
+      )}
     </div>
   );
 }

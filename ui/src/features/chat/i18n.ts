@@ -33,6 +33,8 @@ export const en = {
   "chat.input.hint": "Enter to send · Shift+Enter for a new line. Replies stream as they are written.",
   "chat.input.hintTeam":
     "Enter to send · Shift+Enter for a new line. Team replies arrive whole: the platform doesn't stream Team calls yet.",
+  "chat.cost.none": "Charged to {who} by usage after each reply. The catalog has no price for this model; each reply's receipt shows what it used.",
+  "chat.cost.recent": "Charged to {who} by usage after each reply. Recent replies with this model here used about {typical} tokens (up to {max}).",
   "chat.send": "Send",
   "chat.stop": "Stop",
   "chat.waiting": "Waiting for the reply…",
@@ -188,6 +190,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chat.input.noModel": "请先选择模型",
   "chat.input.hint": "按 Enter 发送，Shift+Enter 换行。回复会边生成边显示。",
   "chat.input.hintTeam": "按 Enter 发送，Shift+Enter 换行。平台暂不支持团队调用流式输出，回复会一次性显示。",
+  "chat.cost.none": "按用量向{who}计费，每条回复之后扣除。目录中没有这个模型的价格；每条回复的凭证会显示它的用量。",
+  "chat.cost.recent": "按用量向{who}计费，每条回复之后扣除。这里最近用这个模型的回复约用 {typical} 个 token（最多 {max}）。",
   "chat.send": "发送",
   "chat.stop": "停止",
   "chat.waiting": "正在等待回复…",
