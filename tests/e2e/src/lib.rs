@@ -246,7 +246,24 @@ impl AppWindow {
                 )
                 .await?;
             match el.send_keys(text).await {
-                Ok(()) => return Ok(()),
+                Ok(()) => {
+                    // A keystroke can be lost when focus moves while typing (a dialog that
+                    // autofocuses its field as it opens): check, and type it all again.
+                    let value = self
+                        .client
+                        .execute(
+                            "const el = document.querySelector(arguments[0]); return el ? el.value : null;",
+                            vec![serde_json::Value::String(css.to_owned())],
+                        )
+                        .await?;
+                    match value.as_str() {
+                        Some(v) if v == text => return Ok(()),
+                        Some(_) if Instant::now() < deadline => {
+                            tokio::time::sleep(Duration::from_millis(100)).await;
+                        }
+                        other => return Err(format!("typed {text:?} into `{css}`, it holds {other:?}").into()),
+                    }
+                }
                 Err(err) if transient(&err) && Instant::now() < deadline => {
                     tokio::time::sleep(Duration::from_millis(250)).await;
                 }
