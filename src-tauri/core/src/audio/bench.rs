@@ -22,7 +22,7 @@
 //! builds). The second adds the wait for the device's next callback, up to one device buffer
 //! (2048 frames at 48 kHz, 43 ms, under PulseAudio), the same for both sides but random (each
 //! run starts after a random pause, see [`jitter`]), so that line is noisier than the first.
-//! A run in which the output failed for good (by the app's rule, `engine::StreamErrors`; both
+//! A run in which the output failed for good (by the app's rule, `stream_errors::StreamErrors`; both
 //! sides) is repeated and counted: the app reopens its output on the next play. Without an audio device it prints "skipped: no audio output device" and passes
 //! (fails instead with `XIAOYA_REQUIRE_AUDIO=1`, as `scripts/test.sh` sets).
 
@@ -349,7 +349,7 @@ struct Baseline {
 fn open_output() -> Result<(rodio::MixerDeviceSink, Arc<AtomicBool>), String> {
     let failed = Arc::new(AtomicBool::new(false));
     let flag = failed.clone();
-    let mut errors = super::engine::StreamErrors::default();
+    let mut errors = super::stream_errors::StreamErrors::default();
     let mut sink = DeviceSinkBuilder::from_default_device()
         .and_then(|b| {
             b.with_error_callback(move |e| {

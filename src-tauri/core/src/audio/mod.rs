@@ -6,6 +6,7 @@ pub mod engine;
 #[cfg(test)]
 pub mod fake;
 pub mod probe;
+pub mod stream_errors;
 pub mod wire;
 
 #[cfg(test)]
