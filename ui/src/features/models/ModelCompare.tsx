@@ -18,7 +18,10 @@ import {
 } from "../../ipc";
 import { modeLabel, typeLabel } from "./labels";
 
-type Load = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; data: ModelComparison };
+type Load =
+  | { status: "loading" }
+  | { status: "failed"; error: unknown }
+  | { status: "ready"; data: ModelComparison };
 
 const FIELD_LABEL: Record<CompareField, () => string> = {
   presence: () => t("models.compare.field.presence"),
@@ -69,9 +72,23 @@ function describeParameter(def: ParameterDef): string {
   return parts.join(" · ");
 }
 
+/** The facts shown one row each, in order, and how each is shown. */
+const FACTS: Array<[CompareField, (m: ModelEntry) => ComponentChildren]> = [
+  ["displayName", (m) => m.displayName],
+  ["modelType", (m) => typeLabel(m.modelType)],
+  ["inputs", inputs],
+  ["outputs", outputs],
+  ["structuredOutput", (m) => modeLabel(m.structuredOutputMode)],
+  ["parameterSchemaVersion", (m) => m.parameterSchemaVersion ?? "—"],
+];
+
 function Row(props: { label: ComponentChildren; differs: boolean; testid: string; cells: ComponentChildren[] }) {
   return (
-    <tr class={props.differs ? "compare-row compare-row--differs" : "compare-row"} data-testid={props.testid} data-differs={props.differs ? "true" : "false"}>
+    <tr
+      class={props.differs ? "compare-row compare-row--differs" : "compare-row"}
+      data-testid={props.testid}
+      data-differs={props.differs ? "true" : "false"}
+    >
       <th scope="row">
         <span class="compare-row__label">{props.label}</span>
         {props.differs && <Badge tone="warning">{t("models.compare.differsBadge")}</Badge>}
@@ -128,22 +145,15 @@ function Table(props: { data: ModelComparison }) {
               ),
             )}
           />
-          <Row label={FIELD_LABEL.displayName()} differs={has("displayName")} testid="compare-row-displayName" cells={contexts.map((c) => cell(c, (m) => m.displayName))} />
-          <Row label={FIELD_LABEL.modelType()} differs={has("modelType")} testid="compare-row-modelType" cells={contexts.map((c) => cell(c, (m) => typeLabel(m.modelType)))} />
-          <Row label={FIELD_LABEL.inputs()} differs={has("inputs")} testid="compare-row-inputs" cells={contexts.map((c) => cell(c, inputs))} />
-          <Row label={FIELD_LABEL.outputs()} differs={has("outputs")} testid="compare-row-outputs" cells={contexts.map((c) => cell(c, outputs))} />
-          <Row
-            label={FIELD_LABEL.structuredOutput()}
-            differs={has("structuredOutput")}
-            testid="compare-row-structuredOutput"
-            cells={contexts.map((c) => cell(c, (m) => modeLabel(m.structuredOutputMode)))}
-          />
-          <Row
-            label={FIELD_LABEL.parameterSchemaVersion()}
-            differs={has("parameterSchemaVersion")}
-            testid="compare-row-parameterSchemaVersion"
-            cells={contexts.map((c) => cell(c, (m) => m.parameterSchemaVersion ?? "—"))}
-          />
+          {FACTS.map(([field, show]) => (
+            <Row
+              key={field}
+              label={FIELD_LABEL[field]()}
+              differs={has(field)}
+              testid={`compare-row-${field}`}
+              cells={contexts.map((c) => cell(c, show))}
+            />
+          ))}
           {names.length === 0 ? (
             <Row
               label={FIELD_LABEL.parameters()}
@@ -161,7 +171,11 @@ function Table(props: { data: ModelComparison }) {
                 cells={contexts.map((c) =>
                   cell(c, (m) => {
                     const def = m.parameters.find((p) => p.name === name);
-                    return def ? <span class="mono">{describeParameter(def)}</span> : <span class="muted">{t("models.compare.notDeclared")}</span>;
+                    return def ? (
+                      <span class="mono">{describeParameter(def)}</span>
+                    ) : (
+                      <span class="muted">{t("models.compare.notDeclared")}</span>
+                    );
                   }),
                 )}
               />
@@ -216,7 +230,12 @@ export function ModelCompareDialog(props: { model: ModelEntry; open: boolean; on
         </p>
       )}
       {load.status === "failed" && (
-        <ErrorState error={load.error} title={t("models.compare.failed")} onRetry={() => setAttempt((n) => n + 1)} data-testid="compare-error" />
+        <ErrorState
+          error={load.error}
+          title={t("models.compare.failed")}
+          onRetry={() => setAttempt((n) => n + 1)}
+          data-testid="compare-error"
+        />
       )}
       {load.status === "ready" && (
         <>
