@@ -9,6 +9,7 @@ pub mod files;
 pub mod input;
 pub mod ledger;
 pub mod send;
+mod settle;
 pub mod synth;
 pub mod wire;
 

@@ -1,5 +1,5 @@
-//! Synthesis: journal, send (with the retry rules), save the audio atomically, then mark the
-//! clip complete and record the charge. Every send of a clip, automatic, manual or after a
+//! Synthesis: journal, send (with the retry rules), save the audio atomically, then settle
+//! the clip with its charge (`settle.rs`). Every send of a clip, automatic, manual or after a
 //! restart, uses the clip's one request id and its journaled body, in the clip's own context.
 
 use std::path::PathBuf;
@@ -11,31 +11,19 @@ use super::estimate::estimate;
 use super::files::{audio_dir, clip_file_name, remove_partials, AtomicFile};
 use super::input::{body_for, normalize, resolve};
 use super::send::{send_once, Attempt, RetryPolicy};
+use super::settle::clip_error;
 use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SpeechReceipt, SpeechRequest};
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
-use crate::error::{Error, IpcError, Result};
+use crate::error::{Error, Result};
 use crate::host::Core;
-use crate::store::ledger::{ChargeKind, NewCharge};
 use crate::store::sessions::SessionRecord;
-use crate::store::tts::{ClipContext, ClipError, ClipRow, NewClip};
+use crate::store::tts::{ClipContext, ClipRow, NewClip};
 
 pub fn now_ms() -> i64 {
     i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
 }
 
-fn clip_error(err: &Error) -> ClipError {
-    let ipc = IpcError::from(err);
-    ClipError {
-        code: serde_json::to_value(ipc.code)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default(),
-        platform_code: ipc.platform_code,
-        message: ipc.message,
-        request_id: ipc.request_id,
-    }
-}
 
 /// A context key for running totals: the same for every session of one context.
 pub fn context_key(ctx: &ClipContext) -> String {
@@ -332,104 +320,5 @@ impl Core {
             .map_err(|e| Error::Internal(format!("cannot save audio: {e}")))?;
         Ok(Body::Saved(path, bytes))
     }
-
-    /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip.
-    async fn settled_before(&self, call: &ContextCall, row: &ClipRow, err: Error) -> Result<Clip> {
-        let path = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
-        match tokio::fs::metadata(&path).await {
-            Ok(meta) if meta.is_file() && meta.len() > 0 => {
-                self.finish(call, row, Some(path), meta.len(), None).await
-            }
-            _ => self.finish(call, row, None, 0, Some(err)).await,
-        }
-    }
-
-    /// Marks the clip settled (complete, or settled without audio) and records the charge.
-    async fn finish(
-        &self,
-        call: &ContextCall,
-        row: &ClipRow,
-        audio: Option<PathBuf>,
-        bytes: u64,
-        err: Option<Error>,
-    ) -> Result<Clip> {
-        let now = now_ms();
-        // The charge is read from the row as it stands (the receipt headers are already
-        // in it) and written in the same transaction that settles the clip (S4).
-        let before = self
-            .db()
-            .clip(&row.id)
-            .await?
-            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
-        let charge = NewCharge {
-            kind: ChargeKind::Tts,
-            request_id: before.request_id.clone(),
-            points: before.charged_points.clone(),
-            input_tokens: None,
-            output_tokens: None,
-            receipt_ref: before.id.clone(),
-            summary: format!(
-                "TTS · {} · {} chars",
-                before.voice_name,
-                super::estimate::code_points(&before.input)
-            ),
-            created_at: now_unix(),
-        };
-        let ledger = Some((&call.session, &charge));
-        let recorded = match (&audio, &err) {
-            (Some(path), _) => {
-                let name = path
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .unwrap_or_default()
-                    .to_owned();
-                self.db()
-                    .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now, ledger)
-                    .await?
-            }
-            (None, Some(e)) => {
-                self.db()
-                    .settle_clip_without_audio(&row.id, &clip_error(e), now, ledger)
-                    .await?
-            }
-            (None, None) => {
-                return Err(Error::Internal(
-                    "a settled clip needs audio or a reason".into(),
-                ))
-            }
-        };
-        let fresh = self
-            .db()
-            .clip(&row.id)
-            .await?
-            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
-        if recorded {
-            let points = fresh
-                .charged_points
-                .as_deref()
-                .and_then(crate::billing::points::Points::parse);
-            self.tts_state()
-                .add_session_charge(&context_key(&fresh.context()), points);
-        }
-        tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
-        self.clip_view(fresh).await
-    }
-
-    async fn give_up(
-        &self,
-        row: &ClipRow,
-        unknown: bool,
-        retryable: bool,
-        err: &Error,
-    ) -> Result<Clip> {
-        self.db()
-            .fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms())
-            .await?;
-        let fresh = self
-            .db()
-            .clip(&row.id)
-            .await?
-            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
-        self.clip_view(fresh).await
-    }
 }
+

@@ -1,0 +1,130 @@
+//! Settling a clip: the audio saved (or the platform's word that it settled without audio
+//! reaching this app) and its charge written to the points ledger in one transaction (S4),
+//! or the attempt given up as failed or of unknown outcome, keeping its request id.
+
+use std::path::PathBuf;
+
+use super::files::{audio_dir, clip_file_name};
+use super::synth::{context_key, now_ms};
+use super::wire::Clip;
+use crate::api::context::ContextCall;
+use crate::auth::flow::now_unix;
+use crate::error::{Error, IpcError, Result};
+use crate::host::Core;
+use crate::store::ledger::{ChargeKind, NewCharge};
+use crate::store::tts::{ClipError, ClipRow};
+
+pub(super) fn clip_error(err: &Error) -> ClipError {
+    let ipc = IpcError::from(err);
+    ClipError {
+        code: serde_json::to_value(ipc.code)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        platform_code: ipc.platform_code,
+        message: ipc.message,
+        request_id: ipc.request_id,
+    }
+}
+
+impl Core {
+    /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip.
+    pub(super) async fn settled_before(&self, call: &ContextCall, row: &ClipRow, err: Error) -> Result<Clip> {
+        let path = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
+        match tokio::fs::metadata(&path).await {
+            Ok(meta) if meta.is_file() && meta.len() > 0 => {
+                self.finish(call, row, Some(path), meta.len(), None).await
+            }
+            _ => self.finish(call, row, None, 0, Some(err)).await,
+        }
+    }
+
+    /// Marks the clip settled (complete, or settled without audio) and records the charge.
+    pub(super) async fn finish(
+        &self,
+        call: &ContextCall,
+        row: &ClipRow,
+        audio: Option<PathBuf>,
+        bytes: u64,
+        err: Option<Error>,
+    ) -> Result<Clip> {
+        let now = now_ms();
+        // The charge is read from the row as it stands (the receipt headers are already
+        // in it) and written in the same transaction that settles the clip (S4).
+        let before = self
+            .db()
+            .clip(&row.id)
+            .await?
+            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        let charge = NewCharge {
+            kind: ChargeKind::Tts,
+            request_id: before.request_id.clone(),
+            points: before.charged_points.clone(),
+            input_tokens: None,
+            output_tokens: None,
+            receipt_ref: before.id.clone(),
+            summary: format!(
+                "TTS · {} · {} chars",
+                before.voice_name,
+                super::estimate::code_points(&before.input)
+            ),
+            created_at: now_unix(),
+        };
+        let ledger = Some((&call.session, &charge));
+        let recorded = match (&audio, &err) {
+            (Some(path), _) => {
+                let name = path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or_default()
+                    .to_owned();
+                self.db()
+                    .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now, ledger)
+                    .await?
+            }
+            (None, Some(e)) => {
+                self.db()
+                    .settle_clip_without_audio(&row.id, &clip_error(e), now, ledger)
+                    .await?
+            }
+            (None, None) => {
+                return Err(Error::Internal(
+                    "a settled clip needs audio or a reason".into(),
+                ))
+            }
+        };
+        let fresh = self
+            .db()
+            .clip(&row.id)
+            .await?
+            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        if recorded {
+            let points = fresh
+                .charged_points
+                .as_deref()
+                .and_then(crate::billing::points::Points::parse);
+            self.tts_state()
+                .add_session_charge(&context_key(&fresh.context()), points);
+        }
+        tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
+        self.clip_view(fresh).await
+    }
+
+    pub(super) async fn give_up(
+        &self,
+        row: &ClipRow,
+        unknown: bool,
+        retryable: bool,
+        err: &Error,
+    ) -> Result<Clip> {
+        self.db()
+            .fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms())
+            .await?;
+        let fresh = self
+            .db()
+            .clip(&row.id)
+            .await?
+            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        self.clip_view(fresh).await
+    }
+}
