@@ -301,14 +301,24 @@ impl AppWindow {
         Ok(())
     }
 
-    /// Clicks like a person: waits for the element, and if something (a toast, a
-    /// closing menu) is in the way, waits for it to go before trying again. On failure
+    /// Clicks like a person: waits for the element (and, for a button, until it is enabled),
+    /// and if something (a toast, a closing menu) is in the way, waits for it to go before
+    /// trying again. On failure
     /// a screenshot `failed-click.png` shows what was in the way.
     pub async fn click(&self, css: &str) -> TestResult {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let el = self.find(css).await?;
             self.scroll_into_view(css).await?;
+            // A disabled button ignores the click; a person waits until it is enabled.
+            if !el.is_enabled().await? {
+                if Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+                let _ = self.screenshot("failed-click").await;
+                return Err(format!("`{css}` stayed disabled").into());
+            }
             match el.click().await {
                 Ok(()) => return Ok(()),
                 Err(err) if transient(&err) && Instant::now() < deadline => {

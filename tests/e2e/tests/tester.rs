@@ -95,7 +95,17 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.type_into("[data-testid=chat-input]", "Write a long, detailed story about a lighthouse keeper").await?;
     app.click("[data-testid=chat-send]").await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "streaming").await?;
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    // Stop halfway: once some of the reply has arrived.
+    let mut shown = 0;
+    for _ in 0..100 {
+        let text = app.text_of(&format!("{LAST_REPLY} [data-testid=chat-message-content]")).await?.unwrap_or_default();
+        shown = text.len();
+        if shown > 40 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(shown > 40, "the reply was streaming when stopped ({shown} characters shown)");
     app.click("[data-testid=chat-stop]").await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "stopped").await?;
     app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
