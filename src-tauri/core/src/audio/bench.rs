@@ -38,6 +38,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use xiaoya_sandbox as sb;
 
+use super::engine::AudioError;
 use super::wire::{AudioDevice, PlaybackStatus};
 use crate::auth::wire::ContextRequest;
 use crate::host::{Core, CoreOptions};
@@ -346,7 +347,7 @@ struct Baseline {
 
 /// The default output, opened as the app opens it; the flag is raised on a stream error
 /// that ends the stream by the app's own rule (not a passing xrun or EIO).
-fn open_output() -> Result<(rodio::MixerDeviceSink, Arc<AtomicBool>), String> {
+fn open_output() -> Result<(rodio::MixerDeviceSink, Arc<AtomicBool>), AudioError> {
     let failed = Arc::new(AtomicBool::new(false));
     let flag = failed.clone();
     let mut errors = super::stream_errors::StreamErrors::default();
@@ -359,7 +360,7 @@ fn open_output() -> Result<(rodio::MixerDeviceSink, Arc<AtomicBool>), String> {
             })
             .open_sink_or_fallback()
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| AudioError::Unavailable(e.to_string()))?;
     sink.log_on_drop(false);
     Ok((sink, failed))
 }
@@ -385,7 +386,7 @@ fn raw_once(sink: &rodio::MixerDeviceSink, bytes: &[u8]) -> Option<RawRun> {
     })
 }
 
-fn baseline() -> Result<Baseline, String> {
+fn baseline() -> Result<Baseline, AudioError> {
     let (tx, rx) = mpsc::channel::<(Arc<Vec<u8>>, mpsc::Sender<RawAnswer>)>();
     let (ready_tx, ready_rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -423,7 +424,9 @@ fn baseline() -> Result<Baseline, String> {
             let _ = reply.send(answer);
         }
     });
-    let device = ready_rx.recv().map_err(|_| "the baseline thread died".to_owned())??;
+    let device = ready_rx
+        .recv()
+        .map_err(|_| AudioError::Unavailable("the baseline thread died".into()))??;
     Ok(Baseline { tx, device })
 }
 
@@ -565,7 +568,7 @@ async fn last_audio_byte_to_playback_start_vs_raw_rodio() {
     let raw = match tokio::task::spawn_blocking(baseline).await.unwrap() {
         Ok(raw) => raw,
         Err(why) => {
-            skipped(&why);
+            skipped(&why.to_string());
             return;
         }
     };
