@@ -2,7 +2,7 @@
 //! (origin, client, subject, context kind, Team) and only listed there.
 
 use crate::error::Result;
-use crate::store::ledger::{insert_charge, NewCharge};
+use crate::store::ledger::{commit_with_charge, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
@@ -330,12 +330,7 @@ impl Db {
         .bind(&m.id)
         .execute(&mut *tx)
         .await?;
-        let recorded = match charge {
-            Some((session, charge)) => insert_charge(&mut tx, session, charge).await?,
-            None => false,
-        };
-        tx.commit().await?;
-        Ok(recorded)
+        commit_with_charge(tx, charge).await
     }
 
     /// Deletes one message; a user message takes its replies with it (foreign key cascade).

@@ -53,6 +53,20 @@ impl Db {
     }
 }
 
+/// Writes `charge` (when there is one) in the transaction that settled what it pays for,
+/// then commits both (S4). Returns whether a new ledger row was written.
+pub(crate) async fn commit_with_charge(
+    mut tx: sqlx::Transaction<'_, sqlx::Sqlite>,
+    charge: Option<(&SessionRecord, &NewCharge)>,
+) -> Result<bool> {
+    let recorded = match charge {
+        Some((session, charge)) => insert_charge(&mut tx, session, charge).await?,
+        None => false,
+    };
+    tx.commit().await?;
+    Ok(recorded)
+}
+
 /// [`Db::record_charge`] on one connection, so a caller can make it part of the
 /// transaction that settles what was charged (S4: no settled work without its ledger row).
 pub(crate) async fn insert_charge(

@@ -2,7 +2,7 @@
 //! send and moved through its statuses as answers arrive.
 
 use crate::error::Result;
-use crate::store::ledger::{context_label, insert_charge, NewCharge};
+use crate::store::ledger::{commit_with_charge, context_label, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
@@ -238,12 +238,7 @@ impl Db {
         .bind(id)
         .execute(&mut *tx)
         .await?;
-        let recorded = match charge {
-            Some((session, charge)) => insert_charge(&mut tx, session, charge).await?,
-            None => false,
-        };
-        tx.commit().await?;
-        Ok(recorded)
+        commit_with_charge(tx, charge).await
     }
 
     /// The platform settled the request, but no audio reached this app; its charge goes to
@@ -271,12 +266,7 @@ impl Db {
         .bind(id)
         .execute(&mut *tx)
         .await?;
-        let recorded = match charge {
-            Some((session, charge)) => insert_charge(&mut tx, session, charge).await?,
-            None => false,
-        };
-        tx.commit().await?;
-        Ok(recorded)
+        commit_with_charge(tx, charge).await
     }
 
     /// `unknown` (outcome unknown) or `failed` (a definite answer that settled nothing).
