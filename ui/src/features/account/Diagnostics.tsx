@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
+import { copyText } from "../../app/clipboard";
 import { useApp } from "../../app/context";
 import { contextLabel, useSessions } from "../../app/sessions";
 import { expiryTime, formatDateTime, formatDuration } from "../../app/time";
@@ -122,31 +123,6 @@ function RecentAttempts(props: { events: SignInEvent[] }) {
       ))}
     </ol>
   );
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall back to a selection copy below (some webviews refuse the async API).
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.className = "offscreen";
-  document.body.appendChild(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand("copy");
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
 }
 
 /**

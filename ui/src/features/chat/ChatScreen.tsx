@@ -7,7 +7,7 @@ import { Button, Dialog, ErrorState, Panel, Screen, SkeletonList, toast } from "
 import { errorMessage, t } from "../../i18n";
 import { chatExport, toAppError, type ChatMessage, type ExportFormat, type SessionSummary } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
-import { copyText } from "./clipboard";
+import { copyText } from "../../app/clipboard";
 import { Composer } from "./Composer";
 import { ConversationList } from "./ConversationList";
 import { MessageView, type MessageActions } from "./MessageView";

@@ -9,7 +9,7 @@ import { useMemo, useRef } from "preact/hooks";
 import { Icon, toast } from "../../components";
 import { t } from "../../i18n";
 import { openExternalLink } from "../../ipc";
-import { copyText } from "./clipboard";
+import { copyText } from "../../app/clipboard";
 import { IncrementalMarkdown, isOpenableLink, parseInline, type Block, type Inline } from "./markdown";
 
 function openLink(href: string) {

@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import { Badge, Button, Panel, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
-import { copyText } from "./clipboard";
+import { copyText } from "../../app/clipboard";
 import { formatMs, jsonProblemText, tokensLine } from "./format";
 import { CodeBlock, Markdown } from "./Markdown";
 

@@ -4,7 +4,7 @@
 import { Button, Dialog, toast } from "../../components";
 import { formatNumber, getLocale, t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
-import { copyText } from "./clipboard";
+import { copyText } from "../../app/clipboard";
 import { formatMs, receiptText, statusLabel } from "./format";
 
 function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string }) {
