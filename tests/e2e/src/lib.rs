@@ -332,6 +332,22 @@ impl AppWindow {
         }
     }
 
+    /// Scrolls `at` (if given) to the top and saves a screenshot `name` — twice, because
+    /// WebDriver can return the previous frame first.
+    pub async fn shot(&self, name: &str, at: Option<&str>) -> TestResult {
+        if let Some(css) = at {
+            self.client
+                .execute(
+                    "document.querySelector(arguments[0])?.scrollIntoView({block: 'start'});",
+                    vec![css.into()],
+                )
+                .await?;
+        }
+        self.screenshot(name).await?;
+        self.screenshot(name).await?;
+        Ok(())
+    }
+
     /// An attribute of the first element matching `css` (`None`: no element or no attribute).
     pub async fn attr(&self, css: &str, name: &str) -> TestResult<Option<String>> {
         let value = self

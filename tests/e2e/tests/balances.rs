@@ -36,42 +36,6 @@ async fn sign_in_team(app: &AppWindow, team_id: &str, team_name: &str) -> TestRe
     Ok(())
 }
 
-/// A screenshot with `css` scrolled to the top of the view. WebDriver shots can show an
-/// earlier frame, so the first one is thrown away.
-async fn shot(app: &AppWindow, name: &str, css: Option<&str>) -> TestResult {
-    if let Some(css) = css {
-        app.client
-            .execute(
-                "document.querySelector(arguments[0])?.scrollIntoView({block: 'start'});",
-                vec![css.into()],
-            )
-            .await?;
-    }
-    app.screenshot(name).await?;
-    app.screenshot(name).await?;
-    Ok(())
-}
-
-/// Waits until an element's attribute has this value.
-async fn wait_for_attr(app: &AppWindow, css: &str, attr: &str, want: &str) -> TestResult {
-    let mut last = None;
-    for _ in 0..200 {
-        let value = app
-            .client
-            .execute(
-                "const el = document.querySelector(arguments[0]); return el ? el.getAttribute(arguments[1]) : null;",
-                vec![css.into(), attr.into()],
-            )
-            .await?;
-        last = value.as_str().map(str::to_owned);
-        if last.as_deref() == Some(want) {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("`{css}` [{attr}] never became {want:?}; last {last:?}").into())
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> TestResult {
     let scratch = tempfile::tempdir()?;
@@ -80,7 +44,7 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
     app.wait_for_text("[data-testid=balance-slot]", "—").await?;
 
     sign_in_personal(&app).await?;
-    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "2500").await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "2500").await?;
     app.wait_for_text("[data-testid=balance-value]", "2,500")
         .await?;
     assert!(
@@ -102,7 +66,7 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
     app.wait_for_text("[data-testid=usage-net]", "0").await?;
     app.find("[data-testid=balance-changes-empty]").await?;
     app.find("[data-testid=ledger-empty]").await?;
-    shot(&app, "balances-personal", None).await?;
+    app.shot("balances-personal", None).await?;
 
     // Points leave the account outside the app; a refresh shows it, and why it changed.
     control.set_personal_balance(sb::PersonalBalance {
@@ -115,10 +79,8 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
         .await?;
     app.wait_for_text("[data-testid=balance-value]", "2,470")
         .await?;
-    wait_for_attr(&app, "[data-testid=balance-interval]", "data-change", "-30").await?;
-    wait_for_attr(
-        &app,
-        "[data-testid=balance-interval]",
+    app.wait_for_attr("[data-testid=balance-interval]", "data-change", "-30").await?;
+    app.wait_for_attr("[data-testid=balance-interval]",
         "data-unexplained",
         "-30",
     )
@@ -137,10 +99,8 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
         .await?;
     app.wait_for_text("[data-testid=balance-spendable]", "1,000,970")
         .await?;
-    shot(&app, "balances-personal-changed", None).await?;
-    shot(
-        &app,
-        "balances-personal-why",
+    app.shot("balances-personal-changed", None).await?;
+    app.shot("balances-personal-why",
         Some("[data-testid=balance-changes]"),
     )
     .await?;
@@ -150,9 +110,7 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
         .await?;
     app.wait_for_text("[data-testid=balance-changes]", "余额为什么变了")
         .await?;
-    shot(
-        &app,
-        "balances-personal-zh",
+    app.shot("balances-personal-zh",
         Some("[data-testid=balance-changes]"),
     )
     .await?;
@@ -166,9 +124,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     sign_in_personal(&app).await?;
 
     sign_in_team(&app, sb::TEAM_ALPHA_ID, sb::TEAM_ALPHA_NAME).await?;
-    wait_for_attr(
-        &app,
-        "[data-testid=balance-slot]",
+    app.wait_for_attr("[data-testid=balance-slot]",
         "data-spendable",
         "9007199254740993",
     )
@@ -180,9 +136,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
         .await?;
     app.wait_for_text("[data-testid=balance-wallet]", "9,007,199,254,740,993")
         .await?;
-    wait_for_attr(
-        &app,
-        "[data-testid=balance-quota]",
+    app.wait_for_attr("[data-testid=balance-quota]",
         "data-unlimited",
         "true",
     )
@@ -190,12 +144,10 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     app.wait_for_text("[data-testid=team-context-version]", "7")
         .await?;
     app.find("[data-testid=usage-not-for-team]").await?;
-    shot(&app, "balances-team-alpha", None).await?;
+    app.shot("balances-team-alpha", None).await?;
 
     sign_in_team(&app, sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME).await?;
-    wait_for_attr(
-        &app,
-        "[data-testid=balance-slot]",
+    app.wait_for_attr("[data-testid=balance-slot]",
         "data-spendable",
         "859.75",
     )
@@ -207,7 +159,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
         .await?;
     app.wait_for_text("[data-testid=balance-wallet]", "12,500")
         .await?;
-    wait_for_attr(&app, "[data-testid=balance-quota]", "data-permille", "140").await?;
+    app.wait_for_attr("[data-testid=balance-quota]", "data-permille", "140").await?;
     app.wait_for_text("[data-testid=quota-used]", "140").await?;
     app.wait_for_text("[data-testid=team-context-role]", "member")
         .await?;
@@ -216,7 +168,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
         !page.contains("9,007,199,254,740,993"),
         "no Team Alpha number under Team Beta"
     );
-    shot(&app, "balances-team-beta", None).await?;
+    app.shot("balances-team-beta", None).await?;
 
     // Dark theme, from Settings, where the low-balance threshold also lives.
     app.click("[data-testid=nav-settings]").await?;
@@ -230,7 +182,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     app.click("[data-testid=nav-balances]").await?;
     app.wait_for_text("[data-testid=balance-spendable]", "859.75")
         .await?;
-    shot(&app, "balances-team-beta-dark", None).await?;
+    app.shot("balances-team-beta-dark", None).await?;
     app.close().await
 }
 
@@ -241,9 +193,7 @@ async fn without_the_balance_scope_the_window_says_what_is_missing() -> TestResu
     let control = app.sandbox.as_ref().expect("sandbox").control();
     control.set_granted_scopes_override(Some(vec![sb::Scope::Profile, sb::Scope::Model]));
     sign_in_personal(&app).await?;
-    wait_for_attr(
-        &app,
-        "[data-testid=balance-slot]",
+    app.wait_for_attr("[data-testid=balance-slot]",
         "data-state",
         "missing-scope",
     )
@@ -254,7 +204,7 @@ async fn without_the_balance_scope_the_window_says_what_is_missing() -> TestResu
         .await?;
     assert!(text.contains("sign in"), "says how to grant it: {text}");
     app.find("[data-testid=usage-scope-missing]").await?;
-    shot(&app, "balances-missing-scope", None).await?;
+    app.shot("balances-missing-scope", None).await?;
     app.close().await
 }
 
@@ -265,7 +215,7 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
     let scratch = tempfile::tempdir()?;
     let app = launch(&scratch).await?;
     sign_in_personal(&app).await?;
-    wait_for_attr(&app, "[data-testid=balance-slot]", "data-spendable", "2500").await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "2500").await?;
 
     app.click("[data-testid=nav-voices]").await?;
     app.click("[data-testid=voice-option][data-usable=true]")
@@ -301,22 +251,16 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
     app.click("[data-testid=nav-balances]").await?;
     app.find("[data-testid=ledger-list] [data-testid=charge-row][data-source=tts]")
         .await?;
-    wait_for_attr(
-        &app,
-        "[data-testid=balance-interval] [data-testid=interval-verdict]",
+    app.wait_for_attr("[data-testid=balance-interval] [data-testid=interval-verdict]",
         "data-verdict",
         "explained",
     )
     .await?;
-    shot(
-        &app,
-        "balances-journey-why",
+    app.shot("balances-journey-why",
         Some("[data-testid=balance-changes]"),
     )
     .await?;
-    shot(
-        &app,
-        "balances-journey-ledger",
+    app.shot("balances-journey-ledger",
         Some("[data-testid=spending-chart]"),
     )
     .await?;

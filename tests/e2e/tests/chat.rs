@@ -25,10 +25,6 @@ async fn last_text(app: &AppWindow, css: &str) -> TestResult<String> {
     Ok(value.as_str().unwrap_or_default().to_owned())
 }
 
-async fn count(app: &AppWindow, css: &str) -> TestResult<u64> {
-    Ok(js(app, "return document.querySelectorAll(arguments[0]).length;", vec![css.into()]).await?.as_u64().unwrap_or(0))
-}
-
 /// Picks an option of a native select the way a change by the person would.
 async fn choose(app: &AppWindow, css: &str, value: &str) -> TestResult {
     app.find(css).await?;
@@ -46,13 +42,6 @@ async fn send(app: &AppWindow, text: &str) -> TestResult {
     app.click("[data-testid=chat-send]").await
 }
 
-/// Two shots: WebDriver can return the previous frame first.
-async fn shot(app: &AppWindow, name: &str) -> TestResult {
-    app.screenshot(name).await?;
-    app.screenshot(name).await?;
-    Ok(())
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team() -> TestResult {
     let scratch = tempfile::tempdir()?;
@@ -64,7 +53,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     // ---- The model browser: filter to image input, read a detail, the raw entry.
     app.click("[data-testid=nav-models]").await?;
     app.find(&format!("[data-testid='model-row-{}']", sb::MODEL_LEGACY)).await?;
-    assert_eq!(count(&app, "[data-testid^=model-row-]").await?, 7, "the whole Personal catalog");
+    assert_eq!(app.count("[data-testid^=model-row-]").await?, 7, "the whole Personal catalog");
     choose(&app, "[data-testid=models-capability-filter]", "acceptsImage").await?;
     app.click(&format!("[data-testid='model-row-{}']", sb::MODEL_VISION)).await?;
     app.wait_for_text("[data-testid=model-detail-mode]", "JSON object").await?;
@@ -78,7 +67,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.wait_for_text("[data-testid=model-params-note]", "null").await?;
     app.click("[data-testid=model-raw] summary").await?;
     app.wait_for_text("[data-testid=model-raw-json]", "\"inputsText\": true").await?;
-    shot(&app, "models-detail-legacy").await?;
+    app.shot("models-detail-legacy", None).await?;
     app.type_into("[data-testid=models-search]", sb::MODEL_CHAT).await?;
     app.click(&format!("[data-testid='model-row-{}']", sb::MODEL_CHAT)).await?;
     app.click("[data-testid=model-chat-button]").await?;
@@ -108,7 +97,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(seen.len() > 40, "streamed text shows up: {seen:?}");
-    shot(&app, "chat-streaming").await?;
+    app.shot("chat-streaming", None).await?;
     app.click("[data-testid=chat-stop]").await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "stopped").await?;
     let stopped = last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-message-content]")).await?;
@@ -139,7 +128,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     let ttft = app.text_of("[data-testid=receipt-ttft]").await?.unwrap_or_default();
     assert!(ttft.contains("ms") || ttft.contains(" s"), "time to first token: {ttft}");
     assert_eq!(control.charges_for(request_id.trim()).len(), 1, "one charge for the receipt's request id");
-    shot(&app, "chat-receipt").await?;
+    app.shot("chat-receipt", None).await?;
     app.click("[data-testid=dialog-close]").await?;
 
     // ---- An error status: shown with the platform's code and request id, then retried.
@@ -148,7 +137,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.wait_for_last_attr(LAST_REPLY, "data-status", "interrupted").await?;
     app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-error-code]"), "INTERNAL_ERROR").await?;
     assert!(!last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-error-request-id]")).await?.is_empty());
-    shot(&app, "chat-interrupted").await?;
+    app.shot("chat-interrupted", None).await?;
     app.click(&format!("{LAST_REPLY} [data-testid=chat-retry]")).await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
 
@@ -162,7 +151,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     let disabled = js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
     assert_eq!(disabled.as_bool(), Some(true), "a value outside the spec can't be sent");
     app.click("[data-testid=chat-format-json-object]").await?;
-    shot(&app, "chat-options").await?;
+    app.shot("chat-options", None).await?;
     app.type_into("[data-testid=chat-param-temperature] input", "0.5").await?;
     for _ in 0..50 {
         let disabled = js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
@@ -182,7 +171,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
 
     // ---- Dark theme, for a look.
     js(&app, "document.documentElement.setAttribute('data-theme', 'dark');", vec![]).await?;
-    shot(&app, "chat-dark").await?;
+    app.shot("chat-dark", None).await?;
     js(&app, "document.documentElement.removeAttribute('data-theme');", vec![]).await?;
 
     // ---- Team: its own (empty) history, a whole reply, the workflow receipt.
@@ -199,17 +188,17 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     let run = app.wait_for_text("[data-testid=receipt-run-id]", "run_").await?;
     let team_charge = control.charges().into_iter().last().expect("a Team charge");
     assert_eq!(team_charge.workflow.map(|w| w.run_id), Some(run.trim().to_owned()));
-    shot(&app, "chat-team-receipt").await?;
+    app.shot("chat-team-receipt", None).await?;
     app.click("[data-testid=dialog-close]").await?;
 
     // ---- In Chinese: the same screens.
     app.click("[data-testid=locale-switch-zh-CN]").await?;
     app.wait_for_text("[data-testid=screen-title]", "对话").await?;
     app.wait_for_text("[data-testid=chat-mode]", "非流式").await?;
-    shot(&app, "chat-team-zh").await?;
+    app.shot("chat-team-zh", None).await?;
     app.click("[data-testid=nav-models]").await?;
     app.wait_for_text("[data-testid=models-team-version]", "7").await?;
     app.find(&format!("[data-testid='model-row-{}']", sb::MODEL_TEAM_ONLY)).await?;
-    shot(&app, "models-team-zh").await?;
+    app.shot("models-team-zh", None).await?;
     app.close().await
 }

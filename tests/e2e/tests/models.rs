@@ -59,8 +59,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     assert!(cells[1].contains("0 – 2") && cells[1].contains("default 0.7"), "{cells:?}");
     assert_eq!(app.attr("[data-testid=compare-row-modelType]", "data-differs").await?.as_deref(), Some("false"));
     assert_eq!(app.attr("[data-testid=compare-row-parameterSchemaVersion]", "data-differs").await?.as_deref(), Some("true"));
-    app.screenshot("models-compare").await?;
-    app.screenshot("models-compare").await?;
+    app.shot("models-compare", None).await?;
 
     // A Team-only model: Personal's catalog doesn't have it.
     app.click("[data-testid=compare-close]").await?;
@@ -76,8 +75,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_text("[data-testid=compare-summary]", "不同之处").await?;
     let columns = texts(app, "[data-testid=compare-context]").await?;
     assert!(columns[1].starts_with("个人"), "the Personal column in Chinese: {columns:?}");
-    app.screenshot("models-compare-zh").await?;
-    app.screenshot("models-compare-zh").await?;
+    app.shot("models-compare-zh", None).await?;
     app.click("[data-testid=compare-close]").await?;
 
     // Looking at Personal's catalog did not change who pays.

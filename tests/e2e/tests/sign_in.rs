@@ -275,8 +275,7 @@ async fn without_a_keychain_sign_in_says_what_to_do_and_stores_nothing() -> Test
         app.client
             .execute("document.querySelector('[data-testid=sign-in-error]').scrollIntoView({block: 'center'});", vec![])
             .await?;
-        app.screenshot("sign-in-no-keychain").await?;
-        app.screenshot("sign-in-no-keychain").await?;
+        app.shot("sign-in-no-keychain", None).await?;
         assert!(logged_urls(&log).is_empty(), "no browser without a place for the verifier");
         assert!(app.text_of("[data-testid=session-card]").await?.is_none());
         TestResult::Ok(())

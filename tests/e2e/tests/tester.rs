@@ -74,8 +74,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.client
         .execute("document.querySelector('[data-testid=diag-attempts]').scrollIntoView({block: 'center'});", vec![])
         .await?;
-    app.screenshot("tester-diagnostics").await?;
-    app.screenshot("tester-diagnostics").await?;
+    app.shot("tester-diagnostics", None).await?;
 
     // Copied for the bug report: the failure is in it, no secret is.
     app.click("[data-testid=diag-copy]").await?;

@@ -9,19 +9,6 @@ use xiaoya_e2e::{AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 
-/// Scrolls `css` to the top and takes a screenshot (twice: the first can show an older frame).
-async fn shot(app: &AppWindow, name: &str, css: &str) -> TestResult {
-    app.client
-        .execute(
-            "document.querySelector(arguments[0])?.scrollIntoView({block: 'start'});",
-            vec![css.into()],
-        )
-        .await?;
-    app.screenshot(name).await?;
-    app.screenshot(name).await?;
-    Ok(())
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn pick_a_voice_see_the_estimate_synthesize_and_read_the_receipt() -> TestResult {
     let scratch = tempfile::tempdir()?;
@@ -105,7 +92,7 @@ async fn journey(app: &AppWindow) -> TestResult {
         app.attr(&expired, "data-usable").await?.as_deref(),
         Some("false")
     );
-    shot(app, "voices-board-own", "[data-testid=voices-board-card]").await?;
+    app.shot("voices-board-own", Some("[data-testid=voices-board-card]")).await?;
     app.click("[data-testid=voice-filter-all]").await?;
 
     // Search, then choose the voice whose id has spaces and parentheses.
@@ -144,7 +131,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_attr("[data-testid=tts-estimate]", "data-total", "2").await?;
     app.wait_for_text("[data-testid=tts-estimate]", "Estimate")
         .await?;
-    shot(app, "voices-estimate", "[data-testid=voices-compose-card]").await?;
+    app.shot("voices-estimate", Some("[data-testid=voices-compose-card]")).await?;
 
     app.click("[data-testid=tts-synthesize]").await?;
     app.find("[data-testid=tts-receipt]").await?;
@@ -181,7 +168,7 @@ async fn journey(app: &AppWindow) -> TestResult {
         assert!(status.is_some());
     }
 
-    shot(app, "voices-player", "[data-testid=player]").await?;
+    app.shot("voices-player", Some("[data-testid=player]")).await?;
 
     // Compare: the summed estimate first, then each clip with its own cost.
     app.click("[data-testid=compare-toggle]").await?;
@@ -221,8 +208,8 @@ async fn journey(app: &AppWindow) -> TestResult {
         .await?;
     app.wait_for_text("[data-testid=clip-row] [data-testid=clip-charged]", "2")
         .await?;
-    shot(app, "voices-receipt", "[data-testid=tts-last-clip]").await?;
-    shot(app, "voices-ledger", "[data-testid=audio-ledger]").await?;
+    app.shot("voices-receipt", Some("[data-testid=tts-last-clip]")).await?;
+    app.shot("voices-ledger", Some("[data-testid=audio-ledger]")).await?;
     let rows = app
         .client
         .execute(
@@ -238,13 +225,13 @@ async fn journey(app: &AppWindow) -> TestResult {
         .await?;
     app.wait_for_text("[data-testid=voices-explorer]", "个人 · 语音配置")
         .await?;
-    shot(app, "voices-zh", "[data-testid=voices-explorer]").await?;
+    app.shot("voices-zh", Some("[data-testid=voices-explorer]")).await?;
     app.client
         .execute(
             "document.documentElement.setAttribute('data-theme', 'dark')",
             vec![],
         )
         .await?;
-    shot(app, "voices-zh-dark", "[data-testid=voices-board-card]").await?;
+    app.shot("voices-zh-dark", Some("[data-testid=voices-board-card]")).await?;
     Ok(())
 }

@@ -25,19 +25,6 @@ fn clip_row(clip_id: &str) -> String {
     format!("[data-testid=clip-row][data-clip-id='{clip_id}']")
 }
 
-/// Scrolls `css` to the top and takes a screenshot (twice: the first can show an older frame).
-async fn shot(app: &AppWindow, name: &str, css: &str) -> TestResult {
-    app.client
-        .execute(
-            "document.querySelector(arguments[0])?.scrollIntoView({block: 'start'});",
-            vec![css.into()],
-        )
-        .await?;
-    app.screenshot(name).await?;
-    app.screenshot(name).await?;
-    Ok(())
-}
-
 /// Voices → the standard configuration → the warm narrator → `text` as an mp3.
 async fn compose(app: &AppWindow, text: &str) -> TestResult {
     app.click("[data-testid=nav-voices]").await?;
@@ -347,7 +334,7 @@ async fn replay_and_save(
         app.wait_for_text("[data-testid=player-bar]", voice.trim())
             .await?;
     }
-    shot(app, "voices-ledger-replay", "[data-testid=player]").await?;
+    app.shot("voices-ledger-replay", Some("[data-testid=player]")).await?;
 
     // Save as: a file path in a folder of the person's choosing; ".mp3" is added.
     let folder = scratch.join("saved");
@@ -364,7 +351,7 @@ async fn replay_and_save(
     .await?;
     app.wait_for_text("[data-testid=export-save]", "Save there")
         .await?;
-    shot(app, "voices-ledger-export", "[data-testid=export-dialog]").await?;
+    app.shot("voices-ledger-export", Some("[data-testid=export-dialog]")).await?;
     app.click("[data-testid=export-save]").await?;
     let shown = app
         .wait_for_text("[data-testid=export-path]", "yesterday.mp3")
@@ -374,7 +361,7 @@ async fn replay_and_save(
         expected.display().to_string(),
         "the window says where the file went"
     );
-    shot(app, "voices-ledger-exported", "[data-testid=export-dialog]").await?;
+    app.shot("voices-ledger-exported", Some("[data-testid=export-dialog]")).await?;
     app.click("[data-testid=export-done]").await?;
 
     let saved = std::fs::read(&expected)?;
@@ -439,7 +426,7 @@ async fn replay_and_save(
             .as_deref(),
         Some(header.as_str())
     );
-    shot(app, "voices-ledger-yesterday", "[data-testid=audio-ledger]").await?;
+    app.shot("voices-ledger-yesterday", Some("[data-testid=audio-ledger]")).await?;
 
     // And the file holds exactly what the platform serves for that request.
     let served = served_audio(base, YESTERDAY_TEXT).await?;
@@ -537,7 +524,7 @@ async fn dropped_connection(app: &AppWindow) -> TestResult {
         .await?;
     app.find("[data-testid=clip-row] [data-testid=clip-retry]")
         .await?;
-    shot(app, "voices-unknown-outcome", "[data-testid=tts-last-clip]").await?;
+    app.shot("voices-unknown-outcome", Some("[data-testid=tts-last-clip]")).await?;
     // The platform may have charged already: the header shows its balance, not the old one.
     header_shows(app, &control).await?;
 
@@ -588,7 +575,7 @@ async fn dropped_connection(app: &AppWindow) -> TestResult {
         .await?;
     assert_eq!(app.count("[data-testid=clip-row]").await?, 1, "one clip");
     assert_eq!(app.count("[data-testid=clip-retry]").await?, 0);
-    shot(app, "voices-unknown-settled", "[data-testid=tts-last-clip]").await?;
+    app.shot("voices-unknown-settled", Some("[data-testid=tts-last-clip]")).await?;
     header_shows(app, &control).await?;
 
     // "Why did my balance change" and the points ledger list the clip once.
@@ -611,12 +598,8 @@ async fn dropped_connection(app: &AppWindow) -> TestResult {
         1,
         "\"why did my balance change\" lists the clip once"
     );
-    shot(app, "voices-unknown-why", "[data-testid=balance-changes]").await?;
-    shot(
-        app,
-        "voices-unknown-points-ledger",
-        "[data-testid=points-ledger]",
-    )
+    app.shot("voices-unknown-why", Some("[data-testid=balance-changes]")).await?;
+    app.shot("voices-unknown-points-ledger", Some("[data-testid=points-ledger]"))
     .await?;
     Ok(())
 }
