@@ -42,6 +42,13 @@ fi
 cleanup() { PULSE_RUNTIME_PATH="$pulse_dir/run" pulseaudio --kill >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
+# `scripts/test.sh CMD ARGS…` runs one command inside this session instead of the whole
+# suite, e.g. `scripts/build-app.sh && scripts/test.sh cargo test -p xiaoya-e2e --test voices`.
+if [ "$#" -gt 0 ]; then
+  "$@"
+  exit $?
+fi
+
 echo "==> UI type check and UI unit tests (vitest)"
 (cd ui && npm run --silent check && npm test --silent)
 
