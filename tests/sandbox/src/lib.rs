@@ -26,6 +26,7 @@ mod ledger;
 mod oauth;
 mod open_api;
 mod points;
+mod readings;
 mod scope;
 mod seed;
 mod server;
@@ -49,6 +50,7 @@ pub use ledger::{
     Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext,
 };
 pub use points::Points;
+pub use readings::{Reading, Readings};
 pub use scope::Scope;
 pub use seed::*;
 
@@ -61,6 +63,8 @@ pub struct SandboxConfig {
     pub addr: SocketAddr,
     /// Skip the consent page: `GET /oauth/authorize` redirects straight back with a code.
     pub auto_approve: bool,
+    /// Other readings of the docs to serve instead of the default one (see `readings.rs`).
+    pub readings: Readings,
 }
 
 impl Default for SandboxConfig {
@@ -68,6 +72,7 @@ impl Default for SandboxConfig {
         SandboxConfig {
             addr: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0),
             auto_approve: false,
+            readings: Readings::default(),
         }
     }
 }
@@ -91,6 +96,7 @@ pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
     };
     let base_url = format!("http://{}", SocketAddr::new(host, local.port()));
     let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve));
+    shared.update_settings(|s| s.readings = config.readings.clone());
     let (shutdown, watcher) = watch::channel(false);
     let task = tokio::spawn(server::serve(listener, router(shared.clone()), watcher));
     Ok(Sandbox {

@@ -9,9 +9,10 @@ use std::process::ExitCode;
 
 use xiaoya_sandbox::SandboxConfig;
 
-const USAGE: &str = "usage: xiaoya-sandbox [--addr HOST:PORT] [--auto-approve]\n\
+const USAGE: &str = "usage: xiaoya-sandbox [--addr HOST:PORT] [--auto-approve] [--reading NAME]...\n\
   --addr HOST:PORT   where to listen (default 127.0.0.1:0; port 0 picks a free port)\n\
-  --auto-approve     skip the consent page and approve every valid authorization request";
+  --auto-approve     skip the consent page and approve every valid authorization request\n\
+  --reading NAME     serve another reading of the docs (repeatable; names in README \"Readings\")";
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<SandboxConfig, String> {
     let mut config = SandboxConfig::default();
@@ -30,6 +31,12 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<SandboxConfig, Strin
                 config.addr = value
                     .parse::<SocketAddr>()
                     .map_err(|e| format!("--addr {value}: {e}"))?;
+            }
+            "--reading" => {
+                let value = args.next().ok_or("--reading needs a NAME")?;
+                let reading = xiaoya_sandbox::Readings::parse_name(&value)
+                    .map_err(|_| format!("unknown reading {value}"))?;
+                config.readings.0.insert(reading);
             }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other}")),

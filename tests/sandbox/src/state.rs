@@ -22,6 +22,8 @@ pub(crate) struct Settings {
     /// Bind Team tokens to this Team instead of the one authorized (a misbehaving
     /// platform, for testing that clients discard such tokens).
     pub team_binding_override: Option<String>,
+    /// Other readings of the docs in force (`readings.rs`); empty = the default reading.
+    pub readings: crate::readings::Readings,
 }
 
 pub(crate) struct Shared {
@@ -44,6 +46,7 @@ impl Shared {
                 granted_scopes_override: None,
                 stream_pace: DEFAULT_STREAM_PACE,
                 team_binding_override: None,
+                readings: Default::default(),
             }),
             clock,
             faults: FaultQueue::default(),

@@ -61,6 +61,7 @@ pub(crate) fn router() -> Router<Arc<Shared>> {
             get(team_balance).post(set_team_balance),
         )
         .route("/__sandbox/voices/state", get(voice_state))
+        .route("/__sandbox/readings", get(readings).post(set_readings))
         .route("/__sandbox/reset", post(reset))
         .route("/__sandbox/seed", get(seed))
 }
@@ -318,4 +319,27 @@ async fn reset(State(shared): Ctl) -> Response {
 
 async fn seed() -> Response {
     Json(crate::seed_summary()).into_response()
+}
+
+#[derive(Deserialize)]
+struct ReadingsWire {
+    readings: Vec<String>,
+}
+
+async fn readings(State(shared): Ctl) -> Response {
+    Json(json!({ "readings": control(&shared).readings().0 })).into_response()
+}
+
+async fn set_readings(State(shared): Ctl, Json(body): Json<ReadingsWire>) -> Response {
+    let mut set = crate::readings::Readings::default();
+    for name in &body.readings {
+        match crate::readings::Readings::parse_name(name) {
+            Ok(reading) => {
+                set.0.insert(reading);
+            }
+            Err(_) => return bad_request(&format!("unknown reading {name}")),
+        }
+    }
+    control(&shared).set_readings(set.clone());
+    Json(json!({ "readings": set.0 })).into_response()
 }

@@ -160,6 +160,16 @@ impl SandboxControl {
         self.shared.update_settings(|s| s.stream_pace = pace);
     }
 
+    /// Serve these other readings of the docs (replaces the set in force; empty = default).
+    pub fn set_readings(&self, readings: crate::readings::Readings) {
+        self.shared.update_settings(|s| s.readings = readings);
+    }
+
+    /// The readings in force.
+    pub fn readings(&self) -> crate::readings::Readings {
+        self.shared.settings().readings
+    }
+
     /// Every settled charge, oldest first.
     pub fn charges(&self) -> Vec<Charge> {
         self.shared.world().charges.clone()
