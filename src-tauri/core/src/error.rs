@@ -57,6 +57,28 @@ pub struct IpcError {
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
+    /// The platform asked to wait this long before trying again (`Retry-After`), longer than
+    /// the app waits by itself: the person decides when to retry.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_secs: Option<u32>,
+    /// The request may have been carried out (and charged): a timeout, a dropped connection,
+    /// a 5xx. A retry must reuse the same request (id, body, Team tuple); never a new one.
+    #[serde(default)]
+    pub outcome_unknown: bool,
+}
+
+impl IpcError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        IpcError {
+            code,
+            message: message.into(),
+            platform_code: None,
+            request_id: None,
+            retry_after_secs: None,
+            outcome_unknown: false,
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -69,6 +91,8 @@ pub enum Error {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("could not reach the platform: {0}")]
     Transport(#[source] reqwest::Error),
+    #[error("no data for {0:?}: the transfer stalled")]
+    Stalled(std::time::Duration),
     #[error("platform error {status} {code}: {message}")]
     Platform { status: u16, code: String, message: String, request_id: Option<String> },
     #[error("the platform answered something unexpected: {0}")]
@@ -100,7 +124,7 @@ impl Error {
         match self {
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
             Error::Database(_) | Error::Migrate(_) => ErrorCode::Storage,
-            Error::Transport(_) => ErrorCode::Network,
+            Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
             Error::Platform { .. } => ErrorCode::Platform,
             Error::Decode(_) => ErrorCode::Decode,
@@ -133,7 +157,13 @@ impl From<&Error> for IpcError {
             Error::Platform { message, .. } => message.clone(),
             other => other.to_string(),
         };
-        IpcError { code: err.code(), message, platform_code, request_id }
+        let outcome_unknown = match err {
+            Error::Platform { status, .. } => *status >= 500,
+            Error::Transport(e) => !e.is_connect(),
+            Error::Stalled(_) => true,
+            _ => false,
+        };
+        IpcError { code: err.code(), message, platform_code, request_id, retry_after_secs: None, outcome_unknown }
     }
 }
 

@@ -70,10 +70,15 @@ pub enum FaultKind {
     /// Answer with this status instead of handling the request (no charge). 429 and 503 carry
     /// `Retry-After: 1`.
     Status(u16),
+    /// Like `Status`, with this `Retry-After` instead of 1 second.
+    StatusRetryAfter { status: u16, after: RetryAfter },
     /// Drop the connection before anything is handled or charged.
     ResetBeforeCommit,
     /// Handle the request (charges are committed), then drop the connection without a response.
     ResetAfterCommit,
+    /// Handle the request, send the first `after_bytes` of the answer's body, then pause
+    /// (any route; for a stalled audio download).
+    BodyStall { after_bytes: usize, pause: Duration },
     /// Streaming responses only: pause after this many `data:` events, then continue.
     SseStall { after_events: u32, pause: Duration },
     /// Streaming responses only: abort the connection after this many `data:` events (no `[DONE]`).
@@ -83,6 +88,31 @@ pub enum FaultKind {
 impl FaultKind {
     fn streaming_only(&self) -> bool {
         matches!(self, FaultKind::SseStall { .. } | FaultKind::SseDrop { .. })
+    }
+}
+
+/// A `Retry-After` value, in either form RFC 9110 allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetryAfter {
+    /// Delta-seconds: `Retry-After: 60`.
+    Seconds(u64),
+    /// An HTTP date this many seconds after the answer is sent (real time, not the sandbox
+    /// clock: the client compares it with its own clock).
+    DateIn(u64),
+}
+
+impl RetryAfter {
+    pub fn header_value(self) -> String {
+        match self {
+            RetryAfter::Seconds(n) => n.to_string(),
+            RetryAfter::DateIn(n) => {
+                let when = time::OffsetDateTime::now_utc() + std::time::Duration::from_secs(n);
+                let format = time::macros::format_description!(
+                    "[weekday repr:short], [day] [month repr:short] [year] [hour]:[minute]:[second] GMT"
+                );
+                when.format(&format).unwrap_or_default()
+            }
+        }
     }
 }
 

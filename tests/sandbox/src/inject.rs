@@ -60,6 +60,13 @@ pub(crate) async fn apply_faults(
             next.run(request).await
         }
         FaultKind::Status(status) => injected_status(status).into_response(),
+        FaultKind::StatusRetryAfter { status, after } => {
+            let mut response = injected_status(status).into_response();
+            if let Ok(value) = axum::http::HeaderValue::from_str(&after.header_value()) {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, value);
+            }
+            response
+        }
         FaultKind::ResetBeforeCommit => {
             kill.abort();
             std::future::pending().await
@@ -69,6 +76,29 @@ pub(crate) async fn apply_faults(
             drop(response);
             kill.abort();
             std::future::pending().await
+        }
+        FaultKind::BodyStall { after_bytes, pause } => {
+            let response = next.run(request).await;
+            let (parts, body) = response.into_parts();
+            let Ok(bytes) = axum::body::to_bytes(body, MAX_BUFFERED_BODY * 64).await else {
+                return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+            };
+            let cut = after_bytes.min(bytes.len());
+            let (head, tail) = (bytes.slice(..cut), bytes.slice(cut..));
+            let stream = futures_util::stream::unfold(0u8, move |step| {
+                let (head, tail) = (head.clone(), tail.clone());
+                async move {
+                    match step {
+                        0 => Some((Ok::<Bytes, axum::Error>(head), 1)),
+                        1 => {
+                            tokio::time::sleep(pause).await;
+                            Some((Ok(tail), 2))
+                        }
+                        _ => None,
+                    }
+                }
+            });
+            Response::from_parts(parts, Body::from_stream(stream))
         }
         FaultKind::SseStall {
             after_events,

@@ -45,7 +45,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use control::{SandboxControl, TokenSelector};
-pub use faults::{Fault, FaultKind, Route};
+pub use faults::{Fault, FaultKind, RetryAfter, Route};
 pub use ledger::{
     Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext,
 };

@@ -16,6 +16,19 @@ pub enum Reading {
     /// Placeholder so the set is never empty of variants; has no effect.
     #[doc(hidden)]
     None,
+    // --- chat gateway ---
+    /// Chat requests may carry only documented fields (`model`, `messages`, `stream`,
+    /// `response_format`) and the model's `parameterSpec` keys; anything else
+    /// (`stream_options` included) is refused with `MODEL_PARAMETER_INVALID`.
+    StrictRequestFields,
+    /// Team chat idempotency is keyed on the whole workflow tuple (request id, run, node,
+    /// attempt) instead of the request id alone: a raised attempt is a new, charged request.
+    TeamIdempotencyTuple,
+    // --- TTS gateway ---
+    /// A speech request id that was already settled is answered `409 TTS_REQUEST_RECONCILING`
+    /// (a code the docs don't list: the platform is still reconciling) instead of
+    /// `TTS_REQUEST_ALREADY_SETTLED`.
+    TtsSettledReconciling,
 }
 
 /// The readings in force. Empty = the sandbox's default reading everywhere.

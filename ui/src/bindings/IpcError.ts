@@ -12,4 +12,14 @@ platformCode?: string,
 /**
  * The platform's `request_id`, for bug reports.
  */
-requestId?: string, };
+requestId?: string, 
+/**
+ * The platform asked to wait this long before trying again (`Retry-After`), longer than
+ * the app waits by itself: the person decides when to retry.
+ */
+retryAfterSecs?: number, 
+/**
+ * The request may have been carried out (and charged): a timeout, a dropped connection,
+ * a 5xx. A retry must reuse the same request (id, body, Team tuple); never a new one.
+ */
+outcomeUnknown: boolean, };

@@ -4,6 +4,7 @@
 
 pub mod context;
 pub mod oauth;
+pub mod retry_after;
 
 use std::time::Duration;
 

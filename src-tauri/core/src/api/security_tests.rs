@@ -178,7 +178,7 @@ async fn speech_audio_that_stops_arriving_times_out_while_the_body_is_read() {
     let client = PlatformClient::new().unwrap();
     let call = ContextCall { session: session(&origin), origin: origin.clone(), token: Sensitive::new("tok".into()) };
     let policy = RetryPolicy { request_timeout: Duration::from_millis(600), ..RetryPolicy::default() };
-    let attempt = finishes("speech headers", send_once(&client, &call, "rid-1", "{}", &policy)).await.unwrap();
+    let attempt = finishes("speech headers", send_once(&client, &call, "rid-1", "{}", &policy, false)).await.unwrap();
     let Attempt::Audio { response, receipt } = attempt else { panic!("the headers arrived: expected audio") };
     assert_eq!(receipt.request_id.as_deref(), Some("req_1"));
     let err = finishes("speech body", response.bytes()).await.unwrap_err();

@@ -23,7 +23,9 @@ const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
 /// Total time for a whole (non-streamed) reply.
 const WHOLE_REPLY_TIMEOUT: Duration = Duration::from_secs(180);
 const MAX_AUTO_RETRIES: u32 = 2;
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(10);
+/// A longer `Retry-After` is not waited out: the reply fails saying how long the platform
+/// asked to wait, and the person retries when they choose.
+const MAX_RETRY_AFTER: Duration = crate::api::retry_after::MAX_AUTOMATIC_WAIT;
 /// How often streamed text is written to SQLite while it arrives.
 const SAVE_EVERY: Duration = Duration::from_millis(500);
 
@@ -47,9 +49,7 @@ fn header(headers: &HeaderMap, name: &str) -> Option<String> {
     headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
 }
 
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    header(headers, "retry-after").and_then(|v| v.parse::<u64>().ok()).map(Duration::from_secs)
-}
+use crate::api::retry_after::{retry_after, whole_seconds};
 
 /// Resolves once Stop was pressed.
 async fn stopped(cancel: &mut watch::Receiver<bool>) {
@@ -80,19 +80,16 @@ pub(super) fn failed_with(err: Error, request_id: &str) -> Outcome {
     Outcome::Failed { error, fatal }
 }
 
+/// A timeout or a broken connection after the request was sent: it may have been carried out.
 fn network(message: impl Into<String>, request_id: &str) -> Outcome {
-    Outcome::Failed {
-        error: IpcError {
-            code: ErrorCode::Network,
-            message: message.into(),
-            platform_code: None,
-            request_id: Some(request_id.to_owned()),
-        },
-        fatal: None,
-    }
+    let mut error = IpcError::new(ErrorCode::Network, message);
+    error.request_id = Some(request_id.to_owned());
+    error.outcome_unknown = true;
+    Outcome::Failed { error, fatal: None }
 }
 
 fn stream_failure(failure: StreamFailure, request_id: &str) -> Outcome {
+    // Every stream failure comes after the platform accepted the request.
     let (code, message, platform_code, rid) = match failure {
         StreamFailure::Platform { code, message, request_id: rid } => {
             let kind = if code == "OPEN_AGENT_SCOPE_REQUIRED" { ErrorCode::ScopeMissing } else { ErrorCode::Platform };
@@ -106,8 +103,10 @@ fn stream_failure(failure: StreamFailure, request_id: &str) -> Outcome {
             (ErrorCode::Network, "the stream ended before [DONE]".to_owned(), None, None)
         }
     };
-    let error =
-        IpcError { code, message, platform_code, request_id: Some(rid.unwrap_or_else(|| request_id.to_owned())) };
+    let mut error = IpcError::new(code, message);
+    error.platform_code = platform_code;
+    error.request_id = Some(rid.unwrap_or_else(|| request_id.to_owned()));
+    error.outcome_unknown = true;
     Outcome::Failed { error, fatal: None }
 }
 
@@ -152,18 +151,16 @@ impl Core {
         Ok(req)
     }
 
-    /// Whether one more automatic attempt is allowed, and if so records it.
-    async fn next_attempt(&self, reply: &mut MessageRecord, auto: &mut u32) -> Result<bool> {
-        if *auto >= MAX_AUTO_RETRIES || reply.attempt.is_some_and(|a| a >= i64::from(super::MAX_ATTEMPT)) {
-            return Ok(false);
+    /// Whether one more automatic attempt is allowed. An automatic retry is the same request
+    /// again: same id, body and, for a Team reply, the identical workflow tuple (its
+    /// `X-Xiaoya-Attempt` included) — the outcome of the first send may be unknown, and the
+    /// tuple is the Team's idempotency boundary.
+    fn next_attempt(&self, auto: &mut u32) -> bool {
+        if *auto >= MAX_AUTO_RETRIES {
+            return false;
         }
         *auto += 1;
-        if let Some(attempt) = reply.attempt {
-            reply.attempt = Some(attempt + 1);
-        }
-        // Journaled before it is sent.
-        self.db().save_reply(reply).await?;
-        Ok(true)
+        true
     }
 
     /// Sends the reply's request (with the allowed automatic retries) and reads the answer.
@@ -192,7 +189,7 @@ impl Core {
                     return Ok(failed_with(Error::Transport(e), &request_id));
                 }
                 failed => {
-                    if self.next_attempt(reply, &mut auto).await? {
+                    if self.next_attempt(&mut auto) {
                         tracing::info!(auto, "chat request did not connect or timed out; retrying with the same id");
                         if pause(Duration::from_millis(500 << auto), cancel).await {
                             return Ok(Outcome::Stopped);
@@ -210,8 +207,10 @@ impl Core {
             answer.replayed = header(&headers, "x-xiaoya-idempotent-replay").is_some_and(|v| v == "true");
             answer.charged_points = header(&headers, "x-xiaoya-charged-points");
             let status = response.status().as_u16();
-            if matches!(status, 429 | 502 | 503 | 504) && self.next_attempt(reply, &mut auto).await? {
-                let wait = retry_after(&headers).unwrap_or(Duration::from_millis(500 << auto)).min(MAX_RETRY_AFTER);
+            let asked = retry_after(&headers);
+            let too_long = asked.is_some_and(|wait| wait > MAX_RETRY_AFTER);
+            if matches!(status, 429 | 502 | 503 | 504) && !too_long && self.next_attempt(&mut auto) {
+                let wait = asked.unwrap_or(Duration::from_millis(500 << auto));
                 tracing::info!(status, auto, "chat request refused for now; retrying with the same id");
                 if pause(wait, cancel).await {
                     return Ok(Outcome::Stopped);
@@ -223,7 +222,11 @@ impl Core {
                     Err(err) => err,
                     Ok(_) => Error::Decode(format!("HTTP {status} with a success envelope")),
                 };
-                return Ok(failed_with(err, &request_id));
+                let mut outcome = failed_with(err, &request_id);
+                if let (Outcome::Failed { error, .. }, true) = (&mut outcome, too_long) {
+                    error.retry_after_secs = asked.map(|w| u32::try_from(whole_seconds(w)).unwrap_or(u32::MAX));
+                }
+                return Ok(outcome);
             }
             let is_stream = header(&headers, "content-type").is_some_and(|t| t.starts_with("text/event-stream"));
             return if is_stream {

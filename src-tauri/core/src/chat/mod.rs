@@ -26,6 +26,8 @@ mod tests;
 #[cfg(test)]
 mod tests_faults;
 #[cfg(test)]
+mod tests_readings;
+#[cfg(test)]
 mod tests_cost;
 #[cfg(test)]
 mod tests_security;

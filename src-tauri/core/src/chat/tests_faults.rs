@@ -152,36 +152,69 @@ async fn a_reset_connection_is_interrupted_and_retry_charges_once() {
     assert_eq!(rig.control().charges_for(&id).len(), 1);
 }
 
+/// Proves H1 for Team chat (issue 11): after an unknown outcome (a reset after sending, a
+/// 503 retried by itself) a retry repeats the identical workflow tuple — same request id,
+/// run, node and `X-Xiaoya-Attempt`.
 #[tokio::test]
-async fn a_team_retry_keeps_the_run_and_raises_the_attempt_up_to_six() {
+async fn a_team_retry_after_an_unknown_outcome_repeats_the_identical_tuple() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetBeforeCommit));
     let opts = options(sb::MODEL_CHAT, json!({"max_tokens": 256}));
     let reply =
         rig.core.chat_send(input("Status report", opts.clone()), &Events::default().sink()).await.unwrap().reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
+    assert!(reply.error.as_ref().unwrap().outcome_unknown);
     let first = reply.receipt.clone().unwrap();
     assert_eq!(first.attempt, Some(1));
 
     let retried = rig.core.chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     let receipt = retried.receipt.unwrap();
-    assert_eq!(receipt.attempt, Some(2));
+    assert_eq!(receipt.attempt, Some(1), "the same attempt");
     assert_eq!(receipt.run_id, first.run_id, "the same run");
     assert_eq!(receipt.request_id, first.request_id, "the same X-Request-ID");
     let charge = &rig.control().charges_for(&first.request_id)[0];
     let workflow = charge.workflow.clone().unwrap();
-    assert_eq!((workflow.attempt, Some(workflow.run_id)), (2, first.run_id.clone()));
+    assert_eq!((workflow.attempt, Some(workflow.run_id)), (1, first.run_id.clone()));
 
-    // An automatic retry (503) is a retry of the same run too.
+    // An automatic retry (503) is the same request too.
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(503)));
-    let auto = rig.core.chat_send(input("Next report", opts.clone()), &Events::default().sink()).await.unwrap().reply;
-    assert_eq!(auto.receipt.as_ref().unwrap().attempt, Some(2));
-    assert_eq!(rig.control().charges_for(&receipt_id(&auto))[0].workflow.as_ref().unwrap().attempt, 2);
+    let auto = rig.core.chat_send(input("Next report", opts), &Events::default().sink()).await.unwrap().reply;
+    assert_eq!(auto.status, MessageStatus::Complete);
+    assert_eq!(auto.receipt.as_ref().unwrap().attempt, Some(1));
+    assert_eq!(rig.control().chat_request_count(&receipt_id(&auto)), 2);
+    assert_eq!(rig.control().charges_for(&receipt_id(&auto))[0].workflow.as_ref().unwrap().attempt, 1);
+}
 
-    // Attempts stop at 6.
-    rig.control().inject(Fault { route: Route::ChatCompletions, kind: FaultKind::Status(500), times: 6 });
+/// Proves H1 for Team chat (issue 11): on a platform that keys Team idempotency on the whole
+/// tuple, an answer lost after the charge and then retried is still charged once.
+#[tokio::test]
+async fn a_lost_team_answer_is_charged_once_where_idempotency_is_the_whole_tuple() {
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.control().set_readings([sb::Reading::TeamIdempotencyTuple].into_iter().collect());
+    rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetAfterCommit));
+    let opts = options(sb::MODEL_CHAT, json!({}));
+    let reply = rig.core.chat_send(input("Quarterly summary", opts), &Events::default().sink()).await.unwrap().reply;
+    assert_eq!(reply.status, MessageStatus::Interrupted);
+    let id = receipt_id(&reply);
+    assert_eq!(rig.control().charges_for(&id).len(), 1, "the platform charged before the answer was lost");
+    let retried = rig.core.chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
+    assert_eq!(retried.status, MessageStatus::Complete);
+    assert!(retried.receipt.as_ref().unwrap().replayed, "the platform replayed it");
+    assert_eq!(rig.control().charges_for(&id).len(), 1, "no second charge");
+    assert_eq!(ledger_rows(&rig, &id).await.len(), 1);
+}
+
+/// After a definite refusal (the platform answered; nothing was carried out) the person's
+/// Retry is the run's next attempt, up to six.
+#[tokio::test]
+async fn a_team_retry_after_a_definite_refusal_raises_the_attempt_up_to_six() {
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.control().inject(Fault { route: Route::ChatCompletions, kind: FaultKind::Status(402), times: 6 });
+    let opts = options(sb::MODEL_CHAT, json!({}));
     let failing = rig.core.chat_send(input("Third report", opts), &Events::default().sink()).await.unwrap().reply;
+    assert_eq!(failing.status, MessageStatus::Interrupted);
+    assert!(!failing.error.as_ref().unwrap().outcome_unknown);
     for expected in 2..=6 {
         let again = rig.core.chat_retry(&failing.id, &Events::default().sink()).await.unwrap().reply;
         assert_eq!(again.receipt.as_ref().unwrap().attempt, Some(expected));

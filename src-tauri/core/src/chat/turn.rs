@@ -58,10 +58,10 @@ pub(crate) fn request_body(
     let mut body = Map::new();
     body.insert("model".into(), json!(options.model_code));
     body.insert("messages".into(), Value::Array(messages));
+    // Only fields the contract names (issue 11): no `stream_options`. A gateway that refuses
+    // undeclared fields would refuse every reply; usage is read from whichever streamed
+    // chunk carries it, and a reply without one says "not reported".
     body.insert("stream".into(), json!(stream));
-    if stream {
-        body.insert("stream_options".into(), json!({ "include_usage": true }));
-    }
     for (name, value) in &options.parameters {
         if !value.is_null() {
             body.insert(name.clone(), value.clone());
@@ -304,13 +304,24 @@ impl Core {
         if !matches!(reply.status.as_str(), "interrupted" | "pending" | "streaming") {
             return Err(Error::InvalidInput("only an interrupted reply can be retried; regenerate instead".into()));
         }
+        // A Team reply repeats its whole tuple (request id, run, node, attempt) after an
+        // unknown outcome: the platform may key idempotency on all of it, and a raised
+        // attempt would be a second charge. Only after a definite refusal (the platform
+        // answered, nothing was carried out) is the next attempt of the run sent.
         if let Some(attempt) = reply.attempt {
-            if attempt >= i64::from(MAX_ATTEMPT) {
-                return Err(Error::InvalidInput(format!(
-                    "this Team run has used all {MAX_ATTEMPT} attempts; regenerate to start a new run"
-                )));
+            let definite = reply
+                .error
+                .as_deref()
+                .and_then(|e| serde_json::from_str::<crate::error::IpcError>(e).ok())
+                .is_some_and(|e| e.code == crate::error::ErrorCode::Platform && !e.outcome_unknown);
+            if definite {
+                if attempt >= i64::from(MAX_ATTEMPT) {
+                    return Err(Error::InvalidInput(format!(
+                        "this Team run has used all {MAX_ATTEMPT} attempts; regenerate to start a new run"
+                    )));
+                }
+                reply.attempt = Some(attempt + 1);
             }
-            reply.attempt = Some(attempt + 1);
         }
         // The schema that was sent, to check the reply against.
         let schema =
@@ -362,6 +373,13 @@ mod tests {
         assert!(body.get("top_p").is_none());
         assert_eq!(body["response_format"]["type"], "json_object");
         assert_eq!(body["stream"], json!(true));
+        let mut keys: Vec<_> = body.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            ["messages", "model", "response_format", "stream", "temperature"],
+            "a streamed body names only documented fields and declared parameters"
+        );
         let team = request_body(&options, None, &[("user", "hi")], false);
         assert_eq!(team["stream"], json!(false));
         assert!(team.get("stream_options").is_none());

@@ -296,12 +296,13 @@ impl Db {
         Ok(())
     }
 
-    /// Clips whose request has no final answer yet: resumed on start.
+    /// Clips the app stopped sending before any answer (a crash, a kill): resumed on start.
+    /// `unknown` clips are not: the person decides when to retry those (H1).
     pub async fn open_clips(&self) -> Result<Vec<ClipRow>> {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             clip_columns!(),
-            " FROM tts_clips WHERE status IN ('pending', 'unknown') ORDER BY created_at_ms"
+            " FROM tts_clips WHERE status = 'pending' ORDER BY created_at_ms"
         ))
         .fetch_all(self.pool())
         .await?)

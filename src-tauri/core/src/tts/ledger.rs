@@ -65,6 +65,8 @@ impl Core {
             message: row.error_message.clone().unwrap_or_default(),
             platform_code: row.error_platform_code.clone(),
             request_id: row.error_request_id.clone(),
+            retry_after_secs: None,
+            outcome_unknown: status == ClipStatus::Unknown,
         });
         let retryable = match status {
             ClipStatus::Pending | ClipStatus::Unknown => true,

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use reqwest::header::{HeaderMap, ACCEPT, CONTENT_TYPE, RETRY_AFTER};
+use reqwest::header::{HeaderMap, ACCEPT, CONTENT_TYPE};
 use reqwest::StatusCode;
 
 use super::wire::SpeechReceipt;
@@ -29,6 +29,9 @@ pub struct RetryPolicy {
     pub max_retry_after: Duration,
     /// Whole request, headers and audio body.
     pub request_timeout: Duration,
+    /// Longest pause between two pieces of the audio body before the download counts as
+    /// stalled (a timeout: H1 allows an automatic retry under the same id).
+    pub idle_timeout: Duration,
 }
 
 impl Default for RetryPolicy {
@@ -37,8 +40,9 @@ impl Default for RetryPolicy {
             max_attempts: 4,
             base_delay: Duration::from_millis(500),
             max_delay: Duration::from_secs(8),
-            max_retry_after: Duration::from_secs(30),
+            max_retry_after: crate::api::retry_after::MAX_AUTOMATIC_WAIT,
             request_timeout: Duration::from_secs(300),
+            idle_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -101,26 +105,33 @@ pub fn receipt_from(headers: &HeaderMap) -> SpeechReceipt {
     }
 }
 
-/// `Retry-After`: delta-seconds or an HTTP date.
-pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    let raw = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
-    if let Ok(secs) = raw.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
-    }
-    let when =
-        time::OffsetDateTime::parse(raw, &time::format_description::well_known::Rfc2822).ok()?;
-    let wait = when - time::OffsetDateTime::now_utc();
-    Some(Duration::try_from(wait).unwrap_or(Duration::ZERO))
-}
+pub use crate::api::retry_after::retry_after;
 
-fn classify_status(status: StatusCode, retry_after: Option<Duration>, error: Error) -> Attempt {
+/// Platform codes the documentation names, for which a definite answer means what it says
+/// even after an earlier attempt of the same request may have been acted on.
+const DOCUMENTED_CODES: [&str; 4] = [
+    "INSUFFICIENT_POINTS",
+    "OPEN_AGENT_SCOPE_REQUIRED",
+    "TEAM_CONTEXT_MISMATCH",
+    "TEAM_OAUTH_AUTHORIZATION_REQUIRED",
+];
+
+/// `maybe_received`: an earlier send of this request id may have reached the platform. Then
+/// a refusal the docs don't explain (409, 425, 429 once retries are spent, or an unlisted
+/// code: the platform may still be reconciling the first attempt) leaves the outcome unknown,
+/// with a later retry under the same id, never "failed" (which would leave only a new id).
+fn classify_status(status: StatusCode, retry_after: Option<Duration>, error: Error, maybe_received: bool) -> Attempt {
     let code = match &error {
         Error::Platform { code, .. } => code.as_str(),
         Error::Unauthorized { .. } => return Attempt::Unauthorized(error),
         _ => "",
     };
-    match (status.as_u16(), code) {
+    let s = status.as_u16();
+    let documented = DOCUMENTED_CODES.contains(&code) || s == 422;
+    match (s, code) {
         (_, ALREADY_SETTLED) => Attempt::AlreadySettled(error),
+        // Our own first use may be the one being confirmed: wait for it, same id.
+        (_, ACTIVATION_IN_PROGRESS) if maybe_received => Attempt::Unknown(error),
         (_, ACTIVATION_IN_PROGRESS) => Attempt::Rejected {
             error,
             retryable: false,
@@ -136,11 +147,13 @@ fn classify_status(status: StatusCode, retry_after: Option<Duration>, error: Err
             retry_after,
             error,
         },
+        (s, _) if s >= 500 => Attempt::Unknown(error),
+        (409 | 425, _) if maybe_received => Attempt::Unknown(error),
+        _ if maybe_received && !documented => Attempt::Unknown(error),
         (402, _) => Attempt::Rejected {
             error,
             retryable: true,
         },
-        (s, _) if s >= 500 => Attempt::Unknown(error),
         _ => Attempt::Rejected {
             error,
             retryable: false,
@@ -155,6 +168,7 @@ pub async fn send_once(
     request_id: &str,
     body: &str,
     policy: &RetryPolicy,
+    maybe_received: bool,
 ) -> Result<Attempt> {
     let url = PlatformClient::url(&call.origin, SPEECH_PATH)?;
     let mut req = client
@@ -171,15 +185,24 @@ pub async fn send_once(
     }
     let response = match req.send().await {
         Ok(r) => r,
-        Err(e) => {
-            // A connect error never reached the platform; anything later may have.
-            let unknown = !e.is_connect();
+        // H1: only a connect error (never reached the platform) and a timeout (may have) are
+        // retried by themselves; any other send error (a reset after sending, a broken
+        // answer) may have been acted on, and the person decides when to retry (same id).
+        Err(e) if e.is_connect() => {
             return Ok(Attempt::Retry {
-                unknown,
+                unknown: false,
                 retry_after: None,
                 error: Error::Transport(e),
-            });
+            })
         }
+        Err(e) if e.is_timeout() => {
+            return Ok(Attempt::Retry {
+                unknown: true,
+                retry_after: None,
+                error: Error::Transport(e),
+            })
+        }
+        Err(e) => return Ok(Attempt::Unknown(Error::Transport(e))),
     };
     let status = response.status();
     if status.is_success() {
@@ -192,19 +215,16 @@ pub async fn send_once(
         Ok(_) => Error::Decode(format!("HTTP {status} with a success envelope")),
     };
     if let Error::Transport(_) = error {
-        // The error body broke off: the status still tells what happened.
-        return Ok(Attempt::Retry {
-            unknown: true,
-            retry_after: wait,
-            error,
-        });
+        // The error body broke off: not an answer to act on; the person decides (same id).
+        return Ok(Attempt::Unknown(error));
     }
-    Ok(classify_status(status, wait, error))
+    Ok(classify_status(status, wait, error, maybe_received))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use reqwest::header::RETRY_AFTER;
 
     fn platform(status: u16, code: &str) -> Error {
         Error::Platform {
@@ -219,43 +239,77 @@ mod tests {
     fn only_the_listed_failures_are_retried_automatically() {
         let s = |n| StatusCode::from_u16(n).unwrap();
         assert!(matches!(
-            classify_status(s(429), None, platform(429, "RATE_LIMITED")),
+            classify_status(s(429), None, platform(429, "RATE_LIMITED"), false),
             Attempt::Retry { unknown: false, .. }
         ));
         for n in [502, 503, 504] {
             assert!(matches!(
-                classify_status(s(n), None, platform(n, "X")),
+                classify_status(s(n), None, platform(n, "X"), false),
                 Attempt::Retry { unknown: true, .. }
             ));
         }
         assert!(matches!(
-            classify_status(s(500), None, platform(500, "INTERNAL_ERROR")),
+            classify_status(s(500), None, platform(500, "INTERNAL_ERROR"), false),
             Attempt::Unknown(_)
         ));
         assert!(matches!(
-            classify_status(s(402), None, platform(402, "INSUFFICIENT_POINTS")),
+            classify_status(s(402), None, platform(402, "INSUFFICIENT_POINTS"), false),
             Attempt::Rejected {
                 retryable: true,
                 ..
             }
         ));
         assert!(matches!(
-            classify_status(s(409), None, platform(409, ALREADY_SETTLED)),
+            classify_status(s(409), None, platform(409, ALREADY_SETTLED), false),
             Attempt::AlreadySettled(_)
         ));
         assert!(matches!(
-            classify_status(s(409), None, platform(409, ACTIVATION_IN_PROGRESS)),
+            classify_status(s(409), None, platform(409, ACTIVATION_IN_PROGRESS), false),
             Attempt::Rejected {
                 retryable: false,
                 ..
             }
         ));
         assert!(matches!(
-            classify_status(s(422), None, platform(422, "HTTP_422")),
+            classify_status(s(422), None, platform(422, "HTTP_422"), false),
             Attempt::Rejected {
                 retryable: false,
                 ..
             }
+        ));
+    }
+
+    /// Proves H1 (issue 11): once an earlier send may have reached the platform, a refusal
+    /// the docs don't explain keeps the outcome unknown (retry later, same id); documented
+    /// definite answers still mean what they say.
+    #[test]
+    fn after_an_unknown_outcome_an_unexplained_refusal_stays_unknown() {
+        let s = |n| StatusCode::from_u16(n).unwrap();
+        for (n, code) in [(409, "TTS_REQUEST_RECONCILING"), (425, "TOO_EARLY"), (400, "SOMETHING_NEW"), (409, "HTTP_409")] {
+            assert!(
+                matches!(classify_status(s(n), None, platform(n, code), true), Attempt::Unknown(_)),
+                "{n} {code} after an unknown outcome"
+            );
+            assert!(
+                matches!(classify_status(s(n), None, platform(n, code), false), Attempt::Rejected { retryable: false, .. }),
+                "{n} {code} on a first send is a refusal"
+            );
+        }
+        assert!(matches!(
+            classify_status(s(409), None, platform(409, ACTIVATION_IN_PROGRESS), true),
+            Attempt::Unknown(_)
+        ));
+        assert!(matches!(
+            classify_status(s(402), None, platform(402, "INSUFFICIENT_POINTS"), true),
+            Attempt::Rejected { retryable: true, .. }
+        ));
+        assert!(matches!(
+            classify_status(s(422), None, platform(422, "HTTP_422"), true),
+            Attempt::Rejected { retryable: false, .. }
+        ));
+        assert!(matches!(
+            classify_status(s(409), None, platform(409, ALREADY_SETTLED), true),
+            Attempt::AlreadySettled(_)
         ));
     }
 

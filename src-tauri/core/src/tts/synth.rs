@@ -36,6 +36,10 @@ pub fn context_key(ctx: &ClipContext) -> String {
 /// What the body of a successful answer came to.
 enum Body {
     Saved(PathBuf, u64),
+    /// The audio stopped arriving for longer than the idle timeout (H1: a timeout, retried
+    /// automatically under the same id).
+    Stalled(Error),
+    /// The connection broke mid-body: the platform has charged; the person decides (same id).
     Broken(Error),
 }
 
@@ -160,8 +164,10 @@ impl Core {
         self.run_clip(clip_id, &call).await
     }
 
-    /// After a crash or kill: every clip without a final answer is sent again under the same
-    /// request id, in its own context (when still signed in there). Returns how many ran.
+    /// After a crash or kill: every clip still `pending` (the app stopped before it had an
+    /// answer) is sent again under the same request id, in its own context (when still signed
+    /// in there). A clip whose outcome was found unknown (a 500, a dropped answer) waits for
+    /// the person's Retry instead (H1). Returns how many ran.
     pub async fn resume_tts_clips(&self) -> Result<usize> {
         remove_partials(&audio_dir(self.data_dir())).await;
         let mut resumed = 0;
@@ -236,14 +242,15 @@ impl Core {
         for attempt in 1..=policy.max_attempts.max(1) {
             self.db().begin_clip_attempt(clip_id, now_ms()).await?;
             let outcome =
-                send_once(self.client(), call, &row.request_id, &row.body, &policy).await?;
+                send_once(self.client(), call, &row.request_id, &row.body, &policy, maybe_received).await?;
             let (unknown, wait, error) = match outcome {
                 Attempt::Audio { receipt, response } => {
                     match self.receive_audio(&row, &receipt, response).await? {
                         Body::Saved(path, bytes) => {
                             return self.finish(call, &row, Some(path), bytes, None).await
                         }
-                        Body::Broken(err) => (true, None, err),
+                        Body::Stalled(err) => (true, None, err),
+                        Body::Broken(err) => return self.give_up(&row, true, true, &err).await,
                     }
                 }
                 Attempt::AlreadySettled(err) => return self.settled_before(call, &row, err).await,
@@ -298,13 +305,20 @@ impl Core {
         let mut file = AtomicFile::create(target)
             .await
             .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?;
+        let idle = self.tts_state().policy().idle_timeout;
         let mut stream = response.bytes_stream();
-        while let Some(chunk) = stream.next().await {
+        loop {
+            let chunk = match tokio::time::timeout(idle, stream.next()).await {
+                Err(_) => return Ok(Body::Stalled(Error::Stalled(idle))),
+                Ok(None) => break,
+                Ok(Some(chunk)) => chunk,
+            };
             match chunk {
                 Ok(bytes) => file
                     .write(&bytes)
                     .await
                     .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?,
+                Err(e) if e.is_timeout() => return Ok(Body::Stalled(Error::Transport(e))),
                 Err(e) => return Ok(Body::Broken(Error::Transport(e))),
             }
         }

@@ -133,6 +133,7 @@ async fn completions(
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Model)?;
     let request_id = header_text(&headers, "x-request-id").map(str::to_string);
+    let readings = shared.settings().readings;
     let request = request::parse(&body, request_id.is_some())?;
     let request_id = request_id.unwrap_or_default();
     let (account, workflow) = match caller.team_id() {
@@ -163,9 +164,21 @@ async fn completions(
         )));
     }
     request.check_against(&model)?;
+    if readings.has(crate::readings::Reading::StrictRequestFields) {
+        request.check_only_declared_fields(&model)?;
+    }
     let fingerprint = request.fingerprint();
     let pace = shared.settings().stream_pace;
-    let key = (account.clone(), request_id.clone());
+    // The default reading keys idempotency on the request id; another keys a Team call on
+    // the whole workflow tuple, so a raised attempt under the same id is a new request.
+    let idempotency_id = match &workflow {
+        Some(w) if readings.has(crate::readings::Reading::TeamIdempotencyTuple) => format!(
+            "{request_id}|{}|{}|{}|{}",
+            w.workflow_version_id, w.run_id, w.node_id, w.attempt
+        ),
+        _ => request_id.clone(),
+    };
+    let key = (account.clone(), idempotency_id);
 
     if let Some(settled) = shared.world().chat_records.get(&key) {
         if settled.fingerprint != fingerprint {

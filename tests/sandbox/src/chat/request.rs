@@ -264,6 +264,25 @@ impl ChatRequest {
     }
 }
 
+impl ChatRequest {
+    /// The strict reading (`Reading::StrictRequestFields`): only the documented request
+    /// fields and the model's declared `parameterSpec` keys may appear in the body.
+    pub fn check_only_declared_fields(&self, model: &CatalogModel) -> Result<(), PlatformError> {
+        const DOCUMENTED: [&str; 4] = ["model", "messages", "stream", "response_format"];
+        let spec = model.parameter_spec();
+        for name in self.body.keys() {
+            let declared = spec.is_some_and(|spec| spec.contains_key(name));
+            if !DOCUMENTED.contains(&name.as_str()) && !declared {
+                return Err(PlatformError::ModelParameterInvalid(format!(
+                    "{name} is not a documented request field or a parameter of {}",
+                    model.code
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
 fn check_parameter(name: &str, value: &Value, rule: &Value) -> Result<(), PlatformError> {
     let fail = |why: String| {
         Err(PlatformError::ModelParameterInvalid(format!(

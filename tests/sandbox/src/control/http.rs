@@ -79,6 +79,11 @@ struct FaultWire {
     after_events: u32,
     #[serde(default)]
     pause_ms: u64,
+    /// `status` with `Retry-After`: delta-seconds, or an HTTP date this far ahead.
+    #[serde(default)]
+    retry_after_seconds: Option<u64>,
+    #[serde(default)]
+    retry_after_date_in: Option<u64>,
     #[serde(default = "one")]
     times: u32,
 }
@@ -90,7 +95,13 @@ fn one() -> u32 {
 async fn inject_fault(State(shared): Ctl, Json(wire): Json<FaultWire>) -> Response {
     let kind = match wire.kind.as_str() {
         "latency" => FaultKind::Latency(Duration::from_millis(wire.ms)),
-        "status" if (100..=599).contains(&wire.status) => FaultKind::Status(wire.status),
+        "status" if (100..=599).contains(&wire.status) => {
+            match (wire.retry_after_seconds, wire.retry_after_date_in) {
+                (Some(n), _) => FaultKind::StatusRetryAfter { status: wire.status, after: crate::faults::RetryAfter::Seconds(n) },
+                (None, Some(n)) => FaultKind::StatusRetryAfter { status: wire.status, after: crate::faults::RetryAfter::DateIn(n) },
+                (None, None) => FaultKind::Status(wire.status),
+            }
+        }
         "reset_before_commit" => FaultKind::ResetBeforeCommit,
         "reset_after_commit" => FaultKind::ResetAfterCommit,
         "sse_stall" => FaultKind::SseStall {

@@ -82,6 +82,15 @@ pub(super) async fn create_speech(
         let world = &mut *shared.world();
         refresh_voice_lifecycles(world, now);
         match world.speech_records.get(&key) {
+            Some(SpeechRecord::Settled)
+                if shared.settings().readings.has(crate::readings::Reading::TtsSettledReconciling) =>
+            {
+                return Err(PlatformError::Injected {
+                    status: axum::http::StatusCode::CONFLICT,
+                    code: "TTS_REQUEST_RECONCILING",
+                    message: "This request is still being reconciled; retry later with the same X-Request-ID",
+                })
+            }
             Some(SpeechRecord::Settled) => return Err(PlatformError::TtsRequestAlreadySettled),
             Some(SpeechRecord::InFlight) => return Err(PlatformError::TtsRequestInProgress),
             None => {}

@@ -53,6 +53,14 @@ function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () =>
         {error ? errorMessage(error.code) : t("chat.interrupted.unknown")}
         {props.message.content ? ` ${t("chat.interrupted.kept")}` : ""}
       </p>
+      {error?.outcomeUnknown && (
+        <p data-testid="chat-error-outcome-unknown">{t("chat.interrupted.outcomeUnknown")}</p>
+      )}
+      {error?.retryAfterSecs != null && (
+        <p data-testid="chat-error-retry-after">
+          {t("chat.interrupted.retryAfter", { seconds: error.retryAfterSecs.toString() })}
+        </p>
+      )}
       {error && (
         <dl class="chat-msg__error-facts">
           {error.platformCode && (
@@ -240,9 +248,9 @@ function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelNam
               <Button
                 size="sm"
                 variant="ghost"
-                icon="refresh"
-                aria-label={t("chat.regenerate")}
-                title={t("chat.regenerate")}
+                icon="sparkles"
+                aria-label={t("chat.regenerate.hint")}
+                title={t("chat.regenerate.hint")}
                 disabled={busy}
                 onClick={() => actions.onRegenerate(m.id)}
                 data-testid="chat-regenerate"

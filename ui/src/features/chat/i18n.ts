@@ -88,6 +88,11 @@ export const en = {
   "chat.interrupted.kept": "What arrived is kept below the error; Retry asks again under the same request ID.",
   "chat.retry": "Retry",
   "chat.regenerate": "Regenerate",
+  "chat.regenerate.hint": "Regenerate: a new request, charged again",
+  "chat.interrupted.outcomeUnknown":
+    "We don't know whether the platform finished (and charged) this reply. Retry asks again with the same request, so it is never charged twice; Regenerate would be a new, charged request.",
+  "chat.interrupted.retryAfter":
+    "The platform asked to wait {seconds} s before trying again — longer than the app waits by itself. Retry when that time has passed.",
   "chat.copy": "Copy",
   "chat.edit": "Edit and resend",
   "chat.edit.label": "Edit your message",
@@ -244,6 +249,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chat.interrupted.kept": "已收到的内容保留在错误信息上方；点击“重试”会用同一个请求 ID 再次请求。",
   "chat.retry": "重试",
   "chat.regenerate": "重新生成",
+  "chat.regenerate.hint": "重新生成：新的请求，会再次计费",
+  "chat.interrupted.outcomeUnknown":
+    "我们不知道平台是否已完成（并计费）这条回复。“重试”会用同一个请求再问一次，绝不会重复计费；“重新生成”则是新的请求，会再次计费。",
+  "chat.interrupted.retryAfter": "平台要求等待 {seconds} 秒后再试——超过了应用自动等待的时间。请在这段时间过后再点“重试”。",
   "chat.copy": "复制",
   "chat.edit": "编辑后重新发送",
   "chat.edit.label": "编辑你的消息",

@@ -44,6 +44,7 @@ pub fn fast_policy() -> RetryPolicy {
         max_delay: Duration::from_millis(200),
         max_retry_after: Duration::from_secs(5),
         request_timeout: Duration::from_secs(20),
+        idle_timeout: Duration::from_secs(5),
     }
 }
 

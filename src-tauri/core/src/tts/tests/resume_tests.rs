@@ -157,3 +157,24 @@ async fn the_audio_integrity_survives_a_restart() {
         ClipStatus::Complete
     );
 }
+
+/// Proves H1 (issue 13): a clip whose last answer was a 500 (outcome unknown, "the person
+/// decides") is not re-sent by a restart; it still offers Retry under its id.
+#[tokio::test]
+async fn a_clip_left_to_the_person_is_not_resent_on_the_next_start() {
+    let rig = personal().await;
+    rig.control().inject(sb::Fault::once(sb::Route::Speech, sb::FaultKind::Status(500)));
+    let clip = rig.core.synthesize(standard("A 500, then a restart.")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Unknown);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 1);
+
+    let next = restart(&rig).await;
+    assert_eq!(next.resume_tts_clips().await.unwrap(), 0, "not re-sent by itself");
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 1);
+    let after = next.tts_clip(&clip.id).await.unwrap();
+    assert_eq!(after.status, ClipStatus::Unknown);
+    assert!(after.retryable);
+    let retried = next.retry_clip(&clip.id).await.unwrap();
+    assert_eq!(retried.status, ClipStatus::Complete);
+    assert_eq!(retried.request_id, clip.request_id);
+}

@@ -102,8 +102,10 @@ async fn other_server_errors_are_left_to_a_manual_retry() {
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
 }
 
+/// Proves H1 (issue 13): a connection reset after the request was sent is neither a connect
+/// error nor a timeout: not retried by itself; the person's Retry uses the same id.
 #[tokio::test]
-async fn a_connection_reset_before_commit_is_retried_and_charged_once() {
+async fn a_connection_reset_is_left_to_the_person_and_the_retry_charges_once() {
     let rig = personal().await;
     rig.control()
         .inject(speech_fault(FaultKind::ResetBeforeCommit, 1));
@@ -112,8 +114,13 @@ async fn a_connection_reset_before_commit_is_retried_and_charged_once() {
         .synthesize(standard("Reset before commit."))
         .await
         .unwrap();
-    assert_eq!(clip.status, ClipStatus::Complete);
-    assert!(clip.has_audio);
+    assert_eq!(clip.status, ClipStatus::Unknown, "{:?}", clip.error);
+    assert!(clip.retryable);
+    assert!(clip.error.as_ref().unwrap().outcome_unknown);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 1, "not resent by itself");
+    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    assert_eq!(retried.status, ClipStatus::Complete);
+    assert!(retried.has_audio);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
     assert_eq!(charged(&rig, &clip.request_id), 1);
 }
@@ -189,8 +196,10 @@ async fn an_unknown_outcome_keeps_its_id_and_the_retry_finds_it_settled() {
     );
 }
 
+/// Proves H1 (issue 13): an answer lost after the platform charged is not resent by itself,
+/// even with automatic retries left; the person's Retry finds it settled, no second charge.
 #[tokio::test]
-async fn with_automatic_retries_a_lost_response_ends_settled_without_a_second_charge() {
+async fn a_lost_answer_is_not_resent_automatically() {
     let rig = personal().await;
     rig.control()
         .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
@@ -199,7 +208,73 @@ async fn with_automatic_retries_a_lost_response_ends_settled_without_a_second_ch
         .synthesize(standard("Lost, then settled."))
         .await
         .unwrap();
-    assert_eq!(clip.status, ClipStatus::SettledNoAudio);
+    assert_eq!(clip.status, ClipStatus::Unknown);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 1);
+    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    assert_eq!(retried.status, ClipStatus::SettledNoAudio);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
+    assert_eq!(charged(&rig, &clip.request_id), 1);
+}
+
+/// Proves H1 (issue 11): the retry of an unknown outcome answered with a 409 code the docs
+/// don't list (the platform is still reconciling) keeps the clip "outcome unknown" with a
+/// later retry under the same id; once the platform has reconciled, that retry settles it.
+#[tokio::test]
+async fn a_reconciling_platform_keeps_the_outcome_unknown_and_a_later_retry_settles_it() {
+    let rig = personal().await;
+    rig.core.tts_state().set_policy(RetryPolicy {
+        max_attempts: 1,
+        ..fast_policy()
+    });
+    rig.control()
+        .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
+    let clip = rig.core.synthesize(standard("Reconcile me.")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Unknown);
+    rig.control().set_readings([sb::Reading::TtsSettledReconciling].into_iter().collect());
+    let again = rig.core.retry_clip(&clip.id).await.unwrap();
+    assert_eq!(again.status, ClipStatus::Unknown, "not failed: {:?}", again.error);
+    assert!(again.retryable, "a later retry is offered");
+    assert_eq!(again.request_id, clip.request_id, "never a new id");
+    assert_eq!(
+        again.error.as_ref().unwrap().platform_code.as_deref(),
+        Some("TTS_REQUEST_RECONCILING"),
+        "the platform's answer is shown"
+    );
+    rig.control().set_readings(Default::default());
+    let settled = rig.core.retry_clip(&clip.id).await.unwrap();
+    assert_eq!(settled.status, ClipStatus::SettledNoAudio);
+    assert_eq!(rig.control().speech_request_count(&clip.request_id), 3);
+    assert_eq!(charged(&rig, &clip.request_id), 1, "one charge");
+}
+
+/// Proves H3 (issue 13): an audio body that stops arriving is cut after the idle timeout
+/// (not the 300 s total) and, being a timeout, retried under the same id.
+#[tokio::test]
+async fn a_stalled_audio_download_is_cut_by_the_idle_timeout() {
+    let rig = personal().await;
+    rig.core.tts_state().set_policy(RetryPolicy {
+        max_attempts: 1,
+        idle_timeout: Duration::from_millis(300),
+        ..fast_policy()
+    });
+    rig.control().inject(speech_fault(
+        FaultKind::BodyStall { after_bytes: 512, pause: Duration::from_secs(4) },
+        1,
+    ));
+    let started = Instant::now();
+    let clip = rig.core.synthesize(standard("A download that stalls.")).await.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(3), "cut long before the stall ends");
+    assert_eq!(clip.status, ClipStatus::Unknown, "charged, no audio yet: {:?}", clip.error);
+    assert!(clip.error.as_ref().unwrap().message.contains("stalled"), "{:?}", clip.error);
+    assert!(!clip.has_audio);
+    // With retries left, the stall (a timeout) is retried under the same id and settles.
+    rig.core.tts_state().set_policy(RetryPolicy { idle_timeout: Duration::from_millis(300), ..fast_policy() });
+    rig.control().inject(speech_fault(
+        FaultKind::BodyStall { after_bytes: 512, pause: Duration::from_secs(4) },
+        1,
+    ));
+    let clip = rig.core.synthesize(standard("Another download that stalls.")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::SettledNoAudio, "{:?}", clip.error);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
     assert_eq!(charged(&rig, &clip.request_id), 1);
 }

@@ -1,0 +1,93 @@
+//! Chat against other readings of the same docs (issue 11) and `Retry-After` in both of its
+//! forms (issue 13): what the sandbox's default reading never shows.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use xiaoya_sandbox::{self as sb, Fault, FaultKind, RetryAfter, Route};
+
+use super::tests::{input, options, receipt_id, signed_in, Events};
+use super::wire::MessageStatus;
+use crate::auth::wire::ContextRequest;
+
+/// A gateway that refuses request fields the model doesn't declare still streams Personal
+/// replies: the app sends only documented fields (no `stream_options`), and tokens still
+/// arrive with the stream.
+#[tokio::test]
+async fn a_gateway_that_refuses_undeclared_fields_still_streams() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().set_readings([sb::Reading::StrictRequestFields].into_iter().collect());
+    let reply = rig
+        .core
+        .chat_send(input("Hello, strict gateway", options(sb::MODEL_CHAT, json!({"temperature": 0.3}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
+    let receipt = reply.receipt.unwrap();
+    assert!(receipt.streamed);
+    assert!(receipt.usage.is_some(), "usage came with the stream");
+}
+
+/// Proves H1 (issue 13): a 429 asking for 60 s is not re-sent after a shorter wait; the
+/// reply says how long the platform asked to wait.
+#[tokio::test]
+async fn a_long_retry_after_is_handed_to_the_person_with_its_wait() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::StatusRetryAfter { status: 429, after: RetryAfter::Seconds(60) },
+    ));
+    let started = Instant::now();
+    let reply = rig
+        .core
+        .chat_send(input("Busy?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert!(started.elapsed() < Duration::from_secs(5), "did not wait out part of it");
+    assert_eq!(reply.status, MessageStatus::Interrupted);
+    let error = reply.error.unwrap();
+    assert_eq!(error.retry_after_secs, Some(60));
+    assert!(!error.outcome_unknown, "a 429 carried nothing out");
+    assert_eq!(rig.control().chat_request_count(&receipt_id_of(&rig, &reply.id).await), 1);
+
+    // The same as an HTTP date.
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::StatusRetryAfter { status: 503, after: RetryAfter::DateIn(120) },
+    ));
+    let reply = rig
+        .core
+        .chat_send(input("Busy now?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    let wait = reply.error.unwrap().retry_after_secs.expect("the wait is shown");
+    assert!((110..=121).contains(&wait), "{wait}");
+}
+
+/// A short `Retry-After` in the HTTP-date form is waited out, then the same id is re-sent.
+#[tokio::test]
+async fn a_short_retry_after_date_is_waited_out_and_retried() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::StatusRetryAfter { status: 429, after: RetryAfter::DateIn(2) },
+    ));
+    let started = Instant::now();
+    let reply = rig
+        .core
+        .chat_send(input("Patience", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
+    assert!(started.elapsed() >= Duration::from_millis(900), "honoured the date: {:?}", started.elapsed());
+    assert_eq!(rig.control().chat_request_count(&receipt_id(&reply)), 2);
+}
+
+async fn receipt_id_of(rig: &crate::testing::Rig, reply_id: &str) -> String {
+    let reply = rig.core.db().message(reply_id).await.unwrap().unwrap();
+    reply.request_id.unwrap()
+}
