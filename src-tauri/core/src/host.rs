@@ -57,6 +57,8 @@ pub struct Core {
     audio: crate::audio::engine::AudioEngine,
     sign_ins: crate::auth::attempts::SignInHistory,
     audio_probes: crate::audio::probe::ProbeCache,
+    /// The last Check platform report of this run (for export).
+    last_check: std::sync::Mutex<Option<crate::check::wire::CheckReport>>,
 }
 
 impl Core {
@@ -84,6 +86,7 @@ impl Core {
             audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
             sign_ins: crate::auth::attempts::SignInHistory::default(),
             audio_probes: crate::audio::probe::ProbeCache::default(),
+            last_check: std::sync::Mutex::default(),
         })
     }
 
@@ -122,6 +125,15 @@ impl Core {
     /// Clips already decoded before playback (see `audio::probe::ProbeCache`).
     pub fn audio_probes(&self) -> &crate::audio::probe::ProbeCache {
         &self.audio_probes
+    }
+
+    /// The last Check platform report of this run.
+    pub fn last_check(&self) -> &std::sync::Mutex<Option<crate::check::wire::CheckReport>> {
+        &self.last_check
+    }
+
+    pub fn version(&self) -> &str {
+        &self.version
     }
 
     /// The recent sign-in attempts of this run, for the diagnostics view.

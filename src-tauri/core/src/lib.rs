@@ -7,6 +7,7 @@ pub mod audio;
 pub mod auth;
 pub mod billing;
 pub mod chat;
+pub mod check;
 pub mod config;
 pub mod error;
 pub mod host;

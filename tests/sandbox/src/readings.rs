@@ -29,6 +29,9 @@ pub enum Reading {
     /// (a code the docs don't list: the platform is still reconciling) instead of
     /// `TTS_REQUEST_ALREADY_SETTLED`.
     TtsSettledReconciling,
+    // --- documentation ---
+    /// `/developers/openapi.json` answers 404 (the platform publishes no OpenAPI document).
+    NoOpenApi,
 }
 
 /// The readings in force. Empty = the sandbox's default reading everywhere.

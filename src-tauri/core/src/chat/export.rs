@@ -11,7 +11,7 @@ use super::wire::{ChatExport, ChatMessage, ChatRole, ConversationView, ExportFor
 use crate::error::{Error, Result};
 use crate::host::Core;
 
-fn rfc3339_ms(ms: i64) -> String {
+pub(crate) fn rfc3339_ms(ms: i64) -> String {
     OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
         .ok()
         .and_then(|t| t.format(&Rfc3339).ok())
@@ -102,7 +102,7 @@ pub fn json(view: &ConversationView, now_ms: i64) -> Result<String> {
 }
 
 /// Writes `text` to a new file in `dir` (never overwriting one) and returns its path.
-fn write_new(dir: &Path, stem: &str, ext: &str, text: &str) -> Result<PathBuf> {
+pub(crate) fn write_new(dir: &Path, stem: &str, ext: &str, text: &str) -> Result<PathBuf> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Internal(format!("cannot create the exports folder: {e}")))?;
     for n in 0..1000 {
         let name = if n == 0 { format!("{stem}.{ext}") } else { format!("{stem}-{n}.{ext}") };

@@ -32,4 +32,21 @@ pub(crate) fn router() -> Router<Arc<Shared>> {
         )
         .route("/api/v1/open/usage", get(account::usage))
         .route("/static/avatars/{file}", get(profile::avatar))
+        .route("/developers/openapi.json", get(openapi_document))
+}
+
+/// The public OpenAPI document (`/developers/openapi.json`), written from the API reference.
+/// `Reading::NoOpenApi` answers 404, as a platform that doesn't publish one would.
+async fn openapi_document(
+    axum::extract::State(shared): axum::extract::State<Arc<Shared>>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if shared.settings().readings.has(crate::readings::Reading::NoOpenApi) {
+        return axum::http::StatusCode::NOT_FOUND.into_response();
+    }
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        include_str!("openapi.json"),
+    )
+        .into_response()
 }

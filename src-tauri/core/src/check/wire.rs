@@ -1,0 +1,156 @@
+//! What the Check platform screen shows and exports (ts-rs bindings for the UI).
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::error::IpcError;
+use crate::tts::wire::CostEstimate;
+
+/// Which part of the documented contract one check exercises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum CheckId {
+    /// `GET /api/v1/open/me`
+    Profile,
+    /// `GET /api/v1/open/teams`
+    Teams,
+    /// `GET /api/v1/open/teams/{team_id}/context`
+    TeamContext,
+    /// The Personal or Team model catalog.
+    Models,
+    /// The Personal or Team balance.
+    Balance,
+    /// `GET /api/v1/open/usage` (Personal only).
+    Usage,
+    /// `GET /api/proxy/v1/tts/options`
+    TtsOptions,
+    /// `/developers/openapi.json` against the fields the app reads.
+    OpenApi,
+    /// One short chat reply (billable, only after confirmation).
+    Chat,
+    /// One short speech clip (billable, only after confirmation).
+    Speech,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum CheckVerdict {
+    /// Answered as documented and read without loss.
+    Pass,
+    /// Usable, but something differed from the docs or was not recognised (see `notes`).
+    Warn,
+    /// Refused, unreadable or unreachable (see `error`).
+    Fail,
+    /// Not run here (no session with the scope, or not applicable to this context).
+    Skipped,
+}
+
+/// One check's outcome.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CheckItem {
+    pub id: CheckId,
+    /// "Personal" or the Team's name (who the call was made as; for billable checks, who paid).
+    pub context: String,
+    pub method: String,
+    /// The route, as sent (ids percent-encoded).
+    pub path: String,
+    pub verdict: CheckVerdict,
+    /// How the answer was read: which shape, which fields were missing or not recognised,
+    /// what was found (developer words; the UI shows them under "How it was read").
+    pub notes: Vec<String>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub http_status: Option<u16>,
+    /// The platform's request id (envelope `request_id` or `X-Xiaoya-Request-Id`).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<IpcError>,
+    /// The response body as received (capped; never a token: the routes checked return
+    /// none, and the session's own token is redacted if it ever appeared).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw: Option<String>,
+    pub duration_ms: u32,
+}
+
+/// A field-level difference between the platform's published OpenAPI and what the app reads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpenApiDifference {
+    /// The schema name in `components.schemas` (e.g. `ModelCatalogItem`).
+    pub schema: String,
+    pub field: String,
+    pub kind: OpenApiDifferenceKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum OpenApiDifferenceKind {
+    /// The app reads this field; the OpenAPI document does not declare it.
+    ReadButUndeclared,
+    /// The OpenAPI document marks it required; the app does not read it.
+    RequiredButUnread,
+    /// The app reads this schema; the OpenAPI document has no schema of that name.
+    SchemaMissing,
+}
+
+/// The whole report, ready to show or export.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CheckReport {
+    /// RFC 3339, UTC.
+    pub started_at: String,
+    pub finished_at: String,
+    pub origin: String,
+    pub sandbox: bool,
+    pub app_version: String,
+    pub items: Vec<CheckItem>,
+    pub differences: Vec<OpenApiDifference>,
+    pub passed: u32,
+    pub warned: u32,
+    pub failed: u32,
+}
+
+/// What the two billable checks will cost, shown before the person confirms.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BillableQuote {
+    /// Who pays: the active context's label.
+    pub payer: String,
+    /// The chat model that will answer one short prompt (charged by usage: the catalog has
+    /// no price). `None`: no chat model in this context, the chat check is skipped.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_model: Option<String>,
+    pub chat_prompt: String,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speech_config: Option<String>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speech_voice: Option<String>,
+    pub speech_text: String,
+    /// The speech estimate; the check runs only if the confirmed total still matches.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speech_estimate: Option<CostEstimate>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ReportFormat {
+    Markdown,
+    Json,
+}
