@@ -58,6 +58,10 @@ fn main() {
         "seek_playback",
         "set_playback_volume",
         "playback_state",
+        "platform_check",
+        "platform_check_quote",
+        "platform_check_billable",
+        "platform_check_export",
     ];
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(commands)),

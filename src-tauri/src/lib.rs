@@ -149,6 +149,10 @@ pub fn run() {
             commands::audio::seek_playback,
             commands::audio::set_playback_volume,
             commands::audio::playback_state,
+            commands::check::platform_check,
+            commands::check::platform_check_quote,
+            commands::check::platform_check_billable,
+            commands::check::platform_check_export,
         ])
         .build(tauri::generate_context!())
         .expect("error while building Xiaoya Companion");

@@ -6,6 +6,7 @@ pub mod audio;
 pub mod auth;
 pub mod billing;
 pub mod chat;
+pub mod check;
 pub mod models;
 pub mod tts;
 

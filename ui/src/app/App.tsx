@@ -4,6 +4,7 @@ import { Announcer, ErrorState, SkeletonList, toast, ToastRegion } from "../comp
 import { AccountScreen } from "../features/account/AccountScreen";
 import { BalancesScreen } from "../features/balances/BalancesScreen";
 import { ChatScreen } from "../features/chat/ChatScreen";
+import { CheckScreen } from "../features/check/CheckScreen";
 import { ModelsScreen } from "../features/models/ModelsScreen";
 import { SettingsScreen } from "../features/settings/SettingsScreen";
 import { VoicesScreen } from "../features/voices/VoicesScreen";
@@ -185,6 +186,8 @@ function CurrentScreen(props: { screen: ScreenId }) {
       return <VoicesScreen />;
     case "balances":
       return <BalancesScreen />;
+    case "check":
+      return <CheckScreen />;
     case "settings":
       return <SettingsScreen />;
   }

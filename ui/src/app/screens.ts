@@ -2,7 +2,7 @@ import type { IconName } from "../components";
 import type { PlainKey } from "../i18n";
 
 /** The router's whole state is one of these; there is no URL navigation. */
-export type ScreenId = "account" | "models" | "chat" | "voices" | "balances" | "settings";
+export type ScreenId = "account" | "models" | "chat" | "voices" | "balances" | "check" | "settings";
 
 export interface NavEntry {
   id: ScreenId;
@@ -18,4 +18,7 @@ export const MAIN_NAV: readonly NavEntry[] = [
   { id: "balances", label: "nav.balances", icon: "balances" },
 ];
 
-export const FOOTER_NAV: readonly NavEntry[] = [{ id: "settings", label: "nav.settings", icon: "settings" }];
+export const FOOTER_NAV: readonly NavEntry[] = [
+  { id: "check", label: "nav.check", icon: "shield" },
+  { id: "settings", label: "nav.settings", icon: "settings" },
+];

@@ -4,6 +4,7 @@
 
 import { en as balancesEn } from "../features/balances/i18n";
 import { en as chatEn } from "../features/chat/i18n";
+import { en as checkEn } from "../features/check/i18n";
 import { en as modelsEn } from "../features/models/i18n";
 import { en as voicesEn } from "../features/voices/i18n";
 
@@ -21,6 +22,7 @@ export const en = {
   "nav.chat": "Chat",
   "nav.voices": "Voices",
   "nav.balances": "Balances",
+  "nav.check": "Check platform",
   "nav.settings": "Settings",
 
   "platform.sandboxBadge": "Sandbox — simulated platform, no real points",
@@ -246,6 +248,7 @@ export const en = {
     "You never type your password into this app, and your sign-in stays in your system's secure credential store.",
 
   ...modelsEn,
+  ...checkEn,
   ...chatEn,
 
   ...voicesEn,

@@ -1,6 +1,7 @@
 import { zhCN as balancesZhCN } from "../features/balances/i18n";
 import { zhCN as chatZhCN } from "../features/chat/i18n";
 import { zhCN as modelsZhCN } from "../features/models/i18n";
+import { zhCN as checkZhCN } from "../features/check/i18n";
 import { zhCN as voicesZhCN } from "../features/voices/i18n";
 import type { en } from "./en";
 
@@ -18,6 +19,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "nav.chat": "对话",
   "nav.voices": "音色",
   "nav.balances": "余额",
+  "nav.check": "检查平台",
   "nav.settings": "设置",
 
   "platform.sandboxBadge": "沙盒 — 模拟平台，不消耗真实积分",
@@ -233,6 +235,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "account.how.security": "你无需在本应用中输入密码，登录凭据只保存在系统的安全凭据存储中。",
 
   ...modelsZhCN,
+  ...checkZhCN,
   ...chatZhCN,
 
   ...voicesZhCN,

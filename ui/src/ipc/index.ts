@@ -55,6 +55,7 @@ export {
 } from "./tts";
 export * from "./models";
 export * from "./chat";
+export * from "./check";
 
 export type { AppEvent } from "../bindings/AppEvent";
 export type { AppInfo } from "../bindings/AppInfo";
