@@ -11,6 +11,7 @@ pub mod config;
 pub mod error;
 pub mod host;
 pub mod models;
+pub mod reading;
 pub mod store;
 pub mod tts;
 pub mod wire;

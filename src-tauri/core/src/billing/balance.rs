@@ -4,7 +4,7 @@
 use tracing::instrument;
 use url::Url;
 
-use super::platform::{self, PersonalBalanceData, TeamBalanceData, TeamContextData, UsageData};
+use super::platform::{self, TeamContextData};
 use super::points::Points;
 use super::wire::{
     BalanceCheck, BalanceDetail, BalanceLimit, BalanceOverview, BalanceVerdict, BillingSettings,
@@ -40,12 +40,15 @@ impl Core {
         let ledger_mark = self.db().ledger_mark().await?;
         let mut row = match call.team_path("/balance") {
             None => {
-                let data: PersonalBalanceData =
-                    self.context_get(call, "/api/v1/open/balance").await?;
+                let raw = self.context_get_exact(call, "/api/v1/open/balance").await?;
+                let (data, report) = platform::read_personal_balance(&raw)?;
+                log_reading("balance", &report);
                 platform::personal_snapshot(&data)
             }
             Some(path) => {
-                let data: TeamBalanceData = self.context_get(call, &path).await?;
+                let raw = self.context_get_exact(call, &path).await?;
+                let (data, report) = platform::read_team_balance(&raw)?;
+                log_reading("Team balance", &report);
                 if let (Some(reported), Some(ours)) = (data.team_id.as_deref(), call.team_id()) {
                     if reported != ours {
                         return Err(Error::Decode(format!(
@@ -97,9 +100,11 @@ impl Core {
             return Ok(UsageView::NotForTeam);
         }
         let call = self.context_call(Some("usage")).await?;
-        let data: UsageData = self.context_get(&call, "/api/v1/open/usage").await?;
+        let raw = self.context_get_exact(&call, "/api/v1/open/usage").await?;
+        let (usage, report) = platform::read_usage(&raw, now_ms())?;
+        log_reading("usage", &report);
         Ok(UsageView::Personal {
-            usage: Box::new(platform::usage_view(data, now_ms())),
+            usage: Box::new(usage),
         })
     }
 
@@ -222,6 +227,12 @@ impl Core {
             origin,
             token,
         })
+    }
+}
+
+fn log_reading(what: &str, report: &crate::reading::ReadReport) {
+    if !report.is_clean() {
+        tracing::info!(what, shape = %report.shape, missing = ?report.missing, unrecognised = ?report.unrecognised, "read tolerantly");
     }
 }
 

@@ -114,6 +114,8 @@ pub struct PersonalUsage {
     pub model_usage: Option<ModelUsage>,
     #[ts(type = "number")]
     pub fetched_at: i64,
+    /// How the answer was read: shape, missing fields, values not recognised.
+    pub reading: crate::reading::ReadReport,
 }
 
 /// Counts are decimal text too: token totals have no upper bound in the contract.

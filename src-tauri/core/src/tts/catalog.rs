@@ -6,15 +6,15 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::Value;
 use url::Url;
 
 use crate::billing::points::Points;
 use super::wire::{
-    SpeechLimits, TtsCatalog, TtsConfig, TtsPrice, Voice, VoiceLibraryLink, VoiceState,
-    VoiceUnusable,
+    EstimateUnavailable, SpeechLimits, TtsCatalog, TtsConfig, TtsPrice, Voice, VoiceLibraryLink,
+    VoiceState, VoiceUnusable,
 };
+use crate::reading::{describe, field, find_list, normalise_word, ReadReport};
 use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::ledger::context_label;
@@ -89,14 +89,17 @@ pub enum PriceUnit {
     Characters,
     AudioSeconds,
     Other(String),
+    /// The price names no unit.
+    Missing,
 }
 
-/// A price the core can compute with.
+/// A price as read: only what the platform actually said. A missing block size stays
+/// missing (it is not 1), and a price with no readable amount has `points: None`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Price {
     pub unit: PriceUnit,
-    pub unit_size: u64,
-    pub points: Points,
+    pub unit_size: Option<u64>,
+    pub points: Option<Points>,
 }
 
 /// A catalog as the core keeps it: the view the UI gets plus what never leaves the core.
@@ -113,16 +116,17 @@ impl CachedCatalog {
     }
 }
 
-/// `data` is `{configs: [...]}`; a bare list is accepted too.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawOptions {
-    Wrapped { configs: Vec<Value> },
-    Bare(Vec<Value>),
+/// What `read_options` made of a TTS options answer.
+#[derive(Debug, Default)]
+pub struct ReadOptions {
+    pub configs: Vec<TtsConfig>,
+    pub prices: HashMap<String, Price>,
+    pub library_urls: HashMap<String, Url>,
 }
 
-fn text(v: &Value, key: &str) -> Option<String> {
-    match v.get(key)? {
+fn text(v: &Value, keys: &[&'static str]) -> Option<String> {
+    let map = v.as_object()?;
+    match field(map, keys)?.1 {
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
         _ => None,
@@ -146,81 +150,235 @@ pub fn openable(url: &Url) -> bool {
     }
 }
 
-fn parse_price(raw: &Value) -> Option<Price> {
-    let unit = match raw.get("unit")?.as_str()? {
-        "characters" | "character" | "chars" => PriceUnit::Characters,
-        "audio_seconds" | "audio_second" | "seconds" => PriceUnit::AudioSeconds,
-        other => PriceUnit::Other(other.to_owned()),
+const UNIT_KEYS: [&str; 5] = ["unit", "billingUnit", "priceUnit", "unitType", "billing_unit"];
+const SIZE_KEYS: [&str; 6] = ["unitSize", "blockSize", "unit_size", "block_size", "per", "unitCount"];
+const POINTS_KEYS: [&str; 5] = ["points", "pricePoints", "pointsPerBlock", "pointsPerUnit", "price_points"];
+
+fn unit_of(raw: &str) -> PriceUnit {
+    match normalise_word(raw).as_str() {
+        "characters" | "character" | "chars" | "char" => PriceUnit::Characters,
+        "audio_seconds" | "audio_second" | "seconds" | "second" => PriceUnit::AudioSeconds,
+        _ => PriceUnit::Other(raw.to_owned()),
+    }
+}
+
+/// Reads a price block in the shapes seen (`{unit, unitSize, points}` and its aliases).
+/// Whatever is missing stays missing and is reported; nothing is guessed.
+fn read_price(raw: &Value, report: &mut ReadReport) -> Price {
+    let Some(map) = raw.as_object() else {
+        report.unrecognised(format!("price = {}", compact(raw)));
+        return Price { unit: PriceUnit::Missing, unit_size: None, points: None };
     };
-    let unit_size = match raw.get("unitSize") {
-        None | Some(Value::Null) => 1,
-        Some(v) => v
-            .as_u64()
-            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))?,
+    let unit = match field(map, &UNIT_KEYS) {
+        Some((_, Value::String(u))) => unit_of(u),
+        _ => {
+            report.missing("price.unit");
+            PriceUnit::Missing
+        }
     };
-    let points = Points::from_json(raw.get("points")?)?;
-    (unit_size > 0 && !points.is_negative()).then_some(Price {
-        unit,
-        unit_size,
-        points,
+    if let PriceUnit::Other(u) = &unit {
+        report.unrecognised(format!("price.unit = {u:?}"));
+    }
+    let unit_size = match field(map, &SIZE_KEYS) {
+        None => {
+            report.missing("price.unitSize");
+            None
+        }
+        Some((_, v)) => {
+            let size = v.as_u64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())).filter(|n| *n > 0);
+            if size.is_none() {
+                report.unrecognised(format!("price.unitSize = {}", compact(v)));
+            }
+            size
+        }
+    };
+    let points = match field(map, &POINTS_KEYS) {
+        None => {
+            report.missing("price.points");
+            None
+        }
+        Some((_, v)) => {
+            let points = Points::from_json(v).filter(|p| !p.is_negative());
+            if points.is_none() {
+                report.unrecognised(format!("price.points = {}", compact(v)));
+            }
+            points
+        }
+    };
+    Price { unit, unit_size, points }
+}
+
+/// Why a price cannot be turned into an estimate from the input alone, if it cannot.
+pub fn price_unavailable(price: Option<&Price>) -> Option<EstimateUnavailable> {
+    let Some(price) = price else {
+        return Some(EstimateUnavailable::NoPrice);
+    };
+    if price.points.is_none() || price.unit == PriceUnit::Missing {
+        return Some(EstimateUnavailable::UnreadablePrice);
+    }
+    match (&price.unit, price.unit_size) {
+        (PriceUnit::AudioSeconds, _) => Some(EstimateUnavailable::PricedPerAudioSecond),
+        (PriceUnit::Other(_), _) => Some(EstimateUnavailable::UnknownPriceUnit),
+        (PriceUnit::Characters, None) => Some(EstimateUnavailable::NoBlockSize),
+        _ => None,
+    }
+}
+
+fn compact(v: &Value) -> String {
+    let text = v.to_string();
+    if text.chars().count() > 120 {
+        format!("{}…", text.chars().take(120).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// A voice `state` in any spelling (`ACTIVE`, `pendingActivation`, `pending-activation`);
+/// `None` when the word is not one this version knows.
+pub fn voice_state(raw: &str) -> Option<VoiceState> {
+    Some(match normalise_word(raw).as_str() {
+        "active" | "activated" | "enabled" | "available" | "ready" => VoiceState::Active,
+        "pending_activation" | "pending" | "pending_first_use" | "awaiting_activation" | "pending_use" => {
+            VoiceState::PendingActivation
+        }
+        "expired" => VoiceState::Expired,
+        _ => return None,
     })
 }
 
-fn parse_state(raw: &str) -> VoiceState {
-    match raw {
-        "active" => VoiceState::Active,
-        "pending_activation" | "pendingActivation" | "pending" => VoiceState::PendingActivation,
-        "expired" => VoiceState::Expired,
-        _ => VoiceState::Other,
-    }
-}
-
-fn parse_voice(raw: &Value, now: time::OffsetDateTime) -> Option<Voice> {
-    let voice_id = raw.get("voiceId")?.as_str()?.to_owned();
+fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -> Option<Voice> {
+    let voice_id = text(raw, &["voiceId", "voice_id", "id"])?;
     if voice_id.is_empty() {
         return None;
     }
-    let state_raw = raw
-        .get("state")
-        .and_then(Value::as_str)
-        .unwrap_or("active")
-        .to_owned();
-    let state = parse_state(&state_raw);
-    let expires_at = text(raw, "expiresAt");
+    let state_raw = match text(raw, &["state", "status", "voiceState"]) {
+        Some(s) => s,
+        None => {
+            // The docs name `state`; without one the voice is offered and the platform decides.
+            report.missing("voices[].state");
+            "active".to_owned()
+        }
+    };
+    let state = voice_state(&state_raw).unwrap_or_else(|| {
+        report.unrecognised(format!("voices[].state = {state_raw:?}"));
+        VoiceState::Other
+    });
+    let expires_at = text(raw, &["expiresAt", "expires_at"]);
     let deadline = expires_at.as_deref().and_then(|t| {
         time::OffsetDateTime::parse(t, &time::format_description::well_known::Rfc3339).ok()
     });
     let unusable_reason = match state {
-        VoiceState::Active => None,
-        VoiceState::PendingActivation if deadline.is_some_and(|d| d <= now) => {
-            Some(VoiceUnusable::DeadlinePassed)
-        }
-        VoiceState::PendingActivation => None,
+        VoiceState::PendingActivation if deadline.is_some_and(|d| d <= now) => Some(VoiceUnusable::DeadlinePassed),
         VoiceState::Expired => Some(VoiceUnusable::Expired),
-        VoiceState::Other => Some(VoiceUnusable::UnknownState),
+        // An unknown state stays selectable: the platform decides, and its answer is shown.
+        VoiceState::Active | VoiceState::PendingActivation | VoiceState::Other => None,
     };
     let activation_points = raw
-        .get("activationPoints")
-        .and_then(Points::from_json)
+        .as_object()
+        .and_then(|m| field(m, &["activationPoints", "activation_points"]))
+        .and_then(|(_, v)| Points::from_json(v))
         .map(|p| p.to_string());
     Some(Voice {
-        display_name: text(raw, "displayName")
+        display_name: text(raw, &["displayName", "name", "voiceName", "display_name"])
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| voice_id.clone()),
         voice_id,
-        shared: raw.get("shared").and_then(Value::as_bool).unwrap_or(false),
+        shared: raw
+            .as_object()
+            .and_then(|m| field(m, &["shared", "isShared"]))
+            .and_then(|(_, v)| v.as_bool())
+            .unwrap_or(false),
         state,
         state_raw,
-        activation_points: if state == VoiceState::PendingActivation {
-            activation_points
-        } else {
-            None
-        },
+        activation_points: if state == VoiceState::PendingActivation { activation_points } else { None },
         expires_at,
-        language: text(raw, "language"),
+        language: text(raw, &["language"]),
         usable: unusable_reason.is_none(),
         unusable_reason,
     })
+}
+
+/// Reads a TTS options answer (`data`) in every shape seen: `{configs: [...]}` (the
+/// sandbox's), a bare list, `{items}`, `{options}`, `{data}`, one object deeper too.
+/// Fails only when no list of configurations can be found at all.
+pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOptions, ReadReport)> {
+    let Some((configs, shape)) = find_list(data, &["configs", "ttsConfigs", "tts_configs"]) else {
+        return Err(Error::Decode(format!(
+            "TTS options: no list of configurations in {}",
+            describe(data)
+        )));
+    };
+    let mut report = ReadReport::new(shape);
+    let mut out = ReadOptions::default();
+    for raw in configs {
+        let Some(id) = text(raw, &["ttsConfigId", "tts_config_id", "configId", "id"]) else {
+            report.missing("configs[].ttsConfigId");
+            continue;
+        };
+        if out.configs.iter().any(|c: &TtsConfig| c.tts_config_id == id) {
+            continue;
+        }
+        let price = match raw.as_object().and_then(|m| field(m, &["price", "pricing"])) {
+            Some((_, p)) => Some(read_price(p, &mut report)),
+            None => {
+                report.missing("configs[].price");
+                None
+            }
+        };
+        let price_view = price.as_ref().map(|p| TtsPrice {
+            unit: match &p.unit {
+                PriceUnit::Characters => "characters".to_owned(),
+                PriceUnit::AudioSeconds => "audio_seconds".to_owned(),
+                PriceUnit::Other(u) => u.clone(),
+                PriceUnit::Missing => String::new(),
+            },
+            unit_size: p.unit_size.map(|n| n.to_string()),
+            points: p.points.map(|n| n.to_string()),
+            estimable: price_unavailable(Some(p)).is_none(),
+            unavailable: price_unavailable(Some(p)),
+            raw: raw.get("price").or_else(|| raw.get("pricing")).map(compact).unwrap_or_default(),
+        });
+        let library = text(raw, &["voiceLibraryUrl", "voice_library_url"]).and_then(|u| Url::parse(&u).ok());
+        let voice_library = library.as_ref().map(|u| VoiceLibraryLink {
+            host: u.host_str().unwrap_or_default().to_owned(),
+            openable: openable(u),
+        });
+        if let Some(url) = library {
+            out.library_urls.insert(id.clone(), url);
+        }
+        if let Some(price) = price {
+            out.prices.insert(id.clone(), price);
+        }
+        let mut voices: Vec<Voice> = Vec::new();
+        for v in raw.get("voices").and_then(Value::as_array).into_iter().flatten() {
+            if let Some(voice) = read_voice(v, now, &mut report) {
+                if !voices.iter().any(|known| known.voice_id == voice.voice_id) {
+                    voices.push(voice);
+                }
+            }
+        }
+        let output_formats = raw
+            .as_object()
+            .and_then(|m| field(m, &["outputFormats", "output_formats", "formats"]))
+            .and_then(|(_, v)| v.as_array())
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_else(|| {
+                report.missing("configs[].outputFormats");
+                Vec::new()
+            });
+        out.configs.push(TtsConfig {
+            display_name: text(raw, &["displayName", "name", "display_name"])
+                .filter(|n| !n.trim().is_empty())
+                .unwrap_or_else(|| id.clone()),
+            tts_config_id: id,
+            output_formats,
+            voice_library,
+            channel_id: text(raw, &["channelId", "channel_id"]),
+            price: price_view,
+            voices,
+        });
+    }
+    Ok((out, report))
 }
 
 /// Builds the cached catalog from the platform's `data`.
@@ -230,93 +388,20 @@ pub fn parse_catalog(
     label: String,
     now: time::OffsetDateTime,
 ) -> Result<CachedCatalog> {
-    let configs = match serde_json::from_value::<RawOptions>(data) {
-        Ok(RawOptions::Wrapped { configs }) | Ok(RawOptions::Bare(configs)) => configs,
-        Err(e) => return Err(Error::Decode(format!("TTS options: {e}"))),
-    };
-    let mut prices = HashMap::new();
-    let mut library_urls = HashMap::new();
-    let mut views = Vec::new();
-    for raw in &configs {
-        let Some(id) = raw
-            .get("ttsConfigId")
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-        else {
-            continue;
-        };
-        if views.iter().any(|c: &TtsConfig| c.tts_config_id == id) {
-            continue;
-        }
-        let price = raw.get("price").and_then(parse_price);
-        let price_view = price.as_ref().map(|p| TtsPrice {
-            unit: match &p.unit {
-                PriceUnit::Characters => "characters".to_owned(),
-                PriceUnit::AudioSeconds => "audio_seconds".to_owned(),
-                PriceUnit::Other(u) => u.clone(),
-            },
-            unit_size: p.unit_size.to_string(),
-            points: p.points.to_string(),
-            estimable: p.unit == PriceUnit::Characters,
-        });
-        let library = raw
-            .get("voiceLibraryUrl")
-            .and_then(Value::as_str)
-            .and_then(|u| Url::parse(u).ok());
-        let voice_library = library.as_ref().map(|u| VoiceLibraryLink {
-            host: u.host_str().unwrap_or_default().to_owned(),
-            openable: openable(u),
-        });
-        if let Some(url) = library {
-            library_urls.insert(id.clone(), url);
-        }
-        if let Some(price) = price {
-            prices.insert(id.clone(), price);
-        }
-        let mut voices: Vec<Voice> = Vec::new();
-        for v in raw
-            .get("voices")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            if let Some(voice) = parse_voice(v, now) {
-                if !voices.iter().any(|known| known.voice_id == voice.voice_id) {
-                    voices.push(voice);
-                }
-            }
-        }
-        let output_formats = raw
-            .get("outputFormats")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_owned)
-                    .collect()
-            })
-            .unwrap_or_default();
-        views.push(TtsConfig {
-            display_name: text(raw, "displayName")
-                .filter(|n| !n.trim().is_empty())
-                .unwrap_or_else(|| id.clone()),
-            tts_config_id: id,
-            output_formats,
-            voice_library,
-            channel_id: text(raw, "channelId"),
-            price: price_view,
-            voices,
-        });
+    let (read, report) = read_options(&data, now)?;
+    if !report.is_clean() {
+        tracing::info!(shape = %report.shape, missing = ?report.missing, unrecognised = ?report.unrecognised, "TTS options read tolerantly");
     }
     Ok(CachedCatalog {
         view: TtsCatalog {
             session_id,
             context_label: label,
-            configs: views,
+            configs: read.configs,
             limits: limits(),
+            reading: report,
         },
-        prices,
-        library_urls,
+        prices: read.prices,
+        library_urls: read.library_urls,
     })
 }
 
@@ -330,7 +415,7 @@ impl Core {
 
     pub(crate) async fn refresh_tts_catalog(&self) -> Result<Arc<CachedCatalog>> {
         let call = self.context_call(Some("model")).await?;
-        let data: Value = self.context_get(&call, OPTIONS_PATH).await?;
+        let data = self.context_get_exact(&call, OPTIONS_PATH).await?;
         let now = time::OffsetDateTime::now_utc();
         let catalog = Arc::new(parse_catalog(
             data,
@@ -412,10 +497,12 @@ mod tests {
         assert_eq!(c.view.configs.len(), 2);
         let a = &c.view.configs[0];
         assert_eq!(a.display_name, "a");
-        assert_eq!(a.price.as_ref().unwrap().points, "2.5");
+        assert_eq!(a.price.as_ref().unwrap().points.as_deref(), Some("2.5"));
         assert_eq!(a.voices.len(), 1);
         assert_eq!(a.voices[0].voice_id, "x (1) y");
-        assert!(!a.voices[0].usable, "unknown states are not offered");
+        assert!(a.voices[0].usable, "an unknown state stays selectable: the platform decides");
+        assert_eq!(a.voices[0].state, VoiceState::Other);
+        assert!(c.view.reading.unrecognised.contains(&"voices[].state = \"weird\"".to_owned()));
         let b = &c.view.configs[1];
         assert!(!b.price.as_ref().unwrap().estimable);
         assert!(!b.voice_library.as_ref().unwrap().openable);
