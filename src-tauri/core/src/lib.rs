@@ -20,6 +20,8 @@ pub mod wire;
 pub mod testing;
 #[cfg(test)]
 mod security_tests;
+#[cfg(test)]
+mod reading_tests;
 
 pub use error::{Error, ErrorCode, IpcError};
 pub use host::Core;
