@@ -22,10 +22,11 @@ const UNUSABLE: Record<string, PlainKey> = {
  *  know is shown as sent and the voice stays selectable. */
 export function StateFlag(props: { voice: Voice }) {
   if (props.voice.state !== "other") return null;
+  const text = t("voices.voice.stateUnrecognised", { state: props.voice.stateRaw });
   return (
-    <span class="voice-row__flag" data-testid="voice-state-unrecognised" data-state={props.voice.stateRaw}>
+    <span class="voice-row__flag" data-testid="voice-state-unrecognised" data-state={props.voice.stateRaw} title={text}>
       <Icon name="info" size={13} />
-      {t("voices.voice.stateUnrecognised", { state: props.voice.stateRaw })}
+      <span class="voice-row__flag-text">{text}</span>
     </span>
   );
 }
