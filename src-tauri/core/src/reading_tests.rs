@@ -127,6 +127,8 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
         rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
         let beta = rig.core.refresh_balance().await.unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
         assert_eq!(beta.spendable, sb::TEAM_BETA_BALANCE_DECIMAL, "{reading:?}: the header value");
+        let how = beta.reading.as_ref().expect("a fresh read says how it was read");
+        assert!(how.shape.contains("older Team page"), "{how:?}");
         let BalanceDetail::Team { wallet, quota: Some(quota), .. } = &beta.detail else {
             panic!("a Team balance with a quota: {beta:?}")
         };

@@ -38,12 +38,12 @@ impl Core {
         // Taken before the request: every charge recorded up to here is already in the
         // balance the platform is about to report.
         let ledger_mark = self.db().ledger_mark().await?;
-        let mut row = match call.team_path("/balance") {
+        let (mut row, report) = match call.team_path("/balance") {
             None => {
                 let raw = self.context_get_exact(call, "/api/v1/open/balance").await?;
                 let (data, report) = platform::read_personal_balance(&raw)?;
                 log_reading("balance", &report);
-                platform::personal_snapshot(&data)
+                (platform::personal_snapshot(&data), report)
             }
             Some(path) => {
                 let raw = self.context_get_exact(call, &path).await?;
@@ -56,7 +56,7 @@ impl Core {
                         )));
                     }
                 }
-                platform::team_snapshot(&data)?
+                (platform::team_snapshot(&data)?, report)
             }
         };
         row.ledger_mark = ledger_mark;
@@ -66,7 +66,9 @@ impl Core {
             .insert_balance_snapshot(&ContextKey::of(&call.session), &row)
             .await?;
         tracing::debug!(context = call.session.context.kind(), "balance refreshed");
-        self.overview(&call.session, &row).await
+        let mut overview = self.overview(&call.session, &row).await?;
+        overview.reading = Some(report);
+        Ok(overview)
     }
 
     /// The active context's balance at its last refresh, without asking the platform;
@@ -247,6 +249,7 @@ fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold: Points) ->
         refreshed_at: row.taken_at,
         low: spendable < threshold,
         low_threshold: threshold.to_string(),
+        reading: None,
     }
 }
 

@@ -36,6 +36,11 @@ pub struct BalanceOverview {
     /// `spendable` is below the low-balance threshold.
     pub low: bool,
     pub low_threshold: String,
+    /// How the platform's answer was read, when this overview comes from a fresh read
+    /// (`None` for one rebuilt from a stored snapshot).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<crate::reading::ReadReport>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
