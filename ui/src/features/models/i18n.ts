@@ -76,7 +76,7 @@ export const en = {
   "models.flag.unknown": "not stated",
   "models.flag.inferred": "output inferred",
   "models.detail.outputInferred":
-    "The catalog doesn't say whether this model writes text (outputsText is optional); as a '{type}' model it is taken to write text — output inferred.",
+    "The catalog doesn't say whether this model writes text (outputsText is optional). Its type is '{type}', so it is taken to write text — output inferred.",
 
   "models.params.title": "Parameters",
   "models.params.name": "Name",
