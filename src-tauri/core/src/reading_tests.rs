@@ -183,3 +183,16 @@ async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferr
     let team = rig.core.model_catalog(false).await.unwrap();
     assert!(team.items.iter().any(|m| m.model_code == sb::MODEL_TEAM_ONLY && m.chat_capable));
 }
+
+#[tokio::test]
+async fn when_the_platform_refuses_a_voice_in_an_unknown_state_its_answer_is_shown() {
+    let rig = personal_with(&[Reading::VoiceStateUnlistedRefused]).await;
+    let catalog = rig.core.tts_catalog().await.unwrap();
+    assert!(voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO).usable, "offered: the platform decides");
+    let clip = rig.core.synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO, "hello", "mp3")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Failed);
+    let error = clip.error.expect("the platform's answer");
+    assert_eq!(error.platform_code.as_deref(), Some("TTS_VOICE_NOT_AVAILABLE"));
+    assert!(error.message.contains("in preview"), "{}", error.message);
+    assert!(rig.control().charges_for(&clip.request_id).is_empty(), "nothing charged");
+}

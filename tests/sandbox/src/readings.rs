@@ -28,6 +28,8 @@ pub enum Reading {
     VoiceStateUpper,
     /// The shared voice `Xiaoxiao (bright)` has the state `preview_only`, a word the docs never list.
     VoiceStateUnlisted,
+    /// As `VoiceStateUnlisted`, and speech with that voice is refused (403 `TTS_VOICE_NOT_AVAILABLE`).
+    VoiceStateUnlistedRefused,
     /// TTS price blocks without `unitSize` (`{unit, points}`); charges are unchanged.
     TtsPriceNoBlockSize,
     /// TTS prices as a sentence (`{"text": "2 points per 100 characters"}`); charges unchanged.
@@ -88,6 +90,7 @@ mod tests {
             ("tts-options-nested", Reading::TtsOptionsNested),
             ("voice-state-upper", Reading::VoiceStateUpper),
             ("voice-state-unlisted", Reading::VoiceStateUnlisted),
+            ("voice-state-unlisted-refused", Reading::VoiceStateUnlistedRefused),
             ("tts-price-no-block-size", Reading::TtsPriceNoBlockSize),
             ("tts-price-other-shape", Reading::TtsPriceOtherShape),
             ("team-balance-legacy", Reading::TeamBalanceLegacy),

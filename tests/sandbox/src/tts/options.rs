@@ -24,7 +24,8 @@ use crate::world::{AccountKey, VoiceLifecycle};
 fn voice_json_read(voice: &OfferedVoice, readings: &Readings) -> Value {
     let mut value = voice_json(voice);
     let id = value["voiceId"].as_str().unwrap_or_default().to_owned();
-    if readings.has(Reading::VoiceStateUnlisted) && id == crate::seed::VOICE_XIAOXIAO {
+    let unlisted = readings.has(Reading::VoiceStateUnlisted) || readings.has(Reading::VoiceStateUnlistedRefused);
+    if unlisted && id == crate::seed::VOICE_XIAOXIAO {
         value["state"] = json!("preview_only");
     }
     if readings.has(Reading::VoiceStateUpper) {
