@@ -148,6 +148,12 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
     rig.sign_in(ContextRequest::Personal).await;
     rig.core.tts_state().set_policy(fast_policy());
     assert_eq!(rig.core.refresh_balance().await.unwrap().spendable, "2500", "from 2500.0");
+    let estimate = rig
+        .core
+        .tts_estimate(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE, "hi", "mp3"))
+        .await
+        .unwrap();
+    assert_eq!(estimate.total_points.as_deref(), Some("32"), "price 2.0 and first use 30.0, exactly");
     let clip = rig.core.synthesize(standard("hello")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
     let UsageView::Personal { usage } = rig.core.personal_usage().await.unwrap() else {
