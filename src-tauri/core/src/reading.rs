@@ -83,7 +83,9 @@ pub fn exact_json(text: &str) -> std::result::Result<Value, serde_json::Error> {
             }
             b'-' | b'0'..=b'9' => {
                 let token_start = i;
-                while i < bytes.len() && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                while i < bytes.len()
+                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
                     i += 1;
                 }
                 let token = &text[token_start..i];
@@ -136,7 +138,12 @@ pub const LIST_WRAPPERS: [&str; 6] = ["items", "data", "list", "results", "recor
 /// names first) or the usual wrappers, also one object deeper (`{data: {configs: [...]}}`).
 /// Returns the list and where it was found (`data.configs`, `bare list`, `data.data.items`).
 pub fn find_list<'a>(data: &'a Value, keys: &[&str]) -> Option<(&'a [Value], String)> {
-    fn within<'a>(map: &'a Map<String, Value>, keys: &[&str], path: &str, depth: u8) -> Option<(&'a [Value], String)> {
+    fn within<'a>(
+        map: &'a Map<String, Value>,
+        keys: &[&str],
+        path: &str,
+        depth: u8,
+    ) -> Option<(&'a [Value], String)> {
         let names = keys.iter().chain(LIST_WRAPPERS.iter());
         for name in names.clone() {
             if let Some(Value::Array(list)) = map.get(*name) {
@@ -163,7 +170,10 @@ pub fn find_list<'a>(data: &'a Value, keys: &[&str]) -> Option<(&'a [Value], Str
 }
 
 /// The first of `names` present (and not null) in `map`, with the name that matched.
-pub fn field<'a>(map: &'a Map<String, Value>, names: &[&'static str]) -> Option<(&'static str, &'a Value)> {
+pub fn field<'a>(
+    map: &'a Map<String, Value>,
+    names: &[&'static str],
+) -> Option<(&'static str, &'a Value)> {
     names
         .iter()
         .find_map(|n| map.get(*n).filter(|v| !v.is_null()).map(|v| (*n, v)))
@@ -206,7 +216,8 @@ pub fn read_teams(data: &Value) -> Result<(Vec<crate::auth::wire::TeamChoice>, R
             report.unrecognised(format!("teams[] = {}", describe(entry)));
             continue;
         };
-        let Some(team_id) = text(map, &["teamId", "team_id", "id"]).filter(|t| !t.is_empty()) else {
+        let Some(team_id) = text(map, &["teamId", "team_id", "id"]).filter(|t| !t.is_empty())
+        else {
             report.missing("teams[].teamId");
             continue;
         };
@@ -242,8 +253,10 @@ mod tests {
 
     #[test]
     fn numbers_with_a_fraction_keep_their_exact_text() {
-        let v = exact_json(r#"{"a": 2.5, "b": 9007199254740993, "c": "x: 1.5", "d": [-0.1, 1e3, 3],
-            "e": 123456789012345678901234567890, "f": "esc \" 4.5", "g": -12}"#)
+        let v = exact_json(
+            r#"{"a": 2.5, "b": 9007199254740993, "c": "x: 1.5", "d": [-0.1, 1e3, 3],
+            "e": 123456789012345678901234567890, "f": "esc \" 4.5", "g": -12}"#,
+        )
         .unwrap();
         assert_eq!(v["a"], "2.5");
         assert_eq!(v["b"], 9007199254740993u64);
@@ -258,7 +271,13 @@ mod tests {
 
     #[test]
     fn words_are_matched_whatever_their_spelling() {
-        for raw in ["PENDING_ACTIVATION", "pendingActivation", "pending-activation", "Pending activation", "pending_activation "] {
+        for raw in [
+            "PENDING_ACTIVATION",
+            "pendingActivation",
+            "pending-activation",
+            "Pending activation",
+            "pending_activation ",
+        ] {
             assert_eq!(normalise_word(raw), "pending_activation", "{raw}");
         }
         assert_eq!(normalise_word("ACTIVE"), "active");
@@ -275,12 +294,22 @@ mod tests {
         ] {
             let (teams, report) = read_teams(&data).unwrap();
             assert_eq!(teams.len(), 1, "{data}");
-            assert_eq!((teams[0].team_id.as_str(), teams[0].status.as_deref()), ("t1", Some("active")));
+            assert_eq!(
+                (teams[0].team_id.as_str(), teams[0].status.as_deref()),
+                ("t1", Some("active"))
+            );
             assert!(report.is_clean(), "{report:?}");
         }
-        let (teams, report) = read_teams(&serde_json::json!([{"id": 7}, {"name": "no id"}])).unwrap();
-        assert_eq!((teams[0].team_id.as_str(), teams[0].name.as_str()), ("7", "7"));
-        assert_eq!(report.missing, vec!["teams[].name".to_owned(), "teams[].teamId".to_owned()]);
+        let (teams, report) =
+            read_teams(&serde_json::json!([{"id": 7}, {"name": "no id"}])).unwrap();
+        assert_eq!(
+            (teams[0].team_id.as_str(), teams[0].name.as_str()),
+            ("7", "7")
+        );
+        assert_eq!(
+            report.missing,
+            vec!["teams[].name".to_owned(), "teams[].teamId".to_owned()]
+        );
         assert!(read_teams(&serde_json::json!({"x": 1})).is_err());
     }
 
@@ -290,7 +319,10 @@ mod tests {
             (serde_json::json!([1]), "bare list"),
             (serde_json::json!({"configs": [1]}), "data.configs"),
             (serde_json::json!({"items": [1]}), "data.items"),
-            (serde_json::json!({"data": {"configs": [1]}}), "data.data.configs"),
+            (
+                serde_json::json!({"data": {"configs": [1]}}),
+                "data.data.configs",
+            ),
             (serde_json::json!({"options": [1]}), "data.options"),
         ];
         for (value, shape) in cases {

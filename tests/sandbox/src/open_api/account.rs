@@ -74,7 +74,8 @@ pub(super) async fn team_balance(
         data["quotaLimit"] = view.quota_limit.map_or(Value::Null, amount);
         data["quotaUsed"] = amount(view.quota_used);
         data["quotaRemaining"] = view.quota_remaining().map_or(Value::Null, amount);
-        data.as_object_mut().map(|d| d.remove("balancePointsDecimal"));
+        data.as_object_mut()
+            .map(|d| d.remove("balancePointsDecimal"));
     }
     Ok(success(data))
 }
@@ -88,7 +89,12 @@ pub(super) async fn usage(
     caller.require_personal()?;
     let mut data = usage_summary(&shared.world(), &caller.token.client_id);
     if shared.settings().readings.has(Reading::PointsFractional) {
-        for path in [&["chargedPoints"][..], &["refundedPoints"], &["netPoints"], &["modelUsage", "chargedPoints"]] {
+        for path in [
+            &["chargedPoints"][..],
+            &["refundedPoints"],
+            &["netPoints"],
+            &["modelUsage", "chargedPoints"],
+        ] {
             let mut at = &mut data;
             for key in &path[..path.len() - 1] {
                 at = &mut at[*key];

@@ -32,7 +32,11 @@ pub(super) async fn personal_models(
     caller.require(Scope::Model)?;
     caller.require_personal()?;
     let readings = shared.settings().readings;
-    let items: Vec<Value> = shared.models.iter().map(|m| served(&m.entry, &readings)).collect();
+    let items: Vec<Value> = shared
+        .models
+        .iter()
+        .map(|m| served(&m.entry, &readings))
+        .collect();
     Ok(success(items))
 }
 

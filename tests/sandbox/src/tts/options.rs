@@ -13,8 +13,8 @@ use super::{lifecycle_state, offered_voices, refresh_voice_lifecycles, OfferedVo
 use crate::auth::authenticate;
 use crate::clock::rfc3339;
 use crate::envelope::{success, PlatformError};
-use crate::readings::{Reading, Readings};
 use crate::html::{escape, page};
+use crate::readings::{Reading, Readings};
 use crate::scope::Scope;
 use crate::seed::TtsConfig;
 use crate::state::Shared;
@@ -24,7 +24,8 @@ use crate::world::{AccountKey, VoiceLifecycle};
 fn voice_json_read(voice: &OfferedVoice, readings: &Readings) -> Value {
     let mut value = voice_json(voice);
     let id = value["voiceId"].as_str().unwrap_or_default().to_owned();
-    let unlisted = readings.has(Reading::VoiceStateUnlisted) || readings.has(Reading::VoiceStateUnlistedRefused);
+    let unlisted = readings.has(Reading::VoiceStateUnlisted)
+        || readings.has(Reading::VoiceStateUnlistedRefused);
     if unlisted && id == crate::seed::VOICE_XIAOXIAO {
         value["state"] = json!("preview_only");
     }

@@ -91,7 +91,10 @@ pub(super) async fn create_speech(
             .iter()
             .find(|v| v.voice_id() == input.voice)
             .ok_or(PlatformError::TtsVoiceNotFound)?;
-        if shared.settings().readings.has(crate::readings::Reading::VoiceStateUnlistedRefused)
+        if shared
+            .settings()
+            .readings
+            .has(crate::readings::Reading::VoiceStateUnlistedRefused)
             && voice.voice_id() == crate::seed::VOICE_XIAOXIAO
         {
             return Err(PlatformError::Injected {
