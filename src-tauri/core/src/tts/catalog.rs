@@ -185,7 +185,11 @@ fn read_price(raw: &Value, report: &mut ReadReport) -> Price {
             None
         }
         Some((_, v)) => {
-            let size = v.as_u64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())).filter(|n| *n > 0);
+            // A whole number in any JSON form (`100`, `"100"`, `100.0`); nothing else.
+            let size = v
+                .as_u64()
+                .or_else(|| Points::from_json(v).and_then(|p| p.to_string().parse().ok()))
+                .filter(|n| *n > 0);
             if size.is_none() {
                 report.unrecognised(format!("price.unitSize = {}", compact(v)));
             }
@@ -350,7 +354,14 @@ pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOpti
             out.prices.insert(id.clone(), price);
         }
         let mut voices: Vec<Voice> = Vec::new();
-        for v in raw.get("voices").and_then(Value::as_array).into_iter().flatten() {
+        let voice_list = raw
+            .as_object()
+            .and_then(|m| field(m, &["voices", "voiceList", "voice_list"]))
+            .and_then(|(_, v)| v.as_array().or_else(|| v.get("items").and_then(Value::as_array)));
+        if voice_list.is_none() {
+            report.missing("configs[].voices");
+        }
+        for v in voice_list.into_iter().flatten() {
             if let Some(voice) = read_voice(v, now, &mut report) {
                 if !voices.iter().any(|known| known.voice_id == voice.voice_id) {
                     voices.push(voice);
@@ -477,6 +488,30 @@ mod tests {
         ] {
             assert!(!openable(&Url::parse(bad).unwrap()), "{bad}");
         }
+    }
+
+    #[test]
+    fn sizes_and_voice_lists_are_read_in_every_form() {
+        let data = serde_json::json!([
+            {"ttsConfigId": "a", "outputFormats": ["mp3"], "price": {"unit": "CHARACTERS", "unitSize": "100.0", "points": 2},
+             "voices": {"items": [{"voiceId": "v", "state": "Pending Activation", "activationPoints": "3"}]}},
+            {"ttsConfigId": "b", "outputFormats": ["mp3"], "price": {"billingUnit": "characters", "blockSize": 50, "pricePoints": "1.5"},
+             "voiceList": [{"id": "w", "status": "ACTIVE"}]},
+            {"ttsConfigId": "c", "price": {"unit": "characters", "unitSize": 12.5, "points": 1}}
+        ]);
+        let (read, report) = read_options(&data, time::OffsetDateTime::now_utc()).unwrap();
+        assert_eq!(report.shape, "bare list");
+        let a = &read.prices["a"];
+        assert_eq!((&a.unit, a.unit_size), (&PriceUnit::Characters, Some(100)));
+        assert_eq!(read.configs[0].voices[0].state, VoiceState::PendingActivation);
+        assert_eq!(read.configs[0].voices[0].activation_points.as_deref(), Some("3"));
+        let b = &read.prices["b"];
+        assert_eq!((b.unit_size, b.points.map(|p| p.to_string())), (Some(50), Some("1.5".to_owned())));
+        assert_eq!(read.configs[1].voices[0].voice_id, "w");
+        assert_eq!(read.configs[1].voices[0].state, VoiceState::Active);
+        assert_eq!(read.prices["c"].unit_size, None, "12.5 is not a block size");
+        assert!(report.unrecognised.iter().any(|u| u.starts_with("price.unitSize")), "{report:?}");
+        assert!(report.missing.contains(&"configs[].voices".to_owned()));
     }
 
     #[test]
