@@ -6,6 +6,7 @@ use url::Url;
 
 use super::platform::{self, TeamContextData};
 use super::points::Points;
+use super::read;
 use super::wire::{
     BalanceCheck, BalanceDetail, BalanceLimit, BalanceOverview, BalanceVerdict, BillingSettings,
     TeamContextView, UsageView,
@@ -41,13 +42,13 @@ impl Core {
         let (mut row, report) = match call.team_path("/balance") {
             None => {
                 let raw = self.context_get_exact(call, "/api/v1/open/balance").await?;
-                let (data, report) = platform::read_personal_balance(&raw)?;
+                let (data, report) = read::personal_balance_data(&raw)?;
                 log_reading("balance", &report);
                 (platform::personal_snapshot(&data), report)
             }
             Some(path) => {
                 let raw = self.context_get_exact(call, &path).await?;
-                let (data, report) = platform::read_team_balance(&raw)?;
+                let (data, report) = read::team_balance_data(&raw)?;
                 log_reading("Team balance", &report);
                 if let (Some(reported), Some(ours)) = (data.team_id.as_deref(), call.team_id()) {
                     if reported != ours {
@@ -103,7 +104,7 @@ impl Core {
         }
         let call = self.context_call(Some("usage")).await?;
         let raw = self.context_get_exact(&call, "/api/v1/open/usage").await?;
-        let (usage, report) = platform::read_usage(&raw, now_ms())?;
+        let (usage, report) = read::read_usage(&raw, now_ms())?;
         log_reading("usage", &report);
         Ok(UsageView::Personal {
             usage: Box::new(usage),

@@ -14,41 +14,13 @@ mod balance;
 mod history;
 mod platform;
 pub mod points;
+pub mod read;
 pub mod wire;
 
 #[cfg(test)]
 mod tests;
 
 pub use points::Points;
-
-/// The billing readers, for a screen that shows how each answer was read. Pass `data`
-/// as `reading::exact_json` (or `Core::context_get_exact`) returns it.
-pub mod read {
-    use serde_json::Value;
-
-    use super::platform;
-    use super::wire::PersonalUsage;
-    use crate::error::Result;
-    use crate::reading::ReadReport;
-    use crate::store::billing::SnapshotRow;
-
-    /// `GET /api/v1/open/teams/{team_id}/balance` in either documented shape.
-    pub fn read_team_balance(data: &Value) -> Result<(SnapshotRow, ReadReport)> {
-        let (balance, report) = platform::read_team_balance(data)?;
-        Ok((platform::team_snapshot(&balance)?, report))
-    }
-
-    /// `GET /api/v1/open/balance`.
-    pub fn read_personal_balance(data: &Value) -> Result<(SnapshotRow, ReadReport)> {
-        let (balance, report) = platform::read_personal_balance(data)?;
-        Ok((platform::personal_snapshot(&balance), report))
-    }
-
-    /// `GET /api/v1/open/usage` (the report is also in `PersonalUsage::reading`).
-    pub fn read_usage(data: &Value, fetched_at: i64) -> Result<(PersonalUsage, ReadReport)> {
-        platform::read_usage(data, fetched_at)
-    }
-}
 
 /// The low-balance threshold until the person sets one.
 pub const DEFAULT_LOW_BALANCE_THRESHOLD: i64 = 100;
