@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod host;
 pub mod models;
+pub mod reading;
 pub mod store;
 pub mod tts;
 pub mod wire;
@@ -20,6 +21,8 @@ pub mod wire;
 pub mod testing;
 #[cfg(test)]
 mod security_tests;
+#[cfg(test)]
+mod reading_tests;
 
 pub use error::{Error, ErrorCode, IpcError};
 pub use host::Core;

@@ -32,6 +32,30 @@ pub enum Reading {
     // --- documentation ---
     /// `/developers/openapi.json` answers 404 (the platform publishes no OpenAPI document).
     NoOpenApi,
+
+    // ----- tolerant reading: TTS options, voice states, prices, balances, usage, catalogs -----
+    /// TTS options `data` is `{items: [...]}` instead of `{configs: [...]}`.
+    TtsOptionsItems,
+    /// TTS options `data` is the bare list of configurations.
+    TtsOptionsBareList,
+    /// TTS options `data` is `{data: {configs: [...]}}` (one wrapper deeper).
+    TtsOptionsNested,
+    /// Voice states in upper case: `ACTIVE`, `PENDING_ACTIVATION`, `EXPIRED`.
+    VoiceStateUpper,
+    /// The shared voice `Xiaoxiao (bright)` has the state `preview_only`, a word the docs never list.
+    VoiceStateUnlisted,
+    /// As `VoiceStateUnlisted`, and speech with that voice is refused (403 `TTS_VOICE_NOT_AVAILABLE`).
+    VoiceStateUnlistedRefused,
+    /// TTS price blocks without `unitSize` (`{unit, points}`); charges are unchanged.
+    TtsPriceNoBlockSize,
+    /// TTS prices as a sentence (`{"text": "2 points per 100 characters"}`); charges unchanged.
+    TtsPriceOtherShape,
+    /// Team balance in the Chinese Team page's older shape `{teamId, total, memberQuota, memberRemaining}`.
+    TeamBalanceLegacy,
+    /// Amounts as JSON numbers with a fraction (`859.75`, `2500.0`), never as decimal text.
+    PointsFractional,
+    /// Catalog items without `outputsText` (optional in `ModelCatalogItem`).
+    CatalogNoOutputsText,
 }
 
 /// The readings in force. Empty = the sandbox's default reading everywhere.
@@ -43,6 +67,21 @@ impl Readings {
         self.0.contains(&reading)
     }
 
+    /// An amount as the platform writes it under `PointsFractional`: a JSON number with a
+    /// fraction part (`859.75`, `2500.0`). Whole amounts of 2^53 or more stay integers, as
+    /// no float can hold them; the fractional ones the sandbox makes (three decimals at
+    /// most, far below 2^53) print back exactly from an f64.
+    pub fn fractional_number(points: crate::Points) -> serde_json::Value {
+        let text = points.to_string();
+        if points.is_whole() && points.floor_whole().unsigned_abs() >= 1 << 53 {
+            return serde_json::Value::Number(points.floor_whole().into());
+        }
+        text.parse::<f64>()
+            .ok()
+            .and_then(serde_json::Number::from_f64)
+            .map_or(serde_json::Value::String(text), serde_json::Value::Number)
+    }
+
     /// Parses one kebab-case name, as given to `--reading`.
     pub fn parse_name(name: &str) -> Result<Reading, serde_json::Error> {
         serde_json::from_value(serde_json::Value::String(name.to_string()))
@@ -52,5 +91,46 @@ impl Readings {
 impl FromIterator<Reading> for Readings {
     fn from_iter<I: IntoIterator<Item = Reading>>(iter: I) -> Self {
         Readings(iter.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tolerant_reading_switches_have_their_kebab_case_names() {
+        for (name, reading) in [
+            ("tts-options-items", Reading::TtsOptionsItems),
+            ("tts-options-bare-list", Reading::TtsOptionsBareList),
+            ("tts-options-nested", Reading::TtsOptionsNested),
+            ("voice-state-upper", Reading::VoiceStateUpper),
+            ("voice-state-unlisted", Reading::VoiceStateUnlisted),
+            (
+                "voice-state-unlisted-refused",
+                Reading::VoiceStateUnlistedRefused,
+            ),
+            ("tts-price-no-block-size", Reading::TtsPriceNoBlockSize),
+            ("tts-price-other-shape", Reading::TtsPriceOtherShape),
+            ("team-balance-legacy", Reading::TeamBalanceLegacy),
+            ("points-fractional", Reading::PointsFractional),
+            ("catalog-no-outputs-text", Reading::CatalogNoOutputsText),
+        ] {
+            assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
+        }
+    }
+
+    #[test]
+    fn fractional_numbers_print_exactly_and_huge_wholes_stay_integers() {
+        let p = |s: &str| crate::Points::parse(s).unwrap();
+        assert_eq!(
+            Readings::fractional_number(p("859.75")).to_string(),
+            "859.75"
+        );
+        assert_eq!(Readings::fractional_number(p("2500")).to_string(), "2500.0");
+        assert_eq!(
+            Readings::fractional_number(p("9007199254740993")).to_string(),
+            "9007199254740993"
+        );
     }
 }

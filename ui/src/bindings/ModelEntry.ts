@@ -38,4 +38,8 @@ rawJson: string,
 /**
  * Outputs text, so the chat can use it.
  */
-chatCapable: boolean, };
+chatCapable: boolean, 
+/**
+ * `outputs_text` was not sent and is inferred from an `llm`/`chat` type.
+ */
+outputsTextInferred: boolean, };

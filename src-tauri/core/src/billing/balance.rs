@@ -4,8 +4,9 @@
 use tracing::instrument;
 use url::Url;
 
-use super::platform::{self, PersonalBalanceData, TeamBalanceData, TeamContextData, UsageData};
+use super::platform::{self, TeamContextData};
 use super::points::Points;
+use super::read;
 use super::wire::{
     BalanceCheck, BalanceDetail, BalanceLimit, BalanceOverview, BalanceVerdict, BillingSettings,
     TeamContextView, UsageView,
@@ -38,14 +39,17 @@ impl Core {
         // Taken before the request: every charge recorded up to here is already in the
         // balance the platform is about to report.
         let ledger_mark = self.db().ledger_mark().await?;
-        let mut row = match call.team_path("/balance") {
+        let (mut row, report) = match call.team_path("/balance") {
             None => {
-                let data: PersonalBalanceData =
-                    self.context_get(call, "/api/v1/open/balance").await?;
-                platform::personal_snapshot(&data)
+                let raw = self.context_get_exact(call, "/api/v1/open/balance").await?;
+                let (data, report) = read::personal_balance_data(&raw)?;
+                log_reading("balance", &report);
+                (platform::personal_snapshot(&data), report)
             }
             Some(path) => {
-                let data: TeamBalanceData = self.context_get(call, &path).await?;
+                let raw = self.context_get_exact(call, &path).await?;
+                let (data, report) = read::team_balance_data(&raw)?;
+                log_reading("Team balance", &report);
                 if let (Some(reported), Some(ours)) = (data.team_id.as_deref(), call.team_id()) {
                     if reported != ours {
                         return Err(Error::Decode(format!(
@@ -53,7 +57,7 @@ impl Core {
                         )));
                     }
                 }
-                platform::team_snapshot(&data)?
+                (platform::team_snapshot(&data)?, report)
             }
         };
         row.ledger_mark = ledger_mark;
@@ -63,7 +67,9 @@ impl Core {
             .insert_balance_snapshot(&ContextKey::of(&call.session), &row)
             .await?;
         tracing::debug!(context = call.session.context.kind(), "balance refreshed");
-        self.overview(&call.session, &row).await
+        let mut overview = self.overview(&call.session, &row).await?;
+        overview.reading = Some(report);
+        Ok(overview)
     }
 
     /// The active context's balance at its last refresh, without asking the platform;
@@ -97,9 +103,11 @@ impl Core {
             return Ok(UsageView::NotForTeam);
         }
         let call = self.context_call(Some("usage")).await?;
-        let data: UsageData = self.context_get(&call, "/api/v1/open/usage").await?;
+        let raw = self.context_get_exact(&call, "/api/v1/open/usage").await?;
+        let (usage, report) = read::read_usage(&raw, now_ms())?;
+        log_reading("usage", &report);
         Ok(UsageView::Personal {
-            usage: Box::new(platform::usage_view(data, now_ms())),
+            usage: Box::new(usage),
         })
     }
 
@@ -225,6 +233,12 @@ impl Core {
     }
 }
 
+fn log_reading(what: &str, report: &crate::reading::ReadReport) {
+    if !report.is_clean() {
+        tracing::info!(what, shape = %report.shape, missing = ?report.missing, unrecognised = ?report.unrecognised, "read tolerantly");
+    }
+}
+
 fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold: Points) -> BalanceOverview {
     // Stored text was written from a parsed amount; a damaged row reads as zero.
     let spendable = Points::parse(&row.spendable).unwrap_or_default();
@@ -236,6 +250,7 @@ fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold: Points) ->
         refreshed_at: row.taken_at,
         low: spendable < threshold,
         low_threshold: threshold.to_string(),
+        reading: None,
     }
 }
 

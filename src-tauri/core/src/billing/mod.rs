@@ -14,6 +14,7 @@ mod balance;
 mod history;
 mod platform;
 pub mod points;
+pub mod read;
 pub mod wire;
 
 #[cfg(test)]

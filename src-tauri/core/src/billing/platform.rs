@@ -4,9 +4,7 @@
 use serde::Deserialize;
 
 use super::points::Points;
-use super::wire::{
-    BalanceDetail, BillingContext, ModelUsage, PersonalUsage, TeamContextView, TeamQuota,
-};
+use super::wire::{BalanceDetail, BillingContext, TeamContextView, TeamQuota};
 use crate::error::{Error, Result};
 use crate::store::billing::SnapshotRow;
 use crate::store::sessions::SessionRecord;
@@ -37,36 +35,6 @@ pub(super) struct TeamBalanceData {
     pub quota_remaining: Option<Points>,
 }
 
-/// `GET /api/v1/open/usage` data.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct UsageData {
-    pub charged_points: Points,
-    #[serde(default)]
-    pub refunded_points: Points,
-    pub net_points: Option<Points>,
-    pub model_usage: Option<ModelUsageData>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct ModelUsageData {
-    #[serde(default)]
-    pub request_count: u64,
-    #[serde(default)]
-    pub input_tokens: u64,
-    #[serde(default)]
-    pub output_tokens: u64,
-    #[serde(default)]
-    pub cache_read_tokens: u64,
-    #[serde(default)]
-    pub cache_write_tokens: u64,
-    #[serde(default)]
-    pub image_count: u64,
-    #[serde(default)]
-    pub charged_points: Points,
-}
-
 /// `GET /api/v1/open/teams/{team_id}/context` data.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -79,7 +47,7 @@ pub(super) struct TeamContextData {
     pub team_context_version: Option<i64>,
 }
 
-fn text(p: Points) -> String {
+pub(super) fn text(p: Points) -> String {
     p.to_string()
 }
 
@@ -195,27 +163,6 @@ pub(super) fn context_of(session: &SessionRecord) -> BillingContext {
     }
 }
 
-pub(super) fn usage_view(data: UsageData, fetched_at: i64) -> PersonalUsage {
-    let net = data
-        .net_points
-        .unwrap_or(data.charged_points - data.refunded_points);
-    PersonalUsage {
-        charged_points: text(data.charged_points),
-        refunded_points: text(data.refunded_points),
-        net_points: text(net),
-        model_usage: data.model_usage.map(|m| ModelUsage {
-            request_count: m.request_count.to_string(),
-            input_tokens: m.input_tokens.to_string(),
-            output_tokens: m.output_tokens.to_string(),
-            cache_read_tokens: m.cache_read_tokens.to_string(),
-            cache_write_tokens: m.cache_write_tokens.to_string(),
-            image_count: m.image_count.to_string(),
-            charged_points: text(m.charged_points),
-        }),
-        fetched_at,
-    }
-}
-
 pub(super) fn team_context_view(session: &SessionRecord, data: TeamContextData) -> TeamContextView {
     let signed_in = session.team_context_version;
     TeamContextView {
@@ -272,13 +219,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!(personal_snapshot(&b).spendable, "200");
-        let u: UsageData = serde_json::from_str(
+        let u = crate::reading::exact_json(
             r#"{"chargedPoints":100,"refundedPoints":20,"netPoints":80,"modelUsage":{"requestCount":3,
                 "inputTokens":1200,"outputTokens":360,"cacheReadTokens":0,"cacheWriteTokens":0,"imageCount":0,
                 "chargedPoints":12}}"#,
         )
         .unwrap();
-        let view = usage_view(u, 0);
+        let (view, report) = crate::billing::read::read_usage(&u, 0).unwrap();
+        assert!(report.is_clean(), "{report:?}");
         assert_eq!(view.net_points, "80");
         assert_eq!(
             view.model_usage.map(|m| m.input_tokens).as_deref(),

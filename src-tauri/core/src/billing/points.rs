@@ -72,11 +72,50 @@ impl Points {
         })
     }
 
-    /// A JSON number or numeric string, exactly as the platform wrote it (catalog prices).
+    /// Parses the text of any JSON number form: what `parse` takes, plus an exponent
+    /// (`2.5e1`, `1E3`, `25e-1`), shifted exactly in decimal, never through a float.
+    pub fn parse_number(text: &str) -> Option<Points> {
+        let Some(at) = text.find(['e', 'E']) else {
+            return Points::parse(text);
+        };
+        let (mantissa, exponent) = (&text[..at], &text[at + 1..]);
+        let exponent: i32 = exponent.strip_prefix('+').unwrap_or(exponent).parse().ok()?;
+        let (negative, digits) = match mantissa.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, mantissa),
+        };
+        let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+        if int_part.is_empty() || exponent.unsigned_abs() > 40 {
+            return None;
+        }
+        // All digits, and where the decimal point sits after shifting by the exponent.
+        let all: String = format!("{int_part}{frac_part}");
+        let point = i32::try_from(int_part.len()).ok()? + exponent;
+        let (int, frac) = if point <= 0 {
+            ("0".to_owned(), format!("{}{all}", "0".repeat(point.unsigned_abs() as usize)))
+        } else if point as usize >= all.len() {
+            (format!("{all}{}", "0".repeat(point as usize - all.len())), String::new())
+        } else {
+            (all[..point as usize].to_owned(), all[point as usize..].to_owned())
+        };
+        let int = int.trim_start_matches('0');
+        let int = if int.is_empty() { "0" } else { int };
+        let frac = frac.trim_end_matches('0');
+        let sign = if negative { "-" } else { "" };
+        if frac.is_empty() {
+            Points::parse(&format!("{sign}{int}"))
+        } else {
+            Points::parse(&format!("{sign}{int}.{frac}"))
+        }
+    }
+
+    /// A JSON number or numeric string, exactly as the platform wrote it. Read payloads
+    /// with `reading::exact_json` first: it hands a number with a fraction over as its
+    /// text, so nothing here sees a float.
     pub fn from_json(value: &serde_json::Value) -> Option<Points> {
         match value {
-            serde_json::Value::Number(n) => Points::parse(&n.to_string()),
-            serde_json::Value::String(s) => Points::parse(s),
+            serde_json::Value::Number(n) => Points::parse_number(&n.to_string()),
+            serde_json::Value::String(s) => Points::parse_number(s.trim()),
             _ => None,
         }
     }
@@ -175,8 +214,9 @@ impl std::iter::Sum for Points {
 }
 
 /// Accepts a JSON integer (exactly, whatever its size up to u64) or decimal text. A JSON
-/// number with a fraction or an exponent is refused: serde_json would have read it as an
-/// f64 already, and an amount must never go through a float.
+/// number with a fraction or an exponent is refused here: serde_json would have read it
+/// as an f64 already, and an amount must never go through a float. Answers that may carry
+/// such numbers are read through `reading::exact_json`, which hands them over as text.
 impl<'de> Deserialize<'de> for Points {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct PointsVisitor;
@@ -203,7 +243,7 @@ impl<'de> Deserialize<'de> for Points {
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Points, E> {
-                Points::parse(v.trim())
+                Points::parse_number(v.trim())
                     .ok_or_else(|| E::custom(format!("not a decimal amount: {v:?}")))
             }
         }
@@ -287,6 +327,28 @@ mod tests {
 #[cfg(test)]
 mod price_tests {
     use super::*;
+
+    #[test]
+    fn every_json_number_form_is_exact() {
+        for (text, shown) in [
+            ("2.5", "2.5"),
+            ("25e-1", "2.5"),
+            ("2.5E1", "25"),
+            ("1e3", "1000"),
+            ("-0.75e+2", "-75"),
+            ("9007199254740993", "9007199254740993"),
+            ("9007199254740993.25", "9007199254740993.25"),
+            ("0.000001", "0.000001"),
+        ] {
+            assert_eq!(Points::parse_number(text).map(|p| p.to_string()).as_deref(), Some(shown), "{text}");
+        }
+        for bad in ["1e", "e3", "1e3.5", "0.0000001", "1e99"] {
+            assert_eq!(Points::parse_number(bad), None, "{bad}");
+        }
+        // A fraction beyond 2^53 read from the JSON text is kept to the last digit.
+        let v = crate::reading::exact_json(r#"{"p": 9007199254740993.25}"#).unwrap();
+        assert_eq!(Points::from_json(&v["p"]).unwrap().to_string(), "9007199254740993.25");
+    }
 
     #[test]
     fn catalog_prices_parse_from_json_and_multiply_exactly() {

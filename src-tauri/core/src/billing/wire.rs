@@ -36,6 +36,11 @@ pub struct BalanceOverview {
     /// `spendable` is below the low-balance threshold.
     pub low: bool,
     pub low_threshold: String,
+    /// How the platform's answer was read, when this overview comes from a fresh read
+    /// (`None` for one rebuilt from a stored snapshot).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<crate::reading::ReadReport>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -114,6 +119,8 @@ pub struct PersonalUsage {
     pub model_usage: Option<ModelUsage>,
     #[ts(type = "number")]
     pub fetched_at: i64,
+    /// How the answer was read: shape, missing fields, values not recognised.
+    pub reading: crate::reading::ReadReport,
 }
 
 /// Counts are decimal text too: token totals have no upper bound in the contract.

@@ -110,7 +110,8 @@ impl Core {
         match result {
             Ok((status, header_id, body)) => {
                 answer.status = Some(status);
-                answer.json = serde_json::from_slice(&body).ok();
+                // Amounts exactly as sent (no float on the way), as the app's readers need.
+                answer.json = std::str::from_utf8(&body).ok().and_then(|t| crate::reading::exact_json(t).ok());
                 answer.request_id = answer
                     .json
                     .as_ref()
@@ -291,15 +292,16 @@ impl Core {
         item
     }
 
-    /// The app's own reader for each payload. Notes starting with `!` make the check a warn.
+    /// The app's own reader for each payload, and how it read it. Notes starting with `!`
+    /// make the check a warn.
     async fn read_payload(&self, id: CheckId, session: &SessionRecord, data: &Value) -> Result<Vec<String>> {
         let mut notes = Vec::new();
+        let mut report: Option<crate::reading::ReadReport> = None;
         match id {
             CheckId::Profile => {
                 for field in ["userId", "displayName"] {
-                    match data.get(field).and_then(Value::as_str) {
-                        Some(_) => {}
-                        None => notes.push(format!("!`{field}` is missing")),
+                    if data.get(field).and_then(Value::as_str).is_none() {
+                        notes.push(format!("!`{field}` is missing"));
                     }
                 }
                 if data.get("userId").and_then(Value::as_str).is_some_and(|u| u != session.subject) {
@@ -307,13 +309,9 @@ impl Core {
                 }
             }
             CheckId::Teams => {
-                let list = data
-                    .as_array()
-                    .or_else(|| ["items", "teams", "data"].iter().find_map(|k| data.get(*k).and_then(Value::as_array)));
-                match list {
-                    Some(teams) => notes.push(format!("{} Team(s) visible", teams.len())),
-                    None => return Err(Error::Decode("no list of Teams in the answer".into())),
-                }
+                let (teams, read) = crate::reading::read_teams(data)?;
+                notes.push(format!("{} Team(s) visible", teams.len()));
+                report = Some(read);
             }
             CheckId::TeamContext => {
                 let answered = data.get("teamId").and_then(Value::as_str);
@@ -339,22 +337,23 @@ impl Core {
                 if catalog.items.iter().any(|m| m.legacy_spellings) {
                     notes.push("some items use the older inputs*/supportsJson spellings".into());
                 }
+                if catalog.items.iter().any(|m| m.outputs_text_inferred) {
+                    notes.push("some llm/chat items have no outputsText: text output inferred".into());
+                }
+                report = Some(catalog.reading);
             }
             CheckId::Balance => {
-                let overview = self.refresh_balance_of(&session.id).await?;
-                notes.push(format!("read as {} points spendable", overview.spendable));
+                let (row, read) = match session.team_id() {
+                    Some(_) => crate::billing::read::read_team_balance(data)?,
+                    None => crate::billing::read::read_personal_balance(data)?,
+                };
+                notes.push(format!("read as {} points spendable", row.spendable));
+                report = Some(read);
             }
             CheckId::Usage => {
-                for field in ["chargedPoints", "refundedPoints", "netPoints"] {
-                    match data.get(field) {
-                        Some(v) if Points::from_json(v).is_some() => {}
-                        Some(v) => notes.push(format!("!`{field}` is not a points value: {v}")),
-                        None => notes.push(format!("!`{field}` is missing")),
-                    }
-                }
-                if data.get("modelUsage").is_none() {
-                    notes.push("!`modelUsage` is missing".into());
-                }
+                let (usage, read) = crate::billing::read::read_usage(data, crate::models::now_ms())?;
+                notes.push(format!("net {} points", usage.net_points));
+                report = Some(read);
             }
             CheckId::TtsOptions => {
                 let cached = crate::tts::catalog::parse_catalog(
@@ -366,12 +365,22 @@ impl Core {
                 let catalog = &cached.view;
                 let voices: usize = catalog.configs.iter().map(|c| c.voices.len()).sum();
                 notes.push(format!("{} configuration(s), {} voice(s)", catalog.configs.len(), voices));
-                let unpriced = catalog.configs.iter().filter(|c| c.price.is_none()).count();
+                let unpriced = catalog.configs.iter().filter(|c| c.price.as_ref().is_none_or(|p| p.unavailable.is_some())).count();
                 if unpriced > 0 {
-                    notes.push(format!("!{unpriced} configuration(s) without a price the app can read"));
+                    notes.push(format!("{unpriced} configuration(s) priced in a way the app cannot estimate before synthesis"));
                 }
+                report = Some(catalog.reading.clone());
             }
             CheckId::OpenApi | CheckId::Chat | CheckId::Speech => {}
+        }
+        if let Some(read) = report {
+            notes.insert(0, format!("read as {}", read.shape));
+            for field in &read.missing {
+                notes.push(format!("!missing: {field}"));
+            }
+            for value in &read.unrecognised {
+                notes.push(format!("!not recognised: {value}"));
+            }
         }
         Ok(notes)
     }

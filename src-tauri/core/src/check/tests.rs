@@ -115,3 +115,21 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
     let parsed: serde_json::Value = serde_json::from_str(&json.text).unwrap();
     assert_eq!(parsed["items"].as_array().unwrap().len(), report.items.len());
 }
+
+/// Against a platform that follows the same docs another way, the check still reads every
+/// answer and says how: which wrapper, which fields it did not find.
+#[tokio::test]
+async fn other_readings_are_read_and_described() {
+    let rig = personal_and_team().await;
+    rig.control().set_readings(
+        [sb::Reading::TtsOptionsItems, sb::Reading::VoiceStateUpper, sb::Reading::TeamBalanceLegacy, sb::Reading::PointsFractional]
+            .into_iter()
+            .collect(),
+    );
+    let report = rig.core.platform_check().await.unwrap();
+    assert_eq!(report.failed, 0, "{:?}", report.items.iter().filter(|i| i.verdict == CheckVerdict::Fail).collect::<Vec<_>>());
+    let tts = report.items.iter().find(|i| i.id == CheckId::TtsOptions && i.context == "Personal").unwrap();
+    assert!(tts.notes.iter().any(|n| n.contains("read as") && n.contains("items")), "{:?}", tts.notes);
+    let team_balance = report.items.iter().find(|i| i.id == CheckId::Balance && i.context == "Team Alpha").unwrap();
+    assert!(team_balance.notes.iter().any(|n| n.contains("memberQuota")), "{:?}", team_balance.notes);
+}

@@ -102,7 +102,7 @@ pub(crate) fn catalog_context(session: &SessionRecord) -> CatalogContext {
 
 /// Builds a catalog from the `data` of a catalog answer.
 pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalog> {
-    let (items, skipped) = parse::items(data);
+    let (items, skipped, reading) = parse::read_items(data);
     let mut catalog = ModelCatalog {
         context: catalog_context(session),
         team_context_version: None,
@@ -112,6 +112,7 @@ pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalo
         skipped,
         fetched_at: now_ms(),
         from_cache: false,
+        reading,
     };
     if let Some(team_id) = session.team_id() {
         let map = data.as_object().ok_or_else(|| Error::Decode("the Team catalog is not an object".into()))?;

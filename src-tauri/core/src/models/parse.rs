@@ -7,6 +7,11 @@
 use serde_json::{Map, Value};
 
 use super::wire::{ModelEntry, ParameterDef, ParameterSpecState, StructuredOutputMode};
+use crate::reading::{describe, ReadReport};
+
+fn normalise_word(raw: &str) -> String {
+    crate::reading::normalise_word(raw)
+}
 
 const KNOWN_FIELDS: [&str; 15] = [
     "modelCode",
@@ -100,7 +105,12 @@ pub fn entry(value: &Value) -> Option<ModelEntry> {
     let (spec_state, parameters) = parameter_spec(map.get("parameterSpec"));
     let legacy_spellings = ["inputsText", "inputsImage"].iter().any(|k| map.contains_key(*k));
     let unknown_fields = map.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())).cloned().collect();
-    let outputs_text = flag(map, "outputsText", None);
+    // `outputsText` is optional in `ModelCatalogItem`: an `llm`/`chat` model without it
+    // writes text (that is what those types are), and the detail says it was inferred.
+    let declared_text = flag(map, "outputsText", None);
+    let text_type = matches!(normalise_word(&model_type).as_str(), "llm" | "chat");
+    let outputs_text_inferred = declared_text.is_none() && text_type;
+    let outputs_text = if outputs_text_inferred { Some(true) } else { declared_text };
     Some(ModelEntry {
         display_name,
         model_type,
@@ -120,6 +130,7 @@ pub fn entry(value: &Value) -> Option<ModelEntry> {
         unknown_fields,
         raw_json: serde_json::to_string_pretty(value).unwrap_or_default(),
         chat_capable: outputs_text == Some(true),
+        outputs_text_inferred,
         model_code,
     })
 }
@@ -128,22 +139,38 @@ pub fn entry(value: &Value) -> Option<ModelEntry> {
 /// (Team; also accepted for Personal, should the platform wrap it). Returns the entries
 /// and how many were skipped.
 pub fn items(data: &Value) -> (Vec<ModelEntry>, u32) {
-    let list = match data {
-        Value::Array(list) => list.as_slice(),
-        Value::Object(map) => {
-            map.get("items").or_else(|| map.get("models")).and_then(Value::as_array).map_or(&[][..], |l| l)
+    let (items, skipped, _) = read_items(data);
+    (items, skipped)
+}
+
+/// `items`, plus how the answer was read (wrapper, entries whose `outputsText` was
+/// inferred, entries skipped).
+pub fn read_items(data: &Value) -> (Vec<ModelEntry>, u32, ReadReport) {
+    let (list, mut report) = match crate::reading::find_list(data, &["items", "models"]) {
+        Some((list, shape)) => (list, ReadReport::new(shape)),
+        None => {
+            let mut r = ReadReport::new("no list");
+            r.unrecognised(format!("catalog = {}", describe(data)));
+            (&[][..], r)
         }
-        _ => &[],
     };
     let mut skipped = 0;
     let mut out = Vec::with_capacity(list.len());
     for value in list {
         match entry(value) {
-            Some(model) if !out.iter().any(|m: &ModelEntry| m.model_code == model.model_code) => out.push(model),
+            Some(model) if !out.iter().any(|m: &ModelEntry| m.model_code == model.model_code) => {
+                if model.outputs_text_inferred {
+                    report.missing(format!("{}.outputsText (inferred: text)", model.model_code));
+                }
+                out.push(model)
+            }
             _ => skipped += 1,
         }
     }
-    (out, skipped)
+    if skipped > 0 {
+        report.missing(format!("modelCode ({skipped} entries skipped)"));
+    }
+    (out, skipped, report)
 }
 
 #[cfg(test)]
@@ -184,6 +211,19 @@ mod tests {
         let odd = entry(&json!({"modelCode": "m", "structuredOutputMode": "xml"})).unwrap();
         assert_eq!(odd.structured_output_mode, StructuredOutputMode::Prompt);
         assert!(odd.raw_json.contains("xml"));
+    }
+
+    #[test]
+    fn a_missing_outputs_text_on_a_chat_or_llm_model_means_text_inferred() {
+        for kind in ["chat", "llm", "LLM"] {
+            let model = entry(&json!({"modelCode": "m", "modelType": kind})).unwrap();
+            assert_eq!(model.outputs_text, Some(true), "{kind}");
+            assert!(model.outputs_text_inferred && model.chat_capable, "{kind}");
+        }
+        let declared = entry(&json!({"modelCode": "m", "modelType": "chat", "outputsText": false})).unwrap();
+        assert!(!declared.chat_capable && !declared.outputs_text_inferred, "a declared false is kept");
+        let image = entry(&json!({"modelCode": "m", "modelType": "image"})).unwrap();
+        assert_eq!((image.outputs_text, image.chat_capable), (None, false), "nothing inferred for other types");
     }
 
     #[test]

@@ -86,6 +86,8 @@ pub struct ModelEntry {
     pub raw_json: String,
     /// Outputs text, so the chat can use it.
     pub chat_capable: bool,
+    /// `outputs_text` was not sent and is inferred from an `llm`/`chat` type.
+    pub outputs_text_inferred: bool,
 }
 
 /// Which context a catalog belongs to.
@@ -119,4 +121,6 @@ pub struct ModelCatalog {
     pub fetched_at: i64,
     /// Answered from the cache for the same context (no request was made).
     pub from_cache: bool,
+    /// How the answer was read: wrapper, inferred or missing fields.
+    pub reading: crate::reading::ReadReport,
 }

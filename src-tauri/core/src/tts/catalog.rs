@@ -1,20 +1,16 @@
-//! `GET /api/proxy/v1/tts/options` for the active context: parsed defensively (the docs
-//! name the fields but give no schema; the sandbox's shape is its documented assumption),
+//! `GET /api/proxy/v1/tts/options` for the active context, read tolerantly in `read.rs`
+//! (the docs name the fields but give no schema; the sandbox's shape is one reading),
 //! cached per session so one context's voices are never offered in another.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::Value;
 use url::Url;
 
-use crate::billing::points::Points;
-use super::wire::{
-    SpeechLimits, TtsCatalog, TtsConfig, TtsPrice, Voice, VoiceLibraryLink, VoiceState,
-    VoiceUnusable,
-};
+pub use super::read::{price_unavailable, read_options, voice_state, Price, PriceUnit, ReadOptions};
+use super::wire::{SpeechLimits, TtsCatalog, TtsConfig};
 use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::ledger::context_label;
@@ -84,21 +80,6 @@ pub fn limits() -> SpeechLimits {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PriceUnit {
-    Characters,
-    AudioSeconds,
-    Other(String),
-}
-
-/// A price the core can compute with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Price {
-    pub unit: PriceUnit,
-    pub unit_size: u64,
-    pub points: Points,
-}
-
 /// A catalog as the core keeps it: the view the UI gets plus what never leaves the core.
 #[derive(Debug)]
 pub struct CachedCatalog {
@@ -110,22 +91,6 @@ pub struct CachedCatalog {
 impl CachedCatalog {
     pub fn config(&self, id: &str) -> Option<&TtsConfig> {
         self.view.configs.iter().find(|c| c.tts_config_id == id)
-    }
-}
-
-/// `data` is `{configs: [...]}`; a bare list is accepted too.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawOptions {
-    Wrapped { configs: Vec<Value> },
-    Bare(Vec<Value>),
-}
-
-fn text(v: &Value, key: &str) -> Option<String> {
-    match v.get(key)? {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
     }
 }
 
@@ -146,83 +111,6 @@ pub fn openable(url: &Url) -> bool {
     }
 }
 
-fn parse_price(raw: &Value) -> Option<Price> {
-    let unit = match raw.get("unit")?.as_str()? {
-        "characters" | "character" | "chars" => PriceUnit::Characters,
-        "audio_seconds" | "audio_second" | "seconds" => PriceUnit::AudioSeconds,
-        other => PriceUnit::Other(other.to_owned()),
-    };
-    let unit_size = match raw.get("unitSize") {
-        None | Some(Value::Null) => 1,
-        Some(v) => v
-            .as_u64()
-            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))?,
-    };
-    let points = Points::from_json(raw.get("points")?)?;
-    (unit_size > 0 && !points.is_negative()).then_some(Price {
-        unit,
-        unit_size,
-        points,
-    })
-}
-
-fn parse_state(raw: &str) -> VoiceState {
-    match raw {
-        "active" => VoiceState::Active,
-        "pending_activation" | "pendingActivation" | "pending" => VoiceState::PendingActivation,
-        "expired" => VoiceState::Expired,
-        _ => VoiceState::Other,
-    }
-}
-
-fn parse_voice(raw: &Value, now: time::OffsetDateTime) -> Option<Voice> {
-    let voice_id = raw.get("voiceId")?.as_str()?.to_owned();
-    if voice_id.is_empty() {
-        return None;
-    }
-    let state_raw = raw
-        .get("state")
-        .and_then(Value::as_str)
-        .unwrap_or("active")
-        .to_owned();
-    let state = parse_state(&state_raw);
-    let expires_at = text(raw, "expiresAt");
-    let deadline = expires_at.as_deref().and_then(|t| {
-        time::OffsetDateTime::parse(t, &time::format_description::well_known::Rfc3339).ok()
-    });
-    let unusable_reason = match state {
-        VoiceState::Active => None,
-        VoiceState::PendingActivation if deadline.is_some_and(|d| d <= now) => {
-            Some(VoiceUnusable::DeadlinePassed)
-        }
-        VoiceState::PendingActivation => None,
-        VoiceState::Expired => Some(VoiceUnusable::Expired),
-        VoiceState::Other => Some(VoiceUnusable::UnknownState),
-    };
-    let activation_points = raw
-        .get("activationPoints")
-        .and_then(Points::from_json)
-        .map(|p| p.to_string());
-    Some(Voice {
-        display_name: text(raw, "displayName")
-            .filter(|n| !n.trim().is_empty())
-            .unwrap_or_else(|| voice_id.clone()),
-        voice_id,
-        shared: raw.get("shared").and_then(Value::as_bool).unwrap_or(false),
-        state,
-        state_raw,
-        activation_points: if state == VoiceState::PendingActivation {
-            activation_points
-        } else {
-            None
-        },
-        expires_at,
-        language: text(raw, "language"),
-        usable: unusable_reason.is_none(),
-        unusable_reason,
-    })
-}
-
 /// Builds the cached catalog from the platform's `data`.
 pub fn parse_catalog(
     data: Value,
@@ -230,93 +118,20 @@ pub fn parse_catalog(
     label: String,
     now: time::OffsetDateTime,
 ) -> Result<CachedCatalog> {
-    let configs = match serde_json::from_value::<RawOptions>(data) {
-        Ok(RawOptions::Wrapped { configs }) | Ok(RawOptions::Bare(configs)) => configs,
-        Err(e) => return Err(Error::Decode(format!("TTS options: {e}"))),
-    };
-    let mut prices = HashMap::new();
-    let mut library_urls = HashMap::new();
-    let mut views = Vec::new();
-    for raw in &configs {
-        let Some(id) = raw
-            .get("ttsConfigId")
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-        else {
-            continue;
-        };
-        if views.iter().any(|c: &TtsConfig| c.tts_config_id == id) {
-            continue;
-        }
-        let price = raw.get("price").and_then(parse_price);
-        let price_view = price.as_ref().map(|p| TtsPrice {
-            unit: match &p.unit {
-                PriceUnit::Characters => "characters".to_owned(),
-                PriceUnit::AudioSeconds => "audio_seconds".to_owned(),
-                PriceUnit::Other(u) => u.clone(),
-            },
-            unit_size: p.unit_size.to_string(),
-            points: p.points.to_string(),
-            estimable: p.unit == PriceUnit::Characters,
-        });
-        let library = raw
-            .get("voiceLibraryUrl")
-            .and_then(Value::as_str)
-            .and_then(|u| Url::parse(u).ok());
-        let voice_library = library.as_ref().map(|u| VoiceLibraryLink {
-            host: u.host_str().unwrap_or_default().to_owned(),
-            openable: openable(u),
-        });
-        if let Some(url) = library {
-            library_urls.insert(id.clone(), url);
-        }
-        if let Some(price) = price {
-            prices.insert(id.clone(), price);
-        }
-        let mut voices: Vec<Voice> = Vec::new();
-        for v in raw
-            .get("voices")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            if let Some(voice) = parse_voice(v, now) {
-                if !voices.iter().any(|known| known.voice_id == voice.voice_id) {
-                    voices.push(voice);
-                }
-            }
-        }
-        let output_formats = raw
-            .get("outputFormats")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_owned)
-                    .collect()
-            })
-            .unwrap_or_default();
-        views.push(TtsConfig {
-            display_name: text(raw, "displayName")
-                .filter(|n| !n.trim().is_empty())
-                .unwrap_or_else(|| id.clone()),
-            tts_config_id: id,
-            output_formats,
-            voice_library,
-            channel_id: text(raw, "channelId"),
-            price: price_view,
-            voices,
-        });
+    let (read, report) = read_options(&data, now)?;
+    if !report.is_clean() {
+        tracing::info!(shape = %report.shape, missing = ?report.missing, unrecognised = ?report.unrecognised, "TTS options read tolerantly");
     }
     Ok(CachedCatalog {
         view: TtsCatalog {
             session_id,
             context_label: label,
-            configs: views,
+            configs: read.configs,
             limits: limits(),
+            reading: report,
         },
-        prices,
-        library_urls,
+        prices: read.prices,
+        library_urls: read.library_urls,
     })
 }
 
@@ -330,7 +145,7 @@ impl Core {
 
     pub(crate) async fn refresh_tts_catalog(&self) -> Result<Arc<CachedCatalog>> {
         let call = self.context_call(Some("model")).await?;
-        let data: Value = self.context_get(&call, OPTIONS_PATH).await?;
+        let data = self.context_get_exact(&call, OPTIONS_PATH).await?;
         let now = time::OffsetDateTime::now_utc();
         let catalog = Arc::new(parse_catalog(
             data,
@@ -392,32 +207,5 @@ mod tests {
         ] {
             assert!(!openable(&Url::parse(bad).unwrap()), "{bad}");
         }
-    }
-
-    #[test]
-    fn odd_catalogs_are_read_defensively() {
-        let data = serde_json::json!({"configs": [
-            {"ttsConfigId": "a", "outputFormats": ["mp3"], "price": {"unit": "characters", "unitSize": 100, "points": "2.5"},
-             "voices": [{"voiceId": "x (1) y", "state": "weird"}, {"voiceId": ""}, {"noId": true}]},
-            {"displayName": "no id"},
-            {"ttsConfigId": "b", "price": {"unit": "tokens", "points": 1}, "voiceLibraryUrl": "ftp://x/"}
-        ]});
-        let c = parse_catalog(
-            data,
-            "s".into(),
-            "Personal".into(),
-            time::OffsetDateTime::now_utc(),
-        )
-        .unwrap();
-        assert_eq!(c.view.configs.len(), 2);
-        let a = &c.view.configs[0];
-        assert_eq!(a.display_name, "a");
-        assert_eq!(a.price.as_ref().unwrap().points, "2.5");
-        assert_eq!(a.voices.len(), 1);
-        assert_eq!(a.voices[0].voice_id, "x (1) y");
-        assert!(!a.voices[0].usable, "unknown states are not offered");
-        let b = &c.view.configs[1];
-        assert!(!b.price.as_ref().unwrap().estimable);
-        assert!(!b.voice_library.as_ref().unwrap().openable);
     }
 }

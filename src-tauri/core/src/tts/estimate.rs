@@ -2,10 +2,10 @@
 //! tariff) and the receipt beside it afterwards. An estimate is only given where the price
 //! can be turned into one from the input alone; otherwise it says why instead of guessing.
 
-use super::catalog::{Price, PriceUnit};
+use super::catalog::{price_unavailable, Price, PriceUnit};
 use crate::billing::points::Points;
 use super::wire::{
-    CostCheck, CostEstimate, CostVerdict, EstimateUnavailable, SpeechReceipt, Voice, VoiceState,
+    CostCheck, CostEstimate, CostVerdict, SpeechReceipt, Voice, VoiceState,
 };
 
 /// Unicode code points, as the platform counts accepted input.
@@ -36,27 +36,18 @@ pub fn estimate(price: Option<&Price>, input: &str, voice: Option<&Voice>) -> Co
         total_points: None,
         unavailable: None,
     };
-    match price {
-        None => out.unavailable = Some(EstimateUnavailable::NoPrice),
-        Some(Price {
-            unit: PriceUnit::AudioSeconds,
-            ..
-        }) => out.unavailable = Some(EstimateUnavailable::PricedPerAudioSecond),
-        Some(Price {
-            unit: PriceUnit::Other(_),
-            ..
-        }) => out.unavailable = Some(EstimateUnavailable::UnknownPriceUnit),
-        Some(Price {
-            unit: PriceUnit::Characters,
-            unit_size,
-            points,
-        }) => {
-            let blocks = u64::from(chars).div_ceil((*unit_size).max(1));
-            let synthesis = *points * blocks;
-            out.blocks = Some(u32::try_from(blocks).unwrap_or(u32::MAX));
-            out.synthesis_points = Some(synthesis.to_string());
-            out.total_points = Some((synthesis + activation.unwrap_or(Points::ZERO)).to_string());
-        }
+    out.unavailable = price_unavailable(price);
+    if let Some(Price {
+        unit: PriceUnit::Characters,
+        unit_size: Some(unit_size),
+        points: Some(points),
+    }) = price.filter(|_| out.unavailable.is_none())
+    {
+        let blocks = u64::from(chars).div_ceil((*unit_size).max(1));
+        let synthesis = *points * blocks;
+        out.blocks = Some(u32::try_from(blocks).unwrap_or(u32::MAX));
+        out.synthesis_points = Some(synthesis.to_string());
+        out.total_points = Some((synthesis + activation.unwrap_or(Points::ZERO)).to_string());
     }
     out
 }
@@ -100,12 +91,13 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tts::wire::EstimateUnavailable;
 
     fn per_chars(size: u64, points: &str) -> Price {
         Price {
             unit: PriceUnit::Characters,
-            unit_size: size,
-            points: Points::parse(points).unwrap(),
+            unit_size: Some(size),
+            points: Points::parse(points),
         }
     }
 
@@ -138,8 +130,8 @@ mod tests {
     fn per_second_prices_are_not_guessed() {
         let price = Price {
             unit: PriceUnit::AudioSeconds,
-            unit_size: 10,
-            points: Points::whole(1),
+            unit_size: Some(10),
+            points: Some(Points::whole(1)),
         };
         let e = estimate(Some(&price), "hello", None);
         assert_eq!(
@@ -148,6 +140,16 @@ mod tests {
         );
         assert_eq!(e.total_points, None);
         assert_eq!(e.synthesis_points, None);
+    }
+
+    #[test]
+    fn a_price_block_without_a_size_gives_no_estimate_instead_of_one_per_character() {
+        let price = Price { unit: PriceUnit::Characters, unit_size: None, points: Points::parse("2") };
+        let e = estimate(Some(&price), &"a".repeat(300), None);
+        assert_eq!(e.unavailable, Some(EstimateUnavailable::NoBlockSize));
+        assert_eq!((e.total_points, e.blocks), (None, None), "no guess: a size of 1 would say 600");
+        let unreadable = Price { unit: PriceUnit::Missing, unit_size: None, points: None };
+        assert_eq!(estimate(Some(&unreadable), "a", None).unavailable, Some(EstimateUnavailable::UnreadablePrice));
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod estimate;
 pub mod files;
 pub mod input;
 pub mod ledger;
+pub mod read;
 pub mod send;
 mod settle;
 pub mod synth;

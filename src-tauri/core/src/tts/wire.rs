@@ -20,6 +20,8 @@ pub struct TtsCatalog {
     pub context_label: String,
     pub configs: Vec<TtsConfig>,
     pub limits: SpeechLimits,
+    /// How the answer was read: shape, missing fields, values not recognised.
+    pub reading: crate::reading::ReadReport,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -53,17 +55,29 @@ pub struct VoiceLibraryLink {
     pub openable: bool,
 }
 
-/// `points` per started block of `unitSize` units of `unit`.
+/// `points` per started block of `unitSize` units of `unit`, as far as the platform said.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TtsPrice {
-    /// As sent: `characters`, `audio_seconds`, or anything newer.
+    /// As sent: `characters`, `audio_seconds`, or anything newer; empty when none was given.
     pub unit: String,
-    pub unit_size: String,
-    pub points: String,
+    /// `None` when the price block has no size (it is never taken to be 1).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit_size: Option<String>,
+    /// `None` when the block has no readable amount.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<String>,
     /// Whether an estimate can be computed from the input alone (per-character prices).
     pub estimable: bool,
+    /// Why not, when it cannot.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<EstimateUnavailable>,
+    /// The price block exactly as the platform sent it (compact JSON), to show as it is.
+    pub raw: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -73,7 +87,8 @@ pub enum VoiceState {
     Active,
     PendingActivation,
     Expired,
-    /// A state this version of the app does not know; the voice is not offered.
+    /// A state this version of the app does not know (`state_raw` has it): the voice
+    /// stays selectable, flagged, and the platform decides.
     Other,
 }
 
@@ -85,7 +100,6 @@ pub enum VoiceUnusable {
     Expired,
     /// A pending clone whose deadline has passed by this computer's clock.
     DeadlinePassed,
-    UnknownState,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -199,8 +213,12 @@ pub enum EstimateUnavailable {
     PricedPerAudioSecond,
     /// A price unit this version does not know.
     UnknownPriceUnit,
-    /// The catalog gave no readable price.
+    /// The catalog gave no price for this configuration.
     NoPrice,
+    /// The price block has no block size (`unitSize`); it is not taken to be 1.
+    NoBlockSize,
+    /// The price is in a form this version cannot read (no unit or no amount).
+    UnreadablePrice,
 }
 
 /// The cost before synthesis. Always an estimate: the platform's receipt is the truth.

@@ -8,7 +8,10 @@ use axum::response::Response;
 
 use crate::auth::authenticate;
 use crate::billing::usage_summary;
+use serde_json::{json, Value};
+
 use crate::envelope::{success, PlatformError};
+use crate::readings::{Reading, Readings};
 use crate::scope::Scope;
 use crate::state::Shared;
 
@@ -20,6 +23,14 @@ pub(super) async fn personal_balance(
     caller.require(Scope::Balance)?;
     caller.require_personal()?;
     let balance = shared.world().personal_balance;
+    if shared.settings().readings.has(Reading::PointsFractional) {
+        return Ok(success(json!({
+            "subscription": Readings::fractional_number(crate::Points::whole(balance.subscription)),
+            "gift_card": Readings::fractional_number(crate::Points::whole(balance.gift_card)),
+            "recharge": Readings::fractional_number(crate::Points::whole(balance.recharge)),
+            "total": Readings::fractional_number(crate::Points::whole(balance.total())),
+        })));
+    }
     Ok(success(balance.to_json()))
 }
 
@@ -36,7 +47,37 @@ pub(super) async fn team_balance(
         .teams
         .get(&team_id)
         .ok_or(PlatformError::TeamNotFound)?;
-    Ok(success(team.balance_view().to_json()))
+    let readings = shared.settings().readings;
+    let view = team.balance_view();
+    let amount = |p: crate::Points| {
+        if readings.has(Reading::PointsFractional) {
+            Readings::fractional_number(p)
+        } else if p.is_whole() {
+            json!(p.floor_whole())
+        } else {
+            json!(p.to_string())
+        }
+    };
+    if readings.has(Reading::TeamBalanceLegacy) {
+        return Ok(success(json!({
+            "teamId": view.team_id,
+            "total": amount(view.wallet),
+            "memberQuota": view.quota_limit.map(amount),
+            "memberRemaining": view.quota_remaining().map(amount),
+        })));
+    }
+    let mut data = view.to_json();
+    if readings.has(Reading::PointsFractional) {
+        // Exact amounts as numbers with a fraction instead of `balancePointsDecimal` text.
+        data["balancePoints"] = amount(view.balance());
+        data["walletBalancePoints"] = amount(view.wallet);
+        data["quotaLimit"] = view.quota_limit.map_or(Value::Null, amount);
+        data["quotaUsed"] = amount(view.quota_used);
+        data["quotaRemaining"] = view.quota_remaining().map_or(Value::Null, amount);
+        data.as_object_mut()
+            .map(|d| d.remove("balancePointsDecimal"));
+    }
+    Ok(success(data))
 }
 
 pub(super) async fn usage(
@@ -46,8 +87,23 @@ pub(super) async fn usage(
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Usage)?;
     caller.require_personal()?;
-    Ok(success(usage_summary(
-        &shared.world(),
-        &caller.token.client_id,
-    )))
+    let mut data = usage_summary(&shared.world(), &caller.token.client_id);
+    if shared.settings().readings.has(Reading::PointsFractional) {
+        for path in [
+            &["chargedPoints"][..],
+            &["refundedPoints"],
+            &["netPoints"],
+            &["modelUsage", "chargedPoints"],
+        ] {
+            let mut at = &mut data;
+            for key in &path[..path.len() - 1] {
+                at = &mut at[*key];
+            }
+            let key = path[path.len() - 1];
+            if let Some(whole) = at[key].as_i64() {
+                at[key] = Readings::fractional_number(crate::Points::whole(whole));
+            }
+        }
+    }
+    Ok(success(data))
 }

@@ -9,9 +9,20 @@ use serde_json::{json, Value};
 
 use crate::auth::authenticate;
 use crate::envelope::{success, PlatformError};
+use crate::readings::{Reading, Readings};
 use crate::scope::Scope;
 use crate::seed::{team_catalog, CatalogModel};
 use crate::state::Shared;
+
+/// An entry as the readings in force spell it (the seed itself is unchanged, so what the
+/// gateway accepts stays the same).
+fn served(entry: &Value, readings: &Readings) -> Value {
+    let mut entry = entry.clone();
+    if readings.has(Reading::CatalogNoOutputsText) {
+        entry.as_object_mut().map(|e| e.remove("outputsText"));
+    }
+    entry
+}
 
 pub(super) async fn personal_models(
     State(shared): State<Arc<Shared>>,
@@ -20,7 +31,12 @@ pub(super) async fn personal_models(
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Model)?;
     caller.require_personal()?;
-    let items: Vec<&Value> = shared.models.iter().map(|m| &m.entry).collect();
+    let readings = shared.settings().readings;
+    let items: Vec<Value> = shared
+        .models
+        .iter()
+        .map(|m| served(&m.entry, &readings))
+        .collect();
     Ok(success(items))
 }
 
@@ -43,6 +59,6 @@ pub(super) async fn team_models(
         "teamContextVersion": team.context_version,
         "planVersionId": team.plan_version_id,
         "catalogVersion": crate::seed::catalog_version(&items),
-        "items": items.iter().map(|m: &CatalogModel| &m.entry).collect::<Vec<_>>(),
+        "items": items.iter().map(|m: &CatalogModel| served(&m.entry, &shared.settings().readings)).collect::<Vec<_>>(),
     })))
 }

@@ -14,10 +14,32 @@ use crate::auth::authenticate;
 use crate::clock::rfc3339;
 use crate::envelope::{success, PlatformError};
 use crate::html::{escape, page};
+use crate::readings::{Reading, Readings};
 use crate::scope::Scope;
 use crate::seed::TtsConfig;
 use crate::state::Shared;
 use crate::world::{AccountKey, VoiceLifecycle};
+
+/// A voice as the readings in force spell it.
+fn voice_json_read(voice: &OfferedVoice, readings: &Readings) -> Value {
+    let mut value = voice_json(voice);
+    let id = value["voiceId"].as_str().unwrap_or_default().to_owned();
+    let unlisted = readings.has(Reading::VoiceStateUnlisted)
+        || readings.has(Reading::VoiceStateUnlistedRefused);
+    if unlisted && id == crate::seed::VOICE_XIAOXIAO {
+        value["state"] = json!("preview_only");
+    }
+    if readings.has(Reading::VoiceStateUpper) {
+        let upper = value["state"].as_str().unwrap_or_default().to_uppercase();
+        value["state"] = json!(upper);
+    }
+    if readings.has(Reading::PointsFractional) {
+        if let Some(points) = value["activationPoints"].as_i64() {
+            value["activationPoints"] = Readings::fractional_number(crate::Points::whole(points));
+        }
+    }
+    value
+}
 
 fn voice_json(voice: &OfferedVoice) -> Value {
     let mut value = match voice {
@@ -69,6 +91,17 @@ fn config_json(
     config: &TtsConfig,
     voices: &[OfferedVoice],
 ) -> Value {
+    let readings = shared.settings().readings;
+    let mut price = json!({ "unit": config.unit.as_str(), "unitSize": config.unit_size, "points": config.points });
+    if readings.has(Reading::PointsFractional) {
+        price["points"] = Readings::fractional_number(crate::Points::whole(config.points));
+    }
+    if readings.has(Reading::TtsPriceNoBlockSize) {
+        price.as_object_mut().map(|p| p.remove("unitSize"));
+    }
+    if readings.has(Reading::TtsPriceOtherShape) {
+        price = json!({ "text": format!("{} points per {} {}", config.points, config.unit_size, config.unit.as_str()) });
+    }
     json!({
         "ttsConfigId": config.id,
         "displayName": config.display_name,
@@ -76,8 +109,8 @@ fn config_json(
         "defaultVoiceId": "",
         "voiceLibraryUrl": library_url(&shared.base_url, account, config),
         "channelId": config.channel_id,
-        "price": { "unit": config.unit.as_str(), "unitSize": config.unit_size, "points": config.points },
-        "voices": voices.iter().map(voice_json).collect::<Vec<_>>(),
+        "price": price,
+        "voices": voices.iter().map(|v| voice_json_read(v, &readings)).collect::<Vec<_>>(),
     })
 }
 
@@ -103,7 +136,16 @@ pub(super) async fn tts_options(
             )
         })
         .collect();
-    Ok(success(json!({ "configs": configs })))
+    let readings = shared.settings().readings;
+    Ok(success(if readings.has(Reading::TtsOptionsItems) {
+        json!({ "items": configs })
+    } else if readings.has(Reading::TtsOptionsBareList) {
+        json!(configs)
+    } else if readings.has(Reading::TtsOptionsNested) {
+        json!({ "data": { "configs": configs } })
+    } else {
+        json!({ "configs": configs })
+    }))
 }
 
 #[derive(Deserialize)]

@@ -100,6 +100,18 @@ pub(super) async fn create_speech(
             .iter()
             .find(|v| v.voice_id() == input.voice)
             .ok_or(PlatformError::TtsVoiceNotFound)?;
+        if shared
+            .settings()
+            .readings
+            .has(crate::readings::Reading::VoiceStateUnlistedRefused)
+            && voice.voice_id() == crate::seed::VOICE_XIAOXIAO
+        {
+            return Err(PlatformError::Injected {
+                status: axum::http::StatusCode::FORBIDDEN,
+                code: "TTS_VOICE_NOT_AVAILABLE",
+                message: "This voice is in preview and cannot be used by apps yet",
+            });
+        }
         let activation_points = match voice {
             OfferedVoice::Shared(_) => 0,
             OfferedVoice::Owned(owned) => match &owned.lifecycle {

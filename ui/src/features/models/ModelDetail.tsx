@@ -17,12 +17,23 @@ function text(value: JsonValue | null | undefined): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-function Flag(props: { label: string; value: boolean | null; testid: string }) {
+function Flag(props: { label: string; value: boolean | null; testid: string; inferred?: boolean }) {
   const state = props.value === null ? "unknown" : props.value ? "yes" : "no";
   return (
-    <li class={`model-flag model-flag--${state}`} data-testid={props.testid} data-state={state}>
+    <li
+      class={`model-flag model-flag--${state}`}
+      data-testid={props.testid}
+      data-state={state}
+      data-inferred={props.inferred ? "true" : undefined}
+    >
       <Icon name={props.value ? "check" : props.value === null ? "info" : "close"} size={14} />
       <span>{props.label}</span>
+      {props.inferred && (
+        <span class="muted" data-testid={`${props.testid}-inferred`}>
+          {" "}
+          ({t("models.flag.inferred")})
+        </span>
+      )}
       <span class="sr-only">
         {state === "yes" ? t("models.flag.yes") : state === "no" ? t("models.flag.no") : t("models.flag.unknown")}
       </span>
@@ -168,7 +179,12 @@ export function ModelDetail(props: { model: ModelEntry }) {
         <div>
           <h3 class="model-detail__subtitle">{t("models.detail.outputs")}</h3>
           <ul class="model-flags">
-            <Flag label={t("models.flag.text")} value={model.outputsText} testid="model-out-text" />
+            <Flag
+              label={t("models.flag.text")}
+              value={model.outputsText}
+              testid="model-out-text"
+              inferred={model.outputsTextInferred}
+            />
             <Flag label={t("models.flag.image")} value={model.outputsImage} testid="model-out-image" />
             <Flag label={t("models.flag.audio")} value={model.outputsAudio} testid="model-out-audio" />
             <Flag label={t("models.flag.video")} value={model.outputsVideo} testid="model-out-video" />
@@ -176,6 +192,11 @@ export function ModelDetail(props: { model: ModelEntry }) {
         </div>
       </div>
       {model.legacySpellings && <p class="muted model-detail__note">{t("models.detail.legacy")}</p>}
+      {model.outputsTextInferred && (
+        <p class="muted model-detail__note" data-testid="model-output-inferred">
+          {t("models.detail.outputInferred", { type: model.modelType })}
+        </p>
+      )}
 
       <h3 class="model-detail__subtitle">{t("models.params.title")}</h3>
       <Parameters model={model} />

@@ -74,6 +74,9 @@ export const en = {
   "models.flag.yes": "yes",
   "models.flag.no": "no",
   "models.flag.unknown": "not stated",
+  "models.flag.inferred": "output inferred",
+  "models.detail.outputInferred":
+    "The catalog doesn't say whether this model writes text (outputsText is optional). Its type is '{type}', so it is taken to write text — output inferred.",
 
   "models.params.title": "Parameters",
   "models.params.name": "Name",
@@ -189,6 +192,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "models.flag.yes": "支持",
   "models.flag.no": "不支持",
   "models.flag.unknown": "未注明",
+  "models.flag.inferred": "输出为推断",
+  "models.detail.outputInferred": "目录未说明该模型是否输出文字（outputsText 为可选字段）；作为“{type}”模型，按输出文字处理——输出为推断。",
 
   "models.params.title": "参数",
   "models.params.name": "名称",

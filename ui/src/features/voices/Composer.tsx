@@ -11,7 +11,7 @@ import { BalanceCheckNotice, useBalanceCheck } from "../balances";
 import { EstimateView, TotalsView } from "./Cost";
 import { codePoints, hasSpeech } from "./format";
 import { ParamsPanel } from "./ParamsPanel";
-import { PendingNote, voiceUsable } from "./VoiceBoard";
+import { PendingNote, StateFlag, voiceUsable } from "./VoiceBoard";
 
 export interface Draft {
   text: string;
@@ -61,6 +61,7 @@ export function Composer(props: {
           <div class="composer__voice-text">
             <span class="composer__voice-name">{voice.displayName}</span>
             <PendingNote voice={voice} now={now} />
+            <StateFlag voice={voice} />
           </div>
         ) : (
           <span class="muted">{t("voices.compose.noVoice")}</span>

@@ -4,12 +4,28 @@
 
 import { Badge, Button, Icon, Panel, toast } from "../../components";
 import { formatNumber, t } from "../../i18n";
-import type { Clip, CostEstimate, TtsPrice, TtsTotals } from "../../ipc";
+import type { Clip, CostEstimate, EstimateUnavailable, TtsPrice, TtsTotals } from "../../ipc";
 import { formatPoints } from "../balances";
 import { seconds } from "./format";
 
 function pts(text: string): string {
   return t("voices.points", { n: formatPoints(text) });
+}
+
+/** Why there is no estimate, in words: never a guess in its place. */
+export function unavailableText(reason: EstimateUnavailable, price: TtsPrice | undefined): string {
+  switch (reason) {
+    case "pricedPerAudioSecond":
+      return t("voices.estimate.perSecond");
+    case "unknownPriceUnit":
+      return t("voices.estimate.unknownUnit");
+    case "noBlockSize":
+      return t("voices.estimate.noBlockSize");
+    case "unreadablePrice":
+      return t("voices.estimate.unreadablePrice", { raw: price?.raw ?? "" });
+    case "noPrice":
+      return t("voices.estimate.noPrice");
+  }
 }
 
 export function EstimateView(props: { estimate: CostEstimate | null; price: TtsPrice | undefined; pending: boolean }) {
@@ -44,7 +60,7 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
             {t("voices.estimate.synthesis", {
               chars: formatNumber(e.inputCharacters),
               blocks: formatNumber(e.blocks ?? 0),
-              size: props.price.unitSize,
+              size: props.price.unitSize ?? "",
               points: pts(e.synthesisPoints),
             })}
           </li>
@@ -52,11 +68,7 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
         {unavailable && (
           <li class="estimate__why" data-testid="tts-estimate-unavailable" data-reason={unavailable}>
             <Icon name="info" size={14} />
-            {unavailable === "pricedPerAudioSecond"
-              ? t("voices.estimate.perSecond")
-              : unavailable === "unknownPriceUnit"
-                ? t("voices.estimate.unknownUnit")
-                : t("voices.estimate.noPrice")}
+            {unavailableText(unavailable, props.price)}
           </li>
         )}
         {e.activationPoints !== undefined && (

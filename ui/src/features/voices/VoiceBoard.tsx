@@ -16,8 +16,20 @@ const ROW_HEIGHT = 68;
 const UNUSABLE: Record<string, PlainKey> = {
   expired: "voices.voice.reason.expired",
   deadlinePassed: "voices.voice.reason.deadlinePassed",
-  unknownState: "voices.voice.reason.unknownState",
 };
+
+/** "State 'PREVIEW' not recognised — the platform decides": a state this version doesn't
+ *  know is shown as sent and the voice stays selectable. */
+export function StateFlag(props: { voice: Voice }) {
+  if (props.voice.state !== "other") return null;
+  const text = t("voices.voice.stateUnrecognised", { state: props.voice.stateRaw });
+  return (
+    <span class="voice-row__flag" data-testid="voice-state-unrecognised" data-state={props.voice.stateRaw} title={text}>
+      <Icon name="info" size={13} />
+      <span class="voice-row__flag-text">{text}</span>
+    </span>
+  );
+}
 
 /** "First use charges 30 points · use before 3 Dec (3 d 22 h left)". */
 export function PendingNote(props: { voice: Voice; now: number; compact?: boolean }) {
@@ -66,7 +78,7 @@ export function voiceUsable(voice: Voice, now: number): boolean {
 }
 
 function reason(voice: Voice, now: number): string | null {
-  if (voice.unusableReason) return t(UNUSABLE[voice.unusableReason] ?? "voices.voice.reason.unknownState");
+  if (voice.unusableReason) return t(UNUSABLE[voice.unusableReason] ?? "voices.voice.reason.deadlinePassed");
   return voiceUsable(voice, now) ? null : t("voices.voice.reason.deadlinePassed");
 }
 
@@ -90,6 +102,8 @@ function VoiceRow(props: { voice: Voice; now: number; selected: boolean; compari
               <Icon name="alert" size={13} />
               {why}
             </span>
+          ) : voice.state === "other" ? (
+            <StateFlag voice={voice} />
           ) : (
             <PendingNote voice={voice} now={now} compact />
           )}

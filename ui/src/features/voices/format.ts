@@ -15,10 +15,16 @@ export function hasSpeech(text: string): boolean {
   return text.trim().length > 0;
 }
 
-/** "2 points per 100 characters", "1 point per 10 seconds of audio", or the raw unit. */
+/** "2 points per 100 characters", "1 point per 10 seconds of audio", or the raw unit.
+ *  A price the app can't read is shown as it was sent; a missing block size is said, never
+ *  taken to be 1. */
 export function priceLabel(price: TtsPrice): string {
+  if (price.points === undefined || price.unavailable === "unreadablePrice") {
+    return t("voices.price.unreadable", { raw: price.raw });
+  }
   const points = formatPoints(price.points);
   const size = price.unitSize;
+  if (size === undefined) return t("voices.price.noSize", { points, unit: price.unit });
   switch (price.unit) {
     case "characters":
       return t("voices.price.characters", { points, size });

@@ -20,6 +20,8 @@ export const en = {
   "voices.price.seconds": "{points} points per {size} seconds of audio",
   "voices.price.other": "{points} points per {size} {unit}",
   "voices.price.none": "No price listed",
+  "voices.price.noSize": "{points} points per block of {unit} (block size not given)",
+  "voices.price.unreadable": "Price as sent: {raw}",
 
   "voices.config.label": "Speech configuration",
   "voices.config.noVoices": "No voices yet",
@@ -42,7 +44,7 @@ export const en = {
   "voices.voice.left": "({time} left)",
   "voices.voice.reason.expired": "Expired: it wasn't used before its deadline",
   "voices.voice.reason.deadlinePassed": "Its first-use deadline has passed",
-  "voices.voice.reason.unknownState": "Not available in this app version",
+  "voices.voice.stateUnrecognised": "State '{state}' not recognised — the platform decides",
 
   "voices.board.search": "Search voices",
   "voices.board.searchPlaceholder": "Name or ID, e.g. narrator",
@@ -116,6 +118,8 @@ export const en = {
     "This configuration is priced per second of generated audio, so the cost is only known after synthesis.",
   "voices.estimate.unknownUnit": "This configuration's price unit is new to this app, so it isn't estimated.",
   "voices.estimate.noPrice": "The catalog lists no price for this configuration.",
+  "voices.estimate.noBlockSize": "No estimate: the price block has no size, so the cost isn't known before synthesis.",
+  "voices.estimate.unreadablePrice": "No estimate: the price isn't in a form this app can read ({raw}).",
   "voices.estimate.activation": "+ {points} first-use cloning fee for this voice",
 
   "voices.totals.session": "Since the app started",
@@ -251,6 +255,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.price.seconds": "每 {size} 秒音频 {points} 积分",
   "voices.price.other": "每 {size} {unit} {points} 积分",
   "voices.price.none": "未标价",
+  "voices.price.noSize": "每份 {unit} {points} 积分（未给出每份大小）",
+  "voices.price.unreadable": "平台给出的价格：{raw}",
 
   "voices.config.label": "语音合成配置",
   "voices.config.noVoices": "暂无音色",
@@ -273,7 +279,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.voice.left": "（剩余 {time}）",
   "voices.voice.reason.expired": "已过期：未在截止日期前使用",
   "voices.voice.reason.deadlinePassed": "已超过首次使用截止时间",
-  "voices.voice.reason.unknownState": "当前版本暂不支持该音色",
+  "voices.voice.stateUnrecognised": "状态“{state}”无法识别——由平台决定",
 
   "voices.board.search": "搜索音色",
   "voices.board.searchPlaceholder": "名称或 ID，例如 narrator",
@@ -344,6 +350,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.estimate.perSecond": "该配置按生成音频的秒数计费，合成之后才能知道实际费用。",
   "voices.estimate.unknownUnit": "该配置的计价单位本应用暂不认识，因此不做预估。",
   "voices.estimate.noPrice": "目录中没有该配置的价格。",
+  "voices.estimate.noBlockSize": "无法预估：价格没有给出每份大小，合成之前无法知道费用。",
+  "voices.estimate.unreadablePrice": "无法预估：本应用无法读懂该价格（{raw}）。",
   "voices.estimate.activation": "+ {points} 该音色的首次使用克隆费",
 
   "voices.totals.session": "本次启动以来",

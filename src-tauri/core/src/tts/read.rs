@@ -1,0 +1,351 @@
+//! Reading `GET /api/proxy/v1/tts/options` tolerantly, in one place: the wrappers
+//! (`{configs}`, a bare list, `{items}`, `{data: {configs}}`, ...), the aliases of each
+//! field, voice states in any spelling, and price blocks read only as far as they go (a
+//! missing block size stays missing). Every reading comes with a `ReadReport`.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+use url::Url;
+
+use super::catalog::openable;
+use super::wire::{
+    EstimateUnavailable, TtsConfig, TtsPrice, Voice, VoiceLibraryLink, VoiceState, VoiceUnusable,
+};
+use crate::billing::points::Points;
+use crate::error::{Error, Result};
+use crate::reading::{describe, field, find_list, normalise_word, ReadReport};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PriceUnit {
+    Characters,
+    AudioSeconds,
+    Other(String),
+    /// The price names no unit.
+    Missing,
+}
+
+/// A price as read: only what the platform actually said. A missing block size stays
+/// missing (it is not 1), and a price with no readable amount has `points: None`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Price {
+    pub unit: PriceUnit,
+    pub unit_size: Option<u64>,
+    pub points: Option<Points>,
+}
+
+/// What `read_options` made of a TTS options answer.
+#[derive(Debug, Default)]
+pub struct ReadOptions {
+    pub configs: Vec<TtsConfig>,
+    pub prices: HashMap<String, Price>,
+    pub library_urls: HashMap<String, Url>,
+}
+fn text(v: &Value, keys: &[&'static str]) -> Option<String> {
+    let map = v.as_object()?;
+    match field(map, keys)?.1 {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+const UNIT_KEYS: [&str; 5] = ["unit", "billingUnit", "priceUnit", "unitType", "billing_unit"];
+const SIZE_KEYS: [&str; 6] = ["unitSize", "blockSize", "unit_size", "block_size", "per", "unitCount"];
+const POINTS_KEYS: [&str; 5] = ["points", "pricePoints", "pointsPerBlock", "pointsPerUnit", "price_points"];
+
+fn unit_of(raw: &str) -> PriceUnit {
+    match normalise_word(raw).as_str() {
+        "characters" | "character" | "chars" | "char" => PriceUnit::Characters,
+        "audio_seconds" | "audio_second" | "seconds" | "second" => PriceUnit::AudioSeconds,
+        _ => PriceUnit::Other(raw.to_owned()),
+    }
+}
+
+/// Reads a price block in the shapes seen (`{unit, unitSize, points}` and its aliases).
+/// Whatever is missing stays missing and is reported; nothing is guessed.
+fn read_price(raw: &Value, report: &mut ReadReport) -> Price {
+    let Some(map) = raw.as_object() else {
+        report.unrecognised(format!("price = {}", compact(raw)));
+        return Price { unit: PriceUnit::Missing, unit_size: None, points: None };
+    };
+    let unit = match field(map, &UNIT_KEYS) {
+        Some((_, Value::String(u))) => unit_of(u),
+        _ => {
+            report.missing("price.unit");
+            PriceUnit::Missing
+        }
+    };
+    if let PriceUnit::Other(u) = &unit {
+        report.unrecognised(format!("price.unit = {u:?}"));
+    }
+    let unit_size = match field(map, &SIZE_KEYS) {
+        None => {
+            report.missing("price.unitSize");
+            None
+        }
+        Some((_, v)) => {
+            // A whole number in any JSON form (`100`, `"100"`, `100.0`); nothing else.
+            let size = v
+                .as_u64()
+                .or_else(|| Points::from_json(v).and_then(|p| p.to_string().parse().ok()))
+                .filter(|n| *n > 0);
+            if size.is_none() {
+                report.unrecognised(format!("price.unitSize = {}", compact(v)));
+            }
+            size
+        }
+    };
+    let points = match field(map, &POINTS_KEYS) {
+        None => {
+            report.missing("price.points");
+            None
+        }
+        Some((_, v)) => {
+            let points = Points::from_json(v).filter(|p| !p.is_negative());
+            if points.is_none() {
+                report.unrecognised(format!("price.points = {}", compact(v)));
+            }
+            points
+        }
+    };
+    Price { unit, unit_size, points }
+}
+
+/// Why a price cannot be turned into an estimate from the input alone, if it cannot.
+pub fn price_unavailable(price: Option<&Price>) -> Option<EstimateUnavailable> {
+    let Some(price) = price else {
+        return Some(EstimateUnavailable::NoPrice);
+    };
+    if price.points.is_none() || price.unit == PriceUnit::Missing {
+        return Some(EstimateUnavailable::UnreadablePrice);
+    }
+    match (&price.unit, price.unit_size) {
+        (PriceUnit::AudioSeconds, _) => Some(EstimateUnavailable::PricedPerAudioSecond),
+        (PriceUnit::Other(_), _) => Some(EstimateUnavailable::UnknownPriceUnit),
+        (PriceUnit::Characters, None) => Some(EstimateUnavailable::NoBlockSize),
+        _ => None,
+    }
+}
+
+fn compact(v: &Value) -> String {
+    let text = v.to_string();
+    if text.chars().count() > 120 {
+        format!("{}…", text.chars().take(120).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// A voice `state` in any spelling (`ACTIVE`, `pendingActivation`, `pending-activation`);
+/// `None` when the word is not one this version knows.
+pub fn voice_state(raw: &str) -> Option<VoiceState> {
+    Some(match normalise_word(raw).as_str() {
+        "active" | "activated" | "enabled" | "available" | "ready" => VoiceState::Active,
+        "pending_activation" | "pending" | "pending_first_use" | "awaiting_activation" | "pending_use" => {
+            VoiceState::PendingActivation
+        }
+        "expired" => VoiceState::Expired,
+        _ => return None,
+    })
+}
+
+fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -> Option<Voice> {
+    let voice_id = text(raw, &["voiceId", "voice_id", "id"])?;
+    if voice_id.is_empty() {
+        return None;
+    }
+    let state_raw = match text(raw, &["state", "status", "voiceState"]) {
+        Some(s) => s,
+        None => {
+            // The docs name `state`; without one the voice is offered and the platform decides.
+            report.missing("voices[].state");
+            "active".to_owned()
+        }
+    };
+    let state = voice_state(&state_raw).unwrap_or_else(|| {
+        report.unrecognised(format!("voices[].state = {state_raw:?}"));
+        VoiceState::Other
+    });
+    let expires_at = text(raw, &["expiresAt", "expires_at"]);
+    let deadline = expires_at.as_deref().and_then(|t| {
+        time::OffsetDateTime::parse(t, &time::format_description::well_known::Rfc3339).ok()
+    });
+    let unusable_reason = match state {
+        VoiceState::PendingActivation if deadline.is_some_and(|d| d <= now) => Some(VoiceUnusable::DeadlinePassed),
+        VoiceState::Expired => Some(VoiceUnusable::Expired),
+        // An unknown state stays selectable: the platform decides, and its answer is shown.
+        VoiceState::Active | VoiceState::PendingActivation | VoiceState::Other => None,
+    };
+    let activation_points = raw
+        .as_object()
+        .and_then(|m| field(m, &["activationPoints", "activation_points"]))
+        .and_then(|(_, v)| Points::from_json(v))
+        .map(|p| p.to_string());
+    Some(Voice {
+        display_name: text(raw, &["displayName", "name", "voiceName", "display_name"])
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| voice_id.clone()),
+        voice_id,
+        shared: raw
+            .as_object()
+            .and_then(|m| field(m, &["shared", "isShared"]))
+            .and_then(|(_, v)| v.as_bool())
+            .unwrap_or(false),
+        state,
+        state_raw,
+        activation_points: if state == VoiceState::PendingActivation { activation_points } else { None },
+        expires_at,
+        language: text(raw, &["language"]),
+        usable: unusable_reason.is_none(),
+        unusable_reason,
+    })
+}
+
+/// Reads a TTS options answer (`data`) in every shape seen: `{configs: [...]}` (the
+/// sandbox's), a bare list, `{items}`, `{options}`, `{data}`, one object deeper too.
+/// Fails only when no list of configurations can be found at all.
+pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOptions, ReadReport)> {
+    let Some((configs, shape)) = find_list(data, &["configs", "ttsConfigs", "tts_configs"]) else {
+        return Err(Error::Decode(format!(
+            "TTS options: no list of configurations in {}",
+            describe(data)
+        )));
+    };
+    let mut report = ReadReport::new(shape);
+    let mut out = ReadOptions::default();
+    for raw in configs {
+        let Some(id) = text(raw, &["ttsConfigId", "tts_config_id", "configId", "id"]) else {
+            report.missing("configs[].ttsConfigId");
+            continue;
+        };
+        if out.configs.iter().any(|c: &TtsConfig| c.tts_config_id == id) {
+            continue;
+        }
+        let price = match raw.as_object().and_then(|m| field(m, &["price", "pricing"])) {
+            Some((_, p)) => Some(read_price(p, &mut report)),
+            None => {
+                report.missing("configs[].price");
+                None
+            }
+        };
+        let price_view = price.as_ref().map(|p| TtsPrice {
+            unit: match &p.unit {
+                PriceUnit::Characters => "characters".to_owned(),
+                PriceUnit::AudioSeconds => "audio_seconds".to_owned(),
+                PriceUnit::Other(u) => u.clone(),
+                PriceUnit::Missing => String::new(),
+            },
+            unit_size: p.unit_size.map(|n| n.to_string()),
+            points: p.points.map(|n| n.to_string()),
+            estimable: price_unavailable(Some(p)).is_none(),
+            unavailable: price_unavailable(Some(p)),
+            raw: raw.get("price").or_else(|| raw.get("pricing")).map(compact).unwrap_or_default(),
+        });
+        let library = text(raw, &["voiceLibraryUrl", "voice_library_url"]).and_then(|u| Url::parse(&u).ok());
+        let voice_library = library.as_ref().map(|u| VoiceLibraryLink {
+            host: u.host_str().unwrap_or_default().to_owned(),
+            openable: openable(u),
+        });
+        if let Some(url) = library {
+            out.library_urls.insert(id.clone(), url);
+        }
+        if let Some(price) = price {
+            out.prices.insert(id.clone(), price);
+        }
+        let mut voices: Vec<Voice> = Vec::new();
+        let voice_list = raw
+            .as_object()
+            .and_then(|m| field(m, &["voices", "voiceList", "voice_list"]))
+            .and_then(|(_, v)| v.as_array().or_else(|| v.get("items").and_then(Value::as_array)));
+        if voice_list.is_none() {
+            report.missing("configs[].voices");
+        }
+        for v in voice_list.into_iter().flatten() {
+            if let Some(voice) = read_voice(v, now, &mut report) {
+                if !voices.iter().any(|known| known.voice_id == voice.voice_id) {
+                    voices.push(voice);
+                }
+            }
+        }
+        let output_formats = raw
+            .as_object()
+            .and_then(|m| field(m, &["outputFormats", "output_formats", "formats"]))
+            .and_then(|(_, v)| v.as_array())
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_else(|| {
+                report.missing("configs[].outputFormats");
+                Vec::new()
+            });
+        out.configs.push(TtsConfig {
+            display_name: text(raw, &["displayName", "name", "display_name"])
+                .filter(|n| !n.trim().is_empty())
+                .unwrap_or_else(|| id.clone()),
+            tts_config_id: id,
+            output_formats,
+            voice_library,
+            channel_id: text(raw, &["channelId", "channel_id"]),
+            price: price_view,
+            voices,
+        });
+    }
+    Ok((out, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tts::catalog::parse_catalog;
+
+    #[test]
+    fn sizes_and_voice_lists_are_read_in_every_form() {
+        let data = serde_json::json!([
+            {"ttsConfigId": "a", "outputFormats": ["mp3"], "price": {"unit": "CHARACTERS", "unitSize": "100.0", "points": 2},
+             "voices": {"items": [{"voiceId": "v", "state": "Pending Activation", "activationPoints": "3"}]}},
+            {"ttsConfigId": "b", "outputFormats": ["mp3"], "price": {"billingUnit": "characters", "blockSize": 50, "pricePoints": "1.5"},
+             "voiceList": [{"id": "w", "status": "ACTIVE"}]},
+            {"ttsConfigId": "c", "price": {"unit": "characters", "unitSize": 12.5, "points": 1}}
+        ]);
+        let (read, report) = read_options(&data, time::OffsetDateTime::now_utc()).unwrap();
+        assert_eq!(report.shape, "bare list");
+        let a = &read.prices["a"];
+        assert_eq!((&a.unit, a.unit_size), (&PriceUnit::Characters, Some(100)));
+        assert_eq!(read.configs[0].voices[0].state, VoiceState::PendingActivation);
+        assert_eq!(read.configs[0].voices[0].activation_points.as_deref(), Some("3"));
+        let b = &read.prices["b"];
+        assert_eq!((b.unit_size, b.points.map(|p| p.to_string())), (Some(50), Some("1.5".to_owned())));
+        assert_eq!(read.configs[1].voices[0].voice_id, "w");
+        assert_eq!(read.configs[1].voices[0].state, VoiceState::Active);
+        assert_eq!(read.prices["c"].unit_size, None, "12.5 is not a block size");
+        assert!(report.unrecognised.iter().any(|u| u.starts_with("price.unitSize")), "{report:?}");
+        assert!(report.missing.contains(&"configs[].voices".to_owned()));
+    }
+
+    #[test]
+    fn odd_catalogs_are_read_defensively() {
+        let data = serde_json::json!({"configs": [
+            {"ttsConfigId": "a", "outputFormats": ["mp3"], "price": {"unit": "characters", "unitSize": 100, "points": "2.5"},
+             "voices": [{"voiceId": "x (1) y", "state": "weird"}, {"voiceId": ""}, {"noId": true}]},
+            {"displayName": "no id"},
+            {"ttsConfigId": "b", "price": {"unit": "tokens", "points": 1}, "voiceLibraryUrl": "ftp://x/"}
+        ]});
+        let c = parse_catalog(
+            data,
+            "s".into(),
+            "Personal".into(),
+            time::OffsetDateTime::now_utc(),
+        )
+        .unwrap();
+        assert_eq!(c.view.configs.len(), 2);
+        let a = &c.view.configs[0];
+        assert_eq!(a.display_name, "a");
+        assert_eq!(a.price.as_ref().unwrap().points.as_deref(), Some("2.5"));
+        assert_eq!(a.voices.len(), 1);
+        assert_eq!(a.voices[0].voice_id, "x (1) y");
+        assert!(a.voices[0].usable, "an unknown state stays selectable: the platform decides");
+        assert_eq!(a.voices[0].state, VoiceState::Other);
+        assert!(c.view.reading.unrecognised.contains(&"voices[].state = \"weird\"".to_owned()));
+        let b = &c.view.configs[1];
+        assert!(!b.price.as_ref().unwrap().estimable);
+        assert!(!b.voice_library.as_ref().unwrap().openable);
+    }
+}

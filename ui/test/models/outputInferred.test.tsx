@@ -1,0 +1,70 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import type { ModelEntry } from "../../src/ipc";
+
+// The detail is shown outside the app shell: navigation and sessions are stubbed.
+vi.mock("../../src/app/context", () => ({ useApp: () => ({ navigate: () => {} }) }));
+vi.mock("../../src/app/sessions", () => ({ useSessions: () => ({ view: { sessions: [] } }) }));
+
+const { ModelDetail } = await import("../../src/features/models/ModelDetail");
+const { applyLocale } = await import("../../src/i18n");
+
+let root: HTMLElement;
+
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.append(root);
+  applyLocale("en");
+});
+
+afterEach(() => {
+  act(() => render(null, root));
+  root.remove();
+  applyLocale("en");
+});
+
+function model(inferred: boolean): ModelEntry {
+  return {
+    modelCode: "othan-2.0",
+    displayName: "Othan 2.0",
+    modelType: "llm",
+    acceptsText: true,
+    acceptsImage: false,
+    acceptsFile: null,
+    outputsText: true,
+    outputsImage: null,
+    outputsAudio: null,
+    outputsVideo: null,
+    structuredOutputMode: "prompt",
+    structuredOutputDeclared: true,
+    parameterSchemaVersion: 1,
+    parameterSpec: "empty",
+    parameters: [],
+    legacySpellings: false,
+    unknownFields: [],
+    rawJson: "{}",
+    chatCapable: true,
+    outputsTextInferred: inferred,
+  };
+}
+
+describe("<ModelDetail> when outputsText was not sent", () => {
+  it("shows text output as inferred, in both languages, and still offers the chat", () => {
+    act(() => render(<ModelDetail model={model(true)} />, root));
+    expect(root.querySelector("[data-testid=model-out-text]")?.getAttribute("data-inferred")).toBe("true");
+    expect(root.querySelector("[data-testid=model-out-text-inferred]")?.textContent).toContain("output inferred");
+    expect(root.querySelector("[data-testid=model-output-inferred]")?.textContent).toContain("Its type is 'llm', so it is taken to write text");
+    expect(root.querySelector("[data-testid=model-chat-button]")).not.toBeNull();
+    act(() => applyLocale("zh-CN"));
+    act(() => render(<ModelDetail model={{ ...model(true) }} />, root));
+    expect(root.querySelector("[data-testid=model-out-text-inferred]")?.textContent).toContain("输出为推断");
+  });
+
+  it("says nothing of inference when the catalog declared it", () => {
+    act(() => render(<ModelDetail model={model(false)} />, root));
+    expect(root.querySelector("[data-testid=model-out-text-inferred]")).toBeNull();
+    expect(root.querySelector("[data-testid=model-output-inferred]")).toBeNull();
+  });
+});
