@@ -56,6 +56,8 @@ pub struct Core {
     /// The one audio output thread (audio area).
     audio: crate::audio::engine::AudioEngine,
     sign_ins: crate::auth::attempts::SignInHistory,
+    /// Listeners for loopback redirects, one per pending attempt (auth area).
+    loopback: crate::auth::loopback::Loopback,
     audio_probes: crate::audio::probe::ProbeCache,
 }
 
@@ -83,6 +85,7 @@ impl Core {
             tts: Arc::default(),
             audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
             sign_ins: crate::auth::attempts::SignInHistory::default(),
+            loopback: crate::auth::loopback::Loopback::default(),
             audio_probes: crate::audio::probe::ProbeCache::default(),
         })
     }
@@ -127,6 +130,11 @@ impl Core {
     /// The recent sign-in attempts of this run, for the diagnostics view.
     pub fn sign_in_history(&self) -> &crate::auth::attempts::SignInHistory {
         &self.sign_ins
+    }
+
+    /// The loopback redirect listeners of pending sign-ins.
+    pub fn loopback(&self) -> &crate::auth::loopback::Loopback {
+        &self.loopback
     }
 
     /// Tests play through a simulated device (or none).
@@ -182,6 +190,7 @@ impl Core {
         };
         self.db.set_stored_platform(Some(&stored)).await?;
         crate::auth::pending::clear(&self.db, &self.keys).await?;
+        self.loopback.close_all();
         Ok(self.switch_to(platform))
     }
 
@@ -189,6 +198,7 @@ impl Core {
     pub async fn use_sandbox(&self) -> Result<PlatformInfo> {
         self.db.set_stored_platform(None).await?;
         crate::auth::pending::clear(&self.db, &self.keys).await?;
+        self.loopback.close_all();
         let choice = config::choose(&*self.env, &StoredPlatform::default())?;
         let platform = resolve(choice, &self.embedded_sandbox).await?;
         Ok(self.switch_to(platform))

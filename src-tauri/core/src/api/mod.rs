@@ -105,6 +105,7 @@ pub fn segment(raw: &str) -> String {
 /// Turns a platform response into data or a typed error.
 pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Result<T> {
     let status = resp.status();
+    let in_context = is_context_route(resp.url().path());
     let body = resp.bytes().await.map_err(Error::Transport)?;
     if status.is_success() {
         let env: Envelope<T> =
@@ -119,7 +120,31 @@ pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Resu
         Some(b) => (b.code, b.message, b.request_id),
         None => (None, None, None),
     };
-    Err(platform_error(status, code, message, request_id))
+    let err = platform_error(status, code, message, request_id);
+    Err(if in_context { context_ended(err) } else { err })
+}
+
+/// Codes that say the token no longer belongs to the context it was used in (the Team pages:
+/// Personal/Team or different Team contexts mixed; a Team-bound authorization required).
+pub const CONTEXT_CODES: [&str; 2] = ["TEAM_CONTEXT_MISMATCH", "TEAM_OAUTH_AUTHORIZATION_REQUIRED"];
+
+/// Routes the app only calls in the context its token is bound to: a Team's own routes and
+/// the gateways. `/me`, `/teams` and the Personal routes are not among them: a Team token
+/// refused there says nothing about its Team.
+fn is_context_route(path: &str) -> bool {
+    path.starts_with("/api/v1/open/teams/") || path.starts_with("/api/proxy/")
+}
+
+/// On a context route the session's context was already proven at sign-in (its Team context
+/// answered), so a 403 with a context code means the context ended: handled like a 401,
+/// which ends only that session (A12). Some platforms answer an invalidated Team token so.
+fn context_ended(err: Error) -> Error {
+    match err {
+        Error::Platform { status: 403, code, request_id, .. } if CONTEXT_CODES.contains(&code.as_str()) => {
+            Error::Unauthorized { code, request_id }
+        }
+        other => other,
+    }
 }
 
 fn platform_error(status: StatusCode, code: Option<String>, message: Option<String>, request_id: Option<String>) -> Error {

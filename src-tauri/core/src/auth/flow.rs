@@ -15,7 +15,8 @@ use super::wire::{ContextRequest, SessionContext, SessionSummary, SessionsView, 
 use super::keychain;
 use crate::api::oauth::CodeExchange;
 use crate::api::segment;
-use crate::config::origin_string;
+use super::loopback::Page;
+use crate::config::{origin_string, RedirectKind};
 use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::sessions::{keychain_account, SessionRecord};
@@ -46,6 +47,7 @@ struct TeamContextData {
     member_status: Option<String>,
     team_context_version: Option<i64>,
     status: Option<String>,
+    member_id: Option<String>,
 }
 
 /// `/teams` answers a list; accept it bare or wrapped.
@@ -121,12 +123,20 @@ impl Core {
         };
         let pkce = Pkce::new();
         let state = new_state();
+        // Expired attempts are noted (and said) before a new one starts.
+        self.pending_sign_in(now_unix()).await?;
+        self.sign_in_history().clear_expired();
+        // A loopback redirect listens for this one attempt; the port it got is what is sent.
+        let redirect_uri = match platform.redirect_kind() {
+            RedirectKind::Loopback => self.loopback().listen(&platform.redirect_uri).await?,
+            RedirectKind::DeepLink | RedirectKind::HttpsForwarded => platform.redirect_uri.clone(),
+        };
         let mut url = crate::api::PlatformClient::url(&platform.origin, "/oauth/authorize")?;
         {
             let mut q = url.query_pairs_mut();
             q.append_pair("response_type", "code")
                 .append_pair("client_id", &platform.client_id)
-                .append_pair("redirect_uri", platform.redirect_uri.as_str())
+                .append_pair("redirect_uri", redirect_uri.as_str())
                 .append_pair("scope", scopes)
                 .append_pair("state", &state)
                 .append_pair("code_challenge", &pkce.challenge)
@@ -137,7 +147,7 @@ impl Core {
         }
         let attempt = PendingAttempt {
             verifier: pkce.verifier,
-            redirect_uri: platform.redirect_uri.clone(),
+            redirect_uri,
             origin: platform.origin.clone(),
             client_id: platform.client_id.clone(),
             context,
@@ -153,6 +163,8 @@ impl Core {
     /// Forgets every sign-in still waiting for the browser.
     pub async fn cancel_sign_in(&self) -> Result<SessionsView> {
         pending::clear(self.db(), self.keys()).await?;
+        self.loopback().close_all();
+        self.sign_in_history().clear_expired();
         self.sign_in_history().push(SignInOutcome::Cancelled, None, None);
         self.sessions_view().await
     }
@@ -160,9 +172,34 @@ impl Core {
     /// Handles a deep link. Links that are not this app's callback are ignored
     /// (`Ok(None)`); a callback with no sign-in pending is refused (A6).
     pub async fn complete_sign_in(&self, raw: &str) -> Result<Option<SessionSummary>> {
+        let Some(target) = self.platform().deep_link_target() else {
+            // A loopback redirect's callback comes to its listener, never as a deep link.
+            tracing::info!("ignored a deep link: sign-in uses a loopback redirect");
+            return Ok(None);
+        };
+        self.complete_at(raw, &target, false).await.0
+    }
+
+    /// Waits for the next callback that reaches a loopback listener, completes it exactly
+    /// like a deep link, and shows the browser how it ended. The shell calls it in a loop.
+    pub async fn next_loopback_sign_in(&self) -> Result<Option<SessionSummary>> {
+        let hit = self.loopback().next().await;
+        let target = hit.redirect_uri.clone();
+        let (result, refused) = self.complete_at(&hit.url, &target, true).await;
+        hit.answer(match (&result, refused) {
+            (Ok(Some(_)), _) => Page::SignedIn,
+            (_, true) | (Ok(None), _) => Page::Refused,
+            (Err(_), false) => Page::Failed,
+        });
+        result
+    }
+
+    /// Completes a callback addressed to `target`; also says whether it was refused (it
+    /// belonged to no attempt) rather than failed.
+    async fn complete_at(&self, raw: &str, target: &Url, loopback: bool) -> (Result<Option<SessionSummary>>, bool) {
         let mut claimed = None;
         let mut refused = false;
-        let result = self.complete_sign_in_inner(raw, &mut claimed, &mut refused).await;
+        let result = self.complete_sign_in_inner(raw, target, loopback, &mut claimed, &mut refused).await;
         let history = self.sign_in_history();
         match &result {
             Ok(None) => {}
@@ -171,17 +208,18 @@ impl Core {
             Err(err) if refused => history.push(SignInOutcome::Refused, None, Some(err)),
             Err(err) => history.push(SignInOutcome::Failed, claimed.as_ref(), Some(err)),
         }
-        result
+        (result, refused)
     }
 
     async fn complete_sign_in_inner(
         &self,
         raw: &str,
+        redirect: &Url,
+        loopback: bool,
         claimed: &mut Option<RequestedContext>,
         refused: &mut bool,
     ) -> Result<Option<SessionSummary>> {
-        let redirect = self.platform().redirect_uri;
-        if !callback::is_callback_for(raw, &redirect) {
+        if !callback::is_callback_for(raw, redirect) {
             tracing::info!("ignored a deep link that is not the sign-in callback");
             return Ok(None);
         }
@@ -190,7 +228,7 @@ impl Core {
             *refused = true;
             return Err(Error::NoPendingSignIn);
         }
-        let cb = callback::parse(raw, &redirect).map_err(|e| {
+        let cb = callback::parse(raw, redirect).map_err(|e| {
             *refused = true;
             Error::SignIn(e.to_string())
         })?;
@@ -199,13 +237,23 @@ impl Core {
                 *claimed = Some(a.context.clone());
                 a
             }
-            Claim::Expired => return Err(Error::SignIn("this sign-in took longer than 10 minutes; start again".into())),
+            Claim::Expired(lapsed) => {
+                self.sign_in_history().push_expired(&lapsed);
+                return Err(Error::SignIn(format!(
+                    "this sign-in took longer than 10 minutes; start again (it sent the redirect URI {})",
+                    lapsed.redirect_uri
+                )));
+            }
             Claim::Unknown => {
                 *refused = true;
                 tracing::warn!("ignored a sign-in callback whose state matches no attempt");
                 return Err(Error::SignIn("the link does not belong to a sign-in started here; it was ignored".into()));
             }
         };
+        // A loopback callback must reach the listener its own attempt opened (same port).
+        if loopback && &attempt.redirect_uri != redirect {
+            return Err(Error::SignIn("the callback reached another sign-in's listener".into()));
+        }
         let code = match cb.outcome {
             Outcome::Error { error, description, .. } => return Err(Error::OAuth { error, description }),
             Outcome::Code(code) => code,
@@ -248,19 +296,30 @@ impl Core {
         if !scopes.iter().any(|s| s == "profile") {
             return Err(Error::SignIn("the platform did not grant `profile`, so the account cannot be identified".into()));
         }
-        let me: OpenAgentUser = self.client().get_open(origin, "/api/v1/open/me", token, None).await?;
+        let me = self.client().get_open::<OpenAgentUser>(origin, "/api/v1/open/me", token, None).await;
+        let me = match (me, &attempt.context) {
+            (Ok(me), _) => Some(me),
+            // Some platforms refuse Team-bound tokens on `/me` as on the other Personal
+            // routes; the Team context below then identifies the member instead.
+            (Err(Error::Platform { status: 403, code, .. }), RequestedContext::Team { .. })
+                if crate::api::CONTEXT_CODES.contains(&code.as_str()) =>
+            {
+                None
+            }
+            (Err(err), _) => return Err(err),
+        };
         let mut record = SessionRecord {
             id: uuid::Uuid::new_v4().to_string(),
             origin: origin_string(origin),
             client_id: attempt.client_id.clone(),
-            subject: me.user_id,
+            subject: String::new(),
             context: attempt.context.clone(),
             team_name: None,
             role: None,
             member_status: None,
             team_context_version: None,
-            display_name: me.display_name,
-            avatar_url: me.avatar_url,
+            display_name: String::new(),
+            avatar_url: None,
             granted_scopes: scopes,
             expires_at: now + expires_in,
             created_at: now,
@@ -276,11 +335,27 @@ impl Core {
             record.role = ctx.role;
             record.member_status = ctx.member_status;
             record.team_context_version = ctx.team_context_version;
+            if me.is_none() {
+                // A11: keyed by what the server reported for this token — its Team member.
+                let member = ctx.member_id.filter(|m| !m.is_empty()).ok_or_else(|| {
+                    Error::SignIn("the platform identified neither the user (/me) nor the Team member".into())
+                })?;
+                record.subject = format!("member:{member}");
+                record.display_name = member;
+            }
+        }
+        if let Some(me) = me {
+            record.subject = me.user_id;
+            record.display_name = me.display_name;
+            record.avatar_url = me.avatar_url;
         }
         record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
         keychain::put(self.keys(), record.keychain_account.clone(), token.clone()).await?;
         record.id = self.db().upsert_session(&record).await?;
         self.db().set_active_session_id(Some(&record.id)).await?;
+        // Signing in is choosing: the new session pays, as the window says.
+        self.payer_chosen().await?;
+        self.forget_notices_for(&record.context).await?;
         tracing::info!(context = record.context.kind(), "signed in");
         Ok(record)
     }
@@ -319,7 +394,9 @@ impl Core {
             origin: origin_string(&platform.origin),
             client_id: platform.client_id.clone(),
             redirect_uri: platform.redirect_uri.to_string(),
-            scheme: platform.redirect_uri.scheme().to_owned(),
+            redirect_kind: platform.redirect_kind(),
+            pending_redirect_uri: view.pending_redirect_uri.clone(),
+            scheme: platform.deep_link_target().map(|u| u.scheme().to_owned()).unwrap_or_default(),
             scheme_registered,
             keychain_backend: self.keys().backend().to_owned(),
             personal_scopes: PERSONAL_SCOPES.to_owned(),
