@@ -21,3 +21,5 @@ mod attempts_tests;
 mod context_tests;
 #[cfg(test)]
 mod flow_tests;
+#[cfg(test)]
+mod redirect_tests;
