@@ -2,6 +2,7 @@
 // same keys (tsc fails otherwise). Placeholders are `{name}` and are type-checked by
 // `t()`. Language names are endonyms and read the same in both dictionaries.
 
+import { en as accountEn } from "../features/account/i18n";
 import { en as balancesEn } from "../features/balances/i18n";
 import { en as chatEn } from "../features/chat/i18n";
 import { en as modelsEn } from "../features/models/i18n";
@@ -250,6 +251,7 @@ export const en = {
 
   ...voicesEn,
   ...balancesEn,
+  ...accountEn,
 
   "balances.title": "Balances",
   "balances.subtitle": "Your Personal and Team points, and why they changed.",

@@ -1,3 +1,4 @@
+import { zhCN as accountZhCN } from "../features/account/i18n";
 import { zhCN as balancesZhCN } from "../features/balances/i18n";
 import { zhCN as chatZhCN } from "../features/chat/i18n";
 import { zhCN as modelsZhCN } from "../features/models/i18n";
@@ -237,6 +238,7 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   ...voicesZhCN,
   ...balancesZhCN,
+  ...accountZhCN,
 
   "balances.title": "余额",
   "balances.subtitle": "查看个人和团队的积分余额，以及每一笔变动的原因。",
