@@ -304,7 +304,7 @@ export const en = {
   "validation.redirectUri.invalid": "Enter a full URI, such as xiaoya-companion://oauth/callback",
   "validation.redirectUri.fragment": "Remove the #fragment, user name or password.",
   "validation.redirectUri.scheme":
-    "Use the app's own scheme (xiaoya-companion://…) or an http://localhost address.",
+    "Use the app's own scheme (xiaoya-companion://…), a loopback address such as http://127.0.0.1/oauth/callback, or an https page.",
 
   "settings.about.title": "About",
   "settings.about.version": "Version",

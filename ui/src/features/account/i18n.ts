@@ -61,21 +61,21 @@ export const zhCN: Record<keyof typeof en, string> = {
   "payer.chip": "请选择由谁付费",
   "payer.chosen": "请求现由{context}付费",
 
-  "pending.redirectSent": "本次登录发送的重定向 URI：{uri}。",
-  "pending.redirectHint": "如果平台提示返回地址不匹配，说明客户端登记的重定向 URI 与此不同。",
+  "pending.redirectSent": "本次登录发送的回调地址：{uri}。",
+  "pending.redirectHint": "如果平台提示返回地址不匹配，说明该客户端注册的回调地址与此不同。",
 
   "expired.title": "登录已过期",
-  "expired.body": "浏览器未在 10 分钟内返回小雅助手。请检查客户端登记的重定向 URI 是否与本次登录发送的完全一致：",
+  "expired.body": "浏览器未在 10 分钟内返回小雅助手。请检查该客户端注册的回调地址是否与本次登录发送的完全一致：",
   "expired.diagnostics": "下方的登录诊断中也会显示它。",
   "expired.retry": "重新登录",
   "expired.dismiss": "关闭",
 
   "diag.outcome.expired": "已过期",
-  "diag.redirectKind": "重定向方式",
+  "diag.redirectKind": "回调方式",
   "diag.redirectKind.deepLink": "自定义协议（深层链接）",
   "diag.redirectKind.loopback": "回环地址（127.0.0.1，每次登录一个端口）",
   "diag.redirectKind.httpsForwarded": "转发到 xiaoya-companion:// 的 https 页面",
-  "diag.redirectSent": "已发送的重定向 URI",
+  "diag.redirectSent": "已发送的回调地址",
 
   "error.PAYER_NOT_CHOSEN": "付费的登录已结束。请先选择由谁付费再继续。",
   "error.WORKFLOW_VERSION_REFUSED":
