@@ -16,7 +16,7 @@ export const en = {
 
   "payer.title": "Choose who pays",
   "payer.body": "The sign-in that paid has ended. Nothing is charged to anyone until you choose who pays next.",
-  "payer.useFor": "Charge {context}",
+  "payer.useFor": "Charge to {context}",
   "payer.chip": "choose who pays",
   "payer.chosen": "Requests are now charged to {context}",
 
