@@ -37,6 +37,8 @@ async fn the_paying_team_context_ends(readings: sb::Readings, reason: &str, shot
     app.wait_for_attr("[data-testid=charged-to]", "data-context", "unchosen").await?;
     app.wait_for_text("[data-testid=charged-to]", "choose who pays").await?;
     app.find("[data-testid=choose-payer]").await?;
+    app.find("[data-testid=choose-payer-first]").await?;
+    assert_eq!(app.count("[data-testid=sign-in-first]").await?, 0, "still signed in: the screen says to choose who pays");
     assert_eq!(app.count("[data-testid=choose-payer-team]").await?, 0, "only the Team session ended");
     assert_eq!(app.count("[data-testid=choose-payer-personal]").await?, 1, "Personal is still signed in");
     app.shot(shot, Some("[data-testid=session-notices]")).await?;
