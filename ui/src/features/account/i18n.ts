@@ -40,7 +40,7 @@ export const en = {
 
   "error.PAYER_NOT_CHOSEN": "The sign-in that paid has ended. Choose who pays before continuing.",
   "error.WORKFLOW_VERSION_REFUSED":
-    "The platform refused the Team workflow version. Set the Team workflow version (Chat → options) to one the platform accepts, such as a published version.",
+    "The platform refused the Team workflow version. Set the Team workflow version (Chat → Options) to one the platform accepts, such as a published version, then send the message again.",
   "workflow.openSetting": "Open the Team workflow version setting",
 } as const;
 
@@ -79,6 +79,6 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   "error.PAYER_NOT_CHOSEN": "付费的登录已结束。请先选择由谁付费再继续。",
   "error.WORKFLOW_VERSION_REFUSED":
-    "平台拒绝了团队工作流版本。请将团队工作流版本（对话 → 选项）设置为平台接受的版本，例如已发布的版本。",
+    "平台拒绝了团队工作流版本。请将团队工作流版本（对话 → 选项）设置为平台接受的版本（例如已发布的版本），然后重新发送消息。",
   "workflow.openSetting": "打开团队工作流版本设置",
 };

@@ -87,10 +87,13 @@ function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () =>
           >
             {t("workflow.openSetting")}
           </Button>
-        )}{" "}
-        <Button size="sm" icon="refresh" disabled={props.busy} onClick={props.onRetry} data-testid="chat-retry">
-          {t("chat.retry")}
-        </Button>
+        )}
+        {/* A retry repeats the refused workflow version; the next message uses the new one. */}
+        {error?.code !== "WORKFLOW_VERSION_REFUSED" && (
+          <Button size="sm" icon="refresh" disabled={props.busy} onClick={props.onRetry} data-testid="chat-retry">
+            {t("chat.retry")}
+          </Button>
+        )}
       </div>
     </Panel>
   );
