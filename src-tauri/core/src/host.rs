@@ -191,6 +191,7 @@ impl Core {
         self.db.set_stored_platform(Some(&stored)).await?;
         crate::auth::pending::clear(&self.db, &self.keys).await?;
         self.loopback.close_all();
+        self.forget_ended_sessions().await?;
         Ok(self.switch_to(platform))
     }
 
@@ -199,6 +200,7 @@ impl Core {
         self.db.set_stored_platform(None).await?;
         crate::auth::pending::clear(&self.db, &self.keys).await?;
         self.loopback.close_all();
+        self.forget_ended_sessions().await?;
         let choice = config::choose(&*self.env, &StoredPlatform::default())?;
         let platform = resolve(choice, &self.embedded_sandbox).await?;
         Ok(self.switch_to(platform))

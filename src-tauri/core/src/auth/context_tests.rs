@@ -184,3 +184,24 @@ async fn a_refused_team_workflow_version_points_at_its_setting() {
     let turn = rig.core.chat_send(send(), &|_| true).await.unwrap();
     assert!(turn.reply.error.is_none(), "{:?}", turn.reply.error);
 }
+
+#[tokio::test]
+async fn another_platform_starts_without_the_old_notices_or_a_pending_choice() {
+    let rig = Rig::new().await;
+    alpha_paying(&rig).await;
+    rig.control().bump_team_context_version(sb::TEAM_ALPHA_ID);
+    rig.core.model_catalog(true).await.unwrap_err();
+    let view = rig.core.sessions_view().await.unwrap();
+    assert!(view.payer_not_chosen && !view.ended.is_empty());
+    rig.core
+        .set_platform(crate::wire::PlatformSettingsInput {
+            base_url: rig.sandbox.base_url(),
+            client_id: "another-client".into(),
+            redirect_uri: crate::config::DEFAULT_REDIRECT_URI.into(),
+        })
+        .await
+        .unwrap();
+    let view = rig.core.sessions_view().await.unwrap();
+    assert!(view.ended.is_empty(), "those sessions belong to the other platform");
+    assert!(!view.payer_not_chosen);
+}

@@ -135,6 +135,13 @@ impl Core {
         Ok(())
     }
 
+    /// Another platform: its sessions are other sessions, so the notices and a pending
+    /// "choose who pays" of this one no longer apply.
+    pub(crate) async fn forget_ended_sessions(&self) -> Result<()> {
+        self.db().delete_setting(NOTICES).await?;
+        self.payer_chosen().await
+    }
+
     /// The person read the notice about this ended session.
     pub async fn dismiss_session_notice(&self, id: &str) -> Result<super::wire::SessionsView> {
         let mut notices = self.ended_notices().await?;
