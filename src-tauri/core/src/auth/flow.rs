@@ -1,5 +1,6 @@
-//! The sign-in flow on `Core`: start (browser), complete (deep link), sessions,
-//! switching, sign-out, and the tokens other features use.
+//! The sign-in flow on `Core`: start (browser), complete (deep link or loopback
+//! listener), the Teams list and the diagnostics. What a completed sign-in records is in
+//! `record.rs`.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -8,18 +9,15 @@ use url::Url;
 
 use super::attempts::SignInOutcome;
 use super::callback::{self, Outcome};
+use super::loopback::Page;
 use super::pending::{self, Claim, PendingAttempt, RequestedContext};
 use super::pkce::{new_state, Pkce};
-use super::secret::AccessToken;
 use super::wire::{ContextRequest, SessionContext, SessionSummary, SessionsView, SignInDiagnostics, TeamChoice};
-use super::keychain;
 use crate::api::oauth::CodeExchange;
-use crate::api::segment;
-use super::loopback::Page;
 use crate::config::{origin_string, RedirectKind};
 use crate::error::{Error, Result};
 use crate::host::Core;
-use crate::store::sessions::{keychain_account, SessionRecord};
+use crate::store::sessions::SessionRecord;
 
 /// Least privilege: never `charge`; Team adds `team_read` and drops `usage` (the
 /// platform rejects Team tokens on Personal usage).
@@ -32,22 +30,14 @@ pub fn now_unix() -> i64 {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct OpenAgentUser {
-    user_id: String,
-    display_name: String,
-    avatar_url: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct TeamContextData {
-    team_id: String,
-    name: Option<String>,
-    role: Option<String>,
-    member_status: Option<String>,
-    team_context_version: Option<i64>,
-    status: Option<String>,
-    member_id: Option<String>,
+pub(super) struct TeamContextData {
+    pub(super) team_id: String,
+    pub(super) name: Option<String>,
+    pub(super) role: Option<String>,
+    pub(super) member_status: Option<String>,
+    pub(super) team_context_version: Option<i64>,
+    pub(super) status: Option<String>,
+    pub(super) member_id: Option<String>,
 }
 
 /// `/teams` answers a list; accept it bare or wrapped.
@@ -282,82 +272,6 @@ impl Core {
                 Err(err)
             }
         }
-    }
-
-    async fn record_session(
-        &self,
-        attempt: &PendingAttempt,
-        token: &AccessToken,
-        scopes: Vec<String>,
-        expires_in: i64,
-        now: i64,
-    ) -> Result<SessionRecord> {
-        let origin = &attempt.origin;
-        if !scopes.iter().any(|s| s == "profile") {
-            return Err(Error::SignIn("the platform did not grant `profile`, so the account cannot be identified".into()));
-        }
-        let me = self.client().get_open::<OpenAgentUser>(origin, "/api/v1/open/me", token, None).await;
-        let me = match (me, &attempt.context) {
-            (Ok(me), _) => Some(me),
-            // Some platforms refuse Team-bound tokens on `/me` as on the other Personal
-            // routes; the Team context below then identifies the member instead.
-            (Err(Error::Platform { status: 403, code, .. }), RequestedContext::Team { .. })
-                if crate::api::CONTEXT_CODES.contains(&code.as_str()) =>
-            {
-                None
-            }
-            (Err(err), _) => return Err(err),
-        };
-        let mut record = SessionRecord {
-            id: uuid::Uuid::new_v4().to_string(),
-            origin: origin_string(origin),
-            client_id: attempt.client_id.clone(),
-            subject: String::new(),
-            context: attempt.context.clone(),
-            team_name: None,
-            role: None,
-            member_status: None,
-            team_context_version: None,
-            display_name: String::new(),
-            avatar_url: None,
-            granted_scopes: scopes,
-            expires_at: now + expires_in,
-            created_at: now,
-            keychain_account: String::new(),
-        };
-        if let RequestedContext::Team { team_id } = &attempt.context {
-            let path = format!("/api/v1/open/teams/{}/context", segment(team_id));
-            let ctx: TeamContextData = self.client().get_open(origin, &path, token, Some(team_id)).await?;
-            if &ctx.team_id != team_id {
-                return Err(Error::SignIn("the platform answered for a different Team".into()));
-            }
-            record.team_name = ctx.name;
-            record.role = ctx.role;
-            record.member_status = ctx.member_status;
-            record.team_context_version = ctx.team_context_version;
-            if me.is_none() {
-                // A11: keyed by what the server reported for this token — its Team member.
-                let member = ctx.member_id.filter(|m| !m.is_empty()).ok_or_else(|| {
-                    Error::SignIn("the platform identified neither the user (/me) nor the Team member".into())
-                })?;
-                record.subject = format!("member:{member}");
-                record.display_name = member;
-            }
-        }
-        if let Some(me) = me {
-            record.subject = me.user_id;
-            record.display_name = me.display_name;
-            record.avatar_url = me.avatar_url;
-        }
-        record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
-        keychain::put(self.keys(), record.keychain_account.clone(), token.clone()).await?;
-        record.id = self.db().upsert_session(&record).await?;
-        self.db().set_active_session_id(Some(&record.id)).await?;
-        // Signing in is choosing: the new session pays, as the window says.
-        self.payer_chosen().await?;
-        self.forget_notices_for(&record.context).await?;
-        tracing::info!(context = record.context.kind(), "signed in");
-        Ok(record)
     }
 
     /// Teams the Personal session's user can pick for a Team sign-in.

@@ -11,6 +11,7 @@ pub mod keychain;
 pub mod loopback;
 pub mod pending;
 pub mod pkce;
+mod record;
 pub mod secret;
 pub mod sessions;
 pub mod wire;
