@@ -201,6 +201,31 @@ mod tests {
         assert_eq!(target_hits.load(Ordering::SeqCst), 0, "the redirect target was never contacted");
     }
 
+    /// Issue 11: a 403 context code on a Team's own route (or a gateway) says the session's
+    /// context ended, and is handled as a 401; the same code on any other route is not.
+    #[tokio::test]
+    async fn a_context_code_on_a_context_route_ends_the_session_like_a_401() {
+        let client = PlatformClient::new().unwrap();
+        let token = Sensitive::new("tok".to_owned());
+        for code in CONTEXT_CODES {
+            let body = format!("{{\"success\":false,\"code\":\"{code}\",\"message\":\"m\",\"request_id\":\"req_9\"}}");
+            let response: &'static str = Box::leak(
+                format!("HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}", body.len())
+                    .into_boxed_str(),
+            );
+            let origin = serve(response, Arc::new(AtomicUsize::new(0))).await;
+            for path in ["/api/v1/open/teams/team_01/balance", "/api/proxy/v1/chat/completions"] {
+                let err = client.get_open::<serde_json::Value>(&origin, path, &token, Some("team_01")).await.unwrap_err();
+                let Error::Unauthorized { code: got, request_id } = &err else { panic!("{path}: {err:?}") };
+                assert_eq!((got.as_str(), request_id.as_deref()), (code, Some("req_9")), "{path}");
+            }
+            for path in ["/api/v1/open/me", "/api/v1/open/balance", "/api/v1/open/teams"] {
+                let err = client.get_open::<serde_json::Value>(&origin, path, &token, None).await.unwrap_err();
+                assert!(matches!(err, Error::Platform { status: 403, .. }), "{path}: {err:?}");
+            }
+        }
+    }
+
     /// Errors keep transport, platform and decode failures apart.
     #[tokio::test]
     async fn envelopes_map_to_typed_errors() {
