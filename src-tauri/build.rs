@@ -13,6 +13,7 @@ fn main() {
         "sign_out",
         "list_teams",
         "sign_in_diagnostics",
+        "dismiss_session_notice",
         "refresh_balance",
         "last_balance",
         "personal_usage",

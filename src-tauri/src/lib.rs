@@ -42,7 +42,7 @@ fn init_logging(dir: &std::path::Path) -> tracing_appender::non_blocking::Worker
     guard
 }
 
-fn focus_main_window(app: &tauri::AppHandle) {
+pub(crate) fn focus_main_window(app: &tauri::AppHandle) {
     if let Some(window) = app.get_webview_window("main") {
         let _ = window.unminimize();
         let _ = window.show();
@@ -88,6 +88,7 @@ pub fn run() {
             if let Ok(Some(urls)) = app.deep_link().get_current() {
                 deliver_deep_links(app.handle().clone(), urls.iter().map(|u| u.to_string()).collect());
             }
+            commands::auth::serve_loopback_sign_ins(app.handle().clone());
             commands::tts::resume_on_start(app.handle().clone());
             Ok(())
         })
@@ -104,6 +105,7 @@ pub fn run() {
             commands::auth::sign_out,
             commands::auth::list_teams,
             commands::auth::sign_in_diagnostics,
+            commands::auth::dismiss_session_notice,
             commands::billing::refresh_balance,
             commands::billing::last_balance,
             commands::billing::personal_usage,

@@ -128,20 +128,76 @@ pub fn parse_origin(raw: &str) -> Result<Url> {
     Ok(url)
 }
 
-/// The redirect URI registered for the client: a custom scheme (deep link) or a
-/// loopback http URL, never with a fragment or credentials.
+/// The redirect URI registered for the client, one of three kinds (see `RedirectKind`):
+/// a custom scheme, a loopback `http://127.0.0.1[:port]/path` (or `[::1]`), or an https page;
+/// never with a fragment or credentials.
 pub fn parse_redirect_uri(raw: &str) -> Result<Url> {
     let url = Url::parse(raw).map_err(|e| Error::InvalidInput(format!("redirect URI: {e}")))?;
-    let web = matches!(url.scheme(), "http" | "https");
     if url.fragment().is_some() || !url.username().is_empty() || url.password().is_some() {
         return Err(Error::InvalidInput("redirect URI must not contain a fragment or credentials".into()));
     }
-    if web && !(url.scheme() == "http" && is_loopback(&url)) {
-        return Err(Error::InvalidInput(
+    match url.scheme() {
+        "https" if url.host().is_some() => Ok(url),
+        "http" => {
+            // RFC 8252 §7.3: the loopback IP literal, not `localhost` (§8.3), which the
+            // browser may resolve to an address the app is not listening on.
+            let literal = matches!(url.host(), Some(url::Host::Ipv4(ip)) if ip.is_loopback())
+                || matches!(url.host(), Some(url::Host::Ipv6(ip)) if ip.is_loopback());
+            if !literal {
+                return Err(Error::InvalidInput(
+                    "a http redirect URI must be a loopback one such as http://127.0.0.1/oauth/callback".into(),
+                ));
+            }
+            if url.query().is_some() {
+                return Err(Error::InvalidInput("a loopback redirect URI has no query".into()));
+            }
+            Ok(url)
+        }
+        "https" => Err(Error::InvalidInput("redirect URI must name a host".into())),
+        "file" | "javascript" | "data" | "blob" | "about" | "ftp" | "ws" | "wss" => Err(Error::InvalidInput(
             "redirect URI must be a custom scheme such as xiaoya-companion://oauth/callback".into(),
-        ));
+        )),
+        scheme if scheme.len() >= 3 => Ok(url),
+        _ => Err(Error::InvalidInput(
+            "redirect URI must be a custom scheme such as xiaoya-companion://oauth/callback".into(),
+        )),
     }
-    Ok(url)
+}
+
+/// How the browser comes back after consent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum RedirectKind {
+    /// A custom scheme (`xiaoya-companion://…`): the desktop hands the link to the app.
+    DeepLink,
+    /// RFC 8252 §7.3: each sign-in listens on 127.0.0.1 (a free port when the URI has none)
+    /// for its one callback, then stops listening.
+    Loopback,
+    /// A publisher's https page, registered as the redirect URI, that forwards `code` and
+    /// `state` to `xiaoya-companion://oauth/callback`; the app sends the https URI and
+    /// receives the callback as a deep link.
+    HttpsForwarded,
+}
+
+impl Platform {
+    pub fn redirect_kind(&self) -> RedirectKind {
+        match self.redirect_uri.scheme() {
+            "http" => RedirectKind::Loopback,
+            "https" => RedirectKind::HttpsForwarded,
+            _ => RedirectKind::DeepLink,
+        }
+    }
+
+    /// The deep link a callback arrives as, or `None` for a loopback redirect (its
+    /// callbacks arrive at the listener, never as deep links).
+    pub fn deep_link_target(&self) -> Option<Url> {
+        match self.redirect_kind() {
+            RedirectKind::DeepLink => Some(self.redirect_uri.clone()),
+            RedirectKind::HttpsForwarded => Url::parse(DEFAULT_REDIRECT_URI).ok(),
+            RedirectKind::Loopback => None,
+        }
+    }
 }
 
 /// `https://host[:port]` without a trailing slash, as shown to people.
@@ -262,11 +318,45 @@ mod tests {
         for bad_id in ["", "   ", "has space", &"x".repeat(33)] {
             assert!(validate(&PlatformSettingsInput { client_id: bad_id.into(), ..ok.clone() }).is_err(), "{bad_id:?}");
         }
-        for bad_redirect in ["https://evil.example.com/cb", "xiaoya-companion://oauth/callback#frag", "nope"] {
+        for bad_redirect in [
+            "xiaoya-companion://oauth/callback#frag",
+            "nope",
+            "http://localhost/oauth/callback",
+            "http://example.com/oauth/callback",
+            "http://127.0.0.1/oauth/callback?x=1",
+            "https://user:pw@example.com/cb",
+            "file:///tmp/cb",
+            "javascript://x/cb",
+        ] {
             let input = PlatformSettingsInput { redirect_uri: bad_redirect.into(), ..ok.clone() };
             assert!(validate(&input).is_err(), "{bad_redirect}");
         }
         let loopback = PlatformSettingsInput { redirect_uri: "http://127.0.0.1:7777/callback".into(), ..ok };
         assert!(validate(&loopback).is_ok());
+    }
+
+    /// Item 8 of issue 11: the three redirect choices, and where each callback arrives.
+    #[test]
+    fn redirect_uris_are_a_deep_link_a_loopback_or_a_forwarding_https_page() {
+        let platform = |redirect: &str| {
+            validate(&PlatformSettingsInput {
+                base_url: "https://example.com".into(),
+                client_id: "agent-client".into(),
+                redirect_uri: redirect.into(),
+            })
+            .unwrap()
+        };
+        let deep = platform(DEFAULT_REDIRECT_URI);
+        assert_eq!(deep.redirect_kind(), RedirectKind::DeepLink);
+        assert_eq!(deep.deep_link_target().unwrap().as_str(), DEFAULT_REDIRECT_URI);
+        for loopback in ["http://127.0.0.1/oauth/callback", "http://127.0.0.1:8765/oauth/callback", "http://[::1]/cb"] {
+            let p = platform(loopback);
+            assert_eq!(p.redirect_kind(), RedirectKind::Loopback, "{loopback}");
+            assert_eq!(p.deep_link_target(), None, "a loopback callback never arrives as a deep link");
+        }
+        let https = platform("https://companion.example.com/oauth/callback");
+        assert_eq!(https.redirect_kind(), RedirectKind::HttpsForwarded);
+        assert_eq!(https.redirect_uri.as_str(), "https://companion.example.com/oauth/callback", "what is sent");
+        assert_eq!(https.deep_link_target().unwrap().as_str(), DEFAULT_REDIRECT_URI, "what comes back");
     }
 }

@@ -30,6 +30,12 @@ pub enum ErrorCode {
     NoPendingSignIn,
     /// The action needs a session for the active context.
     NotSignedIn,
+    /// The context that paid has ended; the person must choose who pays before anything else
+    /// is charged (the app never switches the payer by itself).
+    PayerNotChosen,
+    /// The platform refused the Team workflow version sent as `X-Xiaoya-Workflow-Version-Id`:
+    /// the Team workflow version setting fixes it.
+    WorkflowVersionRefused,
     /// The session lacks a scope this feature needs; see `platformCode`/`message`.
     ScopeMissing,
     /// The OS keychain is missing or locked; tokens are never stored anywhere else.
@@ -107,6 +113,8 @@ pub enum Error {
     NoPendingSignIn,
     #[error("not signed in")]
     NotSignedIn,
+    #[error("the context that paid has ended; choose who pays")]
+    PayerNotChosen,
     #[error("the session lacks the `{0}` scope")]
     ScopeMissing(String),
     #[error(transparent)]
@@ -126,12 +134,14 @@ impl Error {
             Error::Database(_) | Error::Migrate(_) => ErrorCode::Storage,
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
+            Error::Platform { code, .. } if refuses_workflow_version(code) => ErrorCode::WorkflowVersionRefused,
             Error::Platform { .. } => ErrorCode::Platform,
             Error::Decode(_) => ErrorCode::Decode,
             Error::Unauthorized { .. } => ErrorCode::SessionExpired,
             Error::OAuth { .. } | Error::SignIn(_) => ErrorCode::SignInFailed,
             Error::NoPendingSignIn => ErrorCode::NoPendingSignIn,
             Error::NotSignedIn => ErrorCode::NotSignedIn,
+            Error::PayerNotChosen => ErrorCode::PayerNotChosen,
             Error::ScopeMissing(_) => ErrorCode::ScopeMissing,
             Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => ErrorCode::KeychainUnavailable,
             Error::Keychain(_) => ErrorCode::Internal,
@@ -140,6 +150,13 @@ impl Error {
             Error::Internal(_) => ErrorCode::Internal,
         }
     }
+}
+
+/// The docs name no code for a refused workflow version, so any platform code about the
+/// workflow (not the incomplete-tuple one, which the app never causes) counts:
+/// `TEAM_WORKFLOW_VERSION_NOT_PUBLISHED`, `WORKFLOW_VERSION_NOT_FOUND`, …
+fn refuses_workflow_version(code: &str) -> bool {
+    code.contains("WORKFLOW") && code != "TEAM_USAGE_CONTEXT_INCOMPLETE"
 }
 
 impl From<&Error> for IpcError {

@@ -56,6 +56,8 @@ pub struct Core {
     /// The one audio output thread (audio area).
     audio: crate::audio::engine::AudioEngine,
     sign_ins: crate::auth::attempts::SignInHistory,
+    /// Listeners for loopback redirects, one per pending attempt (auth area).
+    loopback: crate::auth::loopback::Loopback,
     audio_probes: crate::audio::probe::ProbeCache,
     /// The last Check platform report of this run (for export).
     last_check: std::sync::Mutex<Option<crate::check::wire::CheckReport>>,
@@ -85,6 +87,7 @@ impl Core {
             tts: Arc::default(),
             audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
             sign_ins: crate::auth::attempts::SignInHistory::default(),
+            loopback: crate::auth::loopback::Loopback::default(),
             audio_probes: crate::audio::probe::ProbeCache::default(),
             last_check: std::sync::Mutex::default(),
         })
@@ -141,6 +144,11 @@ impl Core {
         &self.sign_ins
     }
 
+    /// The loopback redirect listeners of pending sign-ins.
+    pub fn loopback(&self) -> &crate::auth::loopback::Loopback {
+        &self.loopback
+    }
+
     /// Tests play through a simulated device (or none).
     #[cfg(test)]
     pub fn set_audio(&mut self, audio: crate::audio::engine::AudioEngine) {
@@ -194,6 +202,8 @@ impl Core {
         };
         self.db.set_stored_platform(Some(&stored)).await?;
         crate::auth::pending::clear(&self.db, &self.keys).await?;
+        self.loopback.close_all();
+        self.forget_ended_sessions().await?;
         Ok(self.switch_to(platform))
     }
 
@@ -201,6 +211,8 @@ impl Core {
     pub async fn use_sandbox(&self) -> Result<PlatformInfo> {
         self.db.set_stored_platform(None).await?;
         crate::auth::pending::clear(&self.db, &self.keys).await?;
+        self.loopback.close_all();
+        self.forget_ended_sessions().await?;
         let choice = config::choose(&*self.env, &StoredPlatform::default())?;
         let platform = resolve(choice, &self.embedded_sandbox).await?;
         Ok(self.switch_to(platform))

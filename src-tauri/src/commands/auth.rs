@@ -1,8 +1,8 @@
 //! Sign-in, sessions and the "charged to" context.
 
-use tauri::{AppHandle, State};
+use tauri::{AppHandle, Manager, State};
 use tauri_plugin_deep_link::DeepLinkExt;
-use xiaoya_core::auth::wire::{ContextRequest, SessionsView, SignInDiagnostics, TeamChoice};
+use xiaoya_core::auth::wire::{ContextRequest, SessionSummary, SessionsView, SignInDiagnostics, TeamChoice};
 
 use super::CmdResult;
 use crate::events::{emit, AppEvent};
@@ -59,9 +59,35 @@ pub async fn sign_in_diagnostics(app: AppHandle, state: State<'_, AppState>) -> 
     Ok(state.core.sign_in_diagnostics(registered).await?)
 }
 
+#[tauri::command]
+pub async fn dismiss_session_notice(app: AppHandle, state: State<'_, AppState>, id: String) -> CmdResult<SessionsView> {
+    let view = state.core.dismiss_session_notice(&id).await?;
+    changed(&app, &view);
+    Ok(view)
+}
+
 /// A deep link from the OS (argv at cold start, or handed over by a second instance).
 pub async fn handle_deep_link(app: &AppHandle, state: &AppState, url: &str) {
-    match state.core.complete_sign_in(url).await {
+    let result = state.core.complete_sign_in(url).await;
+    report_callback(app, state, result).await;
+}
+
+/// Loopback redirects: callbacks that reach a pending sign-in's listener, for the app's life.
+pub fn serve_loopback_sign_ins(app: AppHandle) {
+    tauri::async_runtime::spawn(async move {
+        let Some(state) = app.try_state::<AppState>() else { return };
+        loop {
+            let result = state.core.next_loopback_sign_in().await;
+            if result.as_ref().is_ok_and(|s| s.is_some()) {
+                crate::focus_main_window(&app);
+            }
+            report_callback(&app, &state, result).await;
+        }
+    });
+}
+
+async fn report_callback(app: &AppHandle, state: &AppState, result: xiaoya_core::error::Result<Option<SessionSummary>>) {
+    match result {
         Ok(Some(session)) => {
             emit(app, AppEvent::SignedIn { session });
             if let Ok(view) = state.core.sessions_view().await {

@@ -4,6 +4,7 @@
 use axum::http::{header, HeaderMap};
 
 use crate::envelope::{PlatformError, MISSING_TOKEN};
+use crate::readings::Reading;
 use crate::scope::Scope;
 use crate::state::Shared;
 use crate::world::{AccessToken, AccountKey, TokenContext};
@@ -51,6 +52,9 @@ pub(crate) fn authenticate(shared: &Shared, headers: &HeaderMap) -> Result<Calle
                 && t.context_version == *context_version
         });
         if !still_valid {
+            if shared.settings().readings.has(Reading::TeamContext403) {
+                return Err(PlatformError::TeamContextMismatch);
+            }
             return Err(PlatformError::TokenInvalid(
                 "The Team authorization is no longer valid",
             ));

@@ -44,6 +44,9 @@ pub(crate) enum PlatformError {
     TeamUsageContextIncomplete(String),
     #[error("Team model calls currently require stream=false")]
     TeamUsageStreamingUnsupported,
+    /// Assumed code `TEAM_WORKFLOW_VERSION_NOT_PUBLISHED` (403), `published-workflow-only` reading.
+    #[error("X-Xiaoya-Workflow-Version-Id must name a published workflow version of this Team")]
+    WorkflowVersionNotPublished,
     #[error("The account does not have enough points")]
     InsufficientPoints,
     /// Assumed code `MODEL_NOT_FOUND` (404).
@@ -108,6 +111,7 @@ impl PlatformError {
             TeamOAuthAuthorizationRequired => "TEAM_OAUTH_AUTHORIZATION_REQUIRED",
             TeamUsageContextIncomplete(_) => "TEAM_USAGE_CONTEXT_INCOMPLETE",
             TeamUsageStreamingUnsupported => "TEAM_USAGE_STREAMING_UNSUPPORTED",
+            WorkflowVersionNotPublished => "TEAM_WORKFLOW_VERSION_NOT_PUBLISHED",
             InsufficientPoints => "INSUFFICIENT_POINTS",
             ModelNotFound => "MODEL_NOT_FOUND",
             ModelTypeUnsupported => "MODEL_TYPE_UNSUPPORTED",
@@ -132,7 +136,10 @@ impl PlatformError {
         use PlatformError::*;
         match self {
             TokenInvalid(_) => StatusCode::UNAUTHORIZED,
-            ScopeRequired(_) | TeamContextMismatch | TeamOAuthAuthorizationRequired => {
+            ScopeRequired(_)
+            | TeamContextMismatch
+            | TeamOAuthAuthorizationRequired
+            | WorkflowVersionNotPublished => {
                 StatusCode::FORBIDDEN
             }
             TeamUsageContextIncomplete(_) | TeamUsageStreamingUnsupported => {

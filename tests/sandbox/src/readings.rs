@@ -56,6 +56,19 @@ pub enum Reading {
     PointsFractional,
     /// Catalog items without `outputsText` (optional in `ModelCatalogItem`).
     CatalogNoOutputsText,
+
+    // ---- sign-in, sessions and Team context ----
+    /// `/api/v1/open/me` refuses Team-bound tokens (403 `TEAM_CONTEXT_MISMATCH`), like the other Personal profile routes.
+    MeRefusesTeamTokens,
+    /// An invalidated Team token (membership, role or context version changed) gets 403 `TEAM_CONTEXT_MISMATCH` instead of 401.
+    #[serde(rename = "team-context-403")]
+    TeamContext403,
+    /// Team chat is refused (403 `TEAM_WORKFLOW_VERSION_NOT_PUBLISHED`) unless `X-Xiaoya-Workflow-Version-Id` is a published version ([`crate::PUBLISHED_WORKFLOW_VERSION_ID`]).
+    PublishedWorkflowOnly,
+    /// The public client is registered with the loopback redirect `http://127.0.0.1/oauth/callback`; any port is accepted (RFC 8252 §7.3).
+    LoopbackRedirect,
+    /// The public client is registered with an https redirect ([`crate::PUBLIC_CLIENT_HTTPS_REDIRECT_URI`]), a publisher's page that forwards to the custom scheme.
+    HttpsRedirect,
 }
 
 /// The readings in force. Empty = the sandbox's default reading everywhere.

@@ -14,7 +14,8 @@ import { AppContext, type AppContextValue } from "./context";
 import { Header } from "./Header";
 import { Nav } from "./Nav";
 import type { ScreenId } from "./screens";
-import { contextLabel, contextName, sessionsStore } from "./sessions";
+import { SessionNotices } from "./SessionNotices";
+import { contextLabel, sessionsStore } from "./sessions";
 import { applyTheme } from "./theme";
 
 type Boot = { status: "loading" } | { status: "ready" } | { status: "failed"; error: unknown };
@@ -101,20 +102,6 @@ export function App() {
     [],
   );
 
-  // A session ended without a sign-out (401, or its time ran out): say which, and
-  // offer the way back.
-  useEffect(
-    () =>
-      sessionsStore.onSessionEnded((session) => {
-        toast({
-          tone: "error",
-          title: session ? t("session.ended", { context: contextName(session) }) : t("session.endedUnknown"),
-          action: { label: t("session.signInAgain"), onClick: () => navigate("account"), "data-testid": "toast-go-account" },
-        });
-      }),
-    [],
-  );
-
   const platformChanged = useCallback((platform: PlatformInfo) => {
     setInfo((prev) => (prev ? { ...prev, platform } : prev));
   }, []);
@@ -159,6 +146,7 @@ export function App() {
           <Nav />
           <main id="main-content" class="app-main" ref={mainRef} tabIndex={-1} data-testid="main">
             <div class="app-main__inner">
+              <SessionNotices />
               {boot.status === "loading" && <SkeletonList rows={5} data-testid="boot-loading" />}
               {boot.status === "failed" && (
                 <ErrorState error={boot.error} title={t("boot.errorTitle")} onRetry={() => void load()} data-testid="boot-error" />

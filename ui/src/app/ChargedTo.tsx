@@ -95,17 +95,19 @@ export function ChargedTo() {
     ? contextLabel(active)
     : status === "loading"
       ? t("chargedTo.checking")
-      : t("chargedTo.notSignedIn");
+      : view.payerNotChosen
+        ? t("payer.chip")
+        : t("chargedTo.notSignedIn");
 
   return (
     <div class="charged-to-wrap" ref={wrap}>
       <Chip
         icon={active?.context.kind === "team" ? "team" : "user"}
         iconAfter="chevronDown"
-        tone={active ? "accent" : "neutral"}
+        tone={active ? "accent" : view.payerNotChosen ? "warning" : "neutral"}
         class="charged-to"
         data-testid="charged-to"
-        data-context={active ? active.context.kind : "none"}
+        data-context={active ? active.context.kind : view.payerNotChosen ? "unchosen" : "none"}
         aria-haspopup="menu"
         aria-expanded={open ? "true" : "false"}
         aria-controls={open ? menuId : undefined}

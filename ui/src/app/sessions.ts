@@ -15,6 +15,7 @@ import { t } from "../i18n";
 import {
   beginSignIn,
   cancelSignIn,
+  dismissSessionNotice,
   getSessions,
   onAppEvent,
   onCommandError,
@@ -64,7 +65,7 @@ export interface SessionsState {
   signInError: SignInFailure | null;
 }
 
-const EMPTY_VIEW: SessionsView = { sessions: [], signInPending: false };
+const EMPTY_VIEW: SessionsView = { sessions: [], signInPending: false, ended: [], payerNotChosen: false };
 /** A pending attempt expires in the core after 10 minutes. */
 const ATTEMPT_LIFETIME_MS = 10 * 60_000;
 /** How long a session that vanished is remembered to explain a SESSION_EXPIRED. */
@@ -304,6 +305,7 @@ export const sessionsStore = {
     const offEvents = onAppEvent(onEvent);
     const offErrors = onCommandError((error, command) => {
       if (error.code === "SESSION_EXPIRED" && command !== "sessions") void onSessionExpired();
+      if (error.code === "PAYER_NOT_CHOSEN") void refresh();
     });
     // Coming back from the browser: re-check, in case an event was missed.
     const onFocus = () => {
@@ -344,6 +346,12 @@ export const sessionsStore = {
   async cancelSignIn(): Promise<void> {
     const view = await cancelSignIn();
     applyView(view, "action", null);
+  },
+
+  /** Puts away the notice an ended session left. Rejects with an AppError. */
+  async dismissNotice(id: string): Promise<void> {
+    const view = await dismissSessionNotice(id);
+    applyView(view, "action");
   },
 
   /** Makes this session's context the one that pays. Rejects with an AppError. */

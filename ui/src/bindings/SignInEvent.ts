@@ -21,4 +21,8 @@ platformCode?: string, requestId?: string,
 /**
  * What the platform or the app said, as plain text, capped.
  */
-detail?: string, };
+detail?: string, 
+/**
+ * The exact `redirect_uri` this attempt sent (started and expired attempts).
+ */
+redirectUri?: string, };

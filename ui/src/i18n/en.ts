@@ -2,6 +2,7 @@
 // same keys (tsc fails otherwise). Placeholders are `{name}` and are type-checked by
 // `t()`. Language names are endonyms and read the same in both dictionaries.
 
+import { en as accountEn } from "../features/account/i18n";
 import { en as balancesEn } from "../features/balances/i18n";
 import { en as chatEn } from "../features/chat/i18n";
 import { en as checkEn } from "../features/check/i18n";
@@ -253,6 +254,7 @@ export const en = {
 
   ...voicesEn,
   ...balancesEn,
+  ...accountEn,
 
   "balances.title": "Balances",
   "balances.subtitle": "Your Personal and Team points, and why they changed.",
@@ -305,7 +307,7 @@ export const en = {
   "validation.redirectUri.invalid": "Enter a full URI, such as xiaoya-companion://oauth/callback",
   "validation.redirectUri.fragment": "Remove the #fragment, user name or password.",
   "validation.redirectUri.scheme":
-    "Use the app's own scheme (xiaoya-companion://…) or an http://localhost address.",
+    "Use the app's own scheme (xiaoya-companion://…), a loopback address such as http://127.0.0.1/oauth/callback, or an https page.",
 
   "settings.about.title": "About",
   "settings.about.version": "Version",

@@ -1,3 +1,4 @@
+import { zhCN as accountZhCN } from "../features/account/i18n";
 import { zhCN as balancesZhCN } from "../features/balances/i18n";
 import { zhCN as chatZhCN } from "../features/chat/i18n";
 import { zhCN as modelsZhCN } from "../features/models/i18n";
@@ -240,6 +241,7 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   ...voicesZhCN,
   ...balancesZhCN,
+  ...accountZhCN,
 
   "balances.title": "余额",
   "balances.subtitle": "查看个人和团队的积分余额，以及每一笔变动的原因。",
@@ -288,7 +290,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "validation.clientId.format": "须为 1–32 个英文字母、数字或符号，不能包含空格。",
   "validation.redirectUri.invalid": "请输入完整地址，例如 xiaoya-companion://oauth/callback",
   "validation.redirectUri.fragment": "回调地址不能包含 # 片段、用户名或密码。",
-  "validation.redirectUri.scheme": "请使用应用专属协议（xiaoya-companion://…）或 http://localhost 地址。",
+  "validation.redirectUri.scheme": "请使用应用专属协议（xiaoya-companion://…）、回环地址（例如 http://127.0.0.1/oauth/callback）或 https 页面。",
 
   "settings.about.title": "关于",
   "settings.about.version": "版本",

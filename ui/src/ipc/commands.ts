@@ -110,6 +110,11 @@ export function listTeams(): Promise<TeamChoice[]> {
   return call<TeamChoice[]>("list_teams");
 }
 
+/** The person read the notice that this ended session left. */
+export function dismissSessionNotice(id: string): Promise<SessionsView> {
+  return call<SessionsView>("dismiss_session_notice", { id });
+}
+
 /** What testers look at when sign-in fails. Never contains a secret. */
 export function signInDiagnostics(): Promise<SignInDiagnostics> {
   return call<SignInDiagnostics>("sign_in_diagnostics");

@@ -14,6 +14,7 @@ export {
   signOut,
   listTeams,
   signInDiagnostics,
+  dismissSessionNotice,
   onCommandError,
 } from "./commands";
 export { onAppEvent } from "./events";
@@ -65,7 +66,11 @@ export type { Locale } from "../bindings/Locale";
 export type { PlatformInfo } from "../bindings/PlatformInfo";
 export type { PlatformMode } from "../bindings/PlatformMode";
 export type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
+export type { EndedSession } from "../bindings/EndedSession";
+export type { ExpiredSignIn } from "../bindings/ExpiredSignIn";
+export type { RedirectKind } from "../bindings/RedirectKind";
 export type { SessionContext } from "../bindings/SessionContext";
+export type { SessionEndReason } from "../bindings/SessionEndReason";
 export type { SessionSummary } from "../bindings/SessionSummary";
 export type { SessionsView } from "../bindings/SessionsView";
 export type { SignInDiagnostics } from "../bindings/SignInDiagnostics";

@@ -7,6 +7,7 @@ const base: SignInDiagnostics = {
   origin: "https://claw.example.com",
   clientId: "client-1",
   redirectUri: "xiaoya-companion://oauth/callback",
+  redirectKind: "deepLink",
   scheme: "xiaoya-companion",
   schemeRegistered: true,
   keychainBackend: "Secret Service (D-Bus)",
@@ -53,5 +54,28 @@ describe("diagnosticsReport", () => {
 
   it("says when there was no attempt", () => {
     expect(diagnosticsReport(base, undefined)).toContain("Recent sign-in attempts: 0");
+  });
+
+  it("shows the exact redirect URI a loopback sign-in sent, and the one an expired attempt sent", () => {
+    const report = diagnosticsReport(
+      {
+        ...base,
+        redirectUri: "http://127.0.0.1/oauth/callback",
+        redirectKind: "loopback",
+        pendingRedirectUri: "http://127.0.0.1:49215/oauth/callback",
+        recent: [
+          {
+            at: "2026-11-30T00:10:00Z",
+            outcome: "expired",
+            contextKind: "personal",
+            redirectUri: "http://127.0.0.1:40001/oauth/callback",
+          },
+        ],
+      },
+      "1.0.0",
+    );
+    expect(report).toContain("Redirect URI: http://127.0.0.1/oauth/callback (loopback)");
+    expect(report).toContain("Redirect URI sent by the pending sign-in: http://127.0.0.1:49215/oauth/callback");
+    expect(report).toContain("expired personal · redirect_uri http://127.0.0.1:40001/oauth/callback");
   });
 });

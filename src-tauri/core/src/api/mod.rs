@@ -106,6 +106,7 @@ pub fn segment(raw: &str) -> String {
 /// Turns a platform response into data or a typed error.
 pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Result<T> {
     let status = resp.status();
+    let in_context = is_context_route(resp.url().path());
     let body = resp.bytes().await.map_err(Error::Transport)?;
     if status.is_success() {
         let env: Envelope<T> =
@@ -120,7 +121,31 @@ pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Resu
         Some(b) => (b.code, b.message, b.request_id),
         None => (None, None, None),
     };
-    Err(platform_error(status, code, message, request_id))
+    let err = platform_error(status, code, message, request_id);
+    Err(if in_context { context_ended(err) } else { err })
+}
+
+/// Codes that say the token no longer belongs to the context it was used in (the Team pages:
+/// Personal/Team or different Team contexts mixed; a Team-bound authorization required).
+pub const CONTEXT_CODES: [&str; 2] = ["TEAM_CONTEXT_MISMATCH", "TEAM_OAUTH_AUTHORIZATION_REQUIRED"];
+
+/// Routes the app only calls in the context its token is bound to: a Team's own routes and
+/// the gateways. `/me`, `/teams` and the Personal routes are not among them: a Team token
+/// refused there says nothing about its Team.
+fn is_context_route(path: &str) -> bool {
+    path.starts_with("/api/v1/open/teams/") || path.starts_with("/api/proxy/")
+}
+
+/// On a context route the session's context was already proven at sign-in (its Team context
+/// answered), so a 403 with a context code means the context ended: handled like a 401,
+/// which ends only that session (A12). Some platforms answer an invalidated Team token so.
+fn context_ended(err: Error) -> Error {
+    match err {
+        Error::Platform { status: 403, code, request_id, .. } if CONTEXT_CODES.contains(&code.as_str()) => {
+            Error::Unauthorized { code, request_id }
+        }
+        other => other,
+    }
 }
 
 fn platform_error(status: StatusCode, code: Option<String>, message: Option<String>, request_id: Option<String>) -> Error {
@@ -175,6 +200,31 @@ mod tests {
         let err = client.get_open::<serde_json::Value>(&origin, "/api/v1/open/me", &token, None).await.unwrap_err();
         assert!(matches!(err, Error::Platform { status: 302, .. }), "{err:?}");
         assert_eq!(target_hits.load(Ordering::SeqCst), 0, "the redirect target was never contacted");
+    }
+
+    /// Issue 11: a 403 context code on a Team's own route (or a gateway) says the session's
+    /// context ended, and is handled as a 401; the same code on any other route is not.
+    #[tokio::test]
+    async fn a_context_code_on_a_context_route_ends_the_session_like_a_401() {
+        let client = PlatformClient::new().unwrap();
+        let token = Sensitive::new("tok".to_owned());
+        for code in CONTEXT_CODES {
+            let body = format!("{{\"success\":false,\"code\":\"{code}\",\"message\":\"m\",\"request_id\":\"req_9\"}}");
+            let response: &'static str = Box::leak(
+                format!("HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}", body.len())
+                    .into_boxed_str(),
+            );
+            let origin = serve(response, Arc::new(AtomicUsize::new(0))).await;
+            for path in ["/api/v1/open/teams/team_01/balance", "/api/proxy/v1/chat/completions"] {
+                let err = client.get_open::<serde_json::Value>(&origin, path, &token, Some("team_01")).await.unwrap_err();
+                let Error::Unauthorized { code: got, request_id } = &err else { panic!("{path}: {err:?}") };
+                assert_eq!((got.as_str(), request_id.as_deref()), (code, Some("req_9")), "{path}");
+            }
+            for path in ["/api/v1/open/me", "/api/v1/open/balance", "/api/v1/open/teams"] {
+                let err = client.get_open::<serde_json::Value>(&origin, path, &token, None).await.unwrap_err();
+                assert!(matches!(err, Error::Platform { status: 403, .. }), "{path}: {err:?}");
+            }
+        }
     }
 
     /// Errors keep transport, platform and decode failures apart.

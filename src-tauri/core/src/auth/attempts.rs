@@ -9,7 +9,8 @@ use std::sync::Mutex;
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::pending::RequestedContext;
+use super::pending::{LapsedAttempt, RequestedContext};
+use super::wire::ExpiredSignIn;
 use crate::error::{Error, ErrorCode, IpcError};
 
 /// How many attempts the view keeps (newest first).
@@ -28,6 +29,9 @@ pub enum SignInOutcome {
     /// A callback that belongs to no attempt started here, or came with none pending.
     Refused,
     Cancelled,
+    /// Ten minutes passed without the browser coming back: check the redirect URI the
+    /// client is registered with against `redirectUri` (the one this attempt sent).
+    Expired,
 }
 
 /// One step of the sign-in history.
@@ -59,11 +63,17 @@ pub struct SignInEvent {
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// The exact `redirect_uri` this attempt sent (started and expired attempts).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirect_uri: Option<String>,
 }
 
 #[derive(Default)]
 pub struct SignInHistory {
     events: Mutex<VecDeque<SignInEvent>>,
+    /// The last attempt that expired, shown until the next sign-in starts or is cancelled.
+    expired: Mutex<Option<ExpiredSignIn>>,
 }
 
 impl SignInHistory {
@@ -73,6 +83,34 @@ impl SignInHistory {
     }
 
     pub(crate) fn push(&self, outcome: SignInOutcome, context: Option<&RequestedContext>, error: Option<&Error>) {
+        self.push_with(outcome, context, error, None);
+    }
+
+    /// An attempt whose state expired: kept in the history and shown in the window.
+    pub(crate) fn push_expired(&self, lapsed: &LapsedAttempt) {
+        self.push_with(SignInOutcome::Expired, Some(&lapsed.context), None, Some(lapsed.redirect_uri.clone()));
+        *self.expired.lock().unwrap_or_else(|e| e.into_inner()) = Some(ExpiredSignIn {
+            context_kind: lapsed.context.kind().to_owned(),
+            team_id: Some(lapsed.context.team_id().to_owned()).filter(|t| !t.is_empty()),
+            redirect_uri: lapsed.redirect_uri.clone(),
+        });
+    }
+
+    pub(crate) fn expired(&self) -> Option<ExpiredSignIn> {
+        self.expired.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub(crate) fn clear_expired(&self) {
+        *self.expired.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    pub(crate) fn push_with(
+        &self,
+        outcome: SignInOutcome,
+        context: Option<&RequestedContext>,
+        error: Option<&Error>,
+        redirect_uri: Option<String>,
+    ) {
         let ipc = error.map(IpcError::from);
         let event = SignInEvent {
             at: now_rfc3339(),
@@ -83,6 +121,7 @@ impl SignInHistory {
             platform_code: ipc.as_ref().and_then(|e| e.platform_code.clone()),
             request_id: ipc.and_then(|e| e.request_id),
             detail: error.and_then(detail),
+            redirect_uri,
         };
         let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
         events.push_front(event);

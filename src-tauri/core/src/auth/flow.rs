@@ -1,5 +1,6 @@
-//! The sign-in flow on `Core`: start (browser), complete (deep link), sessions,
-//! switching, sign-out, and the tokens other features use.
+//! The sign-in flow on `Core`: start (browser), complete (deep link or loopback
+//! listener), the Teams list and the diagnostics. What a completed sign-in records is in
+//! `record.rs`.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -8,17 +9,15 @@ use url::Url;
 
 use super::attempts::SignInOutcome;
 use super::callback::{self, Outcome};
+use super::loopback::Page;
 use super::pending::{self, Claim, PendingAttempt, RequestedContext};
 use super::pkce::{new_state, Pkce};
-use super::secret::AccessToken;
 use super::wire::{ContextRequest, SessionContext, SessionSummary, SessionsView, SignInDiagnostics, TeamChoice};
-use super::keychain;
 use crate::api::oauth::CodeExchange;
-use crate::api::segment;
-use crate::config::origin_string;
+use crate::config::{origin_string, RedirectKind};
 use crate::error::{Error, Result};
 use crate::host::Core;
-use crate::store::sessions::{keychain_account, SessionRecord};
+use crate::store::sessions::SessionRecord;
 
 /// Least privilege: never `charge`; Team adds `team_read` and drops `usage` (the
 /// platform rejects Team tokens on Personal usage).
@@ -31,21 +30,14 @@ pub fn now_unix() -> i64 {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct OpenAgentUser {
-    user_id: String,
-    display_name: String,
-    avatar_url: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct TeamContextData {
-    team_id: String,
-    name: Option<String>,
-    role: Option<String>,
-    member_status: Option<String>,
-    team_context_version: Option<i64>,
-    status: Option<String>,
+pub(super) struct TeamContextData {
+    pub(super) team_id: String,
+    pub(super) name: Option<String>,
+    pub(super) role: Option<String>,
+    pub(super) member_status: Option<String>,
+    pub(super) team_context_version: Option<i64>,
+    pub(super) status: Option<String>,
+    pub(super) member_id: Option<String>,
 }
 
 /// `/teams` answers a list; accept it bare or wrapped.
@@ -121,12 +113,20 @@ impl Core {
         };
         let pkce = Pkce::new();
         let state = new_state();
+        // Expired attempts are noted (and said) before a new one starts.
+        self.pending_sign_in(now_unix()).await?;
+        self.sign_in_history().clear_expired();
+        // A loopback redirect listens for this one attempt; the port it got is what is sent.
+        let redirect_uri = match platform.redirect_kind() {
+            RedirectKind::Loopback => self.loopback().listen(&platform.redirect_uri).await?,
+            RedirectKind::DeepLink | RedirectKind::HttpsForwarded => platform.redirect_uri.clone(),
+        };
         let mut url = crate::api::PlatformClient::url(&platform.origin, "/oauth/authorize")?;
         {
             let mut q = url.query_pairs_mut();
             q.append_pair("response_type", "code")
                 .append_pair("client_id", &platform.client_id)
-                .append_pair("redirect_uri", platform.redirect_uri.as_str())
+                .append_pair("redirect_uri", redirect_uri.as_str())
                 .append_pair("scope", scopes)
                 .append_pair("state", &state)
                 .append_pair("code_challenge", &pkce.challenge)
@@ -137,7 +137,7 @@ impl Core {
         }
         let attempt = PendingAttempt {
             verifier: pkce.verifier,
-            redirect_uri: platform.redirect_uri.clone(),
+            redirect_uri,
             origin: platform.origin.clone(),
             client_id: platform.client_id.clone(),
             context,
@@ -153,6 +153,8 @@ impl Core {
     /// Forgets every sign-in still waiting for the browser.
     pub async fn cancel_sign_in(&self) -> Result<SessionsView> {
         pending::clear(self.db(), self.keys()).await?;
+        self.loopback().close_all();
+        self.sign_in_history().clear_expired();
         self.sign_in_history().push(SignInOutcome::Cancelled, None, None);
         self.sessions_view().await
     }
@@ -160,9 +162,34 @@ impl Core {
     /// Handles a deep link. Links that are not this app's callback are ignored
     /// (`Ok(None)`); a callback with no sign-in pending is refused (A6).
     pub async fn complete_sign_in(&self, raw: &str) -> Result<Option<SessionSummary>> {
+        let Some(target) = self.platform().deep_link_target() else {
+            // A loopback redirect's callback comes to its listener, never as a deep link.
+            tracing::info!("ignored a deep link: sign-in uses a loopback redirect");
+            return Ok(None);
+        };
+        self.complete_at(raw, &target, false).await.0
+    }
+
+    /// Waits for the next callback that reaches a loopback listener, completes it exactly
+    /// like a deep link, and shows the browser how it ended. The shell calls it in a loop.
+    pub async fn next_loopback_sign_in(&self) -> Result<Option<SessionSummary>> {
+        let hit = self.loopback().next().await;
+        let target = hit.redirect_uri.clone();
+        let (result, refused) = self.complete_at(&hit.url, &target, true).await;
+        hit.answer(match (&result, refused) {
+            (Ok(Some(_)), _) => Page::SignedIn,
+            (_, true) | (Ok(None), _) => Page::Refused,
+            (Err(_), false) => Page::Failed,
+        });
+        result
+    }
+
+    /// Completes a callback addressed to `target`; also says whether it was refused (it
+    /// belonged to no attempt) rather than failed.
+    async fn complete_at(&self, raw: &str, target: &Url, loopback: bool) -> (Result<Option<SessionSummary>>, bool) {
         let mut claimed = None;
         let mut refused = false;
-        let result = self.complete_sign_in_inner(raw, &mut claimed, &mut refused).await;
+        let result = self.complete_sign_in_inner(raw, target, loopback, &mut claimed, &mut refused).await;
         let history = self.sign_in_history();
         match &result {
             Ok(None) => {}
@@ -171,17 +198,18 @@ impl Core {
             Err(err) if refused => history.push(SignInOutcome::Refused, None, Some(err)),
             Err(err) => history.push(SignInOutcome::Failed, claimed.as_ref(), Some(err)),
         }
-        result
+        (result, refused)
     }
 
     async fn complete_sign_in_inner(
         &self,
         raw: &str,
+        redirect: &Url,
+        loopback: bool,
         claimed: &mut Option<RequestedContext>,
         refused: &mut bool,
     ) -> Result<Option<SessionSummary>> {
-        let redirect = self.platform().redirect_uri;
-        if !callback::is_callback_for(raw, &redirect) {
+        if !callback::is_callback_for(raw, redirect) {
             tracing::info!("ignored a deep link that is not the sign-in callback");
             return Ok(None);
         }
@@ -190,7 +218,7 @@ impl Core {
             *refused = true;
             return Err(Error::NoPendingSignIn);
         }
-        let cb = callback::parse(raw, &redirect).map_err(|e| {
+        let cb = callback::parse(raw, redirect).map_err(|e| {
             *refused = true;
             Error::SignIn(e.to_string())
         })?;
@@ -199,13 +227,23 @@ impl Core {
                 *claimed = Some(a.context.clone());
                 a
             }
-            Claim::Expired => return Err(Error::SignIn("this sign-in took longer than 10 minutes; start again".into())),
+            Claim::Expired(lapsed) => {
+                self.sign_in_history().push_expired(&lapsed);
+                return Err(Error::SignIn(format!(
+                    "this sign-in took longer than 10 minutes; start again (it sent the redirect URI {})",
+                    lapsed.redirect_uri
+                )));
+            }
             Claim::Unknown => {
                 *refused = true;
                 tracing::warn!("ignored a sign-in callback whose state matches no attempt");
                 return Err(Error::SignIn("the link does not belong to a sign-in started here; it was ignored".into()));
             }
         };
+        // A loopback callback must reach the listener its own attempt opened (same port).
+        if loopback && &attempt.redirect_uri != redirect {
+            return Err(Error::SignIn("the callback reached another sign-in's listener".into()));
+        }
         let code = match cb.outcome {
             Outcome::Error { error, description, .. } => return Err(Error::OAuth { error, description }),
             Outcome::Code(code) => code,
@@ -234,55 +272,6 @@ impl Core {
                 Err(err)
             }
         }
-    }
-
-    async fn record_session(
-        &self,
-        attempt: &PendingAttempt,
-        token: &AccessToken,
-        scopes: Vec<String>,
-        expires_in: i64,
-        now: i64,
-    ) -> Result<SessionRecord> {
-        let origin = &attempt.origin;
-        if !scopes.iter().any(|s| s == "profile") {
-            return Err(Error::SignIn("the platform did not grant `profile`, so the account cannot be identified".into()));
-        }
-        let me: OpenAgentUser = self.client().get_open(origin, "/api/v1/open/me", token, None).await?;
-        let mut record = SessionRecord {
-            id: uuid::Uuid::new_v4().to_string(),
-            origin: origin_string(origin),
-            client_id: attempt.client_id.clone(),
-            subject: me.user_id,
-            context: attempt.context.clone(),
-            team_name: None,
-            role: None,
-            member_status: None,
-            team_context_version: None,
-            display_name: me.display_name,
-            avatar_url: me.avatar_url,
-            granted_scopes: scopes,
-            expires_at: now + expires_in,
-            created_at: now,
-            keychain_account: String::new(),
-        };
-        if let RequestedContext::Team { team_id } = &attempt.context {
-            let path = format!("/api/v1/open/teams/{}/context", segment(team_id));
-            let ctx: TeamContextData = self.client().get_open(origin, &path, token, Some(team_id)).await?;
-            if &ctx.team_id != team_id {
-                return Err(Error::SignIn("the platform answered for a different Team".into()));
-            }
-            record.team_name = ctx.name;
-            record.role = ctx.role;
-            record.member_status = ctx.member_status;
-            record.team_context_version = ctx.team_context_version;
-        }
-        record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
-        keychain::put(self.keys(), record.keychain_account.clone(), token.clone()).await?;
-        record.id = self.db().upsert_session(&record).await?;
-        self.db().set_active_session_id(Some(&record.id)).await?;
-        tracing::info!(context = record.context.kind(), "signed in");
-        Ok(record)
     }
 
     /// Teams the Personal session's user can pick for a Team sign-in.
@@ -319,7 +308,9 @@ impl Core {
             origin: origin_string(&platform.origin),
             client_id: platform.client_id.clone(),
             redirect_uri: platform.redirect_uri.to_string(),
-            scheme: platform.redirect_uri.scheme().to_owned(),
+            redirect_kind: platform.redirect_kind(),
+            pending_redirect_uri: view.pending_redirect_uri.clone(),
+            scheme: platform.deep_link_target().map(|u| u.scheme().to_owned()).unwrap_or_default(),
             scheme_registered,
             keychain_backend: self.keys().backend().to_owned(),
             personal_scopes: PERSONAL_SCOPES.to_owned(),

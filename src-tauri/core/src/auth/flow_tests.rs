@@ -225,7 +225,8 @@ async fn an_expired_session_ends_when_next_looked_at() {
 }
 
 /// When the context that pays expires, the next call fails with SESSION_EXPIRED instead
-/// of quietly charging another signed-in context.
+/// of quietly charging another signed-in context, and nothing is charged to anyone until
+/// the person chooses who pays next.
 #[tokio::test]
 async fn an_expired_paying_context_is_never_replaced_silently() {
     let rig = Rig::new().await;
@@ -241,8 +242,11 @@ async fn an_expired_paying_context_is_never_replaced_silently() {
     assert_eq!(err.code(), ErrorCode::SessionExpired);
     let view = rig.core.sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1, "the Team session ended");
-    assert_eq!(view.active_id.as_deref(), Some(personal.id.as_str()), "the window now shows who pays");
-    // The next call, made after the window showed the change, goes to Personal.
+    assert_eq!(view.active_id, None, "Personal does not start paying by itself");
+    assert!(view.payer_not_chosen);
+    assert_eq!(rig.core.model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
+    // Once the person picks Personal, calls go there.
+    rig.core.set_active_session(&personal.id).await.unwrap();
     assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
 }
 

@@ -1,14 +1,17 @@
 //! Sign-in: OAuth 2.0 authorization code + PKCE S256 in the system browser, the code
-//! returning through a deep link; tokens only in the OS keychain; Personal and Team
+//! returning through a deep link (or a loopback listener, RFC 8252 §7.3); tokens only in the OS keychain; Personal and Team
 //! sessions side by side, each keyed by origin, client, subject and exact context.
 
 pub mod attempts;
 pub mod browser;
 pub mod callback;
+pub mod ended;
 pub mod flow;
 pub mod keychain;
+pub mod loopback;
 pub mod pending;
 pub mod pkce;
+mod record;
 pub mod secret;
 pub mod sessions;
 pub mod wire;
@@ -16,4 +19,8 @@ pub mod wire;
 #[cfg(test)]
 mod attempts_tests;
 #[cfg(test)]
+mod context_tests;
+#[cfg(test)]
 mod flow_tests;
+#[cfg(test)]
+mod redirect_tests;

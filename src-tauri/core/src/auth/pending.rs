@@ -61,7 +61,7 @@ pub enum Claim {
     /// The attempt this state belongs to, removed: a state works once.
     Found(PendingAttempt),
     /// The state matched an attempt that had expired (removed too).
-    Expired,
+    Expired(LapsedAttempt),
     /// No attempt has this state; nothing changed.
     Unknown,
 }
@@ -129,7 +129,9 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     let verifier = keychain::get(keys, account.clone()).await?;
     keychain::delete(keys, account).await?;
     if row.started_at <= now - ATTEMPT_LIFETIME_SECS {
-        return Ok(Claim::Expired);
+        let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
+            .ok_or_else(|| Error::Internal("corrupt pending sign-in".into()))?;
+        return Ok(Claim::Expired(LapsedAttempt { context, redirect_uri: row.redirect_uri }));
     }
     let verifier = verifier.ok_or_else(|| Error::SignIn("the sign-in's verifier is missing from the keychain".into()))?;
     let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
@@ -144,16 +146,42 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     }))
 }
 
-/// Drops attempts older than the lifetime, with their verifiers.
-pub async fn purge_expired(db: &Db, keys: &Arc<dyn SecretStore>, now: i64) -> Result<()> {
-    let hashes: Vec<String> = sqlx::query_scalar("DELETE FROM pending_sign_ins WHERE started_at <= ? RETURNING state_hash")
-        .bind(now - ATTEMPT_LIFETIME_SECS)
-        .fetch_all(db.pool())
-        .await?;
-    for hash in hashes {
+/// An attempt dropped because its state expired: what it was for and where it asked the
+/// platform to send the browser back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LapsedAttempt {
+    pub context: RequestedContext,
+    pub redirect_uri: String,
+}
+
+/// Drops attempts older than the lifetime, with their verifiers; returns what was dropped.
+pub async fn purge_expired(db: &Db, keys: &Arc<dyn SecretStore>, now: i64) -> Result<Vec<LapsedAttempt>> {
+    let rows: Vec<(String, String, String, String)> = sqlx::query_as(
+        "DELETE FROM pending_sign_ins WHERE started_at <= ?
+         RETURNING state_hash, redirect_uri, context_kind, team_id",
+    )
+    .bind(now - ATTEMPT_LIFETIME_SECS)
+    .fetch_all(db.pool())
+    .await?;
+    let mut lapsed = Vec::new();
+    for (hash, redirect_uri, kind, team_id) in rows {
         keychain::delete(keys, verifier_account(&hash)).await?;
+        if let Some(context) = RequestedContext::from_parts(&kind, &team_id) {
+            lapsed.push(LapsedAttempt { context, redirect_uri });
+        }
     }
-    Ok(())
+    Ok(lapsed)
+}
+
+/// The redirect URI of the newest sign-in still waiting, if any.
+pub async fn newest_pending(db: &Db, now: i64) -> Result<Option<String>> {
+    let uri: Option<String> = sqlx::query_scalar(
+        "SELECT redirect_uri FROM pending_sign_ins WHERE started_at > ? ORDER BY started_at DESC LIMIT 1",
+    )
+    .bind(now - ATTEMPT_LIFETIME_SECS)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(uri)
 }
 
 /// Drops every attempt (the user cancelled, or the platform changed).
@@ -213,7 +241,7 @@ mod tests {
         insert(&db, &keys, "s", &attempt(), 1000).await.unwrap();
         let later = 1000 + ATTEMPT_LIFETIME_SECS;
         assert!(!any_pending(&db, later).await.unwrap());
-        assert!(matches!(claim(&db, &keys, "s", later).await.unwrap(), Claim::Expired));
+        assert!(matches!(claim(&db, &keys, "s", later).await.unwrap(), Claim::Expired(_)));
     }
 
     #[tokio::test]

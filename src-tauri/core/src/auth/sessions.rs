@@ -7,7 +7,7 @@ use super::flow::{now_unix, summary};
 use super::keychain;
 use super::pending;
 use super::secret::AccessToken;
-use super::wire::SessionsView;
+use super::wire::{SessionEndReason, SessionsView};
 use crate::config::origin_string;
 use crate::error::{Error, Result};
 use crate::host::Core;
@@ -21,20 +21,41 @@ impl Core {
         let mut sessions = Vec::new();
         for s in self.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await? {
             if s.expires_at <= now {
-                self.end_session(&s, "expired").await?;
+                self.end_session_with_notice(&s, SessionEndReason::Expired, None, None).await?;
             } else {
                 sessions.push(s);
             }
         }
+        let payer_not_chosen = !sessions.is_empty() && self.payer_not_chosen().await?;
         let mut active_id = self.db().active_session_id().await?;
         if !sessions.iter().any(|s| Some(&s.id) == active_id.as_ref()) {
-            active_id = sessions.first().map(|s| s.id.clone());
+            // Never a silent switch: after the paying context ended, nobody pays until chosen.
+            active_id = if payer_not_chosen { None } else { sessions.first().map(|s| s.id.clone()) };
         }
+        let pending = self.pending_sign_in(now).await?;
         Ok(SessionsView {
             sessions: sessions.iter().map(|s| summary(s, now)).collect(),
+            payer_not_chosen: payer_not_chosen && active_id.is_none(),
             active_id,
-            sign_in_pending: pending::any_pending(self.db(), now).await?,
+            sign_in_pending: pending.is_some(),
+            pending_redirect_uri: pending,
+            expired_sign_in: self.expired_sign_in(),
+            ended: self.ended_notices().await?,
         })
+    }
+
+    /// The redirect URI of the newest sign-in still waiting; attempts whose 10 minutes ran
+    /// out are dropped here and said so (their listeners close by themselves).
+    pub(crate) async fn pending_sign_in(&self, now: i64) -> Result<Option<String>> {
+        for lapsed in pending::purge_expired(self.db(), self.keys(), now).await? {
+            tracing::info!(context = lapsed.context.kind(), "a sign-in expired before the browser came back");
+            self.sign_in_history().push_expired(&lapsed);
+        }
+        pending::newest_pending(self.db(), now).await
+    }
+
+    pub(crate) fn expired_sign_in(&self) -> Option<super::wire::ExpiredSignIn> {
+        self.sign_in_history().expired()
     }
 
     /// Makes this session's context the one that pays.
@@ -44,14 +65,16 @@ impl Core {
             return Err(Error::NotSignedIn);
         }
         self.db().set_active_session_id(Some(id)).await?;
+        self.payer_chosen().await?;
         self.sessions_view().await
     }
 
     /// The session of the context that pays. Every feature call starts here, so the usual
     /// case is two row reads. When the chosen context has expired it is ended and the call
     /// fails with `SESSION_EXPIRED`: the work is never charged to another context the
-    /// person did not choose (the window then shows who pays now). Only when no context
-    /// was chosen yet does the first signed-in one answer, as the header shows it.
+    /// person did not choose. After the paying context ended, every call fails with
+    /// `PAYER_NOT_CHOSEN` until the person picks who pays. Only when no context was ever
+    /// chosen does the first signed-in one answer, as the header shows it.
     pub async fn active_session(&self) -> Result<SessionRecord> {
         if let Some(id) = self.db().active_session_id().await? {
             if let Some(session) = self.db().session(&id).await? {
@@ -62,12 +85,15 @@ impl Core {
                     if session.expires_at > now_unix() {
                         return Ok(session);
                     }
-                    self.end_session(&session, "expired").await?;
+                    self.end_session_with_notice(&session, SessionEndReason::Expired, None, None).await?;
                     return Err(Error::Unauthorized { code: "SESSION_EXPIRED".into(), request_id: None });
                 }
             }
         }
         let view = self.sessions_view().await?;
+        if view.payer_not_chosen {
+            return Err(Error::PayerNotChosen);
+        }
         let id = view.active_id.ok_or(Error::NotSignedIn)?;
         self.db().session(&id).await?.ok_or(Error::NotSignedIn)
     }
@@ -77,7 +103,7 @@ impl Core {
         match keychain::get(self.keys(), session.keychain_account.clone()).await? {
             Some(token) => Ok(token),
             None => {
-                self.end_session(session, "token missing from the keychain").await?;
+                self.end_session_with_notice(session, SessionEndReason::TokenMissing, None, None).await?;
                 Err(Error::Unauthorized { code: "TOKEN_MISSING".into(), request_id: None })
             }
         }
@@ -94,10 +120,15 @@ impl Core {
         Ok(())
     }
 
-    /// Maps a 401 on a session's call to the end of that session only (A12).
+    /// Maps a 401 (or a context code on a context route, see `api::read_envelope`) on a
+    /// session's call to the end of that session only (A12), with a notice saying why.
     pub async fn on_unauthorized<T>(&self, session: &SessionRecord, result: Result<T>) -> Result<T> {
-        if let Err(Error::Unauthorized { .. }) = &result {
-            self.end_session(session, "rejected by the platform (401)").await?;
+        if let Err(err @ Error::Unauthorized { .. }) = &result {
+            // Another call may have ended it a moment ago; its notice stands.
+            if self.db().session(&session.id).await?.is_some() {
+                let (reason, code, request_id) = super::ended::reason_of(err);
+                self.end_session_with_notice(session, reason, code, request_id).await?;
+            }
         }
         result
     }

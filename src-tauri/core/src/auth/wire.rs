@@ -13,7 +13,7 @@ pub enum ContextRequest {
     Team { team_id: String },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export)]
 pub enum SessionContext {
@@ -68,6 +68,72 @@ pub struct SessionsView {
     pub active_id: Option<String>,
     /// Whether a sign-in is waiting for the browser to come back.
     pub sign_in_pending: bool,
+    /// The redirect URI the pending sign-in sent (a loopback one carries its port).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_redirect_uri: Option<String>,
+    /// The last sign-in that waited past its 10 minutes without the browser coming back.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expired_sign_in: Option<ExpiredSignIn>,
+    /// Sessions that ended without a sign-out, newest first, until dismissed or signed in again.
+    pub ended: Vec<EndedSession>,
+    /// The context that paid has ended and the person has not chosen who pays next: every
+    /// action on the active context is refused with `PAYER_NOT_CHOSEN` until they do.
+    pub payer_not_chosen: bool,
+}
+
+/// Why a session ended without the person signing out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum SessionEndReason {
+    /// Its 7 days ran out.
+    Expired,
+    /// The platform refused its token (401: revoked, expired early, or replaced).
+    Rejected,
+    /// The platform said the token no longer belongs to its context (a Team membership,
+    /// role or context version changed): 401, or 403 `TEAM_CONTEXT_MISMATCH` /
+    /// `TEAM_OAUTH_AUTHORIZATION_REQUIRED` on a route that worked before.
+    ContextEnded,
+    /// The token is no longer in the keychain.
+    TokenMissing,
+}
+
+/// A session that ended by itself: which one, why, and whether it was paying.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EndedSession {
+    /// The ended session's local id.
+    pub id: String,
+    pub context: SessionContext,
+    pub display_name: String,
+    pub reason: SessionEndReason,
+    /// The platform's code, when it gave one (`TEAM_CONTEXT_MISMATCH`, `OPEN_AGENT_TOKEN_INVALID`, …).
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platform_code: Option<String>,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// RFC 3339 UTC.
+    pub at: String,
+    /// It was the context that paid when it ended.
+    pub was_paying: bool,
+}
+
+/// A sign-in whose state expired: what it was for and the redirect URI it sent, so the person
+/// can compare it with the one registered for the client.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ExpiredSignIn {
+    pub context_kind: String,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_id: Option<String>,
+    pub redirect_uri: String,
 }
 
 /// A Team the signed-in user can choose for a Team sign-in.
@@ -92,7 +158,14 @@ pub struct TeamChoice {
 pub struct SignInDiagnostics {
     pub origin: String,
     pub client_id: String,
+    /// The configured redirect URI (a loopback one may have no port).
     pub redirect_uri: String,
+    pub redirect_kind: crate::config::RedirectKind,
+    /// The exact redirect URI the pending sign-in sent (with the port a loopback one got).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_redirect_uri: Option<String>,
+    /// The deep-link scheme callbacks arrive through (empty for a loopback redirect).
     pub scheme: String,
     /// Whether the OS sends `scheme://` links to this app (`null` when the OS can't tell).
     #[ts(optional)]

@@ -3,9 +3,13 @@
 //! auto-approve mode) for the redirect, and hands the callback to the desktop the way
 //! a real scheme handler does: by starting a second app instance with the URL.
 //!
+//! A loopback redirect (`http://127.0.0.1:PORT/…`, RFC 8252 §7.3) is followed the way a
+//! browser does: a GET to the app's listener, whose page is saved to `FAKE_BROWSER_PAGE`.
+//!
 //! Environment: `FAKE_BROWSER_LOG` (a file each authorize URL is appended to),
 //! `FAKE_BROWSER_MODE` (`approve`, the default, or `record` to stop after recording),
-//! `XIAOYA_APP_BIN` (the app to start with the callback).
+//! `XIAOYA_APP_BIN` (the app to start with the callback), `FAKE_BROWSER_PAGE` (where the
+//! loopback listener's answer is written).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -30,6 +34,20 @@ fn main() {
             std::process::exit(1);
         }
     };
+    if location.starts_with("http://127.0.0.1:") {
+        match get_page(&location) {
+            Ok(page) => {
+                if let Some(path) = std::env::var_os("FAKE_BROWSER_PAGE") {
+                    let _ = std::fs::write(path, page);
+                }
+                return;
+            }
+            Err(err) => {
+                eprintln!("fake-browser: {err}");
+                std::process::exit(1);
+            }
+        }
+    }
     let app = std::env::var_os("XIAOYA_APP_BIN").unwrap_or_else(|| "xiaoya-companion".into());
     let status = Command::new(app).arg(&location).stdin(Stdio::null()).stdout(Stdio::null()).status();
     if let Err(err) = status {
@@ -52,5 +70,16 @@ fn follow_once(url: &str) -> Result<String, String> {
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned)
             .ok_or_else(|| format!("authorize answered {} without a redirect", resp.status()))
+    })
+}
+
+/// What the app's loopback listener answers, status line first.
+fn get_page(url: &str) -> Result<String, String> {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+    rt.block_on(async {
+        let resp = reqwest::get(url).await.map_err(|e| e.to_string())?;
+        let status = resp.status();
+        let body = resp.text().await.map_err(|e| e.to_string())?;
+        Ok(format!("{status}\n{body}"))
     })
 }

@@ -24,7 +24,8 @@ use crate::envelope::PlatformError;
 use crate::ledger::{ChargeKind, WorkflowContext};
 use crate::points::Points;
 use crate::scope::Scope;
-use crate::seed::{team_catalog, CatalogModel};
+use crate::readings::Reading;
+use crate::seed::{team_catalog, CatalogModel, PUBLISHED_WORKFLOW_VERSION_ID};
 use crate::state::Shared;
 use crate::world::{AccountKey, SettledChat};
 
@@ -83,6 +84,7 @@ fn team_usage(
     headers: &HeaderMap,
     bound_team: &str,
     stream: bool,
+    published_only: bool,
 ) -> Result<WorkflowContext, PlatformError> {
     let names = [
         "x-xiaoya-team-id",
@@ -116,6 +118,11 @@ fn team_usage(
     if stream {
         return Err(PlatformError::TeamUsageStreamingUnsupported);
     }
+    if published_only
+        && header_text(headers, "x-xiaoya-workflow-version-id") != Some(PUBLISHED_WORKFLOW_VERSION_ID)
+    {
+        return Err(PlatformError::WorkflowVersionNotPublished);
+    }
     let text = |n: &str| header_text(headers, n).unwrap_or_default().to_string();
     Ok(WorkflowContext {
         workflow_version_id: text("x-xiaoya-workflow-version-id"),
@@ -139,7 +146,12 @@ async fn completions(
     let (account, workflow) = match caller.team_id() {
         Some(team_id) => (
             AccountKey::Team(team_id.to_string()),
-            Some(team_usage(&headers, team_id, request.stream)?),
+            Some(team_usage(
+                &headers,
+                team_id,
+                request.stream,
+                shared.settings().readings.has(Reading::PublishedWorkflowOnly),
+            )?),
         ),
         None if header_text(&headers, "x-xiaoya-team-id").is_some() => {
             return Err(PlatformError::TeamOAuthAuthorizationRequired)

@@ -13,6 +13,8 @@ use super::consent_page::{render_consent, ConsentView};
 use super::params::Params;
 use super::{no_store, opaque, pkce, CODE_LIFETIME, CONSENT_LIFETIME};
 use crate::html::error_page;
+use crate::readings::Reading;
+use crate::seed::{PUBLIC_CLIENT_HTTPS_REDIRECT_URI, PUBLIC_CLIENT_ID};
 use crate::scope::{parse_scope_list, Scope, ScopeSet};
 use crate::state::Shared;
 use crate::validation::{FieldChecker, ValidationFailure};
@@ -33,13 +35,13 @@ fn invalid_request(description: impl Into<String>) -> RedirectError {
 
 pub(super) async fn show(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
     let params = Params::parse(query.unwrap_or_default().as_bytes());
-    let client = match trusted_client(&shared, &params) {
-        Ok(client) => client,
+    let (client, redirect_uri) = match trusted_client(&shared, &params) {
+        Ok(trusted) => trusted,
         Err(page) => return page,
     };
-    let redirect_uri = client.redirect_uri;
+    let redirect_uri = redirect_uri.as_str();
     let state = params.single("state").map(str::to_string);
-    let grant = match validate(&shared, &params, &client) {
+    let grant = match validate(&shared, &params, &client, redirect_uri) {
         Ok(grant) => grant,
         Err(e) => {
             return redirect_with(
@@ -86,16 +88,19 @@ pub(super) async fn show(State(shared): State<Arc<Shared>>, RawQuery(query): Raw
 /// Unknown client or a redirect URI that is not exactly the registered one: a page, never a
 /// redirect (RFC 6749 §4.1.2.1).
 #[allow(clippy::result_large_err)]
-fn trusted_client(shared: &Shared, params: &Params) -> Result<OAuthClient, Response> {
-    let world = shared.world();
-    let client = params.single("client_id").and_then(|id| world.client(id)).cloned().ok_or_else(|| {
+fn trusted_client(shared: &Shared, params: &Params) -> Result<(OAuthClient, String), Response> {
+    let client = {
+        let world = shared.world();
+        params.single("client_id").and_then(|id| world.client(id)).cloned()
+    };
+    let client = client.ok_or_else(|| {
         error_page(
             "Unknown application",
             "The application that sent you here is not registered with Xiaoya. Go back to it and check its settings.",
         )
     })?;
     match params.single("redirect_uri") {
-        Some(uri) if uri == client.redirect_uri => Ok(client),
+        Some(uri) if registered_redirect(shared, &client, uri) => Ok((client, uri.to_string())),
         _ => Err(error_page(
             "This sign-in link is not valid",
             "The return address in the link does not match the one registered for this application, so Xiaoya will not send you back to it.",
@@ -103,10 +108,35 @@ fn trusted_client(shared: &Shared, params: &Params) -> Result<OAuthClient, Respo
     }
 }
 
+/// Whether `uri` is what `client` registered. The public client's registration follows the
+/// readings in force: the custom scheme (default), a loopback redirect on any port (RFC 8252
+/// §7.3: "MUST allow any port to be specified at the time of the request"), or an https page.
+fn registered_redirect(shared: &Shared, client: &OAuthClient, uri: &str) -> bool {
+    if client.id != PUBLIC_CLIENT_ID {
+        return uri == client.redirect_uri;
+    }
+    let readings = shared.settings().readings;
+    if readings.has(Reading::LoopbackRedirect) {
+        let Ok(url) = Url::parse(uri) else { return false };
+        return url.scheme() == "http"
+            && url.host_str() == Some("127.0.0.1")
+            && url.path() == "/oauth/callback"
+            && url.query().is_none()
+            && url.fragment().is_none()
+            && url.username().is_empty()
+            && url.password().is_none();
+    }
+    if readings.has(Reading::HttpsRedirect) {
+        return uri == PUBLIC_CLIENT_HTTPS_REDIRECT_URI;
+    }
+    uri == client.redirect_uri
+}
+
 fn validate(
     shared: &Shared,
     params: &Params,
     client: &OAuthClient,
+    redirect_uri: &str,
 ) -> Result<AuthorizeGrant, RedirectError> {
     for name in [
         "response_type",
@@ -135,7 +165,7 @@ fn validate(
     };
     Ok(AuthorizeGrant {
         client_id: client.id.to_string(),
-        redirect_uri: client.redirect_uri.to_string(),
+        redirect_uri: redirect_uri.to_string(),
         requested,
         state: params.single("state").map(str::to_string),
         code_challenge,

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use crate::auth::authenticate;
 use crate::envelope::{success, PlatformError};
+use crate::readings::Reading;
 use crate::scope::Scope;
 use crate::seed::USER_DISPLAY_NAME;
 use crate::state::Shared;
@@ -32,6 +33,9 @@ pub(super) async fn me(
 ) -> Result<Response, PlatformError> {
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Profile)?;
+    if shared.settings().readings.has(Reading::MeRefusesTeamTokens) {
+        caller.require_personal()?;
+    }
     let subject = shared
         .world()
         .client(&caller.token.client_id)

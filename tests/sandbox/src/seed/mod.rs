@@ -15,6 +15,13 @@ pub const PUBLIC_CLIENT_ID: &str = "xiaoya-companion-sandbox";
 pub const PUBLIC_CLIENT_NAME: &str = "Xiaoya Companion";
 /// The only redirect URI registered for [`PUBLIC_CLIENT_ID`]; matched exactly.
 pub const PUBLIC_CLIENT_REDIRECT_URI: &str = "xiaoya-companion://oauth/callback";
+/// The public client's redirect under the `loopback-redirect` reading: any port on 127.0.0.1.
+pub const PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI: &str = "http://127.0.0.1/oauth/callback";
+/// The public client's redirect under the `https-redirect` reading: a publisher's page that
+/// forwards `code` and `state` to the custom scheme.
+pub const PUBLIC_CLIENT_HTTPS_REDIRECT_URI: &str = "https://companion.example.com/oauth/callback";
+/// The one published Team workflow version under the `published-workflow-only` reading.
+pub const PUBLISHED_WORKFLOW_VERSION_ID: &str = "wf_companion_published_01";
 /// A confidential server client (authenticates with a secret; PKCE optional).
 pub const CONFIDENTIAL_CLIENT_ID: &str = "xiaoya-ops-console";
 pub const CONFIDENTIAL_CLIENT_NAME: &str = "Xiaoya Ops Console";

@@ -11,6 +11,7 @@ import markUrl from "../../assets/app-mark.png";
 import { Diagnostics } from "./Diagnostics";
 import { SessionCard } from "./SessionCard";
 import { SignInError } from "./SignInError";
+import { SignInExpired } from "./SignInExpired";
 import { SignInPending } from "./SignInPending";
 import { TeamPicker } from "./TeamPicker";
 
@@ -72,7 +73,11 @@ export function AccountScreen() {
         />
       )}
 
-      {pending && <SignInPending attempt={state.pending} platformName={platformName} />}
+      {pending && (
+        <SignInPending attempt={state.pending} platformName={platformName} redirectUri={view.pendingRedirectUri} />
+      )}
+
+      {!pending && view.expiredSignIn && <SignInExpired expired={view.expiredSignIn} />}
 
       {failure && <SignInError failure={failure} onRetry={retry} />}
 

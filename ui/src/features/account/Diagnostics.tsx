@@ -45,7 +45,8 @@ export function diagnosticsReport(data: SignInDiagnostics, version: string | und
     `App version: ${version ?? "unknown"}`,
     `Platform origin: ${data.origin}`,
     `Client ID: ${data.clientId}`,
-    `Redirect URI: ${data.redirectUri}`,
+    `Redirect URI: ${data.redirectUri} (${data.redirectKind})`,
+    ...(data.pendingRedirectUri ? [`Redirect URI sent by the pending sign-in: ${data.pendingRedirectUri}`] : []),
     `Scheme: ${data.scheme} (handler registered: ${yesNoUnknown(data.schemeRegistered)})`,
     `Keychain backend: ${data.keychainBackend}`,
     `Scopes requested (Personal): ${data.personalScopes}`,
@@ -65,6 +66,7 @@ function eventLine(e: SignInEvent): string {
   if (e.platformCode) parts.push(`platform code ${e.platformCode}`);
   if (e.requestId) parts.push(`request ${e.requestId}`);
   if (e.detail) parts.push(`"${e.detail}"`);
+  if (e.redirectUri) parts.push(`redirect_uri ${e.redirectUri}`);
   return parts.join(" · ");
 }
 
@@ -74,6 +76,7 @@ const OUTCOME_TONE: Record<SignInOutcome, BadgeTone> = {
   failed: "danger",
   refused: "warning",
   cancelled: "neutral",
+  expired: "warning",
 };
 
 function RecentAttempts(props: { events: SignInEvent[] }) {
@@ -103,6 +106,11 @@ function RecentAttempts(props: { events: SignInEvent[] }) {
           {e.detail && (
             <p class="diag-attempt__detail" data-testid="diag-attempt-detail">
               {e.detail}
+            </p>
+          )}
+          {e.redirectUri && (
+            <p class="diag-attempt__ids mono" data-testid="diag-attempt-redirect">
+              {t("diag.redirectSent")}: {e.redirectUri}
             </p>
           )}
           {(e.platformCode || e.requestId) && (
@@ -234,6 +242,10 @@ function DiagnosticsList(props: { data: SignInDiagnostics }) {
       <Row label={t("diag.origin")} testId="diag-origin" mono value={data.origin} />
       <Row label={t("diag.clientId")} testId="diag-client-id" mono value={data.clientId} />
       <Row label={t("diag.redirectUri")} testId="diag-redirect-uri" mono value={data.redirectUri} />
+      <Row label={t("diag.redirectKind")} testId="diag-redirect-kind" value={t(`diag.redirectKind.${data.redirectKind}`)} />
+      {data.pendingRedirectUri && (
+        <Row label={t("diag.redirectSent")} testId="diag-redirect-sent" mono value={data.pendingRedirectUri} />
+      )}
       <div class="kv__row">
         <dt>{t("diag.scheme")}</dt>
         <dd class="diag-inline">

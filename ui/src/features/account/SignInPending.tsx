@@ -9,7 +9,7 @@ import { toAppError } from "../../ipc";
  * "Continue in your browser": shown while a sign-in waits for the browser to come
  * back. Says what to do there, and offers to open the page again or to cancel.
  */
-export function SignInPending(props: { attempt: PendingSignIn | null; platformName: string }) {
+export function SignInPending(props: { attempt: PendingSignIn | null; platformName: string; redirectUri?: string }) {
   const title = useRef<HTMLHeadingElement>(null);
   const [cancelling, setCancelling] = useState(false);
   const [reopening, setReopening] = useState(false);
@@ -71,6 +71,11 @@ export function SignInPending(props: { attempt: PendingSignIn | null; platformNa
           <li>{t("pending.step3")}</li>
         </ol>
         <p class="pending__hint">{t("pending.hint")}</p>
+        {props.redirectUri && (
+          <p class="pending__hint" data-testid="sign-in-pending-redirect">
+            {t("pending.redirectSent", { uri: props.redirectUri })} {t("pending.redirectHint")}
+          </p>
+        )}
         <div class="pending__actions">
           {attempt && (
             <Button variant="secondary" size="sm" icon="externalLink" loading={reopening} onClick={() => void reopen()} data-testid="sign-in-reopen">

@@ -6,7 +6,7 @@ import { Badge, Button, Select } from "../../components";
 import { formatNumber, t } from "../../i18n";
 import { chatUsageHint, type ChatUsageHint, type SessionSummary } from "../../ipc";
 import { contextName } from "../../app/sessions";
-import { OptionsPanel } from "./OptionsPanel";
+import { OPEN_WORKFLOW_SETTING, OptionsPanel } from "./OptionsPanel";
 import type { ChatController } from "./useChat";
 
 export function Composer(props: { chat: ChatController; session: SessionSummary }) {
@@ -15,6 +15,21 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
   const [showOptions, setShowOptions] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const isTeam = props.session.context.kind === "team";
+
+  // "Open the Team workflow version setting" from a refused reply: show the options and
+  // put the caret in that setting.
+  useEffect(() => {
+    const open = () => {
+      setShowOptions(true);
+      window.setTimeout(() => {
+        const input = document.querySelector<HTMLInputElement>("[data-testid=chat-workflow-input]");
+        input?.scrollIntoView({ block: "center" });
+        input?.focus();
+      }, 150);
+    };
+    window.addEventListener(OPEN_WORKFLOW_SETTING, open);
+    return () => window.removeEventListener(OPEN_WORKFLOW_SETTING, open);
+  }, []);
   const busy = chat.inFlight !== null;
   const blocked = chat.problems.length > 0;
   const canSend = !busy && !blocked && !!chat.model && text.trim().length > 0;

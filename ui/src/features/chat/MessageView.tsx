@@ -6,6 +6,7 @@ import { useState } from "preact/hooks";
 
 import { Badge, Button, Panel, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
+import { OPEN_WORKFLOW_SETTING } from "./OptionsPanel";
 import type { ChatMessage } from "../../ipc";
 import { copyText } from "../../app/clipboard";
 import { formatMs, jsonProblemText, tokensLine } from "./format";
@@ -84,9 +85,23 @@ function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () =>
         </dl>
       )}
       <div>
-        <Button size="sm" icon="refresh" disabled={props.busy} onClick={props.onRetry} data-testid="chat-retry">
-          {t("chat.retry")}
-        </Button>
+        {error?.code === "WORKFLOW_VERSION_REFUSED" && (
+          <Button
+            size="sm"
+            variant="primary"
+            icon="settings"
+            onClick={() => window.dispatchEvent(new Event(OPEN_WORKFLOW_SETTING))}
+            data-testid="chat-open-workflow-setting"
+          >
+            {t("workflow.openSetting")}
+          </Button>
+        )}
+        {/* A retry repeats the refused workflow version; the next message uses the new one. */}
+        {error?.code !== "WORKFLOW_VERSION_REFUSED" && (
+          <Button size="sm" icon="refresh" disabled={props.busy} onClick={props.onRetry} data-testid="chat-retry">
+            {t("chat.retry")}
+          </Button>
+        )}
       </div>
     </Panel>
   );

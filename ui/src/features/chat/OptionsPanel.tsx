@@ -90,6 +90,9 @@ function ParameterInput(props: {
   );
 }
 
+/** A window event that opens the options at the Team workflow version setting. */
+export const OPEN_WORKFLOW_SETTING = "xiaoya:open-workflow-setting";
+
 function WorkflowSetting() {
   const [settings, setSettings] = useState<ChatSettings | null>(null);
   const [value, setValue] = useState("");

@@ -44,13 +44,23 @@ function checkClientId(raw: string): PlainKey | undefined {
   return undefined;
 }
 
+/** RFC 8252 §7.3: a loopback redirect names the IP literal, never `localhost` (§8.3). */
+function isLoopbackLiteral(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+const NOT_CUSTOM = ["file:", "javascript:", "data:", "blob:", "about:", "ftp:", "ws:", "wss:"];
+
+/** A custom scheme, a loopback `http://127.0.0.1[:port]/…`, or an https page that forwards. */
 function checkRedirectUri(raw: string): PlainKey | undefined {
   const trimmed = raw.trim();
   const url = parse(trimmed);
   if (!url) return "validation.redirectUri.invalid";
   if (trimmed.includes("#") || url.username || url.password) return "validation.redirectUri.fragment";
-  const web = url.protocol === "http:" || url.protocol === "https:";
-  if (web && !(url.protocol === "http:" && isLoopback(url))) return "validation.redirectUri.scheme";
+  if (url.protocol === "https:") return url.host ? undefined : "validation.redirectUri.invalid";
+  if (url.protocol === "http:") return isLoopbackLiteral(url) && !url.search ? undefined : "validation.redirectUri.scheme";
+  if (NOT_CUSTOM.includes(url.protocol) || url.protocol.length < 4) return "validation.redirectUri.scheme";
   return undefined;
 }
 

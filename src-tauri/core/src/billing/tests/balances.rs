@@ -208,7 +208,7 @@ async fn personal_usage_reports_charged_refunded_net_and_model_usage() {
 async fn a_revoked_token_ends_only_that_session() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
-    rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
+    let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
     rig.core.set_active_session(&personal.id).await.unwrap();
     rig.control().expire_token_of(TokenSelector::Personal);
     assert_eq!(
@@ -217,6 +217,12 @@ async fn a_revoked_token_ends_only_that_session() {
     );
     let view = rig.core.sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1, "the Team session stays");
+    // The paying context ended: the Team pays only once the person chooses it (issue 11).
+    assert_eq!(
+        rig.core.refresh_balance().await.unwrap_err().code(),
+        ErrorCode::PayerNotChosen
+    );
+    rig.core.set_active_session(&alpha.id).await.unwrap();
     assert_eq!(
         rig.core.refresh_balance().await.unwrap().spendable,
         "9007199254740993"

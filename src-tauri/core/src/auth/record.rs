@@ -1,0 +1,102 @@
+//! What a completed sign-in records: the identity the platform reports for the token
+//! (`/me`, or for a Team token the member its Team context names where `/me` refuses Team
+//! tokens), the exact Team context, the token in the keychain (A11).
+
+use serde::Deserialize;
+
+use super::flow::TeamContextData;
+use super::keychain;
+use super::pending::{PendingAttempt, RequestedContext};
+use super::secret::AccessToken;
+use crate::api::segment;
+use crate::config::origin_string;
+use crate::error::{Error, Result};
+use crate::host::Core;
+use crate::store::sessions::{keychain_account, SessionRecord};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OpenAgentUser {
+    user_id: String,
+    display_name: String,
+    avatar_url: Option<String>,
+}
+
+impl Core {
+    pub(super) async fn record_session(
+        &self,
+        attempt: &PendingAttempt,
+        token: &AccessToken,
+        scopes: Vec<String>,
+        expires_in: i64,
+        now: i64,
+    ) -> Result<SessionRecord> {
+        let origin = &attempt.origin;
+        if !scopes.iter().any(|s| s == "profile") {
+            return Err(Error::SignIn("the platform did not grant `profile`, so the account cannot be identified".into()));
+        }
+        let me = self.client().get_open::<OpenAgentUser>(origin, "/api/v1/open/me", token, None).await;
+        let me = match (me, &attempt.context) {
+            (Ok(me), _) => Some(me),
+            // Some platforms refuse Team-bound tokens on `/me` as on the other Personal
+            // routes; the Team context below then identifies the member instead.
+            (Err(Error::Platform { status: 403, code, .. }), RequestedContext::Team { .. })
+                if crate::api::CONTEXT_CODES.contains(&code.as_str()) =>
+            {
+                None
+            }
+            (Err(err), _) => return Err(err),
+        };
+        let mut record = SessionRecord {
+            id: uuid::Uuid::new_v4().to_string(),
+            origin: origin_string(origin),
+            client_id: attempt.client_id.clone(),
+            subject: String::new(),
+            context: attempt.context.clone(),
+            team_name: None,
+            role: None,
+            member_status: None,
+            team_context_version: None,
+            display_name: String::new(),
+            avatar_url: None,
+            granted_scopes: scopes,
+            expires_at: now + expires_in,
+            created_at: now,
+            keychain_account: String::new(),
+        };
+        if let RequestedContext::Team { team_id } = &attempt.context {
+            let path = format!("/api/v1/open/teams/{}/context", segment(team_id));
+            let ctx: TeamContextData = self.client().get_open(origin, &path, token, Some(team_id)).await?;
+            if &ctx.team_id != team_id {
+                return Err(Error::SignIn("the platform answered for a different Team".into()));
+            }
+            record.team_name = ctx.name;
+            record.role = ctx.role;
+            record.member_status = ctx.member_status;
+            record.team_context_version = ctx.team_context_version;
+            if me.is_none() {
+                // A11: keyed by what the server reported for this token — its Team member.
+                let member = ctx.member_id.filter(|m| !m.is_empty()).ok_or_else(|| {
+                    Error::SignIn("the platform identified neither the user (/me) nor the Team member".into())
+                })?;
+                record.subject = format!("member:{member}");
+                record.display_name = member;
+            }
+        }
+        if let Some(me) = me {
+            record.subject = me.user_id;
+            record.display_name = me.display_name;
+            record.avatar_url = me.avatar_url;
+        }
+        record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
+        keychain::put(self.keys(), record.keychain_account.clone(), token.clone()).await?;
+        record.id = self.db().upsert_session(&record).await?;
+        self.db().set_active_session_id(Some(&record.id)).await?;
+        // Signing in is choosing: the new session pays, as the window says.
+        self.payer_chosen().await?;
+        self.forget_notices_for(&record.context).await?;
+        tracing::info!(context = record.context.kind(), "signed in");
+        Ok(record)
+    }
+
+}

@@ -1,0 +1,53 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// No core here: the two commands the notice can call are observed instead.
+const calls: string[] = [];
+vi.mock("../../src/ipc", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/ipc")>();
+  const view = { sessions: [], signInPending: false, ended: [], payerNotChosen: false };
+  return {
+    ...real,
+    cancelSignIn: () => {
+      calls.push("cancel");
+      return Promise.resolve(view);
+    },
+    beginSignIn: (request: { kind: string; teamId?: string }) => {
+      calls.push(`begin ${request.kind} ${request.teamId ?? ""}`.trim());
+      return Promise.resolve({ ...view, signInPending: true });
+    },
+  };
+});
+
+const { SignInExpired } = await import("../../src/features/account/SignInExpired");
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.append(root);
+  calls.length = 0;
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe("<SignInExpired>", () => {
+  it("says the sign-in expired, shows the exact redirect URI it sent and what to check", () => {
+    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "http://127.0.0.1:49215/oauth/callback" };
+    act(() => render(<SignInExpired expired={expired} />, root));
+    const text = root.textContent ?? "";
+    expect(text).toContain("The sign-in expired");
+    expect(text).toContain("redirect URI registered for the client");
+    expect(root.querySelector("[data-testid=sign-in-expired-redirect]")?.textContent).toBe(expired.redirectUri);
+  });
+
+  it("starts the same sign-in again, or puts the notice away", async () => {
+    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "xiaoya-companion://oauth/callback" };
+    act(() => render(<SignInExpired expired={expired} />, root));
+    await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-retry]")?.click());
+    await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-dismiss]")?.click());
+    expect(calls).toEqual(["begin team team_01", "cancel"]);
+  });
+});
