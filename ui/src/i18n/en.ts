@@ -330,4 +330,13 @@ export const en = {
   "errorState.message": "Message",
 
   "boot.errorTitle": "Xiaoya Companion couldn't start",
+
+  "database.setAside.title": "Your local data was set aside",
+  "database.setAside.corrupt": "The app's database file was damaged and could not be read.",
+  "database.setAside.unknownMigration":
+    "The app's database was changed by a newer version of Xiaoya Companion, which this version cannot read.",
+  "database.setAside.keptAt": "Nothing was deleted: the old file is kept at",
+  "database.setAside.fresh":
+    "The app started with a fresh database: sign in again to continue. Your clips' audio files are untouched.",
+  "database.setAside.dismiss": "Dismiss",
 } as const;
