@@ -34,6 +34,8 @@ pub enum ErrorCode {
     ScopeMissing,
     /// The OS keychain is missing or locked; tokens are never stored anywhere else.
     KeychainUnavailable,
+    /// The OS keychain did not answer in time (an unlock prompt waiting, a stuck service).
+    KeychainTimeout,
     /// No audio output device (or it failed): clips are still saved and exportable (R1).
     AudioUnavailable,
     /// A clip's audio is corrupt or truncated and cannot be played (R3).
@@ -110,6 +112,7 @@ impl Error {
             Error::NotSignedIn => ErrorCode::NotSignedIn,
             Error::ScopeMissing(_) => ErrorCode::ScopeMissing,
             Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => ErrorCode::KeychainUnavailable,
+            Error::Keychain(crate::auth::keychain::KeychainError::TimedOut(_)) => ErrorCode::KeychainTimeout,
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,

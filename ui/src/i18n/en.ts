@@ -321,6 +321,8 @@ export const en = {
   "error.SCOPE_MISSING": "Your sign-in doesn't include permission for this. Sign in again and allow it.",
   "error.KEYCHAIN_UNAVAILABLE":
     "Your system keychain is locked or missing. Unlock it — or install one — and try again: GNOME Keyring or KWallet on Linux, Keychain on macOS, Credential Manager on Windows. Xiaoya Companion never keeps your sign-in anywhere else.",
+  "error.KEYCHAIN_TIMEOUT":
+    "Your system keychain didn't answer in time. If it is asking for its password, unlock it, then try again; if nothing is asking, restart the keychain (or sign out and back in to your computer). Xiaoya Companion never keeps your sign-in anywhere else.",
   "error.INTERNAL": "Something went wrong inside the app.",
   "errorState.title": "Something went wrong",
   "errorState.retry": "Try again",
