@@ -10,6 +10,7 @@ pub mod chat;
 pub mod config;
 pub mod error;
 pub mod host;
+pub mod logs;
 pub mod models;
 pub mod store;
 pub mod tts;

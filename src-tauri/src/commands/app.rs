@@ -1,11 +1,20 @@
 //! App-wide commands: identity, language, theme and which platform to talk to.
 
+use tauri::ipc::Channel;
 use tauri::State;
 use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 use super::CmdResult;
-use crate::events::{emit, AppEvent};
+use crate::events::{emit, AppEvent, AppEventHub};
 use crate::AppState;
+
+/// The page subscribes to app-wide events (see `events.rs`: a channel, never a global
+/// event the webview could listen to).
+#[tauri::command]
+pub async fn app_events(hub: State<'_, AppEventHub>, on_event: Channel<AppEvent>) -> CmdResult<()> {
+    hub.subscribe(on_event);
+    Ok(())
+}
 
 #[tauri::command]
 pub async fn app_info(state: State<'_, AppState>) -> CmdResult<AppInfo> {
