@@ -14,6 +14,8 @@ mod recovery;
 mod migrations_check;
 #[cfg(test)]
 mod tests_durability;
+#[cfg(test)]
+mod tests_kill;
 
 use std::path::Path;
 use std::str::FromStr;
