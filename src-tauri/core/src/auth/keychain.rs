@@ -282,7 +282,7 @@ mod tests {
             "{child} in a private Secret Service failed:\n{stdout}\n{stderr}"
         );
         assert!(stdout.contains("REAL-KEYCHAIN-CHECKED"), "the child ran its checks:\n{stdout}");
-        for line in stdout.lines().filter(|l| l.contains("locked collection")) {
+        for line in stdout.lines().filter(|l| l.contains("locked collection") || l.contains("stopped Secret Service")) {
             eprintln!("{line}");
         }
     }
@@ -315,6 +315,58 @@ mod tests {
         assert_eq!(get(&store, b.into()).await.unwrap().unwrap().expose(), "token-b", "deleting one context leaves the other");
         delete(&store, b.into()).await.unwrap();
         delete(&store, b.into()).await.expect("deleting twice is fine");
+        println!("REAL-KEYCHAIN-CHECKED");
+    }
+
+    /// The deadline against the real gnome-keyring: the Secret Service stops answering
+    /// (its daemon is SIGSTOPped, as a hung service would be) and every call ends at the
+    /// deadline with `KEYCHAIN_TIMEOUT` instead of hanging sign-in.
+    #[test]
+    fn a_secret_service_that_stops_answering_ends_at_the_deadline() {
+        in_private_secret_service("auth::keychain::tests::child_stuck_service");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn child_stuck_service() {
+        if !is_child() {
+            return;
+        }
+        let deadline = Duration::from_secs(2);
+        let store: std::sync::Arc<dyn SecretStore> = std::sync::Arc::new(
+            OsKeychain::with_service(format!("xiaoya-companion-stuck-{}", std::process::id())).with_deadline(deadline),
+        );
+        put(&store, "acct".into(), Sensitive::new("tok_stuck_canary".into())).await.expect("put while it answers");
+        // The daemon that owns org.freedesktop.secrets on this private bus.
+        let owner = std::process::Command::new("gdbus")
+            .args([
+                "call",
+                "--session",
+                "--dest",
+                "org.freedesktop.DBus",
+                "--object-path",
+                "/org/freedesktop/DBus",
+                "--method",
+                "org.freedesktop.DBus.GetConnectionUnixProcessID",
+                "org.freedesktop.secrets",
+            ])
+            .output()
+            .expect("gdbus");
+        let text = String::from_utf8_lossy(&owner.stdout);
+        // `(uint32 12345,)`
+        let pid: String = text.split("uint32").nth(1).unwrap_or_default().chars().filter(char::is_ascii_digit).collect();
+        assert!(!pid.is_empty(), "the Secret Service's pid: {text}");
+        assert!(std::process::Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
+        let started = std::time::Instant::now();
+        let err = get(&store, "acct".into()).await.map(|t| t.map(|t| t.expose().clone()));
+        let elapsed = started.elapsed();
+        assert!(std::process::Command::new("kill").args(["-CONT", &pid]).status().unwrap().success());
+        let err = err.unwrap_err();
+        assert!(elapsed >= deadline && elapsed < deadline + Duration::from_secs(2), "ended at the deadline: {elapsed:?}");
+        let ipc = crate::IpcError::from(crate::Error::from(err));
+        assert_eq!(ipc.code, crate::ErrorCode::KeychainTimeout, "{}", ipc.message);
+        println!("get on a stopped Secret Service: {:?} after {elapsed:?}", ipc.code);
+        // Answering again, the keychain works again.
+        assert_eq!(get(&store, "acct".into()).await.unwrap().unwrap().expose(), "tok_stuck_canary");
         println!("REAL-KEYCHAIN-CHECKED");
     }
 
