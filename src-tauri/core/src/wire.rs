@@ -121,6 +121,8 @@ pub enum DatabaseDamage {
     Corrupt,
     /// A newer version of the app changed it (the app was downgraded).
     UnknownMigration,
+    /// Updating it to this version failed.
+    MigrationFailed,
 }
 
 /// The database found at start could not be used: it was kept at `moved_to` and a fresh

@@ -11,7 +11,11 @@ import type { DatabaseSetAside } from "../ipc";
 export function DatabaseNotice(props: { setAside: DatabaseSetAside }) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
-  const why = props.setAside.damage === "corrupt" ? t("database.setAside.corrupt") : t("database.setAside.unknownMigration");
+  const why = {
+    corrupt: t("database.setAside.corrupt"),
+    unknownMigration: t("database.setAside.unknownMigration"),
+    migrationFailed: t("database.setAside.migrationFailed"),
+  }[props.setAside.damage];
   return (
     <section class="database-notice" role="alert" data-testid="database-notice" data-damage={props.setAside.damage}>
       <Icon name="alert" size={20} />

@@ -3,4 +3,4 @@
 /**
  * Why the database found at start was moved aside.
  */
-export type DatabaseDamage = "corrupt" | "unknownMigration";
+export type DatabaseDamage = "corrupt" | "unknownMigration" | "migrationFailed";

@@ -337,6 +337,7 @@ export const en = {
   "database.setAside.corrupt": "The app's database file was damaged and could not be read.",
   "database.setAside.unknownMigration":
     "The app's database was changed by a newer version of Xiaoya Companion, which this version cannot read.",
+  "database.setAside.migrationFailed": "The app couldn't update its database to this version.",
   "database.setAside.keptAt": "Nothing was deleted: the old file is kept at",
   "database.setAside.fresh":
     "The app started with a fresh database: sign in again to continue. Your clips' audio files are untouched.",

@@ -318,6 +318,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "database.setAside.title": "本地数据已被移到一旁",
   "database.setAside.corrupt": "应用的数据库文件已损坏，无法读取。",
   "database.setAside.unknownMigration": "应用的数据库已被更新版本的小雅助手修改，当前版本无法读取。",
+  "database.setAside.migrationFailed": "应用无法将数据库升级到当前版本。",
   "database.setAside.keptAt": "没有删除任何内容：旧文件保存在",
   "database.setAside.fresh": "应用已使用新的数据库启动：请重新登录以继续。已生成的音频文件未受影响。",
   "database.setAside.dismiss": "关闭",

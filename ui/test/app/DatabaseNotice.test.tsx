@@ -36,6 +36,11 @@ describe("DatabaseNotice", () => {
     expect(zh.textContent).toContain(movedTo);
   });
 
+  it("says when updating the database failed", () => {
+    act(() => render(<DatabaseNotice setAside={{ damage: "migrationFailed", movedTo: "/x.db" }} />, root));
+    expect(root.querySelector("[data-testid=database-notice]")!.textContent).toContain("couldn't update its database");
+  });
+
   it("goes away when dismissed", () => {
     act(() => render(<DatabaseNotice setAside={{ damage: "corrupt", movedTo: "/x.db" }} />, root));
     act(() => (root.querySelector("[data-testid=database-notice-dismiss]") as HTMLButtonElement).click());

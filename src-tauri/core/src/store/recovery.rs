@@ -12,8 +12,11 @@ use crate::wire::{DatabaseDamage, DatabaseSetAside};
 pub(crate) fn damage_of(err: &Error) -> Option<DatabaseDamage> {
     use sqlx::migrate::MigrateError;
     match err {
-        Error::Database(e) | Error::Migrate(MigrateError::Execute(e)) | Error::Migrate(MigrateError::ExecuteMigration(e, _)) => {
-            is_corruption(e).then_some(DatabaseDamage::Corrupt)
+        Error::Database(e) | Error::Migrate(MigrateError::Execute(e)) => is_corruption(e).then_some(DatabaseDamage::Corrupt),
+        // A migration of this build that cannot run on this file: the file is kept as it
+        // was (the migration's transaction rolled back) and this build starts afresh.
+        Error::Migrate(MigrateError::ExecuteMigration(e, _)) => {
+            Some(if is_corruption(e) { DatabaseDamage::Corrupt } else { DatabaseDamage::MigrationFailed })
         }
         Error::Migrate(
             MigrateError::VersionMissing(_)

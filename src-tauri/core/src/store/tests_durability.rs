@@ -111,6 +111,24 @@ async fn a_database_migrated_by_a_newer_build_is_moved_aside_with_its_data() {
     assert_eq!(locale, "zh-CN");
 }
 
+/// A migration of this build that fails on the file (here: the last one's row is gone but
+/// its tables are there, so running it again fails) — the file is kept aside, unchanged.
+#[tokio::test]
+async fn a_database_whose_migration_fails_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("companion.db");
+    let db = Db::open(&path).await.unwrap();
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = (SELECT MAX(version) FROM _sqlx_migrations)")
+        .execute(db.pool())
+        .await
+        .unwrap();
+    db.close().await;
+    assert!(matches!(Db::open(&path).await, Err(Error::Migrate(sqlx::migrate::MigrateError::ExecuteMigration(..)))));
+    let (db, moved) = Db::open_or_set_aside(&path, now()).await.expect("never a failed start");
+    assert_eq!(moved.expect("the window is told").damage, DatabaseDamage::MigrationFailed);
+    db.set_locale(crate::wire::Locale::En).await.expect("the fresh database works");
+}
+
 /// A failure that is not the file's fault (here: its folder is a file) moves nothing.
 #[tokio::test]
 async fn a_failure_that_is_not_the_files_fault_moves_nothing() {
