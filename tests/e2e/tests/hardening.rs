@@ -94,16 +94,6 @@ async fn the_window_stays_on_the_app_and_cannot_listen_to_global_events() -> Tes
         .await?;
     assert!(command.as_str().unwrap_or_default().starts_with("ok "), "{command:?}");
 
-    // A callback URL with a canary code arrives through a second instance: the app
-    // handles it (no sign-in is pending, so it is refused, and says so), and nothing in the
-    // page heard it.
-    deliver_deep_link("xiaoya-companion://oauth/callback?code=code_canary_e2e_1&state=st_canary")?;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let heard = app.client.execute("return window.__heard || 0;", vec![]).await?;
-    assert_eq!(heard, serde_json::json!(0));
-    let page = app.page_text().await?;
-    assert!(!page.contains("code_canary_e2e_1"));
-
     // Navigation away from the app is refused, whichever way the page tries — here to the
     // sandbox, a page that is really there. A marker in the page's JS state shows the
     // document was never replaced. (Origins are compared by scheme and host: `tauri:` is
@@ -124,6 +114,19 @@ async fn the_window_stays_on_the_app_and_cannot_listen_to_global_events() -> Tes
         assert_eq!(marker, serde_json::json!("still-the-app"), "after {script:?} the page was replaced");
         app.wait_for_text("[data-testid=platform-label]", "Sandbox").await?;
     }
+    // A callback URL with a canary code arrives through a second instance: the app
+    // handles it in Rust (no sign-in is pending, so it is refused) and says so through the
+    // `app_events` channel — which still works after the refused navigations above — and
+    // nothing in the page heard the URL.
+    app.click("[data-testid=nav-account]").await?;
+    deliver_deep_link("xiaoya-companion://oauth/callback?code=code_canary_e2e_1&state=st_canary")?;
+    let alert = app.find("[data-testid=sign-in-error]").await?;
+    assert_eq!(alert.attr("data-error-code").await?.as_deref(), Some("NO_PENDING_SIGN_IN"));
+    let heard = app.client.execute("return window.__heard || 0;", vec![]).await?;
+    assert_eq!(heard, serde_json::json!(0));
+    let html = app.client.source().await?;
+    assert!(!html.contains("code_canary_e2e_1") && !html.contains("st_canary"), "the URL is not in the page");
+
     // And no page opens another window.
     let opened = app.client.execute("return window.open(arguments[0] + '/') === null;", vec![remote.clone().into()]).await?;
     tokio::time::sleep(Duration::from_millis(1000)).await;
