@@ -133,3 +133,79 @@ async fn the_window_stays_on_the_app_and_cannot_listen_to_global_events() -> Tes
     assert_eq!(app.client.windows().await?.len(), 1, "still one window (window.open gave null: {opened})");
     app.close().await
 }
+
+/// Subscribes, inside the page, a channel of its own to the app-wide events (the same
+/// `app_events` hub the UI's channel is fed from) and keeps every message.
+const RECORDER: &str = r#"
+const rec = (window.__rec = { events: [], answers: [] });
+const ipc = window.__TAURI_INTERNALS__;
+const id = ipc.transformCallback((m) => rec.events.push(JSON.stringify(m)), false);
+return ipc.invoke('app_events', { onEvent: '__CHANNEL__:' + id }).then(() => 'subscribed', (e) => 'failed ' + String(e));
+"#;
+
+/// Calls commands through the page's IPC bridge, as the UI does, and keeps every answer,
+/// error and channel message.
+const CALLS: &str = r#"
+const done = arguments[arguments.length - 1];
+const ipc = window.__TAURI_INTERNALS__;
+const rec = window.__rec;
+const keep = (cmd) => [(v) => rec.answers.push(cmd + ' ' + JSON.stringify(v)), (e) => rec.answers.push(cmd + ' failed ' + JSON.stringify(e))];
+(async () => {
+  for (const [cmd, args] of [['app_info', {}], ['sessions', {}], ['sign_in_diagnostics', {}], ['last_balance', {}],
+                             ['personal_usage', {}], ['billing_settings', {}], ['chat_conversations', { query: '' }]]) {
+    await ipc.invoke(cmd, args).then(...keep(cmd));
+  }
+  const chat = ipc.transformCallback((m) => rec.answers.push('chat_send channel ' + JSON.stringify(m)), false);
+  const input = { conversationId: null, text: 'Say hello in three words',
+                  options: { modelCode: arguments[0], systemPrompt: '', parameters: {}, responseFormat: { kind: 'text' } } };
+  await ipc.invoke('chat_send', { input, onEvent: '__CHANNEL__:' + chat }).then(...keep('chat_send'));
+  const view = await ipc.invoke('sessions', {});
+  for (const s of view.sessions || []) {
+    await ipc.invoke('sign_out', { id: s.id }).then(...keep('sign_out'));
+  }
+  done('done');
+})().catch((e) => done('threw ' + String(e)));
+"#;
+
+/// T1 at the real IPC and event bridge: through a sign-in (in the window), then commands
+/// called through the page's bridge — a streamed chat reply on its channel, diagnostics,
+/// balances, a sign-out — no command answer, channel message or app event that reaches the
+/// page holds a token, code or verifier the platform issued or saw.
+#[tokio::test(flavor = "multi_thread")]
+async fn nothing_that_crosses_the_ipc_bridge_carries_a_secret() -> TestResult {
+    const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    app.wait_for_text("[data-testid=platform-label]", "Sandbox").await?;
+    let subscribed = app.client.execute(RECORDER, vec![]).await?;
+    assert_eq!(subscribed, serde_json::json!("subscribed"));
+
+    app.sign_in_personal().await?;
+    let calls = app.client.execute_async(CALLS, vec![xiaoya_e2e::xiaoya_sandbox::MODEL_CHAT.into()]).await?;
+    assert_eq!(calls, serde_json::json!("done"));
+    app.wait_for_text("[data-testid=charged-to]", "not signed in").await?;
+
+    let rec = app.client.execute("return window.__rec;", vec![]).await?;
+    let events: Vec<String> = serde_json::from_value(rec["events"].clone())?;
+    let answers: Vec<String> = serde_json::from_value(rec["answers"].clone())?;
+    let count = |list: &[String], needle: &str| list.iter().filter(|e| e.contains(needle)).count();
+    assert!(count(&events, "\"signedIn\"") >= 1 && count(&events, "\"sessionsChanged\"") >= 2, "events: {events:?}");
+    assert!(count(&answers, "chat_send channel") >= 2, "the reply's channel messages: {answers:?}");
+    assert!(answers.iter().any(|a| a.starts_with("chat_send {")), "the reply: {answers:?}");
+    assert!(answers.iter().any(|a| a.starts_with("sign_out {")), "the sign-out: {answers:?}");
+    let secrets = app.sandbox.as_ref().ok_or("a sandbox")?.control().issued_secrets();
+    assert!(secrets.len() >= 3, "a token, a code and a verifier were issued or seen: {}", secrets.len());
+    for secret in &secrets {
+        for crossed in events.iter().chain(&answers) {
+            assert!(!crossed.contains(secret.as_str()), "a secret crossed the bridge: {crossed}");
+        }
+    }
+    eprintln!(
+        "bridge: {} events and {} answers recorded, none with any of {} secrets",
+        events.len(),
+        answers.len(),
+        secrets.len()
+    );
+    app.close().await
+}
