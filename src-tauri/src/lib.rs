@@ -26,11 +26,30 @@ pub struct AppState {
     _log_guard: tracing_appender::non_blocking::WorkerGuard,
 }
 
-fn data_dir(app: &tauri::App) -> Result<PathBuf, Box<dyn std::error::Error>> {
+/// Why the core could not start, kept so the window can say it (`app_info` answers with
+/// it) instead of the app failing before any window exists.
+pub struct StartupFailure(pub xiaoya_core::IpcError);
+
+fn data_dir(app: &tauri::App) -> Result<PathBuf, xiaoya_core::Error> {
     match std::env::var_os(ENV_DATA_DIR) {
         Some(dir) if !dir.is_empty() => Ok(PathBuf::from(dir)),
-        _ => Ok(app.path().app_data_dir()?),
+        _ => app.path().app_data_dir().map_err(|e| xiaoya_core::Error::Internal(format!("no data folder: {e}"))),
     }
+}
+
+/// Everything that builds the state; a failure here is shown in the window.
+fn start_core(app: &tauri::App) -> Result<AppState, xiaoya_core::Error> {
+    let dir = data_dir(app)?;
+    std::fs::create_dir_all(&dir).map_err(xiaoya_core::Error::DataFolder)?;
+    let guard = init_logging(&dir);
+    #[cfg(target_os = "linux")]
+    {
+        let (dumpable, soft, hard) = hardening::core_dump_state();
+        tracing::info!(dumpable, core_soft = soft, core_hard = hard, "core dumps");
+    }
+    let version = app.package_info().version.to_string();
+    let core = tauri::async_runtime::block_on(Core::start(CoreOptions::from_process_env(dir, version)))?;
+    Ok(AppState { core, _log_guard: guard })
 }
 
 /// Rolling log files in `<data>/logs`, plus stderr. Only stable codes and request ids
@@ -45,9 +64,12 @@ fn init_logging(dir: &std::path::Path) -> tracing_appender::non_blocking::Worker
         .filename_prefix(xiaoya_core::logs::LOG_FILE_PREFIX)
         // Also while running for weeks: tracing-appender prunes when it rolls over.
         .max_log_files(xiaoya_core::logs::LOG_RETENTION_DAYS as usize)
-        .build(&logs)
-        .unwrap_or_else(|_| tracing_appender::rolling::daily(&logs, xiaoya_core::logs::LOG_FILE_PREFIX));
-    let (file, guard) = tracing_appender::non_blocking(appender);
+        .build(&logs);
+    // A log folder that cannot be made: stderr only.
+    let (file, guard) = match appender {
+        Ok(appender) => tracing_appender::non_blocking(appender),
+        Err(_) => tracing_appender::non_blocking(std::io::sink()),
+    };
     let filter = EnvFilter::try_from_env("XIAOYA_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     let _ = tracing_subscriber::registry()
         .with(filter)
@@ -143,17 +165,20 @@ pub fn run() {
             }
         })
         .setup(|app| {
-            let dir = data_dir(app)?;
-            std::fs::create_dir_all(&dir)?;
-            let guard = init_logging(&dir);
-            #[cfg(target_os = "linux")]
-            {
-                let (dumpable, soft, hard) = hardening::core_dump_state();
-                tracing::info!(dumpable, core_soft = soft, core_hard = hard, "core dumps");
+            match start_core(app) {
+                Ok(state) => {
+                    app.manage(state);
+                }
+                Err(err) => {
+                    // The window opens anyway and says why (a damaged database never gets
+                    // here: it is moved aside in the core).
+                    tracing::error!(error = %err, code = ?err.code(), "the app could not start");
+                    eprintln!("Xiaoya Companion could not start: {err}");
+                    app.manage(StartupFailure(xiaoya_core::IpcError::from(&err)));
+                    open_main_window(app)?;
+                    return Ok(());
+                }
             }
-            let version = app.package_info().version.to_string();
-            let core = tauri::async_runtime::block_on(Core::start(CoreOptions::from_process_env(dir, version)))?;
-            app.manage(AppState { core, _log_guard: guard });
             open_main_window(app)?;
 
             #[cfg(any(target_os = "linux", all(debug_assertions, windows)))]

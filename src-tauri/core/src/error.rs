@@ -69,6 +69,8 @@ pub enum Error {
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("the data folder cannot be used: {0}")]
+    DataFolder(#[source] std::io::Error),
     #[error("could not reach the platform: {0}")]
     Transport(#[source] reqwest::Error),
     #[error("platform error {status} {code}: {message}")]
@@ -101,7 +103,7 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
-            Error::Database(_) | Error::Migrate(_) => ErrorCode::Storage,
+            Error::Database(_) | Error::Migrate(_) | Error::DataFolder(_) => ErrorCode::Storage,
             Error::Transport(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
             Error::Platform { .. } => ErrorCode::Platform,

@@ -63,8 +63,7 @@ pub struct Core {
 
 impl Core {
     pub async fn start(options: CoreOptions) -> Result<Self> {
-        std::fs::create_dir_all(&options.data_dir)
-            .map_err(|e| Error::Internal(format!("cannot create the data folder: {e}")))?;
+        std::fs::create_dir_all(&options.data_dir).map_err(Error::DataFolder)?;
         let (db, database_set_aside) =
             Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc()).await?;
         let choice = config::choose(&*options.env, &db.stored_platform().await?)?;

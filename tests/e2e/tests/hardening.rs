@@ -61,6 +61,26 @@ async fn the_app_starts_on_a_corrupt_database_and_says_where_the_old_file_is() -
     app.close().await
 }
 
+/// A start that fails for a reason that is not the database file (here the data folder
+/// is a plain file) opens the window and says why, instead of exiting with a panic.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_start_that_fails_says_why_in_the_window() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let not_a_folder = scratch.path().join("plain-file");
+    std::fs::write(&not_a_folder, b"x")?;
+    let launch = Launch {
+        env: vec![("XIAOYA_DATA_DIR".into(), not_a_folder.join("data").display().to_string())],
+        ..Launch::default()
+    };
+    let app = AppWindow::launch(launch).await?;
+    app.find("[data-testid=boot-error]").await?;
+    app.wait_for_attr("[data-testid=boot-error] [data-testid=error-message]", "data-error-code", "STORAGE").await?;
+    let text = app.wait_for_text("[data-testid=boot-error]", "couldn't start").await?;
+    assert!(text.contains("local data"), "{text}");
+    app.shot("hardening-start-failed", None).await?;
+    app.close().await
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_window_stays_on_the_app_and_cannot_listen_to_global_events() -> TestResult {
     let app = AppWindow::launch(Launch::default()).await?;
