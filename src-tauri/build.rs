@@ -2,6 +2,7 @@ fn main() {
     // Every app command gets a permission (capabilities/ grants them to the main window).
     let commands = &[
         "app_info",
+        "app_events",
         "set_locale",
         "set_theme",
         "set_platform",

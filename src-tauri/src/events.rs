@@ -1,14 +1,46 @@
 //! The one emitter for app-wide events. Every event is a variant of
 //! `xiaoya_core::wire::AppEvent`, so the UI gets typed payloads through ts-rs.
+//!
+//! Events travel on a `Channel` the page hands over with the `app_events` command, not as
+//! global Tauri events: the window's capability grants no `core:event` permission at all,
+//! so no script in the webview can listen to any global event — in particular not to the
+//! deep-link plugin's `deep-link://new-url`, which carries the authorization code.
 
-use tauri::{AppHandle, Emitter};
+use std::sync::Mutex;
+
+use tauri::ipc::Channel;
+use tauri::{AppHandle, Manager};
 pub use xiaoya_core::wire::AppEvent;
 
-/// The single event name the UI listens to.
-pub const APP_EVENT: &str = "app-event";
+/// The channels the page subscribed with (one per `onAppEvent` subscription of the
+/// current page; cleared when a page starts loading).
+#[derive(Default)]
+pub struct AppEventHub {
+    channels: Mutex<Vec<Channel<AppEvent>>>,
+}
+
+impl AppEventHub {
+    pub fn subscribe(&self, channel: Channel<AppEvent>) {
+        self.channels.lock().unwrap_or_else(|p| p.into_inner()).push(channel);
+    }
+
+    /// A page is (re)loading: its old channels have no one behind them any more.
+    pub fn clear(&self) {
+        self.channels.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+
+    fn send(&self, event: &AppEvent) {
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        for channel in channels.iter() {
+            if let Err(err) = channel.send(event.clone()) {
+                tracing::warn!(error = %err, "could not send an app event");
+            }
+        }
+    }
+}
 
 pub fn emit(app: &AppHandle, event: AppEvent) {
-    if let Err(err) = app.emit(APP_EVENT, &event) {
-        tracing::warn!(error = %err, "could not emit app event");
+    if let Some(hub) = app.try_state::<AppEventHub>() {
+        hub.send(&event);
     }
 }

@@ -50,11 +50,11 @@ fn every_command_is_registered_declared_and_permitted_for_the_main_window() {
         let perm = format!("allow-{}", name.replace('_', "-"));
         assert!(permissions.contains(&perm), "`{perm}` is missing from capabilities/main.json");
     }
-    // Nothing granted beyond the app's own commands and event listening.
+    // Nothing granted beyond the app's own commands: not even event listening (app-wide
+    // events come on the `app_events` channel), so no script in the webview can listen to a
+    // global event such as the deep-link plugin's `deep-link://new-url` (T1).
     for perm in &permissions {
-        let ok = perm.starts_with("allow-") && commands.contains(&perm["allow-".len()..].replace('-', "_"))
-            || perm == "core:event:allow-listen"
-            || perm == "core:event:allow-unlisten";
+        let ok = perm.starts_with("allow-") && commands.contains(&perm["allow-".len()..].replace('-', "_"));
         assert!(ok, "unexpected permission {perm}: explain it in capabilities/README.md and here");
         assert!(!perm.contains("**"), "wildcard scope {perm}");
     }
@@ -225,30 +225,41 @@ fn no_shell_or_opener_plugin_in_the_ui() {
     assert!(!lock.contains("name = \"tauri-plugin-opener\""), "no opener plugin in the app");
 }
 
-/// Whether the workspace enables single-instance's `deep-link` feature and the lock file
+/// Whether the workspace enables single-instance's `deep-link` feature or the lock file
 /// links the two plugins.
-fn single_instance_forwards_deep_links(manifest: &str, lock: &str) -> bool {
+fn single_instance_broadcasts_deep_links(manifest: &str, lock: &str) -> bool {
     let declared = manifest
         .lines()
         .find(|l| l.trim_start().starts_with("tauri-plugin-single-instance"))
-        .is_some_and(|l| l.contains("features") && l.contains("\"deep-link\""));
+        .is_some_and(|l| l.contains("\"deep-link\""));
     let linked = lock.split("[[package]]").any(|p| {
         p.contains("\nname = \"tauri-plugin-single-instance\"\n") && p.contains("\"tauri-plugin-deep-link\"")
     });
-    declared && linked
+    declared || linked
 }
 
-/// Proves P1 ("single-instance with its deep-link feature"): the workspace turns the
-/// feature on and the resolved single-instance plugin depends on the deep-link plugin, so a
-/// second instance started with the callback URL hands it to the first (the real-window
-/// test `sign_in.rs` then shows it working).
+/// P1 and T1: a second instance's command line is handed to the first by single-instance
+/// and its callback URL handled in Rust (`deep_links_in` → `deliver_deep_links`). The
+/// plugin's `deep-link` feature stays OFF: it would broadcast the URL, authorization code
+/// included, as the global event `deep-link://new-url`. (The real-window `sign_in.rs`
+/// tests show the hand-over working, `hardening.rs` that the webview cannot listen.)
 #[test]
-fn single_instance_is_built_with_its_deep_link_feature() {
+fn single_instance_hands_deep_links_to_rust_without_a_broadcast() {
     let manifest = read("Cargo.toml");
     let lock = read("Cargo.lock");
-    assert!(single_instance_forwards_deep_links(&manifest, &lock));
-    // The check fails when the feature is dropped.
-    let without = manifest.replace("features = [\"deep-link\"]", "features = []");
-    assert_ne!(without, manifest, "the feature is declared as expected");
-    assert!(!single_instance_forwards_deep_links(&without, &lock));
+    assert!(!single_instance_broadcasts_deep_links(&manifest, &lock), "the deep-link feature is off");
+    // The check sees the feature when it is there.
+    let with = manifest.replace(
+        "tauri-plugin-single-instance = \"2\"",
+        "tauri-plugin-single-instance = { version = \"2\", features = [\"deep-link\"] }",
+    );
+    assert_ne!(with, manifest, "the dependency is declared as expected");
+    assert!(single_instance_broadcasts_deep_links(&with, &lock));
+    let lib = read("src-tauri/src/lib.rs");
+    let callback = lib.split("tauri_plugin_single_instance::init(").nth(1).unwrap_or_default();
+    let callback = &callback[..callback.find("}))").unwrap_or(0)];
+    assert!(
+        callback.contains("deep_links_in(&argv)") && callback.contains("deliver_deep_links("),
+        "the single-instance callback hands the URL to Rust: {callback}"
+    );
 }

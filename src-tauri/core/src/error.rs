@@ -40,6 +40,8 @@ pub enum ErrorCode {
     ScopeMissing,
     /// The OS keychain is missing or locked; tokens are never stored anywhere else.
     KeychainUnavailable,
+    /// The OS keychain did not answer in time (an unlock prompt waiting, a stuck service).
+    KeychainTimeout,
     /// No audio output device (or it failed): clips are still saved and exportable (R1).
     AudioUnavailable,
     /// A clip's audio is corrupt or truncated and cannot be played (R3).
@@ -95,6 +97,8 @@ pub enum Error {
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("the data folder cannot be used: {0}")]
+    DataFolder(#[source] std::io::Error),
     #[error("could not reach the platform: {0}")]
     Transport(#[source] reqwest::Error),
     #[error("no data for {0:?}: the transfer stalled")]
@@ -131,7 +135,7 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
-            Error::Database(_) | Error::Migrate(_) => ErrorCode::Storage,
+            Error::Database(_) | Error::Migrate(_) | Error::DataFolder(_) => ErrorCode::Storage,
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
             Error::Platform { code, .. } if refuses_workflow_version(code) => ErrorCode::WorkflowVersionRefused,
@@ -144,6 +148,7 @@ impl Error {
             Error::PayerNotChosen => ErrorCode::PayerNotChosen,
             Error::ScopeMissing(_) => ErrorCode::ScopeMissing,
             Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => ErrorCode::KeychainUnavailable,
+            Error::Keychain(crate::auth::keychain::KeychainError::TimedOut(_)) => ErrorCode::KeychainTimeout,
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,

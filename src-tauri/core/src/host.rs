@@ -38,6 +38,8 @@ impl CoreOptions {
 
 pub struct Core {
     db: Db,
+    /// The database found at start was unusable and moved aside (said in the window).
+    database_set_aside: Option<crate::wire::DatabaseSetAside>,
     data_dir: PathBuf,
     version: String,
     env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>,
@@ -65,15 +67,16 @@ pub struct Core {
 
 impl Core {
     pub async fn start(options: CoreOptions) -> Result<Self> {
-        std::fs::create_dir_all(&options.data_dir)
-            .map_err(|e| Error::Internal(format!("cannot create the data folder: {e}")))?;
-        let db = Db::open(&options.data_dir.join("companion.db")).await?;
+        std::fs::create_dir_all(&options.data_dir).map_err(Error::DataFolder)?;
+        let (db, database_set_aside) =
+            Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc()).await?;
         let choice = config::choose(&*options.env, &db.stored_platform().await?)?;
         let embedded_sandbox = Mutex::new(None);
         let platform = resolve(choice, &embedded_sandbox).await?;
         tracing::info!(mode = ?platform.mode, origin = %config::origin_string(&platform.origin), "platform selected");
         Ok(Core {
             db,
+            database_set_aside,
             data_dir: options.data_dir,
             version: options.version,
             env: options.env,
@@ -179,6 +182,7 @@ impl Core {
             platform: self.platform().info(),
             locale,
             theme: self.db.theme().await?,
+            database_set_aside: self.database_set_aside.clone(),
         })
     }
 

@@ -11,6 +11,7 @@ pub mod check;
 pub mod config;
 pub mod error;
 pub mod host;
+pub mod logs;
 pub mod models;
 pub mod reading;
 pub mod store;

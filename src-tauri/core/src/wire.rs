@@ -106,6 +106,34 @@ pub struct AppInfo {
     pub platform: PlatformInfo,
     pub locale: Locale,
     pub theme: ThemePreference,
+    /// Set when the database found at start could not be used and was moved aside.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_set_aside: Option<DatabaseSetAside>,
+}
+
+/// Why the database found at start was moved aside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum DatabaseDamage {
+    /// The file is not a database, or is damaged.
+    Corrupt,
+    /// A newer version of the app changed it (the app was downgraded).
+    UnknownMigration,
+    /// Updating it to this version failed.
+    MigrationFailed,
+}
+
+/// The database found at start could not be used: it was kept at `moved_to` and a fresh
+/// one was created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DatabaseSetAside {
+    pub damage: DatabaseDamage,
+    /// Where the old file is now (a path on this computer, shown to the person).
+    pub moved_to: String,
 }
 
 /// App-wide changes, sent from one place in the shell on the `app-event` channel.

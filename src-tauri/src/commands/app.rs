@@ -1,15 +1,31 @@
 //! App-wide commands: identity, language, theme and which platform to talk to.
 
+use tauri::ipc::Channel;
 use tauri::State;
 use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 use super::CmdResult;
-use crate::events::{emit, AppEvent};
+use crate::events::{emit, AppEvent, AppEventHub};
 use crate::AppState;
 
+/// The page subscribes to app-wide events (see `events.rs`: a channel, never a global
+/// event the webview could listen to).
 #[tauri::command]
-pub async fn app_info(state: State<'_, AppState>) -> CmdResult<AppInfo> {
-    Ok(state.core.app_info().await?)
+pub async fn app_events(hub: State<'_, AppEventHub>, on_event: Channel<AppEvent>) -> CmdResult<()> {
+    hub.subscribe(on_event);
+    Ok(())
+}
+
+/// The first call the window makes: if the core could not start, it answers with why.
+#[tauri::command]
+pub async fn app_info(app: tauri::AppHandle) -> CmdResult<AppInfo> {
+    use tauri::Manager;
+    match app.try_state::<AppState>() {
+        Some(state) => Ok(state.core.app_info().await?),
+        None => Err(app.try_state::<crate::StartupFailure>().map(|f| f.0.clone()).unwrap_or_else(|| {
+            xiaoya_core::IpcError::from(xiaoya_core::Error::Internal("the app has not started".into()))
+        })),
+    }
 }
 
 #[tauri::command]

@@ -11,6 +11,7 @@ import { VoicesScreen } from "../features/voices/VoicesScreen";
 import { applyLocale, errorMessage, t, useLocale } from "../i18n";
 import { appInfo, onAppEvent, setTheme, type AppEvent, type AppInfo, type PlatformInfo, type ThemePreference } from "../ipc";
 import { AppContext, type AppContextValue } from "./context";
+import { DatabaseNotice } from "./DatabaseNotice";
 import { Header } from "./Header";
 import { Nav } from "./Nav";
 import type { ScreenId } from "./screens";
@@ -151,6 +152,7 @@ export function App() {
               {boot.status === "failed" && (
                 <ErrorState error={boot.error} title={t("boot.errorTitle")} onRetry={() => void load()} data-testid="boot-error" />
               )}
+              {boot.status === "ready" && info?.databaseSetAside && <DatabaseNotice setAside={info.databaseSetAside} />}
               {boot.status === "ready" && info && <CurrentScreen screen={screen} />}
             </div>
           </main>

@@ -326,6 +326,8 @@ export const en = {
   "error.SCOPE_MISSING": "Your sign-in doesn't include permission for this. Sign in again and allow it.",
   "error.KEYCHAIN_UNAVAILABLE":
     "Your system keychain is locked or missing. Unlock it — or install one — and try again: GNOME Keyring or KWallet on Linux, Keychain on macOS, Credential Manager on Windows. Xiaoya Companion never keeps your sign-in anywhere else.",
+  "error.KEYCHAIN_TIMEOUT":
+    "Your system keychain didn't answer in time. If it is asking for its password, unlock it, then try again; if nothing is asking, restart the keychain (or sign out and back in to your computer). Xiaoya Companion never keeps your sign-in anywhere else.",
   "error.INTERNAL": "Something went wrong inside the app.",
   "errorState.title": "Something went wrong",
   "errorState.retry": "Try again",
@@ -335,4 +337,14 @@ export const en = {
   "errorState.message": "Message",
 
   "boot.errorTitle": "Xiaoya Companion couldn't start",
+
+  "database.setAside.title": "Your local data was set aside",
+  "database.setAside.corrupt": "The app's database file was damaged and could not be read.",
+  "database.setAside.unknownMigration":
+    "The app's database was changed by a newer version of Xiaoya Companion, which this version cannot read.",
+  "database.setAside.migrationFailed": "The app couldn't update its database to this version.",
+  "database.setAside.keptAt": "Nothing was deleted: the old file is kept at",
+  "database.setAside.fresh":
+    "The app started with a fresh database: sign in again to continue. Your clips' audio files are untouched.",
+  "database.setAside.dismiss": "Dismiss",
 } as const;

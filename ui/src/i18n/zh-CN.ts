@@ -308,6 +308,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "error.SCOPE_MISSING": "当前登录未包含此操作所需的权限。请重新登录并授予该权限。",
   "error.KEYCHAIN_UNAVAILABLE":
     "系统钥匙串已锁定或不存在。请解锁（或安装）后重试：Linux 上为 GNOME Keyring 或 KWallet，macOS 上为“钥匙串”，Windows 上为“凭据管理器”。小雅助手绝不会把登录凭据保存在其他地方。",
+  "error.KEYCHAIN_TIMEOUT":
+    "系统钥匙串没有及时响应。如果它正在请求密码，请先解锁再重试；如果没有任何提示，请重启钥匙串（或注销后重新登录电脑）。小雅助手绝不会把登录凭据保存在其他地方。",
   "error.INTERNAL": "应用内部出现问题。",
   "errorState.title": "出了点问题",
   "errorState.retry": "重试",
@@ -317,4 +319,12 @@ export const zhCN: Record<keyof typeof en, string> = {
   "errorState.message": "错误信息",
 
   "boot.errorTitle": "小雅助手启动失败",
+
+  "database.setAside.title": "本地数据已被移到一旁",
+  "database.setAside.corrupt": "应用的数据库文件已损坏，无法读取。",
+  "database.setAside.unknownMigration": "应用的数据库已被更新版本的小雅助手修改，当前版本无法读取。",
+  "database.setAside.migrationFailed": "应用无法将数据库升级到当前版本。",
+  "database.setAside.keptAt": "没有删除任何内容：旧文件保存在",
+  "database.setAside.fresh": "应用已使用新的数据库启动：请重新登录以继续。已生成的音频文件未受影响。",
+  "database.setAside.dismiss": "关闭",
 };

@@ -1,31 +1,43 @@
-import { listen, type UnlistenFn } from "@tauri-apps/api/event";
-import { isTauri } from "@tauri-apps/api/core";
+import { Channel, invoke, isTauri } from "@tauri-apps/api/core";
 
 import type { AppEvent } from "../bindings/AppEvent";
 
-/** The single event name the shell emits app-wide changes on. */
-const APP_EVENT = "app-event";
+// App-wide events arrive on one channel handed to the `app_events` command. The window
+// has no permission to listen to global Tauri events at all (so no script here can hear
+// the deep-link plugin's URL broadcast); this channel is the only event source.
+const handlers = new Set<(event: AppEvent) => void>();
+let subscribed = false;
+
+function subscribe() {
+  if (subscribed) return;
+  subscribed = true;
+  const channel = new Channel<AppEvent>();
+  channel.onmessage = (event) => {
+    for (const handler of [...handlers]) {
+      try {
+        handler(event);
+      } catch (err) {
+        console.warn("app event handler failed", err);
+      }
+    }
+  };
+  invoke("app_events", { onEvent: channel }).catch((err: unknown) => {
+    subscribed = false;
+    console.warn("could not subscribe to app events", err);
+  });
+}
 
 /**
  * Subscribes to app-wide events: `platformChanged`, `sessionsChanged` (sign-in
- * started or cancelled, context switched, signed out, a session ended), `signedIn`
- * and `signInFailed`. The handler gets the typed `AppEvent` union; switch on `type`.
- * Returns a synchronous disposer so it drops straight into `useEffect`.
+ * started or cancelled, context switched, signed out, a session ended), `signedIn`,
+ * `signInFailed` and `balanceChanged`. The handler gets the typed `AppEvent` union;
+ * switch on `type`. Returns a synchronous disposer so it drops straight into `useEffect`.
  */
 export function onAppEvent(handler: (event: AppEvent) => void): () => void {
   if (!isTauri()) return () => {};
-  let unlisten: UnlistenFn | undefined;
-  let disposed = false;
-  listen<AppEvent>(APP_EVENT, (event) => handler(event.payload))
-    .then((fn) => {
-      if (disposed) fn();
-      else unlisten = fn;
-    })
-    .catch((err: unknown) => {
-      console.warn("could not listen to app events", err);
-    });
+  handlers.add(handler);
+  subscribe();
   return () => {
-    disposed = true;
-    unlisten?.();
+    handlers.delete(handler);
   };
 }

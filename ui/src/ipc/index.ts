@@ -60,6 +60,8 @@ export * from "./check";
 
 export type { AppEvent } from "../bindings/AppEvent";
 export type { AppInfo } from "../bindings/AppInfo";
+export type { DatabaseDamage } from "../bindings/DatabaseDamage";
+export type { DatabaseSetAside } from "../bindings/DatabaseSetAside";
 export type { ContextRequest } from "../bindings/ContextRequest";
 export type { IpcError } from "../bindings/IpcError";
 export type { Locale } from "../bindings/Locale";

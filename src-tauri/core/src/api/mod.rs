@@ -19,6 +19,10 @@ use crate::error::{Error, Result};
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Total time for one REST call (streams and audio set their own read timeouts).
 pub const REST_TIMEOUT: Duration = Duration::from_secs(30);
+/// The most an Open API answer (an envelope, a whole chat completion) may be. The largest
+/// documented answers, the model catalogs, are tens of KiB; a body past this is refused
+/// before it is all held in memory.
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
 /// Cheap to clone (reqwest's client is an `Arc` inside).
 #[derive(Clone, Debug)]
@@ -103,11 +107,28 @@ pub fn segment(raw: &str) -> String {
     url::form_urlencoded::byte_serialize(raw.as_bytes()).collect::<String>().replace('+', "%20")
 }
 
+/// Reads a whole body, refusing one larger than `limit` bytes (by its declared length
+/// at once, else as soon as what arrived passes the limit).
+pub async fn read_body_capped(mut resp: reqwest::Response, limit: usize) -> Result<bytes::Bytes> {
+    let too_large = || Error::Decode(format!("the platform's answer is larger than {limit} bytes"));
+    if resp.content_length().is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    let mut body = bytes::BytesMut::new();
+    while let Some(chunk) = resp.chunk().await.map_err(Error::Transport)? {
+        if body.len() + chunk.len() > limit {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
 /// Turns a platform response into data or a typed error.
 pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Result<T> {
     let status = resp.status();
     let in_context = is_context_route(resp.url().path());
-    let body = resp.bytes().await.map_err(Error::Transport)?;
+    let body = read_body_capped(resp, MAX_BODY_BYTES).await?;
     if status.is_success() {
         let env: Envelope<T> =
             serde_json::from_slice(&body).map_err(|e| Error::Decode(format!("platform response: {e}")))?;
@@ -251,5 +272,77 @@ mod tests {
         let closed = Url::parse("http://127.0.0.1:9").unwrap();
         let err = client.get_open::<serde_json::Value>(&closed, "/x", &token, None).await.unwrap_err();
         assert_eq!(err.code(), crate::ErrorCode::Network);
+    }
+
+    /// A server that answers with a body of `size` bytes of JSON-ish filler, chunked (no
+    /// declared length) or with its `content-length`.
+    async fn serve_big(size: usize, chunked: bool, sent: Arc<AtomicUsize>) -> Url {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = Url::parse(&format!("http://{}", listener.local_addr().unwrap())).unwrap();
+        tokio::spawn(async move {
+            while let Ok((mut sock, _)) = listener.accept().await {
+                let sent = sent.clone();
+                tokio::spawn(async move {
+                    let mut buf = [0u8; 4096];
+                    let _ = sock.read(&mut buf).await;
+                    let head = if chunked {
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n".to_owned()
+                    } else {
+                        format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {size}\r\n\r\n")
+                    };
+                    if sock.write_all(head.as_bytes()).await.is_err() {
+                        return;
+                    }
+                    let piece = vec![b' '; 64 * 1024];
+                    let mut left = size;
+                    while left > 0 {
+                        let n = left.min(piece.len());
+                        let ok = if chunked {
+                            let mut frame = format!("{n:x}\r\n").into_bytes();
+                            frame.extend_from_slice(&piece[..n]);
+                            frame.extend_from_slice(b"\r\n");
+                            sock.write_all(&frame).await
+                        } else {
+                            sock.write_all(&piece[..n]).await
+                        };
+                        if ok.is_err() {
+                            return;
+                        }
+                        sent.fetch_add(n, Ordering::SeqCst);
+                        left -= n;
+                    }
+                    if chunked {
+                        let _ = sock.write_all(b"0\r\n\r\n").await;
+                    }
+                });
+            }
+        });
+        url
+    }
+
+    /// An oversized answer is refused — by its declared length before any of it is read,
+    /// or as soon as a chunked one passes the cap — not held whole in memory.
+    #[tokio::test]
+    async fn an_oversized_envelope_is_refused_without_reading_it_all() {
+        let client = PlatformClient::new().unwrap();
+        let token = Sensitive::new("tok".to_owned());
+        for chunked in [false, true] {
+            let sent = Arc::new(AtomicUsize::new(0));
+            let origin = serve_big(64 * 1024 * 1024, chunked, sent.clone()).await;
+            let err = client.get_open::<serde_json::Value>(&origin, "/api/v1/open/models", &token, None).await.unwrap_err();
+            assert_eq!(err.code(), crate::ErrorCode::Decode, "{err:?}");
+            assert!(err.to_string().contains("larger than"), "{err}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            assert!(
+                sent.load(Ordering::SeqCst) < 32 * 1024 * 1024,
+                "chunked={chunked}: stopped reading early, the server got {} bytes out",
+                sent.load(Ordering::SeqCst)
+            );
+        }
+        // Just under the cap still reads (whitespace is valid JSON around nothing: a decode
+        // error, not a size error).
+        let origin = serve_big(MAX_BODY_BYTES - 1, true, Arc::new(AtomicUsize::new(0))).await;
+        let err = client.get_open::<serde_json::Value>(&origin, "/x", &token, None).await.unwrap_err();
+        assert!(!err.to_string().contains("larger than"), "{err}");
     }
 }

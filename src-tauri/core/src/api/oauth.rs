@@ -13,6 +13,25 @@ use crate::error::{Error, Result};
 
 /// The platform issues 7-day tokens; anything far beyond that is not believed.
 const MAX_LIFETIME: Duration = Duration::from_secs(366 * 24 * 3600);
+/// A token answer is a few hundred bytes; anything past this is not read.
+const MAX_TOKEN_BODY_BYTES: usize = 64 * 1024;
+/// How much of the platform's `error_description` reaches the window (characters).
+pub const MAX_ERROR_DESCRIPTION_CHARS: usize = 300;
+/// How much of the OAuth `error` code is kept (the documented ones are under 30).
+const MAX_ERROR_CHARS: usize = 64;
+
+/// The platform's words, made fit for the window: control characters (newlines, escape
+/// sequences) become spaces, and the text is cut at `max` characters with an ellipsis.
+fn capped(text: &str, max: usize) -> String {
+    let clean: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let clean = clean.trim();
+    if clean.chars().count() <= max {
+        return clean.to_owned();
+    }
+    let mut cut: String = clean.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
 
 /// What a successful exchange grants. Never `Debug`-printed with the token visible.
 #[derive(Debug)]
@@ -69,10 +88,16 @@ impl PlatformClient {
             .await
             .map_err(Error::Transport)?;
         let status = resp.status();
-        let body = resp.bytes().await.map_err(Error::Transport)?;
+        let body = super::read_body_capped(resp, MAX_TOKEN_BODY_BYTES).await?;
         if !status.is_success() {
             return Err(match serde_json::from_slice::<OAuthErrorBody>(&body) {
-                Ok(e) => Error::OAuth { error: e.error, description: e.error_description },
+                Ok(e) => Error::OAuth {
+                    error: capped(&e.error, MAX_ERROR_CHARS),
+                    description: e
+                        .error_description
+                        .map(|d| capped(&d, MAX_ERROR_DESCRIPTION_CHARS))
+                        .filter(|d| !d.is_empty()),
+                },
                 Err(_) => Error::OAuth { error: format!("http_{}", status.as_u16()), description: None },
             });
         }
@@ -140,6 +165,72 @@ mod tests {
             team_id: None,
             team_authorization_id: None,
         }
+    }
+
+    /// A token endpoint that answers `status` with `body`, once per connection.
+    async fn token_endpoint(status: &'static str, body: String) -> Url {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = Url::parse(&format!("http://{}", listener.local_addr().unwrap())).unwrap();
+        tokio::spawn(async move {
+            while let Ok((mut sock, _)) = listener.accept().await {
+                let mut buf = [0u8; 8192];
+                let _ = sock.read(&mut buf).await;
+                let head = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                    body.len()
+                );
+                let _ = sock.write_all(head.as_bytes()).await;
+                let _ = sock.write_all(body.as_bytes()).await;
+            }
+        });
+        url
+    }
+
+    async fn exchange(origin: &Url) -> Result<TokenGrant> {
+        let client = PlatformClient::new().unwrap();
+        let code = Sensitive::new("code".to_owned());
+        let verifier = Sensitive::new("v".repeat(43));
+        let redirect = Url::parse("xiaoya-companion://oauth/callback").unwrap();
+        client
+            .exchange_code(CodeExchange { origin, client_id: "c", code: &code, redirect_uri: &redirect, verifier: &verifier })
+            .await
+    }
+
+    /// What the window shows of a token error is the platform's description, capped at
+    /// 300 characters and without control characters — not 1 MB of it.
+    #[tokio::test]
+    async fn the_token_endpoints_error_description_is_capped_before_it_reaches_the_ui() {
+        let long = format!("line one\nline two\u{1b}[31m {}", "很长的说明".repeat(100_000));
+        let body = serde_json::json!({ "error": "invalid_grant", "error_description": long }).to_string();
+        // Under the body cap, so it is parsed; the description is what gets capped.
+        let small = serde_json::json!({ "error": "invalid_grant", "error_description": long.chars().take(5000).collect::<String>() })
+            .to_string();
+        let origin = token_endpoint("400 Bad Request", small).await;
+        let ipc = crate::IpcError::from(exchange(&origin).await.unwrap_err());
+        assert_eq!(ipc.code, crate::ErrorCode::SignInFailed);
+        assert_eq!(ipc.platform_code.as_deref(), Some("invalid_grant"));
+        assert_eq!(ipc.message.chars().count(), MAX_ERROR_DESCRIPTION_CHARS, "{}", ipc.message);
+        assert!(ipc.message.starts_with("line one line two"), "{}", ipc.message);
+        assert!(ipc.message.ends_with('…'));
+        assert!(!ipc.message.chars().any(char::is_control));
+
+        // A token error body past the cap is not read at all.
+        let origin = token_endpoint("400 Bad Request", body).await;
+        let err = exchange(&origin).await.unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::Decode, "{err:?}");
+    }
+
+    /// An oversized success body is refused too (nothing is granted from it).
+    #[tokio::test]
+    async fn an_oversized_token_answer_is_refused() {
+        let body = format!(
+            "{{\"access_token\":\"{}\",\"token_type\":\"Bearer\",\"expires_in\":604800,\"scope\":\"profile\"}}",
+            "a".repeat(MAX_TOKEN_BODY_BYTES)
+        );
+        let origin = token_endpoint("200 OK", body).await;
+        let err = exchange(&origin).await.unwrap_err();
+        assert!(err.to_string().contains("larger than"), "{err}");
     }
 
     #[test]

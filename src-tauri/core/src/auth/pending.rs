@@ -115,8 +115,22 @@ pub async fn any_pending(db: &Db, now: i64) -> Result<bool> {
 }
 
 /// Takes the attempt for `state`, atomically. Unknown states change nothing.
+///
+/// The verifier is read from the keychain BEFORE the row is removed: a keychain that is
+/// locked or does not answer leaves the attempt as it was (row and verifier), so the
+/// same link can complete once the keychain is unlocked, and nothing is left orphaned.
 pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) -> Result<Claim> {
     let hash = state_hash(state);
+    let known: Option<i64> = sqlx::query_scalar("SELECT started_at FROM pending_sign_ins WHERE state_hash = ?")
+        .bind(&hash)
+        .fetch_optional(db.pool())
+        .await?;
+    if known.is_none() {
+        return Ok(Claim::Unknown);
+    }
+    let account = verifier_account(&hash);
+    let verifier = keychain::get(keys, account.clone()).await?;
+    // The row goes now, once: a concurrent claim of the same state finds nothing.
     let row: Option<Row> = sqlx::query_as(
         "DELETE FROM pending_sign_ins WHERE state_hash = ?
          RETURNING origin, client_id, redirect_uri, context_kind, team_id, started_at",
@@ -125,8 +139,6 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     .fetch_optional(db.pool())
     .await?;
     let Some(row) = row else { return Ok(Claim::Unknown) };
-    let account = verifier_account(&hash);
-    let verifier = keychain::get(keys, account.clone()).await?;
     keychain::delete(keys, account).await?;
     if row.started_at <= now - ATTEMPT_LIFETIME_SECS {
         let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
@@ -242,6 +254,27 @@ mod tests {
         let later = 1000 + ATTEMPT_LIFETIME_SECS;
         assert!(!any_pending(&db, later).await.unwrap());
         assert!(matches!(claim(&db, &keys, "s", later).await.unwrap(), Claim::Expired(_)));
+    }
+
+    /// A claim whose keychain read fails (locked) keeps its pending row and its verifier:
+    /// once the keychain is unlocked, the same callback completes.
+    #[tokio::test]
+    async fn a_claim_that_cannot_read_the_keychain_keeps_the_attempt_for_later() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("t.db")).await.unwrap();
+        let mem = Arc::new(MemoryKeychain::default());
+        let keys: Arc<dyn SecretStore> = mem.clone();
+        insert(&db, &keys, "s1", &attempt(), 1000).await.unwrap();
+        mem.get_unavailable.store(true, std::sync::atomic::Ordering::SeqCst);
+        let err = claim(&db, &keys, "s1", 1001).await.unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::KeychainUnavailable);
+        assert!(any_pending(&db, 1001).await.unwrap(), "the pending row is still there");
+        assert_eq!(mem.entries.lock().unwrap().len(), 1, "and so is its verifier");
+
+        mem.get_unavailable.store(false, std::sync::atomic::Ordering::SeqCst);
+        let Claim::Found(a) = claim(&db, &keys, "s1", 1002).await.unwrap() else { panic!("found after unlocking") };
+        assert_eq!(a.verifier.expose(), &"v".repeat(43));
+        assert!(mem.entries.lock().unwrap().is_empty(), "the verifier is gone once used");
     }
 
     #[tokio::test]

@@ -102,7 +102,7 @@ impl Db {
 
     /// Stores a snapshot (its `id` is ignored) and prunes the oldest beyond the cap.
     pub async fn insert_balance_snapshot(&self, key: &ContextKey, s: &SnapshotRow) -> Result<i64> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO balance_snapshots (origin, client_id, subject, context_kind, team_id, spendable,
                 subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,

@@ -306,7 +306,7 @@ impl Db {
         m: &MessageRecord,
         charge: Option<(&SessionRecord, &NewCharge)>,
     ) -> Result<bool> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "UPDATE chat_messages SET content = ?, status = ?, attempt = ?, started_at = ?, platform_request_id = ?,
                 first_token_ms = ?, total_ms = ?, prompt_tokens = ?, completion_tokens = ?, total_tokens = ?,

@@ -1,4 +1,6 @@
-//! SQLite through sqlx: WAL, a busy timeout, embedded forward-only migrations.
+//! SQLite through sqlx: WAL, `synchronous=FULL`, a busy timeout, embedded forward-only
+//! migrations, write transactions that take the write lock at `BEGIN` (S1), and a damaged
+//! database moved aside instead of a failed start (see `recovery`).
 
 pub mod billing;
 pub mod chat;
@@ -7,8 +9,13 @@ pub mod sessions;
 pub mod settings;
 pub mod tts;
 
+mod recovery;
 #[cfg(test)]
 mod migrations_check;
+#[cfg(test)]
+mod tests_durability;
+#[cfg(test)]
+mod tests_kill;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -16,7 +23,8 @@ use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::wire::DatabaseSetAside;
 
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -27,18 +35,59 @@ pub struct Db {
 }
 
 impl Db {
-    /// Opens (creating if needed) the database file and applies pending migrations.
+    /// Opens (creating if needed) the database file, checks it and applies pending
+    /// migrations.
+    ///
+    /// `synchronous=FULL`: in WAL mode, NORMAL may lose the last commits on a power loss,
+    /// and the journal row written before a billable send and the ledger rows must survive
+    /// one (the platform has charged by then).
     pub async fn open(path: &Path) -> Result<Self> {
         let options = SqliteConnectOptions::from_str("sqlite://")?
             .filename(path)
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(SqliteSynchronous::Full)
             .busy_timeout(Duration::from_secs(10))
             .foreign_keys(true);
         let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Db { pool })
+        let db = Db { pool };
+        if let Err(err) = db.check_and_migrate().await {
+            db.close().await;
+            return Err(err);
+        }
+        Ok(db)
+    }
+
+    async fn check_and_migrate(&self) -> Result<()> {
+        let check: String = sqlx::query_scalar("PRAGMA quick_check").fetch_one(&self.pool).await?;
+        if check != "ok" {
+            return Err(Error::Internal(format!("{}: {check}", recovery::QUICK_CHECK_FAILED)));
+        }
+        MIGRATOR.run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// [`Db::open`], but a database that is damaged, or was migrated by a build this one
+    /// does not know (a downgrade), is moved aside under a dated name and a fresh one is
+    /// created; what happened is returned for the window to say. Other failures (a full
+    /// disk, a permission) move nothing and stay errors.
+    pub async fn open_or_set_aside(path: &Path, now: time::OffsetDateTime) -> Result<(Self, Option<DatabaseSetAside>)> {
+        let err = match Db::open(path).await {
+            Ok(db) => return Ok((db, None)),
+            Err(err) => err,
+        };
+        let Some(damage) = recovery::damage_of(&err) else { return Err(err) };
+        tracing::error!(error = %err, ?damage, "the database cannot be used; moving it aside");
+        let moved = recovery::set_aside(path, damage, now)?;
+        tracing::warn!(moved_to = %moved.moved_to, "the damaged database was moved aside; starting a fresh one");
+        Ok((Db::open(path).await?, Some(moved)))
+    }
+
+    /// A write transaction that holds the write lock from `BEGIN` (S1). A deferred
+    /// transaction that reads first and writes later cannot be saved by the busy timeout:
+    /// its upgrade fails at once with `SQLITE_BUSY`. Every write transaction uses this.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
     }
 
     pub fn pool(&self) -> &SqlitePool {
@@ -61,7 +110,7 @@ mod tests {
         let Some(path) = std::env::var_os("XIAOYA_KILL_TEST_DB") else { return };
         let db = Db::open(std::path::Path::new(&path)).await.unwrap();
         for i in 0.. {
-            let mut tx = db.pool().begin().await.unwrap();
+            let mut tx = db.begin_write().await.unwrap();
             for half in ["a", "b"] {
                 sqlx::query("INSERT INTO settings (key, value) VALUES (?, ?)")
                     .bind(format!("pair{i}.{half}"))

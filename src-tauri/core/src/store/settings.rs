@@ -63,7 +63,7 @@ impl Db {
 
     /// Saves a validated platform client, or clears it (`None`) to return to the sandbox.
     pub async fn set_stored_platform(&self, platform: Option<&StoredPlatform>) -> Result<()> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("DELETE FROM settings WHERE key IN (?, ?, ?)")
             .bind(PLATFORM_URL)
             .bind(PLATFORM_CLIENT_ID)

@@ -224,7 +224,7 @@ impl Db {
         now_ms: i64,
         charge: Option<(&SessionRecord, &NewCharge)>,
     ) -> Result<bool> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "UPDATE tts_clips SET status = 'complete', audio_file = ?, audio_bytes = ?, retryable = 0,
                 error_code = NULL, error_platform_code = NULL, error_message = NULL, error_request_id = NULL,
@@ -250,7 +250,7 @@ impl Db {
         now_ms: i64,
         charge: Option<(&SessionRecord, &NewCharge)>,
     ) -> Result<bool> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "UPDATE tts_clips SET status = 'settled_no_audio', retryable = 0, error_code = ?,
                 error_platform_code = ?, error_message = ?, error_request_id = ?, completed_at_ms = ?,

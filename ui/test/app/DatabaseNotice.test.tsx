@@ -1,0 +1,49 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { DatabaseNotice } from "../../src/app/DatabaseNotice";
+import { applyLocale } from "../../src/i18n";
+
+let root: HTMLElement;
+
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.append(root);
+});
+
+afterEach(() => {
+  render(null, root);
+  root.remove();
+  applyLocale("en");
+});
+
+describe("DatabaseNotice", () => {
+  it("says what happened and where the old file is, in both languages", () => {
+    const movedTo = "/home/ana/.local/share/com.xiaoya.companion/companion-damaged-20261201-095807.db";
+    applyLocale("en");
+    act(() => render(<DatabaseNotice setAside={{ damage: "corrupt", movedTo }} />, root));
+    const notice = root.querySelector("[data-testid=database-notice]")!;
+    expect(notice.getAttribute("role")).toBe("alert");
+    expect(notice.textContent).toContain("damaged");
+    expect(root.querySelector("[data-testid=database-notice-path]")!.textContent).toBe(movedTo);
+    expect(notice.textContent).toContain("Nothing was deleted");
+
+    applyLocale("zh-CN");
+    act(() => render(<DatabaseNotice setAside={{ damage: "unknownMigration", movedTo }} />, root));
+    const zh = root.querySelector("[data-testid=database-notice]")!;
+    expect(zh.textContent).toContain("更新版本");
+    expect(zh.textContent).toContain(movedTo);
+  });
+
+  it("says when updating the database failed", () => {
+    act(() => render(<DatabaseNotice setAside={{ damage: "migrationFailed", movedTo: "/x.db" }} />, root));
+    expect(root.querySelector("[data-testid=database-notice]")!.textContent).toContain("couldn't update its database");
+  });
+
+  it("goes away when dismissed", () => {
+    act(() => render(<DatabaseNotice setAside={{ damage: "corrupt", movedTo: "/x.db" }} />, root));
+    act(() => (root.querySelector("[data-testid=database-notice-dismiss]") as HTMLButtonElement).click());
+    expect(root.querySelector("[data-testid=database-notice]")).toBeNull();
+  });
+});
