@@ -1,10 +1,11 @@
 // Syntax highlighting for fenced code, with highlight.js's core and one dynamically
 // imported chunk per language, loaded the first time a reply uses it. highlight.js hands
-// back HTML; it goes through DOMPurify (only <span class>) into a detached fragment, and
-// that fragment is turned into plain data the renderer shows as Preact elements, so
-// nothing in the UI ever assigns HTML to the page (T4).
+// back HTML in which the code is escaped text between its own `<span class="…">` tags.
+// That string is read here, never by the page: only those span tags become spans, and
+// anything else is text, which the renderer shows as Preact elements. So no HTML from a
+// reply (or from the highlighter) is ever assigned to the page (T4) and no sanitizer is
+// needed.
 
-import DOMPurify from "dompurify";
 import hljs from "highlight.js/lib/core";
 import type { LanguageFn } from "highlight.js";
 
@@ -103,31 +104,33 @@ export function isLoaded(language: string): boolean {
 /** Highlighted code: text, and spans with highlight.js's class names. */
 export type Highlighted = string | { cls: string; children: Highlighted[] };
 
-function fromDom(node: Node): Highlighted[] {
-  const out: Highlighted[] = [];
-  node.childNodes.forEach((child) => {
-    if (child.nodeType === 3) out.push(child.textContent ?? "");
-    else if (child.nodeType === 1) {
-      const el = child as Element;
-      // Only highlight.js's own classes survive: `hljs-keyword`, `function_`, …
-      const cls = (el.getAttribute("class") ?? "")
-        .split(/\s+/)
-        .filter((c) => /^(hljs-[\w-]+|[a-z]+_+)$/.test(c))
-        .join(" ");
-      out.push({ cls, children: fromDom(el) });
-    }
-  });
-  return out;
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
+
+function unescape(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name]!);
+}
+
+/** Reads highlight.js's output: its span tags become nodes, everything else is text. */
+export function readHighlighted(html: string): Highlighted[] {
+  const root: Highlighted[] = [];
+  const stack: Highlighted[][] = [root];
+  const tag = /<span class="([\w -]*)">|<\/span>/g;
+  let at = 0;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    if (m.index > at) stack[stack.length - 1]!.push(unescape(html.slice(at, m.index)));
+    at = m.index + m[0].length;
+    if (m[1] !== undefined) {
+      const node = { cls: m[1], children: [] as Highlighted[] };
+      stack[stack.length - 1]!.push(node);
+      stack.push(node.children);
+    } else if (stack.length > 1) stack.pop();
+  }
+  if (at < html.length) stack[stack.length - 1]!.push(unescape(html.slice(at)));
+  return root;
 }
 
 /** The code highlighted in a loaded language, or null when the language is not loaded. */
 export function highlight(code: string, language: string): Highlighted[] | null {
   if (!isLoaded(language)) return null;
-  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
-  const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ["span"],
-    ALLOWED_ATTR: ["class"],
-    RETURN_DOM_FRAGMENT: true,
-  });
-  return fromDom(clean);
+  return readHighlighted(hljs.highlight(code, { language, ignoreIllegals: true }).value);
 }
