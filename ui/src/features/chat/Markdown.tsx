@@ -201,7 +201,8 @@ function alignClass(node: MdNode): string {
   return m ? `md-al-${m[1]}` : "";
 }
 
-function NodeView(props: { node: MdNode; live: boolean }): preact.JSX.Element | null {
+/** One parsed node as elements (exported for the benchmark's naive baseline). */
+export function NodeView(props: { node: MdNode; live: boolean }): preact.JSX.Element | null {
   const { node, live } = props;
   const token = node.token;
   switch (node.type) {
