@@ -285,7 +285,9 @@ async fn a_reply_with_a_table_a_nested_list_with_code_and_highlighted_code() -> 
     assert_eq!(unsafe_nodes.as_u64(), Some(0), "model output is never HTML");
 
     app.shot("chat-markdown-table", Some(LAST_REPLY)).await?;
+    app.shot("chat-markdown-code", Some("[data-testid=md-code-block][data-lang=rust]")).await?;
     js(&app, "document.documentElement.setAttribute('data-theme', 'dark');", vec![]).await?;
+    app.shot("chat-markdown-code-dark", Some("[data-testid=md-code-block][data-lang=rust]")).await?;
     app.shot("chat-markdown-table-dark", Some(LAST_REPLY)).await?;
     app.close().await
 }

@@ -21,6 +21,15 @@ function openLink(href: string) {
   openExternalLink(href).catch(() => toast({ tone: "error", title: t("chat.link.failed") }));
 }
 
+/** Bidi and other invisible format controls, which could make a target read as another. */
+const CONTROLS = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** A target as the tooltip shows it: those controls percent-encoded, as the parser's
+ * normalisation already does for link targets (this holds even if it stops doing so). */
+function shownTarget(href: string): string {
+  return href.replace(CONTROLS, (c) => encodeURIComponent(c));
+}
+
 /** A link: a button for an https target, otherwise its text with the target beside it. */
 function LinkView(props: { href: string; auto: boolean; children: ComponentChildren; text: string }) {
   const { href } = props;
@@ -29,7 +38,7 @@ function LinkView(props: { href: string; auto: boolean; children: ComponentChild
       <button
         type="button"
         class="md-link"
-        title={t("chat.link.open", { url: href })}
+        title={t("chat.link.open", { url: shownTarget(href) })}
         data-href={href}
         onClick={() => openLink(href)}
       >
@@ -41,7 +50,7 @@ function LinkView(props: { href: string; auto: boolean; children: ComponentChild
   return (
     <span class="md-link-text">
       {props.children}
-      {href && !props.auto && href !== props.text && <span class="md-link-target">{` (${href})`}</span>}
+      {href && !props.auto && href !== props.text && <span class="md-link-target">{` (${shownTarget(href)})`}</span>}
     </span>
   );
 }
