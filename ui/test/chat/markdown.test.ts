@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import {
   IncrementalMarkdown,
   isOpenableLink,
+  md,
   parseMarkdown,
   tokenSignature,
   type MdNode,
@@ -159,6 +160,33 @@ describe("IncrementalMarkdown", () => {
     const body2 = t2.children[1]!.children;
     expect(body2).toHaveLength(51);
     expect(body2.slice(0, 49).every((row, i) => row === body1[i])).toBe(true);
+  });
+
+  it("re-reads only the unfinished tail per update, even past a long table and a long list", () => {
+    let text = "";
+    for (let i = 0; i < 300; i++) text += `Paragraph ${i} with [a link](https://example.com/${i}).\n\n`;
+    text += "| n | square | note |\n|--:|--:|:--|\n";
+    for (let i = 0; i < 800; i++) text += `| ${i} | ${i * i} | row **${i}** |\n`;
+    text += "\n## Steps\n\n";
+    for (let i = 1; i <= 400; i++) text += `${i}. step ${i}\n   - detail \`${i}\`\n     - more ${i}\n`;
+    text += "\nDone.\n";
+    const parsed: number[] = [];
+    const parse = md.parse.bind(md);
+    const blockParse = md.block.parse.bind(md.block);
+    vi.spyOn(md, "parse").mockImplementation((src, env) => (parsed.push(src.length), parse(src, env)));
+    vi.spyOn(md.block, "parse").mockImplementation((src, m, env, out) => (parsed.push(src.length), blockParse(src, m, env, out)));
+    const reader = new IncrementalMarkdown();
+    let blocks = reader.update(text.slice(0, 200), true);
+    // (the first read is of 200 characters; every later one is counted)
+    parsed.length = 0;
+    for (let at = 216; at <= text.length; at += 16) blocks = reader.update(text.slice(0, at), true);
+    blocks = reader.update(text, true);
+    const most = Math.max(...parsed);
+    vi.restoreAllMocks();
+    expect(dump(blocks)).toEqual(dump(parseMarkdown(text)));
+    // ~60 KB of text; no update read more than a few rows, items or lines of it.
+    expect(text.length).toBeGreaterThan(55_000);
+    expect(most).toBeLessThan(400);
   });
 
   it("turns a tight list loose when a blank line comes between items late", () => {

@@ -261,7 +261,7 @@ export class IncrementalMarkdown {
           text.slice(from, old.length) === old.slice(from)
         : text.startsWith(old);
       if (extended) {
-        const fresh = (k === n - 1 && this.splitLast(text)) || this.readFrom(text, k);
+        const fresh = this.splitLong(text, k) || this.readFrom(text, k);
         if (fresh) {
           this.blocks = fresh;
           this.text = text;
@@ -326,12 +326,12 @@ export class IncrementalMarkdown {
   }
 
   /**
-   * A last block that is a long list or table is read again from its last item or row
-   * (the one before that when the last one's first line is still growing). Null when that
-   * does not apply or the result would differ from reading the whole block.
+   * Block `k` (the last, or the one before it while the last one's first line grows), when
+   * it is a long list or table, is read again from its last item or row (the one before
+   * that when the last one's first line is still growing), with whatever follows. Null
+   * when that does not apply or the result could differ from reading the whole block.
    */
-  private splitLast(text: string): Block[] | null {
-    const k = this.blocks.length - 1;
+  private splitLong(text: string, k: number): Block[] | null {
     const block = this.blocks[k]!;
     if (block.type === "bullet_list" || block.type === "ordered_list") {
       const items = block.children;
@@ -357,7 +357,10 @@ export class IncrementalMarkdown {
       if (!body || body.children.length < SPLIT_MIN) return null;
       const rows = body.children;
       const from = rows[rows.length - 1]!.start;
-      this.commit(text, block.start);
+      if (this.committedEnd < block.start) this.commit(text, block.start);
+      // Table rows define no link references (a row is a row, whatever it holds), so the
+      // rows before `from` need not be read for them.
+      if (this.committedEnd >= block.start && this.committedEnd <= from) this.committedEnd = from;
       // The header and delimiter rows, read again before the rows so the columns match.
       const headLines = lineStarts(text, block.start).slice(0, 3);
       const prefix = text.slice(headLines[0], headLines[2]).replace(/\r\n?/g, "\n");
