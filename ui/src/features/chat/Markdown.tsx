@@ -31,8 +31,8 @@ function shownTarget(href: string): string {
 }
 
 /** A link: a button for an https target, otherwise its text with the target beside it. */
-function LinkView(props: { href: string; auto: boolean; children: ComponentChildren; text: string }) {
-  const { href } = props;
+function LinkView(props: { target: string; auto: boolean; children: ComponentChildren; text: string }) {
+  const href = props.target;
   if (isOpenableLink(href))
     return (
       <button
@@ -107,7 +107,7 @@ function inline(node: MdNode, key: number): ComponentChildren {
       return (
         <LinkView
           key={key}
-          href={String(token.attrGet("href") ?? "")}
+          target={String(token.attrGet("href") ?? "")}
           auto={token.markup === "autolink" || token.markup === "linkify"}
           text={plainText(node.children)}
         >
@@ -123,7 +123,7 @@ function inline(node: MdNode, key: number): ComponentChildren {
           <span class="md-image__alt">{token.content}</span>
           {src && " "}
           {src && (
-            <LinkView href={src} auto={false} text={src}>
+            <LinkView target={src} auto={false} text={src}>
               {src}
             </LinkView>
           )}
