@@ -54,6 +54,28 @@ function verdict(ex: Example): Verdict {
   return "fails";
 }
 
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The DOM as a string with each element's attributes in name order (Preact may patch a
+ * reused element's attributes in another order than it creates them). */
+function domSig(node: Node): string {
+  if (node.nodeType === 3) return JSON.stringify(node.textContent);
+  if (node.nodeType !== 1) return "";
+  const el = node as Element;
+  const attrs = [...el.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
+  const props = el instanceof HTMLInputElement ? ` checked=${el.checked} disabled=${el.disabled}` : "";
+  return `<${el.tagName} ${attrs.join(" ")}${props}>${[...el.childNodes].map(domSig).join("")}</>`;
+}
+
 describe("the CommonMark and GFM spec examples", () => {
   const verdicts = EXAMPLES.map((ex) => ({ ex, v: verdict(ex) }));
   const count = (v: Verdict) => verdicts.filter((x) => x.v === v).length;
@@ -73,6 +95,23 @@ describe("the CommonMark and GFM spec examples", () => {
     expect(EXAMPLES.length).toBe(652 + 27);
     expect((EXAMPLES.length - failures.length) / EXAMPLES.length).toBeGreaterThanOrEqual(0.99);
   });
+
+  it("shows every example streamed in random chunks exactly as rendered at once", () => {
+    const root = document.createElement("div");
+    EXAMPLES.forEach((ex, n) => {
+      act(() => render(<Markdown text={ex.markdown} />, root));
+      const oneShot = domSig(root);
+      act(() => render(null, root));
+      const rand = mulberry32(n + 1);
+      for (let at = 0; at < ex.markdown.length; ) {
+        at = Math.min(ex.markdown.length, at + 1 + Math.floor(rand() * 8));
+        act(() => render(<Markdown text={ex.markdown.slice(0, at)} streaming />, root));
+      }
+      act(() => render(<Markdown text={ex.markdown} />, root));
+      expect(domSig(root), `${ex.suite} ${ex.number}`).toBe(oneShot);
+      act(() => render(null, root));
+    });
+  }, 60_000);
 
   it("fails only the examples the README lists (GFM's single-tilde strikethrough)", () => {
     expect(failures).toEqual(["gfm 491", "gfm 493"]);
