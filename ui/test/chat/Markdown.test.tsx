@@ -61,6 +61,16 @@ describe("<Markdown>", () => {
     expect(opened).toEqual(["https://example.com/docs"]);
   });
 
+  it("makes links of bare URLs as GFM does, not of file names", () => {
+    const el = show("Run main.py, see https://example.com/docs. or www.example.com/help, mail a@example.com");
+    expect([...el.querySelectorAll<HTMLButtonElement>("button.md-link")].map((b) => b.dataset.href)).toEqual([
+      "https://example.com/docs",
+    ]);
+    // www. links are http:// in GFM: shown as their text, not offered; main.py is no link at all.
+    expect(el.textContent).toContain("Run main.py, see https://example.com/docs. or www.example.com/help, mail a@example.com");
+    expect(el.querySelectorAll(".md-link-text")).toHaveLength(2);
+  });
+
   it("shows bidi controls in a link target escaped in its tooltip", () => {
     const el = show("[invoice](https://example.com/\u202Efdp.exe)");
     const button = el.querySelector<HTMLButtonElement>("button.md-link")!;
