@@ -2,7 +2,10 @@
 // long reply. Mounts the real <Markdown> from ../src/features/chat/, feeds it a generated
 // 128 KB Markdown reply in ~4-character tokens at 2,000 tokens/s from a timer, and, for a
 // baseline in the same page, does the same with a naive renderer that re-parses and
-// re-renders the whole reply on every token (what many chat clients do).
+// re-renders the whole reply on every token (what many chat clients do). Then the app
+// again with a second 128 KB reply made of a long table and a long nested list (where a
+// whole-block re-read would grow with the block), and the parsers the reader could use
+// (markdown-it, marked, micromark), each timed on the same replies.
 //
 // Delivery model: the feed clock makes token i due at i / 2000 s; a timer moves due
 // tokens into a queue and each token is then delivered in a task of its own (as each
@@ -12,9 +15,13 @@
 import { render } from "preact";
 import { useLayoutEffect, useState } from "preact/hooks";
 
+import { marked } from "marked";
+import { parse as micromarkParse, postprocess, preprocess } from "micromark";
+import { gfm } from "micromark-extension-gfm";
+
 import { createDeltaBatcher } from "../src/features/chat/deltaBatcher";
-import { Markdown } from "../src/features/chat/Markdown";
-import { parseBlocks, parseInline, type Block, type Inline } from "../src/features/chat/markdown";
+import { Markdown, NodeView } from "../src/features/chat/Markdown";
+import { md, parseMarkdown } from "../src/features/chat/markdown";
 import "../src/styles/index.css";
 import "../src/features/chat/chat.css";
 
@@ -99,105 +106,101 @@ function tokenize(text: string): string[] {
   return tokens;
 }
 
+/** A deterministic reply of exactly `chars` characters: a long table, then a long nested list. */
+export function generateTableListReply(chars: number, seed: number): string {
+  const rand = mulberry32(seed);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+  const parts = ["## Usage by request\n\n", "| # | Model | Context | Tokens | Points | Note |\n|--:|:--|:--|--:|--:|:--|\n"];
+  let size = parts.join("").length;
+  let row = 1;
+  while (size < chars / 2) {
+    const line = `| ${row} | \`${pick(IDENTS)}\` | ${pick(["Personal", "Team Alpha", "Team Beta"])} | ${int(10, 9999)} | ${int(1, 400)} | ${pick(WORDS)} ${rand() < 0.2 ? `**${pick(WORDS)}**` : pick(WORDS)} |\n`;
+    parts.push(line);
+    size += line.length;
+    row += 1;
+  }
+  parts.push("\n## Steps\n\n");
+  let item = 1;
+  while (size < chars) {
+    const lines = [`${item}. ${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} the ${pick(WORDS)}\n`];
+    for (let i = int(1, 3); i > 0; i--) {
+      lines.push(`   - ${pick(WORDS)} \`${pick(IDENTS)}\` ${pick(WORDS)}\n`);
+      if (rand() < 0.3) lines.push(`     - ${pick(WORDS)} ${pick(WORDS)} *${pick(WORDS)}*\n`);
+    }
+    const text = lines.join("");
+    parts.push(text);
+    size += text.length;
+    item += 1;
+  }
+  return parts.join("").slice(0, chars);
+}
+
 // ---------- the naive baseline renderer ----------
 
-function NaiveSpans(props: { nodes: Inline[] }) {
-  return (
-    <>
-      {props.nodes.map((node, i) => {
-        switch (node.kind) {
-          case "text":
-            return node.text;
-          case "code":
-            return (
-              <code key={i} class="md-code">
-                {node.text}
-              </code>
-            );
-          case "strong":
-            return (
-              <strong key={i}>
-                <NaiveSpans nodes={node.children} />
-              </strong>
-            );
-          case "em":
-            return (
-              <em key={i}>
-                <NaiveSpans nodes={node.children} />
-              </em>
-            );
-          case "link":
-            return (
-              <span key={i} class="md-link-text">
-                {node.text}
-              </span>
-            );
-        }
-      })}
-    </>
-  );
-}
-
-function NaiveBlock(props: { block: Block }) {
-  const b = props.block;
-  switch (b.kind) {
-    case "paragraph":
-      return (
-        <p class="md-p">
-          <NaiveSpans nodes={parseInline(b.text)} />
-        </p>
-      );
-    case "heading":
-      return (
-        <p class={`md-h md-h${b.level}`} role="heading" aria-level={Math.min(b.level + 2, 6)}>
-          <NaiveSpans nodes={parseInline(b.text)} />
-        </p>
-      );
-    case "rule":
-      return <hr class="md-hr" />;
-    case "quote":
-      return (
-        <blockquote class="md-quote">
-          <NaiveSpans nodes={parseInline(b.text)} />
-        </blockquote>
-      );
-    case "code":
-      return (
-        <div class="md-pre">
-          <div class="md-pre__bar">
-            <span class="md-pre__lang">{b.lang}</span>
-          </div>
-          <pre>
-            <code>{b.code}</code>
-          </pre>
-        </div>
-      );
-    case "list": {
-      const Tag = b.ordered ? "ol" : "ul";
-      return (
-        <Tag class="md-list">
-          {b.items.map((item, i) => (
-            <li key={i} class={`md-li md-li--d${item.depth}`}>
-              <NaiveSpans nodes={parseInline(item.text)} />
-            </li>
-          ))}
-        </Tag>
-      );
-    }
-  }
-}
-
-/** Re-parses the whole text on every render; no memoization. */
+/** Re-parses the whole text on every render; nothing is kept, so no memo ever hits. */
 function NaiveMarkdown(props: { text: string; streaming: boolean }) {
-  const blocks = parseBlocks(props.text, 0);
+  const blocks = parseMarkdown(props.text);
   return (
     <div class={`md${props.streaming ? " md--streaming" : ""}`}>
       {blocks.map((block) => (
-        <NaiveBlock key={block.start} block={block} />
+        <NodeView key={block.start} node={block} live={false} />
       ))}
       {props.streaming && <span class="md-caret" aria-hidden="true" />}
     </div>
   );
+}
+
+// ---------- the parsers the reader could use ----------
+
+type ParserName = "markdown-it" | "marked" | "micromark";
+
+const PARSERS: Record<ParserName, (text: string) => unknown> = {
+  // Each to its tokens/events with GFM on, no HTML output: what the renderer would walk.
+  "markdown-it": (text) => md.parse(text, {}),
+  marked: (text) => marked.lexer(text, { gfm: true }),
+  micromark: (text) => postprocess(micromarkParse({ extensions: [gfm()] }).document().write(preprocess()(text, undefined, true))),
+};
+
+export interface ParserResult {
+  parser: ParserName;
+  reply: "prose" | "table+list";
+  /** Median of 5 parses of the whole 128 KB reply: a naive renderer's cost per frame at the end. */
+  wholeMs: number;
+  /** Over the reply's top-level blocks parsed one by one: the tail a streaming reader re-reads. */
+  blockMedianMs: number;
+  blockMaxMs: number;
+}
+
+function timeParsers(replies: Record<"prose" | "table+list", string>): ParserResult[] {
+  const out: ParserResult[] = [];
+  for (const [reply, text] of Object.entries(replies) as ["prose" | "table+list", string][]) {
+    // The unit a streaming reader re-reads: a top-level block, or for the long table and
+    // list, a row or an item (as IncrementalMarkdown does).
+    const units: string[] = [];
+    for (const block of parseMarkdown(text)) {
+      const inner = block.type === "table" ? block.children.find((c) => c.type === "tbody")?.children : block.type.endsWith("_list") ? block.children : null;
+      if (inner && inner.length > 4) for (const part of inner) units.push(text.slice(part.start, part.end));
+      else units.push(text.slice(block.start, block.end));
+    }
+    for (const [parser, parse] of Object.entries(PARSERS) as [ParserName, (t: string) => unknown][]) {
+      parse(text.slice(0, 16 * 1024)); // warm up
+      const whole: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        parse(text);
+        whole.push(performance.now() - t0);
+      }
+      const per: number[] = [];
+      for (const unit of units) {
+        const t0 = performance.now();
+        for (let i = 0; i < 5; i++) parse(unit);
+        per.push((performance.now() - t0) / 5);
+      }
+      out.push({ parser, reply, wholeMs: median(whole), blockMedianMs: median(per), blockMaxMs: Math.max(...per) });
+    }
+  }
+  return out;
 }
 
 // ---------- the harness ----------
@@ -403,6 +406,8 @@ async function runAll(): Promise<{
   longTaskSupported: boolean;
   crossOriginIsolated: boolean;
   runs: RunResult[];
+  tableList: RunResult;
+  parsers: ParserResult[];
 }> {
   const column = document.getElementById("bench-root")!;
   column.style.width = "760px";
@@ -416,12 +421,19 @@ async function runAll(): Promise<{
   await sleep(300);
   // The naive baseline falls behind; it stops 4 s after the feed ends, shown or not.
   const naive = await run("naive", reply, 4000);
+  await sleep(300);
+  const tableListReply = generateTableListReply(REPLY_CHARS, 42);
+  const tableList = await run("app", tableListReply, 4000);
   render(null, document.getElementById("bench-root")!);
+  await sleep(300);
+  const parsers = timeParsers({ prose: reply, "table+list": tableListReply });
   return {
     userAgent: navigator.userAgent,
     longTaskSupported: PerformanceObserver.supportedEntryTypes?.includes("longtask") ?? false,
     crossOriginIsolated: window.crossOriginIsolated,
     runs: [app, naive],
+    tableList,
+    parsers,
   };
 }
 

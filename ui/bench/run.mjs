@@ -303,7 +303,7 @@ async function runWebKit() {
 
 // ---------- report ----------
 
-function reportChat({ userAgent, longTaskSupported, crossOriginIsolated, runs }, engine) {
+function reportChat({ userAgent, longTaskSupported, crossOriginIsolated, runs, tableList, parsers }, engine) {
   const [app, naive] = runs;
   // WebDriver sends NaN/Infinity as null.
   const f = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : x == null ? "n/a" : String(x));
@@ -358,10 +358,33 @@ function reportChat({ userAgent, longTaskSupported, crossOriginIsolated, runs },
       ? "  layout and paint show up in the frame and long-task figures."
       : "  layout and paint show up in the frame figures only (no long-task API in this engine).",
   );
-  console.log("");
+  if (tableList) {
+    const t = tableList;
+    console.log(`  The app again, reply 2: ${t.chars} chars of a long table then a long nested list (${t.tokens} tokens):`);
+    row("display rate / feed rate  (target >= 0.98)", f(t.displayRateRatio));
+    row(
+      longTaskSupported ? "longest task / 50 ms budget  (target <= 1)" : "longest render task / 50 ms  (target <= 1)",
+      f(longestTask(t) / 50),
+    );
+    row("longest render task (token task + commit)", ms(t.longestRenderTaskMs));
+    row("median render cost, first 10% / last 10%", `${ms(t.medianRenderFirst10Ms)} / ${ms(t.medianRenderLast10Ms)}`);
+    row("last 10% / first 10%  (target <= 1.5)", f(t.endToStartRatio));
+    console.log("");
+  }
+  if (parsers) {
+    console.log("  Parsers, to tokens/events with GFM (median of 5 whole parses; per re-read unit: block, or row/item of a long table/list):");
+    console.log(`  ${"parser".padEnd(12)} ${"reply".padEnd(11)} ${"whole 128 KB".padStart(14)} ${"unit median".padStart(13)} ${"unit max".padStart(11)}`);
+    for (const p of parsers)
+      console.log(
+        `  ${p.parser.padEnd(12)} ${p.reply.padEnd(11)} ${ms(p.wholeMs).padStart(14)} ${`${f(p.blockMedianMs * 1000, 0)} µs`.padStart(13)} ${ms(p.blockMaxMs).padStart(11)}`,
+      );
+    console.log("");
+  }
   console.log(
     "RESULT " +
       JSON.stringify({
+        tableList,
+        parsers,
         benchmark: "chat",
         engine: `${engine.name} ${engine.version}`,
         engineName: engine.name,

@@ -202,3 +202,92 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.shot("models-team-zh", None).await?;
     app.close().await
 }
+
+/// The Markdown models write, in the real window (issue 14): a wide GFM table that scrolls
+/// inside the bubble, a numbered list whose item holds a nested list with a code block, a
+/// read-only task list, and a Rust block highlighted once its language has loaded; light
+/// and dark screenshots of it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reply_with_a_table_a_nested_list_with_code_and_highlighted_code() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    app.sign_in_personal().await?;
+    app.click("[data-testid=nav-chat]").await?;
+    app.wait_for_text("[data-testid=screen-title]", "Chat").await?;
+    send(&app, "Show the plans as a table").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
+    let reply = format!("{LAST_REPLY} [data-testid=chat-message-content]");
+
+    // The table: its header, three rows, the aligned column, and no widening of the bubble.
+    let table = js(
+        &app,
+        "const r = document.querySelectorAll(arguments[0]); const m = r[r.length - 1];
+         const wrap = m.querySelector('.md-table-wrap'); const t = wrap.querySelector('table');
+         return { heads: [...t.querySelectorAll('th')].map(th => th.innerText.trim()),
+                  rows: t.querySelectorAll('tbody tr').length,
+                  right: t.querySelector('th:nth-child(3)').className,
+                  struck: t.querySelector('td del')?.innerText ?? null,
+                  overflow: getComputedStyle(wrap).overflowX,
+                  scrolls: wrap.scrollWidth > wrap.clientWidth,
+                  inside: wrap.getBoundingClientRect().right <= m.getBoundingClientRect().right + 1 };",
+        vec![reply.clone().into()],
+    )
+    .await?;
+    assert_eq!(table["heads"][0], "Plan", "{table}");
+    assert_eq!(table["heads"][6], "Last request id", "{table}");
+    assert_eq!(table["rows"], 3, "{table}");
+    assert_eq!(table["right"], "md-al-right", "{table}");
+    assert_eq!(table["struck"], "monthly", "{table}");
+    assert_eq!(table["overflow"], "auto", "{table}");
+    assert_eq!(table["scrolls"], true, "the wide table scrolls sideways: {table}");
+    assert_eq!(table["inside"], true, "and stays inside the bubble: {table}");
+
+    // The nested list with a code block inside its item, and the read-only task list.
+    let list = js(
+        &app,
+        "const r = document.querySelectorAll(arguments[0]); const m = r[r.length - 1];
+         const item = m.querySelector('ol > li');
+         const code = item.querySelector('ul > li [data-testid=md-code-block]');
+         return { nested: item.querySelectorAll(':scope > ul > li').length,
+                  lang: code?.getAttribute('data-lang') ?? null,
+                  code: code?.querySelector('pre code')?.innerText.trim() ?? null,
+                  tasks: [...m.querySelectorAll('li.md-task input')].map(b => [b.checked, b.disabled]) };",
+        vec![reply.clone().into()],
+    )
+    .await?;
+    assert_eq!(list["nested"], 2, "{list}");
+    assert_eq!(list["lang"], "bash", "{list}");
+    assert_eq!(list["code"], "xiaoya sign-in --team alpha", "{list}");
+    assert_eq!(list["tasks"], serde_json::json!([[true, true], [false, true]]), "{list}");
+
+    // The Rust block is highlighted once its language chunk has loaded.
+    let rust = format!("{reply} [data-testid=md-code-block][data-lang=rust]");
+    app.wait_for_last_attr(&rust, "data-highlighted", "rust").await?;
+    let keyword = last_text(&app, &format!("{rust} .hljs-keyword")).await?;
+    assert_eq!(keyword, "fn");
+    let comment = last_text(&app, &format!("{rust} .hljs-comment")).await?;
+    assert!(comment.contains("a started thousand"), "{comment}");
+    let colours = js(
+        &app,
+        "const r = document.querySelectorAll(arguments[0]); const b = r[r.length - 1];
+         return [getComputedStyle(b.querySelector('.hljs-keyword')).color, getComputedStyle(b.querySelector('code')).color];",
+        vec![rust.clone().into()],
+    )
+    .await?;
+    assert_ne!(colours[0], colours[1], "keywords have their own colour: {colours}");
+    let unsafe_nodes = js(
+        &app,
+        "return document.querySelectorAll('.md a, .md script, .md iframe, .md img, .md [onclick], .md [href]').length;",
+        vec![],
+    )
+    .await?;
+    assert_eq!(unsafe_nodes.as_u64(), Some(0), "model output is never HTML");
+
+    app.shot("chat-markdown-table", Some(LAST_REPLY)).await?;
+    app.shot("chat-markdown-code", Some("[data-testid=md-code-block][data-lang=rust]")).await?;
+    js(&app, "document.documentElement.setAttribute('data-theme', 'dark');", vec![]).await?;
+    app.shot("chat-markdown-code-dark", Some("[data-testid=md-code-block][data-lang=rust]")).await?;
+    app.shot("chat-markdown-table-dark", Some(LAST_REPLY)).await?;
+    app.close().await
+}

@@ -45,23 +45,77 @@ describe("<Markdown>", () => {
   });
 
   it("offers https links as buttons that ask the core, and nothing else as a link", () => {
-    const el = show("[docs](https://example.com/docs) and [bad](javascript:alert(1)) and [file](file:///etc/passwd)");
+    const el = show(
+      "[docs](https://example.com/docs) and [bad](javascript:alert(1)) and [plain](http://example.com/x) and [creds](https://u:p@example.com/)",
+    );
     expect(el.querySelector("a")).toBeNull();
     const buttons = [...el.querySelectorAll<HTMLButtonElement>("button.md-link")];
     expect(buttons.map((b) => b.dataset.href)).toEqual(["https://example.com/docs"]);
-    expect(el.textContent).toContain("bad (javascript:alert(1))");
-    expect(el.textContent).toContain("file (file:///etc/passwd)");
+    // A javascript: target is not even a link to the parser: it stays the text it was.
+    expect(el.textContent).toContain("[bad](javascript:alert(1))");
+    expect(el.textContent).toContain("plain (http://example.com/x)");
+    expect(el.textContent).toContain("creds (https://u:p@example.com/)");
+    // Nothing is opened until a click, and the click goes through the core.
+    expect(opened).toEqual([]);
     act(() => buttons[0]!.click());
     expect(opened).toEqual(["https://example.com/docs"]);
   });
 
-  it("renders code blocks with their language and a copy button, code as text", () => {
-    const el = show("```html\n<b>not bold</b>\n```");
-    const block = el.querySelector('[data-testid="md-code-block"]')!;
-    expect(block.querySelector(".md-pre__lang")!.textContent).toBe("html");
-    expect(block.querySelector("code")!.textContent).toBe("<b>not bold</b>");
-    expect(block.querySelector("b")).toBeNull();
-    expect(block.querySelector("button.md-pre__copy")!.getAttribute("aria-label")).toBeTruthy();
+  it("makes links of bare URLs as GFM does, not of file names", () => {
+    const el = show("Run main.py, see https://example.com/docs. or www.example.com/help, mail a@example.com");
+    expect([...el.querySelectorAll<HTMLButtonElement>("button.md-link")].map((b) => b.dataset.href)).toEqual([
+      "https://example.com/docs",
+    ]);
+    // www. links are http:// in GFM: shown as their text, not offered; main.py is no link at all.
+    expect(el.textContent).toContain("Run main.py, see https://example.com/docs. or www.example.com/help, mail a@example.com");
+    expect(el.querySelectorAll(".md-link-text")).toHaveLength(2);
+  });
+
+  it("shows bidi controls in a link target escaped in its tooltip", () => {
+    const el = show("[invoice](https://example.com/\u202Efdp.exe)");
+    const button = el.querySelector<HTMLButtonElement>("button.md-link")!;
+    expect(button.title).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(button.title).toContain("%E2%80%AEfdp.exe");
+  });
+
+  it("never fetches an image: shows its alt text and its link", () => {
+    const el = show("![a chart](https://example.com/chart.png) and ![local](/x.png)");
+    expect(el.querySelector("img")).toBeNull();
+    const images = [...el.querySelectorAll(".md-image")];
+    expect(images.map((i) => i.textContent)).toEqual([
+      "Image: a chart https://example.com/chart.png",
+      "Image: local /x.png",
+    ]);
+    const link = images[0]!.querySelector<HTMLButtonElement>("button.md-link")!;
+    expect(opened).toEqual([]);
+    act(() => link.click());
+    expect(opened).toEqual(["https://example.com/chart.png"]);
+    expect(images[1]!.querySelector("button")).toBeNull();
+  });
+
+  it("renders GFM tables in a scroll frame, with alignment, strikethrough and read-only task lists", () => {
+    const el = show("| Name | Points |\n|:--|--:|\n| ~~old~~ new | 30 |\n\n- [x] done\n- [ ] todo");
+    const frame = el.querySelector(".md-table-wrap")!;
+    expect(frame.getAttribute("role")).toBe("region");
+    expect([...frame.querySelectorAll("th")].map((th) => [th.textContent, th.className])).toEqual([
+      ["Name", "md-al-left"],
+      ["Points", "md-al-right"],
+    ]);
+    expect(frame.querySelector("td del")!.textContent).toBe("old");
+    const boxes = [...el.querySelectorAll<HTMLInputElement>("li.md-task input[type=checkbox]")];
+    expect(boxes.map((b) => [b.checked, b.disabled])).toEqual([
+      [true, true],
+      [false, true],
+    ]);
+    expect([...el.querySelectorAll("li.md-task")].map((li) => li.textContent!.trim())).toEqual(["done", "todo"]);
+  });
+
+  it("keeps a nested list and a code block inside their list item", () => {
+    const el = show("1. Install:\n\n   ```sh\n   npm ci\n   ```\n\n   - then run\n     - `npm test`\n2. Done");
+    const items = el.querySelectorAll("ol > li");
+    expect(items).toHaveLength(2);
+    expect(items[0]!.querySelector('[data-testid="md-code-block"] code')!.textContent).toBe("npm ci\n");
+    expect(items[0]!.querySelector("ul > li > ul > li code")!.textContent).toBe("npm test");
   });
 
   it("renders headings as headings for screen readers, lists as lists", () => {

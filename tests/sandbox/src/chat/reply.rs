@@ -91,7 +91,9 @@ pub(crate) fn compose(request: &ChatRequest, model_code: &str) -> String {
         }
         ResponseFormat::Text => {}
     }
-    let mut reply = if cjk {
+    let mut reply = if wants_table(prompt) {
+        table_reply(&topic, cjk)
+    } else if cjk {
         chinese_reply(&topic, &seed)
     } else {
         english_reply(&topic, &seed)
@@ -108,6 +110,57 @@ pub(crate) fn compose(request: &ChatRequest, model_code: &str) -> String {
         reply.push_str(&long_tail(&topic, &seed, cjk));
     }
     reply
+}
+
+/// Whether the prompt asks for a table (the word "table" or "tables", or 表格; not "stable").
+fn wants_table(prompt: &str) -> bool {
+    prompt.contains("表格")
+        || prompt
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.eq_ignore_ascii_case("table") || w.eq_ignore_ascii_case("tables"))
+}
+
+/// The Markdown models write when asked for a comparison: a wide GFM table (aligned
+/// columns, strikethrough, inline code), a numbered list whose items hold a nested list, a
+/// code block and a task list, and a fenced Rust block.
+fn table_reply(topic: &str, cjk: bool) -> String {
+    let (intro, steps) = if cjk {
+        (format!("「{topic}」整理成表格如下："), "步骤：")
+    } else {
+        (format!("Here is **{topic}** as a table:"), "Steps:")
+    };
+    let lines = [
+        intro.as_str(),
+        "",
+        "| Plan | Context | Points per 1k tokens | Streaming | Scopes needed | Billing | Last request id |",
+        "|:-----|:--------|---------------------:|:---------:|:--------------|:--------|:----------------|",
+        "| Personal | personal | 12 | yes | `profile balance usage model` | ~~monthly~~ by usage | req_7f3a9c2e41d84b6b |",
+        "| Team Alpha | team | 9 | no | `profile balance model team_read` | workflow-tagged, member quota | req_0c55e1a9b2f34d70 |",
+        "| Team Beta | team | 15 | no | `profile balance model team_read` | team wallet | req_91d2b7c3e8a04f16 |",
+        "",
+        steps,
+        "",
+        "1. Sign in",
+        "   - Personal first",
+        "   - then each Team:",
+        "",
+        "     ```bash",
+        "     xiaoya sign-in --team alpha",
+        "     ```",
+        "",
+        "2. Compare the catalogs",
+        "   - [x] Personal",
+        "   - [ ] Team Alpha",
+        "",
+        "```rust",
+        "fn points(tokens: u64, per_thousand: u64) -> u64 {",
+        "    // a started thousand is charged in full",
+        "    tokens.div_ceil(1000) * per_thousand",
+        "}",
+        "```",
+        "",
+    ];
+    lines.join("\n")
 }
 
 fn english_reply(topic: &str, seed: &Seed) -> String {
@@ -299,6 +352,18 @@ mod tests {
         assert_eq!(count_tokens("Hello world"), 3);
         assert_eq!(count_tokens("你好"), 2);
         assert_eq!(count_tokens(""), 0);
+    }
+
+    #[test]
+    fn a_table_prompt_gets_a_table_a_nested_list_with_code_and_a_code_block() {
+        assert!(wants_table("Show the plans as a table"));
+        assert!(wants_table("用表格对比一下"));
+        assert!(!wants_table("Is the stable release out?"));
+        let reply = table_reply("the plans", false);
+        assert!(reply.contains("|:-----|:--------|"), "{reply}");
+        assert!(reply.contains("\n   - then each Team:\n\n     ```bash\n     xiaoya sign-in"), "{reply}");
+        assert!(reply.contains("   - [x] Personal\n"), "{reply}");
+        assert!(reply.contains("```rust\nfn points(tokens: u64, per_thousand: u64) -> u64 {\n    //"), "{reply}");
     }
 
     #[test]

@@ -1,81 +1,176 @@
-// Renders a reply's Markdown as Preact elements: text is always text (never HTML),
-// links are buttons that ask the core to open an https URL after a click, code blocks
-// have a copy button. While a reply streams, only its last block re-renders: earlier
-// blocks keep their identity (see markdown.ts) and `memo` skips them.
+// Renders a reply's Markdown (the markdown-it tree from markdown.ts) as Preact elements:
+// text is always text (never HTML); links are buttons that ask the core to open an https
+// URL after a click; images are not fetched but shown as their alt text and link; code
+// blocks have a language label, a copy button and highlighting (highlight.ts); tables
+// scroll inside the bubble. While a reply streams, only its last block re-renders: earlier
+// blocks keep their identity and `memo` skips them, and in a long list or table only the
+// last items or rows change.
 
 import { memo } from "preact/compat";
-import { useMemo, useRef } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { ComponentChildren } from "preact";
 
 import { Icon, toast } from "../../components";
 import { t } from "../../i18n";
 import { openExternalLink } from "../../ipc";
 import { copyText } from "../../app/clipboard";
-import { IncrementalMarkdown, isOpenableLink, parseInline, type Block, type Inline } from "./markdown";
+import { highlight, isLoaded, languageFor, loadLanguage, type Highlighted } from "./highlight";
+import { IncrementalMarkdown, fenceLang, isOpenableLink, type Block, type MdNode } from "./markdown";
 
 function openLink(href: string) {
   openExternalLink(href).catch(() => toast({ tone: "error", title: t("chat.link.failed") }));
 }
 
-function InlineSpans(props: { nodes: Inline[] }) {
+/** Bidi and other invisible format controls, which could make a target read as another. */
+const CONTROLS = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** A target as the tooltip shows it: those controls percent-encoded, as the parser's
+ * normalisation already does for link targets (this holds even if it stops doing so). */
+function shownTarget(href: string): string {
+  return href.replace(CONTROLS, (c) => encodeURIComponent(c));
+}
+
+/** A link: a button for an https target, otherwise its text with the target beside it. */
+function LinkView(props: { target: string; auto: boolean; children: ComponentChildren; text: string }) {
+  const href = props.target;
+  if (isOpenableLink(href))
+    return (
+      <button
+        type="button"
+        class="md-link"
+        title={t("chat.link.open", { url: shownTarget(href) })}
+        data-href={href}
+        onClick={() => openLink(href)}
+      >
+        {props.children}
+        <Icon name="externalLink" size={12} />
+      </button>
+    );
+  // Not https: shown as text with its target, never followed. An autolink's text is its target.
   return (
-    <>
-      {props.nodes.map((node, i) => {
-        switch (node.kind) {
-          case "text":
-            return node.text;
-          case "code":
-            return (
-              <code key={i} class="md-code">
-                {node.text}
-              </code>
-            );
-          case "strong":
-            return (
-              <strong key={i}>
-                <InlineSpans nodes={node.children} />
-              </strong>
-            );
-          case "em":
-            return (
-              <em key={i}>
-                <InlineSpans nodes={node.children} />
-              </em>
-            );
-          case "link":
-            return isOpenableLink(node.href) ? (
-              <button
-                key={i}
-                type="button"
-                class="md-link"
-                title={t("chat.link.open", { url: node.href })}
-                data-href={node.href}
-                onClick={() => openLink(node.href)}
-              >
-                {node.text || node.href}
-                <Icon name="externalLink" size={12} />
-              </button>
-            ) : (
-              // Not https: shown as text with its target, never followed.
-              <span key={i} class="md-link-text">
-                {node.text}
-                {node.href && node.href !== node.text ? ` (${node.href})` : ""}
-              </span>
-            );
-        }
-      })}
-    </>
+    <span class="md-link-text">
+      {props.children}
+      {href && !props.auto && href !== props.text && <span class="md-link-target">{` (${shownTarget(href)})`}</span>}
+    </span>
   );
 }
 
-function Text(props: { text: string }) {
-  const nodes = useMemo(() => parseInline(props.text), [props.text]);
-  return <InlineSpans nodes={nodes} />;
+function plainText(nodes: MdNode[]): string {
+  let s = "";
+  for (const n of nodes) {
+    if (n.type === "text" || n.type === "code_inline") s += n.token.content;
+    else if (n.type === "softbreak" || n.type === "hardbreak") s += "\n";
+    else if (n.type === "image") s += n.token.content;
+    else s += plainText(n.children);
+  }
+  return s;
 }
 
-/** A code block with its language and a copy button (also used for JSON replies). */
-export function CodeBlock(props: { lang: string; code: string }) {
+function Inlines(props: { nodes: MdNode[] }): preact.JSX.Element {
+  return <>{props.nodes.map((node, i) => inline(node, i))}</>;
+}
+
+function inline(node: MdNode, key: number): ComponentChildren {
+  const token = node.token;
+  switch (node.type) {
+    case "text":
+      return token.content;
+    case "softbreak":
+      return "\n";
+    case "hardbreak":
+      return <br key={key} />;
+    case "code_inline":
+      return (
+        <code key={key} class="md-code">
+          {token.content}
+        </code>
+      );
+    case "em":
+      return (
+        <em key={key}>
+          <Inlines nodes={node.children} />
+        </em>
+      );
+    case "strong":
+      return (
+        <strong key={key}>
+          <Inlines nodes={node.children} />
+        </strong>
+      );
+    case "s":
+      return (
+        <del key={key}>
+          <Inlines nodes={node.children} />
+        </del>
+      );
+    case "link":
+      return (
+        <LinkView
+          key={key}
+          target={String(token.attrGet("href") ?? "")}
+          auto={token.markup === "autolink" || token.markup === "linkify"}
+          text={plainText(node.children)}
+        >
+          <Inlines nodes={node.children} />
+        </LinkView>
+      );
+    case "image": {
+      // Never fetched: "Image", its alt text and its link.
+      const src = String(token.attrGet("src") ?? "");
+      return (
+        <span key={key} class="md-image" data-src={src}>
+          <span class="md-image__label">{t("chat.image")}</span>{" "}
+          <span class="md-image__alt">{token.content}</span>
+          {src && " "}
+          {src && (
+            <LinkView target={src} auto={false} text={src}>
+              {src}
+            </LinkView>
+          )}
+        </span>
+      );
+    }
+    default:
+      return plainText(node.children) || token.content;
+  }
+}
+
+function renderHighlighted(parts: Highlighted[]): ComponentChildren {
+  return parts.map((p, i) =>
+    typeof p === "string" ? (
+      p
+    ) : (
+      <span key={i} class={p.cls}>
+        {renderHighlighted(p.children)}
+      </span>
+    ),
+  );
+}
+
+/**
+ * A code block with its language and a copy button (also used for JSON replies). `live`
+ * (a block still streaming) shows plain text; highlighting comes once the block is done,
+ * when its language's chunk has loaded.
+ */
+export function CodeBlock(props: { lang: string; code: string; live?: boolean }) {
+  const language = languageFor(props.lang);
+  const wanted = language !== null && !props.live;
+  const [ready, setReady] = useState(() => wanted && isLoaded(language!));
+  useEffect(() => {
+    if (!wanted || isLoaded(language!)) return;
+    let alive = true;
+    void loadLanguage(language!).then((ok) => alive && ok && setReady(true));
+    return () => {
+      alive = false;
+    };
+  }, [language, wanted]);
+  const parts = useMemo(
+    () => (wanted && (ready || isLoaded(language!)) ? highlight(props.code, language!) : null),
+    [props.code, language, wanted, ready],
+  );
+  const copied = props.code.endsWith("\n") ? props.code.slice(0, -1) : props.code;
   return (
-    <div class="md-pre" data-testid="md-code-block">
+    <div class="md-pre" data-testid="md-code-block" data-lang={props.lang} data-highlighted={parts ? language! : undefined}>
       <div class="md-pre__bar">
         <span class="md-pre__lang">{props.lang || t("chat.code.plain")}</span>
         <button
@@ -84,7 +179,7 @@ export function CodeBlock(props: { lang: string; code: string }) {
           aria-label={t("chat.code.copy")}
           title={t("chat.code.copy")}
           onClick={() =>
-            void copyText(props.code).then((ok) =>
+            void copyText(copied).then((ok) =>
               toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }),
             )
           }
@@ -93,70 +188,161 @@ export function CodeBlock(props: { lang: string; code: string }) {
         </button>
       </div>
       <pre>
-        <code>{props.code}</code>
+        <code class="hljs">{parts ? renderHighlighted(parts) : props.code}</code>
       </pre>
     </div>
   );
 }
 
-function BlockView(props: { block: Block }) {
-  const block = props.block;
-  switch (block.kind) {
-    case "paragraph":
-      return (
-        <p class="md-p">
-          <Text text={block.text} />
-        </p>
-      );
-    case "heading":
-      return (
-        <p class={`md-h md-h${block.level}`} role="heading" aria-level={Math.min(block.level + 2, 6)}>
-          <Text text={block.text} />
-        </p>
-      );
-    case "rule":
-      return <hr class="md-hr" />;
-    case "quote":
-      return (
-        <blockquote class="md-quote">
-          <Text text={block.text} />
-        </blockquote>
-      );
-    case "code":
-      return <CodeBlock lang={block.lang} code={block.code} />;
-    case "list": {
-      const Tag = block.ordered ? "ol" : "ul";
-      return (
-        <Tag class="md-list" start={block.ordered && block.first !== 1 ? block.first : undefined}>
-          {block.items.map((item, i) => (
-            <li key={i} class={`md-li md-li--d${item.depth}`}>
-              <Text text={item.text} />
-            </li>
-          ))}
-        </Tag>
-      );
-    }
-  }
-}
-
-// Blocks are compared by identity: a finished block is the same object every delta.
-const MemoBlock = memo(BlockView, (a, b) => a.block === b.block);
-
-/** Blocks are rendered in groups of this many: a group whose blocks are all unchanged
- * keeps its identity, so a long reply costs one comparison per group, not per block. */
-const GROUP = 32;
-
-function BlockGroupView(props: { blocks: Block[] }) {
+function Blocks(props: { nodes: MdNode[]; live: boolean }) {
   return (
     <>
-      {props.blocks.map((block) => (
-        <MemoBlock key={block.start} block={block} />
+      {props.nodes.map((node, i) => (
+        <NodeView key={i} node={node} live={props.live} />
       ))}
     </>
   );
 }
 
-const MemoGroup = memo(BlockGroupView, (a, b) => a.blocks === b.blocks);
+function alignClass(node: MdNode): string {
+  const style = String(node.token.attrGet("style") ?? "");
+  const m = /text-align:(left|center|right)/.exec(style);
+  return m ? `md-al-${m[1]}` : "";
+}
+
+/** One parsed node as elements (exported for the benchmark's naive baseline). */
+export function NodeView(props: { node: MdNode; live: boolean }): preact.JSX.Element | null {
+  const { node, live } = props;
+  const token = node.token;
+  switch (node.type) {
+    case "inline":
+      return <Inlines nodes={node.children} />;
+    case "paragraph":
+      // A tight list's paragraphs are just their text.
+      return token.hidden ? (
+        <Blocks nodes={node.children} live={live} />
+      ) : (
+        <p class="md-p">
+          <Blocks nodes={node.children} live={live} />
+        </p>
+      );
+    case "heading": {
+      const level = Number(token.tag.slice(1)) || 1;
+      return (
+        <p class={`md-h md-h${level}`} role="heading" aria-level={Math.min(level + 2, 6)}>
+          <Blocks nodes={node.children} live={live} />
+        </p>
+      );
+    }
+    case "hr":
+      return <hr class="md-hr" />;
+    case "blockquote":
+      return (
+        <blockquote class="md-quote">
+          <Blocks nodes={node.children} live={live} />
+        </blockquote>
+      );
+    case "fence":
+      return <CodeBlock lang={fenceLang(token)} code={token.content} live={live} />;
+    case "code_block":
+      return <CodeBlock lang="" code={token.content} live={live} />;
+    case "bullet_list":
+    case "ordered_list": {
+      const Tag = node.type === "ordered_list" ? "ol" : "ul";
+      const start = Number(token.attrGet("start") ?? "1");
+      const last = node.children.length - 1;
+      return (
+        <Tag class="md-list" start={Tag === "ol" && start !== 1 ? start : undefined}>
+          {node.children.map((item, i) => (
+            <MemoNode key={i} node={item} live={live && i === last} />
+          ))}
+        </Tag>
+      );
+    }
+    case "list_item": {
+      const task = (token.meta as { task?: "open" | "done" } | null)?.task;
+      return (
+        <li class={`md-li${task ? " md-task" : ""}`}>
+          {task && (
+            <input
+              type="checkbox"
+              class="md-task__box"
+              disabled
+              checked={task === "done"}
+              aria-label={t(task === "done" ? "chat.task.done" : "chat.task.open")}
+            />
+          )}
+          <Blocks nodes={node.children} live={live} />
+        </li>
+      );
+    }
+    case "table":
+      return (
+        <div class="md-table-wrap" role="region" aria-label={t("chat.table.label")} tabIndex={0}>
+          <table class="md-table">
+            <Blocks nodes={node.children} live={live} />
+          </table>
+        </div>
+      );
+    case "thead":
+      return (
+        <thead>
+          <Blocks nodes={node.children} live={live} />
+        </thead>
+      );
+    case "tbody":
+      return (
+        <tbody>
+          {node.children.map((row, i) => (
+            <MemoNode key={i} node={row} live={false} />
+          ))}
+        </tbody>
+      );
+    case "tr":
+      return (
+        <tr>
+          <Blocks nodes={node.children} live={live} />
+        </tr>
+      );
+    case "th":
+      return (
+        <th class={alignClass(node) || undefined}>
+          <Blocks nodes={node.children} live={live} />
+        </th>
+      );
+    case "td":
+      return (
+        <td class={alignClass(node) || undefined}>
+          <Blocks nodes={node.children} live={live} />
+        </td>
+      );
+    default:
+      // Nothing else reaches here with raw HTML off; show any text it holds as text.
+      return node.children.length > 0 ? <Blocks nodes={node.children} live={live} /> : <>{token.content}</>;
+  }
+}
+
+// Nodes are compared by identity: a finished block, item or row is the same object every delta.
+const MemoNode = memo(NodeView, (a, b) => a.node === b.node && a.live === b.live);
+
+/** Blocks are rendered in groups of this many: a group whose blocks are all unchanged
+ * keeps its identity, so a long reply costs one comparison per group, not per block. */
+const GROUP = 32;
+
+function BlockGroupView(props: { blocks: Block[]; live: Block | null }) {
+  return (
+    <>
+      {props.blocks.map((block) => (
+        <MemoNode key={block.start} node={block} live={block === props.live} />
+      ))}
+    </>
+  );
+}
+
+const MemoGroup = memo(
+  BlockGroupView,
+  (a, b) => a.blocks === b.blocks && (a.live === b.live || (!a.blocks.includes(a.live!) && !b.blocks.includes(b.live!))),
+);
 
 /** Splits blocks into groups, reusing a previous group object when its blocks are the same. */
 function regroup(blocks: Block[], previous: Block[][]): Block[][] {
@@ -172,17 +358,18 @@ function regroup(blocks: Block[], previous: Block[][]): Block[][] {
   return groups;
 }
 
-/** A reply's Markdown. `streaming` adds the caret after the last block. */
+/** A reply's Markdown. `streaming` adds the caret and leaves the last block unhighlighted. */
 export function Markdown(props: { text: string; streaming?: boolean }) {
   const reader = useRef<IncrementalMarkdown | null>(null);
   const grouped = useRef<Block[][]>([]);
   if (!reader.current) reader.current = new IncrementalMarkdown();
   const blocks = reader.current.update(props.text, props.streaming === true);
   grouped.current = regroup(blocks, grouped.current);
+  const live = props.streaming ? (blocks[blocks.length - 1] ?? null) : null;
   return (
     <div class={`md${props.streaming ? " md--streaming" : ""}`}>
       {grouped.current.map((group, g) => (
-        <MemoGroup key={g} blocks={group} />
+        <MemoGroup key={g} blocks={group} live={live} />
       ))}
       {props.streaming && <span class="md-caret" aria-hidden="true" />}
     </div>

@@ -1,323 +1,317 @@
-// A small Markdown reader for model replies, built for streaming. It knows the blocks
-// replies use (paragraphs, ATX headings, lists, fenced code, quotes, rules) and inline
-// code, bold, italic and links. It produces plain data; the renderer turns it into
+// Reads a reply's Markdown with markdown-it (CommonMark 0.31.2 plus the GFM tables,
+// strikethrough, task lists and autolinks), raw HTML off, so HTML in a reply is text. It
+// produces a tree of markdown-it tokens; the renderer (Markdown.tsx) turns the tree into
 // Preact elements, so model output is always text, never HTML (T4).
 //
-// Incremental: when text is appended, only the last block can change, and the one
-// before it while the last block's first line is still incomplete (every block starts
-// at top level and nothing looks further back). `IncrementalMarkdown` re-reads from
-// there and keeps the earlier block objects, which the renderer memoizes by identity.
+// Streaming: while a reply grows, only its unfinished tail is parsed again. Blocks before
+// the last one are finished (a block ends when the next one starts, and nothing in
+// CommonMark looks back), except that the last block's first line may still be growing
+// ("2" becoming "2. item"), so then the block before it is read again too, and so is the
+// gap before the block read again (link reference definitions make no block and can still
+// change). A long list or table among those is not read again whole: only from its last
+// item or row. Link reference definitions are the one thing that reaches back (`[foo]`
+// early, `[foo]: /url` late): when the definitions in force change, the whole reply is read
+// again. Finished blocks, items and rows keep their object identity, which the renderer
+// memoizes on.
 
-export type Block =
-  | { kind: "paragraph"; start: number; text: string }
-  | { kind: "heading"; start: number; level: number; text: string }
-  | { kind: "list"; start: number; ordered: boolean; first: number; items: ListItem[] }
-  | { kind: "code"; start: number; lang: string; code: string; closed: boolean }
-  | { kind: "quote"; start: number; text: string }
-  | { kind: "rule"; start: number };
+import type { Env, Token } from "markdown-it";
 
-export interface ListItem {
-  /** Nesting depth from the indentation (0 = top). */
-  depth: number;
-  text: string;
+import { md } from "./markdownParser";
+
+export { markdownParser, md } from "./markdownParser";
+
+/** One node of the parsed tree: an open/close token pair with what is between, or a leaf. */
+export interface MdNode {
+  /** The token type without `_open`: "paragraph", "bullet_list", "fence", "text", … */
+  type: string;
+  token: Token;
+  children: MdNode[];
+  /** Offsets in the whole text of the node's first line and of the line after it (block nodes). */
+  start: number;
+  end: number;
 }
 
-export type Inline =
-  | { kind: "text"; text: string }
-  | { kind: "code"; text: string }
-  | { kind: "strong"; children: Inline[] }
-  | { kind: "em"; children: Inline[] }
-  | { kind: "link"; text: string; href: string };
+/** A top-level block. Finished blocks keep their identity from one update to the next. */
+export type Block = MdNode;
 
-const FENCE = /^( {0,3})(`{3,}|~{3,})\s*([^`\s]*)/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$/;
-const BULLET = /^(\s*)([-*+])[ \t]+(.*)$/;
-const ORDERED = /^(\s*)(\d{1,9})[.)][ \t]+(.*)$/;
-const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const QUOTE = /^ {0,3}>[ ]?(.*)$/;
+type References = NonNullable<Env["references"]>;
 
-interface Line {
-  text: string;
-  /** Offset of the line's first character in the whole text. */
-  at: number;
-}
-
-function splitLines(text: string, offset: number): Line[] {
-  const lines: Line[] = [];
-  let at = offset;
-  while (at <= text.length) {
-    const nl = text.indexOf("\n", at);
-    const end = nl === -1 ? text.length : nl;
-    let line = text.slice(at, end);
-    if (line.endsWith("\r")) line = line.slice(0, -1);
-    lines.push({ text: line, at });
-    if (nl === -1) break;
-    at = nl + 1;
+/** Offsets of each line's start in `text` from `from` (CR, LF and CRLF end a line). */
+function lineStarts(text: string, from: number): number[] {
+  const starts = [from];
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i += 1;
+      starts.push(i + 1);
+    }
   }
-  return lines;
+  return starts;
 }
 
-function depthOf(indent: string): number {
-  const width = indent.replace(/\t/g, "    ").length;
-  return Math.min(Math.floor(width / 2), 6);
-}
-
-/** Whether `line` is an item that belongs to a list of this kind: any nested item does,
- * a top-level one only if it is of the same kind (bullet or numbered). */
-function continuesList(line: string, ordered: boolean): boolean {
-  const m = BULLET.exec(line) ?? ORDERED.exec(line);
-  if (!m || RULE.test(line)) return false;
-  return depthOf(m[1] ?? "") > 0 || ORDERED.test(line) === ordered;
-}
-
-/** Reads blocks from `offset` (which must be the start of a line at top level). */
-export function parseBlocks(text: string, offset = 0): Block[] {
-  const lines = splitLines(text, offset);
-  const blocks: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    const raw = line.text;
-    if (raw.trim() === "") {
-      i += 1;
-      continue;
+function inlineTree(tokens: Token[]): MdNode[] {
+  const root: MdNode[] = [];
+  const stack: MdNode[][] = [root];
+  for (const token of tokens) {
+    const top = stack[stack.length - 1]!;
+    if (token.nesting === 1) {
+      const node: MdNode = { type: token.type.slice(0, -5), token, children: [], start: 0, end: 0 };
+      top.push(node);
+      stack.push(node.children);
+    } else if (token.nesting === -1) {
+      if (stack.length > 1) stack.pop();
+    } else {
+      top.push({ type: token.type, token, children: token.children ? inlineTree(token.children) : [], start: 0, end: 0 });
     }
-    const fence = FENCE.exec(raw);
-    if (fence) {
-      const marker = fence[2]!;
-      const closing = new RegExp(`^ {0,3}${marker[0] === "`" ? "`" : "~"}{${marker.length},}[ \t]*$`);
-      const code: string[] = [];
-      let closed = false;
-      i += 1;
-      while (i < lines.length) {
-        const inner = lines[i]!.text;
-        if (closing.test(inner)) {
-          closed = true;
-          i += 1;
-          break;
-        }
-        code.push(inner);
-        i += 1;
-      }
-      blocks.push({ kind: "code", start: line.at, lang: fence[3] ?? "", code: code.join("\n"), closed });
-      continue;
-    }
-    const heading = HEADING.exec(raw);
-    if (heading) {
-      blocks.push({ kind: "heading", start: line.at, level: heading[1]!.length, text: heading[2] ?? "" });
-      i += 1;
-      continue;
-    }
-    if (RULE.test(raw)) {
-      blocks.push({ kind: "rule", start: line.at });
-      i += 1;
-      continue;
-    }
-    if (QUOTE.test(raw)) {
-      const parts: string[] = [];
-      while (i < lines.length) {
-        const m = QUOTE.exec(lines[i]!.text);
-        if (!m) break;
-        parts.push(m[1] ?? "");
-        i += 1;
-      }
-      blocks.push({ kind: "quote", start: line.at, text: parts.join("\n") });
-      continue;
-    }
-    const bullet = BULLET.exec(raw);
-    const ordered = ORDERED.exec(raw);
-    if (bullet || ordered) {
-      const isOrdered = !bullet;
-      const items: ListItem[] = [];
-      const first = ordered ? Number(ordered[2]) : 1;
-      while (i < lines.length) {
-        const current = lines[i]!.text;
-        if (current.trim() === "") {
-          // A blank line ends the list unless another item follows.
-          let next = i + 1;
-          while (next < lines.length && lines[next]!.text.trim() === "") next += 1;
-          const after = next < lines.length ? lines[next]!.text : "";
-          if (next < lines.length && continuesList(after, isOrdered)) {
-            i = next;
-            continue;
-          }
-          break;
-        }
-        const b = BULLET.exec(current);
-        const o = ORDERED.exec(current);
-        const m = b ?? o;
-        if (m && !RULE.test(current)) {
-          // A top-level item of the other kind starts a new list (bullets, then steps).
-          if (items.length > 0 && !continuesList(current, isOrdered)) break;
-          items.push({ depth: depthOf(m[1] ?? ""), text: m[3] ?? "" });
-        } else if (/^\s+\S/.test(current) && items.length > 0) {
-          // A continuation line of the last item.
-          const last = items[items.length - 1]!;
-          last.text = `${last.text} ${current.trim()}`;
-        } else {
-          break;
-        }
-        i += 1;
-      }
-      blocks.push({ kind: "list", start: line.at, ordered: isOrdered, first, items });
-      continue;
-    }
-    // A paragraph: lines until a blank line or the start of another block.
-    const parts: string[] = [];
-    while (i < lines.length) {
-      const current = lines[i]!.text;
-      if (current.trim() === "") break;
-      if (
-        parts.length > 0 &&
-        (FENCE.test(current) || HEADING.test(current) || QUOTE.test(current) || RULE.test(current))
-      )
-        break;
-      if (parts.length > 0 && (BULLET.test(current) || ORDERED.test(current))) break;
-      parts.push(current);
-      i += 1;
-    }
-    blocks.push({ kind: "paragraph", start: line.at, text: parts.join("\n") });
   }
-  return blocks;
+  return root;
+}
+
+/** Turns block tokens into a tree; `line(n)` gives the offset of line n of the parsed source. */
+function blockTree(tokens: Token[], line: (n: number) => number): MdNode[] {
+  const root: MdNode[] = [];
+  const stack: MdNode[][] = [root];
+  for (const token of tokens) {
+    const top = stack[stack.length - 1]!;
+    const start = token.map ? line(token.map[0]) : 0;
+    const end = token.map ? line(token.map[1]) : 0;
+    if (token.nesting === 1) {
+      const node: MdNode = { type: token.type.slice(0, -5), token, children: [], start, end };
+      top.push(node);
+      stack.push(node.children);
+    } else if (token.nesting === -1) {
+      if (stack.length > 1) stack.pop();
+    } else {
+      const children = token.type === "inline" && token.children ? inlineTree(token.children) : [];
+      top.push({ type: token.type, token, children, start, end });
+    }
+  }
+  return root;
+}
+
+interface Parsed {
+  blocks: Block[];
+  /** The link reference definitions in force, as one comparable string. */
+  labels: string;
+}
+
+function definitions(refs: References): string {
+  return JSON.stringify(Object.entries(refs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Parses `text` from `from` (a line start) with the references defined before it. `prefix`
+ * lines (a table's header and delimiter row) are read first as if they stood right before
+ * `from`; their nodes get the offset `from`.
+ */
+function parseAt(text: string, from: number, references: References, prefix = ""): Parsed {
+  const env: Env = { references: { ...references } };
+  const tokens = md.parse(prefix + text.slice(from), env);
+  const starts = lineStarts(text, from);
+  const skip = prefix === "" ? 0 : prefix.split("\n").length - 1;
+  const line = (n: number) => {
+    const i = n - skip;
+    if (i <= 0) return from;
+    return i < starts.length ? starts[i]! : text.length;
+  };
+  return { blocks: blockTree(tokens, line), labels: definitions(env.references ?? {}) };
+}
+
+/** Parses the whole text at once (what a finished reply shows). */
+export function parseMarkdown(text: string): Block[] {
+  return parseAt(text, 0, {}).blocks;
+}
+
+/** Whether the line that starts at `at` is complete (a CR at the very end may become CRLF). */
+function lineDone(text: string, at: number): boolean {
+  const nl = text.indexOf("\n", at);
+  const cr = text.indexOf("\r", at);
+  return nl !== -1 || (cr !== -1 && cr < text.length - 1);
+}
+
+/** Whether a list's paragraphs are shown as paragraphs (loose), not (tight), or it has none. */
+function looseness(list: MdNode): "tight" | "loose" | "none" {
+  for (const item of list.children)
+    for (const child of item.children)
+      if (child.type === "paragraph") return child.token.hidden ? "tight" : "loose";
+  return "none";
+}
+
+/** What of a token the renderer uses (not its line map, which is relative to where a read began). */
+export function tokenSignature(t: Token): string {
+  return JSON.stringify([t.type, t.tag, t.content, t.markup, t.info, t.hidden, t.attrs, t.meta]);
+}
+
+function sameShape(a: MdNode, b: MdNode): boolean {
+  return (
+    a.type === b.type &&
+    a.start === b.start &&
+    a.end === b.end &&
+    tokenSignature(a.token) === tokenSignature(b.token) &&
+    a.children.length === b.children.length &&
+    a.children.every((c, i) => sameShape(c, b.children[i]!))
+  );
 }
 
 /** Characters at the start of the text compared on every update, a cheap guard. */
 const HEAD_CHECK = 256;
+/** A last list or table with at least this many items or rows is read again from its last one. */
+const SPLIT_MIN = 4;
 
-/** Keeps the blocks of a growing text; only the last block is read again. */
+/** Keeps the blocks of a growing text; only the unfinished tail is read again. */
 export class IncrementalMarkdown {
   private text = "";
   private blocks: Block[] = [];
+  /** The link reference definitions the current blocks were read with. */
+  private labels = "";
+  /** Offset up to which references are collected in `committedRefs`; only moves forward. */
+  private committedEnd = 0;
+  private committedRefs: References = {};
 
   /**
    * The blocks of `text`. `grows` is the caller's word that `text` is the previous text
    * with more appended (a streaming reply): then only the start of the text and the part
-   * read again are compared, not the whole prefix — comparing 128 KB on every frame is
-   * what made late renders cost twice the early ones. Without it (or when the text got
-   * shorter) the whole prefix is compared, and any change re-reads everything.
+   * read again are compared, not the whole prefix. Without it (or when the text got
+   * shorter) the whole prefix is compared, and any change reads everything again.
    */
   update(text: string, grows = false): Block[] {
     if (text === this.text) return this.blocks;
     const old = this.text;
-    if (this.blocks.length > 0 && text.length > old.length) {
-      // The last block's first line may still be growing ("2" becoming "2. item"), and
-      // that line decides where the block before it ends: read both again then.
-      const last = this.blocks[this.blocks.length - 1]!;
-      const firstLineDone = old.indexOf("\n", last.start) !== -1;
-      const keep = firstLineDone || this.blocks.length < 2 ? this.blocks.length - 1 : this.blocks.length - 2;
-      const from = this.blocks[keep]!.start;
+    const n = this.blocks.length;
+    if (n > 0 && text.length > old.length) {
+      const last = this.blocks[n - 1]!;
+      const k = lineDone(old, last.start) || n < 2 ? n - 1 : n - 2;
+      const from = this.gapBefore(k);
       const extended = grows
         ? text.slice(0, Math.min(HEAD_CHECK, from)) === old.slice(0, Math.min(HEAD_CHECK, from)) &&
           text.slice(from, old.length) === old.slice(from)
         : text.startsWith(old);
       if (extended) {
-        const previous = this.blocks.slice(keep);
-        const fresh = parseBlocks(text, from).map((block) => {
-          // Unchanged blocks keep their identity, so the renderer skips them.
-          const same = previous.find((o) => o.start === block.start);
-          return same && JSON.stringify(same) === JSON.stringify(block) ? same : block;
-        });
-        this.blocks = this.blocks.slice(0, keep).concat(fresh);
-        this.text = text;
-        return this.blocks;
-      }
-    }
-    this.blocks = parseBlocks(text, 0);
-    this.text = text;
-    return this.blocks;
-  }
-}
-
-// ---------- inline ----------
-
-const URL_IN_TEXT = /https:\/\/[^\s<>()"'`]+[^\s<>()"'`.,;:!?*_]/;
-
-function pushText(out: Inline[], text: string) {
-  if (!text) return;
-  // Bare https URLs become links too.
-  let rest = text;
-  while (rest) {
-    const m = URL_IN_TEXT.exec(rest);
-    if (!m) {
-      out.push({ kind: "text", text: rest });
-      return;
-    }
-    if (m.index > 0) out.push({ kind: "text", text: rest.slice(0, m.index) });
-    out.push({ kind: "link", text: m[0], href: m[0] });
-    rest = rest.slice(m.index + m[0].length);
-  }
-}
-
-/** Inline spans of one block's text. Unclosed markers read as the characters they are. */
-export function parseInline(text: string, depth = 0): Inline[] {
-  const out: Inline[] = [];
-  let plain = "";
-  let i = 0;
-  const flush = () => {
-    pushText(out, plain);
-    plain = "";
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === "\\" && i + 1 < text.length && /[\\`*_[\]()#>!-]/.test(text[i + 1]!)) {
-      plain += text[i + 1];
-      i += 2;
-      continue;
-    }
-    if (c === "`") {
-      let ticks = 1;
-      while (text[i + ticks] === "`") ticks += 1;
-      const marker = "`".repeat(ticks);
-      const end = text.indexOf(marker, i + ticks);
-      if (end !== -1) {
-        flush();
-        out.push({ kind: "code", text: text.slice(i + ticks, end).replace(/^ (.*) $/, "$1") });
-        i = end + ticks;
-        continue;
-      }
-    }
-    if ((c === "*" || c === "_") && depth < 4) {
-      const double = text[i + 1] === c;
-      const marker = double ? c + c : c;
-      let end = text.indexOf(marker, i + marker.length + 1);
-      // `**bold *it***`: a closing run of three ends the inner emphasis first.
-      if (double && end !== -1 && text[end + 2] === c && text[end + 3] !== c) end += 1;
-      const inner = end !== -1 ? text.slice(i + marker.length, end) : "";
-      // `snake_case` and `2 * 3 * 4` are not emphasis.
-      const wordBefore = c === "_" && i > 0 && /\w/.test(text[i - 1]!);
-      if (end !== -1 && !wordBefore && inner.trim() === inner && inner.length > 0) {
-        flush();
-        const children = parseInline(inner, depth + 1);
-        out.push(double ? { kind: "strong", children } : { kind: "em", children });
-        i = end + marker.length;
-        continue;
-      }
-    }
-    if (c === "[") {
-      const close = text.indexOf("]", i + 1);
-      if (close !== -1 && text[close + 1] === "(") {
-        const end = text.indexOf(")", close + 2);
-        if (end !== -1) {
-          flush();
-          const href =
-            text
-              .slice(close + 2, end)
-              .trim()
-              .split(/\s+/)[0] ?? "";
-          out.push({ kind: "link", text: text.slice(i + 1, close), href });
-          i = end + 1;
-          continue;
+        const fresh = this.splitLong(text, k) || this.readFrom(text, k);
+        if (fresh) {
+          this.blocks = fresh;
+          this.text = text;
+          return this.blocks;
         }
       }
     }
-    plain += c;
-    i += 1;
+    return this.readAll(text);
   }
-  flush();
-  return out;
+
+  private readAll(text: string): Block[] {
+    const parsed = parseAt(text, 0, {});
+    this.blocks = parsed.blocks;
+    this.labels = parsed.labels;
+    this.committedEnd = 0;
+    this.committedRefs = {};
+    this.text = text;
+    return this.blocks;
+  }
+
+  /** Collects the references defined in text up to `to` (a line start at a block boundary). */
+  private commit(text: string, to: number) {
+    if (to === this.committedEnd) return;
+    if (to < this.committedEnd) {
+      // Reading again from before the point collected so far: collect from the start.
+      this.committedEnd = 0;
+      this.committedRefs = {};
+    }
+    const env: Env = { references: { ...this.committedRefs } };
+    md.block.parse(text.slice(this.committedEnd, to), md, env, []);
+    this.committedRefs = env.references ?? {};
+    this.committedEnd = to;
+  }
+
+  /** Null when the read changed a link reference definition: then everything must be read again. */
+  private accept(parsed: Parsed): Block[] | null {
+    return parsed.labels === this.labels ? parsed.blocks : null;
+  }
+
+  /**
+   * Where reading block `k` again starts: right after the block before it, so that what
+   * lies between (blank lines, and link reference definitions, which make no block and
+   * can still change, as when a title line arrives) is read again too.
+   */
+  private gapBefore(k: number): number {
+    return k > 0 ? this.blocks[k - 1]!.end : 0;
+  }
+
+  /** Reads again from block `k`, keeping the blocks before it. */
+  private readFrom(text: string, k: number): Block[] | null {
+    const from = this.gapBefore(k);
+    this.commit(text, from);
+    const parsed = this.accept(parseAt(text, from, this.committedRefs));
+    if (!parsed) return null;
+    const previous = this.blocks.slice(k);
+    const fresh = parsed.map((block, i) => {
+      // A block that is not the last and did not change keeps its identity.
+      const same = i < parsed.length - 1 ? previous.find((o) => o.start === block.start) : undefined;
+      return same && sameShape(same, block) ? same : block;
+    });
+    return this.blocks.slice(0, k).concat(fresh);
+  }
+
+  /**
+   * Block `k` (the last, or the one before it while the last one's first line grows), when
+   * it is a long list or table, is read again from its last item or row (the one before
+   * that when the last one's first line is still growing), with whatever follows. Null
+   * when that does not apply or the result could differ from reading the whole block.
+   */
+  private splitLong(text: string, k: number): Block[] | null {
+    const block = this.blocks[k]!;
+    if (block.type === "bullet_list" || block.type === "ordered_list") {
+      const items = block.children;
+      if (items.length < SPLIT_MIN) return null;
+      const m = lineDone(this.text, items[items.length - 1]!.start) ? items.length - 1 : items.length - 2;
+      const from = items[m]!.start;
+      this.commit(text, from);
+      const parsed = this.accept(parseAt(text, from, this.committedRefs));
+      const head = parsed?.[0];
+      if (!parsed || !head || head.type !== block.type || head.token.markup !== block.token.markup) return null;
+      // Tight or loose is a property of the whole list: bail out when the parts disagree
+      // or a blank line before the item read again makes the whole list loose.
+      const kept = { ...block, children: items.slice(0, m) };
+      const a = looseness(kept);
+      const b = looseness(head);
+      const blankBefore = /(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)$/.test(text.slice(items[m - 1]!.start, from));
+      if ((a !== "none" && b !== "none" && a !== b) || (blankBefore && (a === "tight" || b === "tight"))) return null;
+      const list: Block = { ...block, children: items.slice(0, m).concat(head.children), end: head.end };
+      return this.blocks.slice(0, k).concat([list], parsed.slice(1));
+    }
+    if (block.type === "table") {
+      const body = block.children.find((c) => c.type === "tbody");
+      if (!body || body.children.length < SPLIT_MIN) return null;
+      const rows = body.children;
+      const from = rows[rows.length - 1]!.start;
+      if (this.committedEnd < block.start) this.commit(text, block.start);
+      // Table rows define no link references (a row is a row, whatever it holds), so the
+      // rows before `from` need not be read for them.
+      if (this.committedEnd >= block.start && this.committedEnd <= from) this.committedEnd = from;
+      // The header and delimiter rows, read again before the rows so the columns match.
+      const headLines = lineStarts(text, block.start).slice(0, 3);
+      const prefix = text.slice(headLines[0], headLines[2]).replace(/\r\n?/g, "\n");
+      const parsed = this.accept(parseAt(text, from, this.committedRefs, prefix));
+      const head = parsed?.[0];
+      if (!parsed || !head || head.type !== "table") return null;
+      const freshBody = head.children.find((c) => c.type === "tbody");
+      const tbody: MdNode = {
+        ...body,
+        children: rows.slice(0, -1).concat(freshBody?.children ?? []),
+        end: freshBody?.end ?? head.end,
+      };
+      const table: Block = {
+        ...block,
+        children: block.children.map((c) => (c === body ? tbody : c)),
+        end: head.end,
+      };
+      return this.blocks.slice(0, k).concat([table], parsed.slice(1));
+    }
+    return null;
+  }
 }
 
-/** Only absolute https links are offered as links; anything else shows as text. */
+/** Only absolute https links without credentials are offered as links; anything else shows as text. */
 export function isOpenableLink(href: string): boolean {
   try {
     const url = new URL(href);
@@ -325,4 +319,10 @@ export function isOpenableLink(href: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A fence's language: the first word of its info string, as CommonMark reads it. */
+export function fenceLang(token: Token): string {
+  const info = token.info ? md.utils.unescapeAll(token.info).trim() : "";
+  return info.split(/\s+/)[0] ?? "";
 }

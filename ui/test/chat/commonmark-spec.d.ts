@@ -1,0 +1,8 @@
+// npm commonmark-spec ships no types: its export, as its index.js builds it.
+declare module "commonmark-spec" {
+  const spec: {
+    text: string;
+    tests: { markdown: string; html: string; section: string; number: number }[];
+  };
+  export default spec;
+}
