@@ -76,6 +76,8 @@ pub enum FaultKind {
     ResetBeforeCommit,
     /// Handle the request (charges are committed), then drop the connection without a response.
     ResetAfterCommit,
+    /// Answer 200 with a JSON body of this many bytes (mostly whitespace), handling nothing.
+    HugeBody { bytes: usize },
     /// Handle the request, send the first `after_bytes` of the answer's body, then pause
     /// (any route; for a stalled audio download).
     BodyStall { after_bytes: usize, pause: Duration },

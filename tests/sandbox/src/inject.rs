@@ -77,6 +77,15 @@ pub(crate) async fn apply_faults(
             kill.abort();
             std::future::pending().await
         }
+        FaultKind::HugeBody { bytes } => {
+            let mut body = vec![b' '; bytes.saturating_sub(2)];
+            body.extend_from_slice(b"{}");
+            (
+                [(axum::http::header::CONTENT_TYPE, "application/json")],
+                Body::from(body),
+            )
+                .into_response()
+        }
         FaultKind::BodyStall { after_bytes, pause } => {
             let response = next.run(request).await;
             let (parts, body) = response.into_parts();

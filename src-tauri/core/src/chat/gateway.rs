@@ -313,11 +313,11 @@ impl Core {
         let request_id = reply.request_id.clone().unwrap_or_default();
         let bytes = tokio::select! {
             _ = stopped(cancel) => return Ok(Outcome::Stopped),
-            bytes = response.bytes() => bytes,
+            bytes = crate::api::read_body_capped(response, crate::api::MAX_BODY_BYTES) => bytes,
         };
         let bytes = match bytes {
             Ok(bytes) => bytes,
-            Err(e) => return Ok(failed_with(Error::Transport(e), &request_id)),
+            Err(e) => return Ok(failed_with(e, &request_id)),
         };
         let value: Value = match serde_json::from_slice(&bytes) {
             Ok(value) => value,

@@ -91,3 +91,19 @@ async fn receipt_id_of(rig: &crate::testing::Rig, reply_id: &str) -> String {
     let reply = rig.core.db().message(reply_id).await.unwrap().unwrap();
     reply.request_id.unwrap()
 }
+
+/// A whole (Team) reply larger than the body cap is refused without reading it all into memory.
+#[tokio::test]
+async fn an_oversized_whole_reply_is_refused() {
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::HugeBody { bytes: 9 * 1024 * 1024 }));
+    let reply = rig
+        .core
+        .chat_send(input("A huge answer", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(reply.status, MessageStatus::Interrupted);
+    let error = reply.error.unwrap();
+    assert!(error.message.contains("larger than"), "{error:?}");
+}
