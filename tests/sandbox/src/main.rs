@@ -45,25 +45,33 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<SandboxConfig, Strin
     Ok(config)
 }
 
-async fn wait_for_signal() {
+/// Resolves on SIGINT or SIGTERM. Built before the base URL is printed: whoever reads the
+/// URL may send SIGTERM at once, and it must then stop the server, not kill the process.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        let term = signal(SignalKind::terminate());
+        let int = signal(SignalKind::interrupt());
+        async move {
+            match (term, int) {
+                (Ok(mut term), Ok(mut int)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
                 }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async move {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 
@@ -90,6 +98,7 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let signal = shutdown_signal();
     let mut stdout = std::io::stdout().lock();
     if writeln!(stdout, "{}", sandbox.base_url())
         .and_then(|_| stdout.flush())
@@ -98,7 +107,7 @@ async fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     drop(stdout);
-    wait_for_signal().await;
+    signal.await;
     sandbox.shutdown().await;
     ExitCode::SUCCESS
 }
