@@ -1,4 +1,28 @@
+/// The commit the app is built from, shown in About (`XIAOYA_COMMIT`); "unknown" outside git.
+fn embed_commit() {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+    };
+    let commit = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".to_string());
+    println!("cargo:rustc-env=XIAOYA_COMMIT={commit}");
+    // Built again when HEAD moves (a commit, a checkout); works in worktrees too.
+    for path in ["HEAD", "logs/HEAD"] {
+        if let Some(p) = git(&["rev-parse", "--path-format=absolute", "--git-path", path]) {
+            println!("cargo:rerun-if-changed={p}");
+        }
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+}
+
 fn main() {
+    embed_commit();
     // Every app command gets a permission (capabilities/ grants them to the main window).
     let commands = &[
         "app_info",

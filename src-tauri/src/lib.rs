@@ -5,6 +5,8 @@ mod commands;
 mod events;
 pub mod hardening;
 pub mod navigation;
+mod notify;
+mod window_state;
 
 use std::path::PathBuf;
 
@@ -156,6 +158,15 @@ pub fn run() {
             }
         }))
         .plugin(tauri_plugin_deep_link::init())
+        // Window size and position kept between runs (in the config folder, restored when
+        // the main window is built in `setup`).
+        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .plugin(tauri_plugin_notification::init())
+        .on_window_event(|window, event| {
+            if matches!(event, tauri::WindowEvent::Resized(_) | tauri::WindowEvent::Moved(_)) {
+                window_state::changed(window.app_handle());
+            }
+        })
         .manage(events::AppEventHub::default())
         .on_page_load(|webview, payload| {
             if payload.event() == PageLoadEvent::Started {

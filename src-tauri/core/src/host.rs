@@ -179,6 +179,7 @@ impl Core {
         };
         Ok(AppInfo {
             version: self.version.clone(),
+            commit: String::new(),
             platform: self.platform().info(),
             locale,
             theme: self.db.theme().await?,

@@ -103,6 +103,8 @@ pub struct PlatformSettingsInput {
 #[ts(export)]
 pub struct AppInfo {
     pub version: String,
+    /// The commit the app was built from (short hash, or "unknown"); the shell fills it in.
+    pub commit: String,
     pub platform: PlatformInfo,
     pub locale: Locale,
     pub theme: ThemePreference,

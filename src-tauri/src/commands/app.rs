@@ -16,12 +16,20 @@ pub async fn app_events(hub: State<'_, AppEventHub>, on_event: Channel<AppEvent>
     Ok(())
 }
 
+/// The commit this binary was built from (build.rs), for About.
+const BUILD_COMMIT: &str = env!("XIAOYA_COMMIT");
+
+/// The core knows the version; the commit is the shell's build.
+fn with_commit(info: AppInfo) -> AppInfo {
+    AppInfo { commit: BUILD_COMMIT.to_string(), ..info }
+}
+
 /// The first call the window makes: if the core could not start, it answers with why.
 #[tauri::command]
 pub async fn app_info(app: tauri::AppHandle) -> CmdResult<AppInfo> {
     use tauri::Manager;
     match app.try_state::<AppState>() {
-        Some(state) => Ok(state.core.app_info().await?),
+        Some(state) => Ok(with_commit(state.core.app_info().await?)),
         None => Err(app.try_state::<crate::StartupFailure>().map(|f| f.0.clone()).unwrap_or_else(|| {
             xiaoya_core::IpcError::from(xiaoya_core::Error::Internal("the app has not started".into()))
         })),
@@ -30,12 +38,12 @@ pub async fn app_info(app: tauri::AppHandle) -> CmdResult<AppInfo> {
 
 #[tauri::command]
 pub async fn set_locale(state: State<'_, AppState>, locale: Locale) -> CmdResult<AppInfo> {
-    Ok(state.core.set_locale(locale).await?)
+    Ok(with_commit(state.core.set_locale(locale).await?))
 }
 
 #[tauri::command]
 pub async fn set_theme(state: State<'_, AppState>, theme: ThemePreference) -> CmdResult<AppInfo> {
-    Ok(state.core.set_theme(theme).await?)
+    Ok(with_commit(state.core.set_theme(theme).await?))
 }
 
 #[tauri::command]

@@ -26,7 +26,9 @@ pub async fn models_compare(
     state: State<'_, AppState>,
     model_code: String,
 ) -> CmdResult<ModelComparison> {
+    let started = std::time::Instant::now();
     let result = state.core.model_across_contexts(&model_code).await;
+    crate::notify::finished(&app, crate::notify::Work::Comparison, started).await;
     after_session_call(&app, &state, &result).await;
     let comparison = result?;
     // Another context's 401 ended that session (A12): the header's list must say so.

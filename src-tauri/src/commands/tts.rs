@@ -59,7 +59,9 @@ pub async fn synthesize_speech(
     state: State<'_, AppState>,
     request: SpeechRequest,
 ) -> CmdResult<Clip> {
+    let started = std::time::Instant::now();
     let result = state.core.synthesize(request).await;
+    crate::notify::finished(&app, crate::notify::Work::Synthesis, started).await;
     after_session_call(&app, &state, &result).await;
     let clip = result?;
     after_clip(&app, &state, &clip).await;
@@ -68,7 +70,9 @@ pub async fn synthesize_speech(
 
 #[tauri::command]
 pub async fn retry_clip(app: AppHandle, state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
+    let started = std::time::Instant::now();
     let result = state.core.retry_clip(&id).await;
+    crate::notify::finished(&app, crate::notify::Work::Synthesis, started).await;
     after_session_call(&app, &state, &result).await;
     let clip = result?;
     after_clip(&app, &state, &clip).await;

@@ -4,7 +4,11 @@ import type { Locale } from "./Locale";
 import type { PlatformInfo } from "./PlatformInfo";
 import type { ThemePreference } from "./ThemePreference";
 
-export type AppInfo = { version: string, platform: PlatformInfo, locale: Locale, theme: ThemePreference, 
+export type AppInfo = { version: string, 
+/**
+ * The commit the app was built from (short hash, or "unknown"); the shell fills it in.
+ */
+commit: string, platform: PlatformInfo, locale: Locale, theme: ThemePreference, 
 /**
  * Set when the database found at start could not be used and was moved aside.
  */

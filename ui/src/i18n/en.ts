@@ -311,6 +311,7 @@ export const en = {
 
   "settings.about.title": "About",
   "settings.about.version": "Version",
+  "settings.about.commit": "Commit",
   "settings.about.platform": "Platform",
 
   "error.INVALID_INPUT": "Some of the information entered isn't valid.",

@@ -294,6 +294,7 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   "settings.about.title": "关于",
   "settings.about.version": "版本",
+  "settings.about.commit": "提交",
   "settings.about.platform": "平台",
 
   "error.INVALID_INPUT": "部分输入内容无效。",

@@ -72,6 +72,12 @@ export function SettingsScreen() {
             </dd>
           </div>
           <div class="kv__row">
+            <dt>{t("settings.about.commit")}</dt>
+            <dd class="mono" data-testid="app-commit">
+              {info.commit}
+            </dd>
+          </div>
+          <div class="kv__row">
             <dt>{t("settings.about.platform")}</dt>
             <dd>
               {info.platform.mode === "sandbox" ? t("platform.sandboxShort") : displayHost(info.platform.origin)}

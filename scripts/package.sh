@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the installable .deb with the Tauri CLI pinned in ui/package.json
+# (@tauri-apps/cli, exact version): the UI (beforeBuildCommand), a stripped release binary
+# that serves ui/dist, then the bundle. Prints the .deb's path on its last line.
+#   scripts/package.sh              → target/release/bundle/deb/Xiaoya Companion_<version>_amd64.deb
+# Extra arguments go to `tauri build` (e.g. --verbose).
+# No AppImage: Tauri's AppImage bundler downloads linuxdeploy and its plugins from GitHub,
+# which these machines cannot reach, and no package registry carries them (README).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cli="$root/ui/node_modules/.bin/tauri"
+[ -x "$cli" ] || (cd "$root/ui" && npm ci --silent)
+"$root/scripts/icons.sh"
+version="$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$root/tauri.conf.json" | head -n 1)"
+bundle_dir="$root/target/release/bundle/deb"
+rm -f "$bundle_dir"/*.deb
+start=$(date +%s)
+# The CLI must run from src-tauri/ (the folder of the Cargo package; tauri.conf.json there
+# is a link to the one at the root). It runs beforeBuildCommand from the root.
+(cd "$root/src-tauri" && nice -n "${XIAOYA_NICE:-19}" "$cli" build --bundles deb --ci "$@")
+deb="$(ls "$bundle_dir"/*_"$version"_*.deb)"
+size=$(stat -c %s "$deb")
+echo "==> built in $(( $(date +%s) - start )) s: $(( size / 1024 )) KiB ($size bytes)"
+echo "$deb"
