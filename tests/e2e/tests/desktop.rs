@@ -1,0 +1,67 @@
+//! Desktop conventions in a real window: the window's size is kept between runs
+//! (tauri-plugin-window-state), and About names the build.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+/// Both runs share one data folder and one config folder (where the window state lives).
+fn launch(data: &Path, config: &Path) -> Launch {
+    Launch {
+        data_dir: Some(data.to_path_buf()),
+        env: vec![("XDG_CONFIG_HOME".into(), config.display().to_string())],
+        ..Launch::default()
+    }
+}
+
+async fn wait_for_size(app: &AppWindow, want: (u64, u64)) -> TestResult<(u64, u64)> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let size = app.client.get_window_size().await?;
+        if size == want || Instant::now() > deadline {
+            return Ok(size);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_resized_window_opens_at_that_size_next_time() -> TestResult {
+    let data = tempfile::tempdir()?;
+    let config = tempfile::tempdir()?;
+    let app = AppWindow::launch(launch(data.path(), config.path())).await?;
+    app.wait_for_text("[data-testid=nav-account]", "Account").await?;
+    let first = app.client.get_window_size().await?;
+    let want = (1010, 700);
+    assert_ne!(first, want, "the window must start at another size");
+    app.client.set_window_size(want.0 as u32, want.1 as u32).await?;
+    assert_eq!(wait_for_size(&app, want).await?, want, "the window did not take the new size");
+    // Written once the window stays still (half a second), not only at a normal exit:
+    // the test ends the app with a signal.
+    let state = config.path().join("com.xiaoya.companion").join(".window-state.json");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !std::fs::read_to_string(&state).is_ok_and(|s| s.contains("1010")) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    app.close().await?;
+
+    let app = AppWindow::launch(launch(data.path(), config.path())).await?;
+    app.wait_for_text("[data-testid=nav-account]", "Account").await?;
+    assert_eq!(wait_for_size(&app, want).await?, want, "the size was not kept between runs");
+    app.close().await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn about_shows_the_version_and_the_commit_it_was_built_from() -> TestResult {
+    let app = AppWindow::launch(Launch::default()).await?;
+    app.click("[data-testid=nav-settings]").await?;
+    let version = app.wait_for_text("[data-testid=app-version]", env!("CARGO_PKG_VERSION")).await?;
+    assert_eq!(version.trim(), env!("CARGO_PKG_VERSION"));
+    let head = std::process::Command::new("git").args(["rev-parse", "--short", "HEAD"]).output()?;
+    let head = String::from_utf8(head.stdout)?.trim().to_string();
+    // The binary is built from HEAD (scripts/build-app.sh right before the tests).
+    let commit = app.wait_for_text("[data-testid=app-commit]", &head).await?;
+    assert_eq!(commit.trim(), head);
+    app.close().await
+}
