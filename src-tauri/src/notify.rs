@@ -67,7 +67,7 @@ pub async fn finished(app: &AppHandle, work: Work, started: Instant) {
     };
     let (title, body) = message(work, locale);
     match app.notification().builder().title(title).body(body).show() {
-        Ok(()) => tracing::info!(?work, "background work finished: notification shown"),
+        Ok(()) => tracing::info!(?work, "background work finished: desktop notification requested"),
         Err(err) => tracing::warn!(?work, error = %err, "could not show a notification"),
     }
 }
