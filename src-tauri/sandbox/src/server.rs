@@ -21,6 +21,7 @@ pub(crate) struct ConnectionKill(Arc<Notify>);
 
 impl ConnectionKill {
     /// Closes the connection without sending anything further.
+    #[cfg_attr(not(feature = "control"), allow(dead_code))]
     pub fn abort(&self) {
         self.0.notify_one();
     }

@@ -16,6 +16,7 @@ impl Clock {
         OffsetDateTime::now_utc() + self.offset()
     }
 
+    #[cfg_attr(not(feature = "control"), allow(dead_code))]
     pub fn advance(&self, by: Duration) {
         let mut offset = self.offset.lock().unwrap_or_else(|e| e.into_inner());
         *offset = offset.saturating_add(by);

@@ -196,6 +196,7 @@ pub(crate) struct World {
     pub speech_records: HashMap<(AccountKey, String), SpeechRecord>,
     pub chat_records: HashMap<(AccountKey, String), SettledChat>,
     /// How many requests reached each gateway route with a given `X-Request-ID`.
+    #[cfg_attr(not(feature = "control"), allow(dead_code))]
     pub request_counts: HashMap<(&'static str, String), u32>,
     /// Every PKCE verifier presented at the token endpoint (for canary checks).
     pub verifiers_seen: Vec<String>,

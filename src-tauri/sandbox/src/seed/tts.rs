@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// The formats a configuration offers. mp3 needs LAME (LGPL), which only the test build
+/// links; the shipped no-account sandbox offers wav in its place.
+#[cfg(feature = "mp3")]
+const MP3_AND_WAV: &[&str] = &["mp3", "wav"];
+#[cfg(not(feature = "mp3"))]
+const MP3_AND_WAV: &[&str] = &["wav"];
+#[cfg(feature = "mp3")]
+const MP3_ONLY: &[&str] = &["mp3"];
+#[cfg(not(feature = "mp3"))]
+const MP3_ONLY: &[&str] = &["wav"];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PriceUnit {
     Characters,
@@ -63,7 +74,7 @@ pub(crate) fn tts_catalog() -> Vec<TtsConfig> {
         TtsConfig {
             id: TTS_CONFIG_STANDARD,
             display_name: "Aurora Speech v2",
-            output_formats: &["mp3", "wav"],
+            output_formats: MP3_AND_WAV,
             channel_id: CHANNEL_AURORA,
             unit: PriceUnit::Characters,
             unit_size: 100,
@@ -78,7 +89,7 @@ pub(crate) fn tts_catalog() -> Vec<TtsConfig> {
         TtsConfig {
             id: TTS_CONFIG_CJK,
             display_name: "Lingyin CJK",
-            output_formats: &["mp3"],
+            output_formats: MP3_ONLY,
             channel_id: CHANNEL_LINGYIN,
             unit: PriceUnit::Characters,
             unit_size: 100,
@@ -96,7 +107,7 @@ pub(crate) fn tts_catalog() -> Vec<TtsConfig> {
         TtsConfig {
             id: TTS_CONFIG_SECONDS,
             display_name: "Aurora Long-form",
-            output_formats: &["mp3", "wav"],
+            output_formats: MP3_AND_WAV,
             channel_id: CHANNEL_AURORA,
             unit: PriceUnit::AudioSeconds,
             unit_size: 10,
@@ -107,7 +118,7 @@ pub(crate) fn tts_catalog() -> Vec<TtsConfig> {
         TtsConfig {
             id: TTS_CONFIG_EMPTY,
             display_name: "Echo Lite",
-            output_formats: &["mp3"],
+            output_formats: MP3_ONLY,
             channel_id: CHANNEL_ECHO,
             unit: PriceUnit::Characters,
             unit_size: 200,

@@ -104,6 +104,7 @@ pub(crate) fn lifecycle_state(lifecycle: &VoiceLifecycle) -> &'static str {
 }
 
 /// The catalog state of a voice (for `SandboxControl::voice_state`).
+#[cfg_attr(not(feature = "control"), allow(dead_code))]
 pub(crate) fn voice_state(
     shared: &Shared,
     team_id: Option<&str>,

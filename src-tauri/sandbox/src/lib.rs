@@ -17,10 +17,13 @@ mod auth;
 mod billing;
 mod chat;
 mod clock;
+#[cfg(feature = "control")]
 mod control;
 mod envelope;
+#[cfg(feature = "control")]
 mod faults;
 mod html;
+#[cfg(feature = "control")]
 mod inject;
 mod ledger;
 mod oauth;
@@ -38,13 +41,16 @@ mod world;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
+#[cfg(feature = "control")]
 use axum::middleware;
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+#[cfg(feature = "control")]
 pub use control::{SandboxControl, TokenSelector};
+#[cfg(feature = "control")]
 pub use faults::{Fault, FaultKind, RetryAfter, Route};
 pub use ledger::{
     Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext,
@@ -80,6 +86,7 @@ impl Default for SandboxConfig {
 /// A running sandbox platform.
 pub struct Sandbox {
     base_url: String,
+    #[cfg(feature = "control")]
     control: SandboxControl,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<()>,
@@ -99,27 +106,36 @@ pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
     shared.update_settings(|s| s.readings = config.readings.clone());
     let (shutdown, watcher) = watch::channel(false);
     let task = tokio::spawn(server::serve(listener, router(shared.clone()), watcher));
+    #[cfg(not(feature = "control"))]
+    drop(shared);
     Ok(Sandbox {
         base_url,
+        #[cfg(feature = "control")]
         control: SandboxControl { shared },
         shutdown,
         task,
     })
 }
 
+/// The platform's routes; with the `control` feature (tests only) also the `/__sandbox/*`
+/// control routes and the fault-injection layer.
 fn router(shared: Arc<Shared>) -> Router {
-    Router::new()
+    let router = Router::new()
         .merge(oauth::router())
         .merge(open_api::router())
         .merge(chat::router())
-        .merge(tts::router())
+        .merge(tts::router());
+    #[cfg(feature = "control")]
+    let router = router
         .merge(control::http::router())
         .fallback(envelope::not_found)
         .layer(middleware::from_fn_with_state(
             shared.clone(),
             inject::apply_faults,
-        ))
-        .with_state(shared)
+        ));
+    #[cfg(not(feature = "control"))]
+    let router = router.fallback(envelope::not_found);
+    router.with_state(shared)
 }
 
 impl Sandbox {
@@ -128,6 +144,8 @@ impl Sandbox {
         self.base_url.clone()
     }
 
+    /// The test controls (the `control` feature only).
+    #[cfg(feature = "control")]
     pub fn control(&self) -> SandboxControl {
         self.control.clone()
     }

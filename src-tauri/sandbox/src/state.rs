@@ -6,6 +6,7 @@ use std::time::Duration;
 use time::OffsetDateTime;
 
 use crate::clock::Clock;
+#[cfg(feature = "control")]
 use crate::faults::FaultQueue;
 use crate::scope::ScopeSet;
 use crate::seed::{model_catalog, tts_catalog, CatalogModel, TtsConfig};
@@ -30,6 +31,7 @@ pub(crate) struct Shared {
     world: Mutex<World>,
     settings: Mutex<Settings>,
     pub clock: Clock,
+    #[cfg(feature = "control")]
     pub faults: FaultQueue,
     pub base_url: String,
     pub models: Vec<CatalogModel>,
@@ -49,6 +51,7 @@ impl Shared {
                 readings: Default::default(),
             }),
             clock,
+            #[cfg(feature = "control")]
             faults: FaultQueue::default(),
             base_url,
             models: model_catalog(),
@@ -76,8 +79,10 @@ impl Shared {
     }
 
     /// Puts every account, token, voice and charge back to the seed.
+    #[cfg_attr(not(feature = "control"), allow(dead_code))]
     pub fn reset(&self) {
         *self.world() = World::seeded(self.now());
+        #[cfg(feature = "control")]
         self.faults.clear();
     }
 

@@ -56,7 +56,7 @@ pub(super) async fn create_speech(
     let format = input
         .response_format
         .clone()
-        .unwrap_or_else(|| "mp3".to_string());
+        .unwrap_or_else(|| default_format(&config).to_string());
     if !config.output_formats.contains(&format.as_str()) {
         return Err(PlatformError::TtsFormatUnsupported);
     }
@@ -199,6 +199,16 @@ pub(super) async fn create_speech(
     ))
 }
 
+/// `response_format` when the request names none: mp3 as the docs' example, else the
+/// configuration's first format.
+fn default_format(config: &crate::seed::TtsConfig) -> &'static str {
+    if config.output_formats.contains(&"mp3") {
+        "mp3"
+    } else {
+        config.output_formats.first().copied().unwrap_or("wav")
+    }
+}
+
 struct Job {
     shared: Arc<Shared>,
     key: (AccountKey, String),
@@ -221,7 +231,13 @@ async fn render_and_settle(job: Job) -> Result<Vec<u8>, PlatformError> {
         let pcm = plan.render_mono();
         match format.as_str() {
             "wav" => Ok(encode::wav(&pcm, sample_rate, channels)),
+            #[cfg(feature = "mp3")]
             _ => encode::mp3(&pcm, sample_rate, channels, bitrate),
+            #[cfg(not(feature = "mp3"))]
+            _ => {
+                let _ = bitrate;
+                Err(encode::EncodeError::Unsupported)
+            }
         }
     })
     .await;
