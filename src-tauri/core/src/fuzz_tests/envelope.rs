@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
-use super::{config, json_value};
+use super::{config, json_value, text};
 use crate::api::read_envelope;
 use crate::error::{Error, Result};
 
@@ -38,7 +38,7 @@ fn status() -> impl Strategy<Value = u16> {
 fn maybe_text() -> impl Strategy<Value = Option<Value>> {
     prop_oneof![
         3 => Just(None),
-        6 => any::<String>().prop_map(|s| Some(Value::String(s))),
+        6 => text().prop_map(|s| Some(Value::String(s))),
         1 => json_value(true).prop_map(Some),
     ]
 }
@@ -66,7 +66,7 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
         5 => envelope,
         2 => json_value(true).prop_map(|v| serde_json::to_vec(&v).expect("serialises")),
         2 => prop::collection::vec(any::<u8>(), 0..128),
-        1 => any::<String>().prop_map(String::into_bytes),
+        1 => text().prop_map(String::into_bytes),
     ]
 }
 
@@ -76,9 +76,9 @@ fn typed_case() -> impl Strategy<Value = (u16, Vec<u8>, std::result::Result<Valu
         status(),
         any::<bool>(),
         json_value(false),
-        proptest::option::of(any::<String>()),
-        proptest::option::of(any::<String>()),
-        proptest::option::of(any::<String>()),
+        proptest::option::of(text()),
+        proptest::option::of(text()),
+        proptest::option::of(text()),
     )
         .prop_map(|(status, success, data, code, message, request_id)| {
             let body = json!({"success": success, "data": data, "code": code, "message": message, "request_id": request_id});

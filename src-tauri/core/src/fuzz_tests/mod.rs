@@ -19,7 +19,7 @@ mod readers;
 mod sse;
 
 use proptest::prelude::*;
-use proptest::test_runner::Config;
+use proptest::test_runner::{Config, RngAlgorithm};
 use serde_json::{Map, Value};
 
 /// Cases per property: `XIAOYA_FUZZ_CASES`, 100,000 by default.
@@ -31,8 +31,22 @@ pub(crate) fn config() -> Config {
     Config {
         cases,
         failure_persistence: None,
+        // ChaCha (the default) is most of a case's time in a debug build; XorShift is
+        // plenty for test inputs.
+        rng_algorithm: RngAlgorithm::XorShift,
         ..Config::default()
     }
+}
+
+/// A string strategy from a regular expression, parsed once (a `&str` strategy is
+/// parsed again for every case, which is most of the time in a debug build).
+pub(crate) fn re(pattern: &str) -> proptest::string::RegexGeneratorStrategy<String> {
+    proptest::string::string_regex(pattern).expect("a valid pattern")
+}
+
+/// Any text up to 24 characters, control characters and line breaks included.
+pub(crate) fn text() -> proptest::string::RegexGeneratorStrategy<String> {
+    re("(?s:.){0,24}")
 }
 
 /// Splits `bytes` into chunks of the given sizes, repeated; one chunk when `sizes` is empty.
@@ -53,9 +67,14 @@ pub(crate) fn chunked<'a>(bytes: &'a [u8], sizes: &[usize]) -> Vec<&'a [u8]> {
     out
 }
 
-/// Chunk sizes from one byte up, for "any chunking".
+/// Chunk sizes for "any chunking": one chunk (empty), one byte at a time, or sizes from
+/// one byte up, repeated.
 pub(crate) fn chunk_sizes() -> impl Strategy<Value = Vec<usize>> {
-    prop::collection::vec(1usize..24, 0..12)
+    prop_oneof![
+        1 => Just(Vec::new()),
+        2 => Just(vec![1]),
+        5 => prop::collection::vec(1usize..24, 1..12),
+    ]
 }
 
 /// The field names and words the readers look for (taken from their sources), so the
@@ -93,14 +112,14 @@ const VOCAB: &[&str] = &[
 pub(crate) fn word() -> impl Strategy<Value = String> {
     prop_oneof![
         8 => prop::sample::select(VOCAB).prop_map(str::to_owned),
-        1 => "[a-zA-Z_]{0,10}",
-        1 => any::<String>(),
+        1 => re("[a-zA-Z_]{0,10}"),
+        1 => text(),
     ]
 }
 
 /// Decimal text as the platform may write an amount: `-?digits(.digits)?(e±digits)?`.
 pub(crate) fn number_text() -> impl Strategy<Value = String> {
-    "-?[0-9]{1,22}(\\.[0-9]{1,9})?([eE][-+]?[0-9]{1,2})?"
+    re("-?[0-9]{1,22}(\\.[0-9]{1,9})?([eE][-+]?[0-9]{1,2})?")
 }
 
 fn leaf(floats: bool) -> BoxedStrategy<Value> {
@@ -113,7 +132,7 @@ fn leaf(floats: bool) -> BoxedStrategy<Value> {
         (0i64..10_000).prop_map(Value::from).boxed(),
         word().prop_map(Value::String).boxed(),
         number_text().prop_map(Value::String).boxed(),
-        "20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?(Z|[+-][01][0-9]:[0-5][0-9])"
+        re("20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,3})?(Z|[+-][01][0-9]:[0-5][0-9])")
             .prop_map(Value::String)
             .boxed(),
     ];
@@ -126,11 +145,13 @@ fn leaf(floats: bool) -> BoxedStrategy<Value> {
 /// Arbitrary JSON values, with object keys mostly from `VOCAB`. `floats`: whether numbers
 /// with a fraction appear as JSON numbers (a reader fed by `exact_json` sees them as text).
 pub(crate) fn json_value(floats: bool) -> BoxedStrategy<Value> {
+    // Built once: `prop_recursive` calls its closure for every case.
+    let key = word().boxed();
     leaf(floats)
-        .prop_recursive(5, 96, 8, |inner| {
+        .prop_recursive(4, 40, 6, move |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-                prop::collection::vec((word(), inner), 0..8)
+                prop::collection::vec((key.clone(), inner), 0..8)
                     .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<String, Value>>())),
             ]
         })
