@@ -66,10 +66,15 @@ proptest! {
         }
     }
 
-    /// Every decimal text `parse` accepts prints as its canonical form and reads back to
+    /// `parse` accepts exactly the decimal texts with at most 30 integer digits and six
+    /// decimals (trailing zeros aside); each prints as its canonical form and reads back to
     /// the same amount.
     #[test]
-    fn fuzz_points_accepted_text_round_trips(text in re("-?[0-9]{1,32}(\\.[0-9]{1,9})?")) {
+    fn fuzz_points_accepted_text_round_trips(text in re("-?[0-9]{1,32}(\\.[0-9]{0,7}0{0,4}[0-9]?)?")) {
+        let digits = text.strip_prefix('-').unwrap_or(&text);
+        let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        let valid = int.len() <= 30 && frac.trim_end_matches('0').len() <= 6 && !(digits.contains('.') && frac.is_empty());
+        prop_assert_eq!(Points::parse(&text).is_some(), valid, "{}", text);
         if let Some(p) = Points::parse(&text) {
             let shown = p.to_string();
             prop_assert_eq!(&shown, &canonical(&text));
