@@ -312,7 +312,16 @@ mod tests {
     /// string, so a malformed answer looked like an unrecognised amount.
     #[test]
     fn malformed_numbers_are_refused_like_json_does() {
-        for bad in ["00E0", "[1.2.3]", "{\"a\": -}", "[1e]", "[1.]", "[01.5]", "{1.5: 2}", "{-2.5 : 1}"] {
+        for bad in [
+            "00E0",
+            "[1.2.3]",
+            "{\"a\": -}",
+            "[1e]",
+            "[1.]",
+            "[01.5]",
+            "{1.5: 2}",
+            "{-2.5 : 1}",
+        ] {
             assert!(serde_json::from_str::<Value>(bad).is_err(), "{bad}");
             assert!(exact_json(bad).is_err(), "{bad}");
         }

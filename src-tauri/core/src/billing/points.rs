@@ -88,7 +88,11 @@ impl Points {
         let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
         // Digits only before shifting: the shift slices by byte (a non-ASCII character
         // there panicked; found by fuzzing).
-        if int_part.is_empty() || !all_digits(int_part) || !all_digits(frac_part) || exponent.unsigned_abs() > 40 {
+        if int_part.is_empty()
+            || !all_digits(int_part)
+            || !all_digits(frac_part)
+            || exponent.unsigned_abs() > 40
+        {
             return None;
         }
         // All digits, and where the decimal point sits after shifting by the exponent.

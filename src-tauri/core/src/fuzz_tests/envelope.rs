@@ -29,7 +29,9 @@ fn read(status: u16, body: Vec<u8>) -> Result<Value> {
 
 fn status() -> impl Strategy<Value = u16> {
     prop_oneof![
-        prop::sample::select(vec![200u16, 201, 204, 299, 400, 401, 402, 403, 404, 409, 429, 500, 502, 503]),
+        prop::sample::select(vec![
+            200u16, 201, 204, 299, 400, 401, 402, 403, 404, 409, 429, 500, 502, 503
+        ]),
         100u16..1000,
     ]
 }
@@ -55,7 +57,12 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
         .prop_map(|(success, data, code, message, request_id)| {
             let mut map = serde_json::Map::new();
             map.insert("success".into(), success);
-            for (k, v) in [("data", data), ("code", code), ("message", message), ("request_id", request_id)] {
+            for (k, v) in [
+                ("data", data),
+                ("code", code),
+                ("message", message),
+                ("request_id", request_id),
+            ] {
                 if let Some(v) = v {
                     map.insert(k.into(), v);
                 }
@@ -71,7 +78,13 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// An envelope with well-typed fields, and the data or error it must read to.
-fn typed_case() -> impl Strategy<Value = (u16, Vec<u8>, std::result::Result<Value, (String, Option<String>)>)> {
+fn typed_case() -> impl Strategy<
+    Value = (
+        u16,
+        Vec<u8>,
+        std::result::Result<Value, (String, Option<String>)>,
+    ),
+> {
     (
         status(),
         any::<bool>(),

@@ -79,6 +79,7 @@ pub(crate) fn chunk_sizes() -> impl Strategy<Value = Vec<usize>> {
 
 /// The field names and words the readers look for (taken from their sources), so the
 /// generated JSON reaches deep into every reader and not only its first `match`.
+#[rustfmt::skip]
 const VOCAB: &[&str] = &[
     "ACTIVE", "ENABLED", "PENDING_ACTIVATION", "CHARACTERS", "LLM", "Personal", "acceptsFile",
     "acceptsImage", "acceptsText", "activated", "activationPoints", "activation_points", "active",
@@ -123,7 +124,9 @@ pub(crate) fn number_text() -> impl Strategy<Value = String> {
 }
 
 fn leaf(floats: bool) -> BoxedStrategy<Value> {
-    let float = any::<f64>().prop_filter_map("finite", |f| serde_json::Number::from_f64(f).map(Value::Number));
+    let float = any::<f64>().prop_filter_map("finite", |f| {
+        serde_json::Number::from_f64(f).map(Value::Number)
+    });
     let mut leaves = vec![
         Just(Value::Null).boxed(),
         any::<bool>().prop_map(Value::Bool).boxed(),

@@ -18,7 +18,11 @@ fn exact_model(v: &Value) -> Value {
         Value::Number(n) if n.is_i64() || n.is_u64() => v.clone(),
         Value::Number(n) => Value::String(n.to_string()),
         Value::Array(items) => Value::Array(items.iter().map(exact_model).collect()),
-        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), exact_model(v))).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), exact_model(v)))
+                .collect(),
+        ),
         other => other.clone(),
     }
 }
@@ -26,8 +30,29 @@ fn exact_model(v: &Value) -> Value {
 /// JSON-looking text: punctuation, numbers, strings with escapes, any character.
 fn json_ish_text() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
-        prop::sample::select(vec!["{", "}", "[", "]", ",", ":", "\"", "\\", "\\\"", "-", ".", "e", "E", "+", " ", "null", "true", "\"a\":", "é", "\u{10FFFF}"])
-            .prop_map(str::to_owned),
+        prop::sample::select(vec![
+            "{",
+            "}",
+            "[",
+            "]",
+            ",",
+            ":",
+            "\"",
+            "\\",
+            "\\\"",
+            "-",
+            ".",
+            "e",
+            "E",
+            "+",
+            " ",
+            "null",
+            "true",
+            "\"a\":",
+            "é",
+            "\u{10FFFF}"
+        ])
+        .prop_map(str::to_owned),
         number_text(),
         any::<char>().prop_map(String::from),
     ];

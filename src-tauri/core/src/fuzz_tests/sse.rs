@@ -14,9 +14,20 @@ fn stream_bytes() -> impl Strategy<Value = Vec<u8>> {
         &b"data:event:id:retry: \r\n\n\n\r\r:\xEF\xBB\xBF\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\x80\xFF{}[DONE]\"0"[..],
     );
     let words = prop::sample::select(vec![
-        &b"data: "[..], b"data:", b"event: ", b"id: ", b"retry: ", b"\r\n", b"\n\n", b": c\n", b"[DONE]",
-        b"{\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", b"{\"error\":{\"code\":\"E\"}}", b"event: error\n",
-        b"\xEF\xBB\xBF", b"\xE2\x82",
+        &b"data: "[..],
+        b"data:",
+        b"event: ",
+        b"id: ",
+        b"retry: ",
+        b"\r\n",
+        b"\n\n",
+        b": c\n",
+        b"[DONE]",
+        b"{\"choices\":[{\"delta\":{\"content\":\"x\"}}]}",
+        b"{\"error\":{\"code\":\"E\"}}",
+        b"event: error\n",
+        b"\xEF\xBB\xBF",
+        b"\xE2\x82",
     ]);
     prop::collection::vec(
         prop_oneof![3 => any::<u8>().prop_map(|b| vec![b]), 3 => special.prop_map(|b| vec![b]), 4 => words.prop_map(<[u8]>::to_vec)],
@@ -43,7 +54,10 @@ fn parse(limit: usize, chunks: &[&[u8]]) -> (Vec<SseEvent>, Option<SseError>, Op
 #[derive(Debug, Clone)]
 enum Line {
     /// `data: v`, `data:v` or (empty value) `data`.
-    Data { value: String, form: u8 },
+    Data {
+        value: String,
+        form: u8,
+    },
     Event(String),
     Id(String),
     /// An `id` holding NUL is ignored.
@@ -51,7 +65,10 @@ enum Line {
     Retry(u32),
     Comment(String),
     /// A field the parser does not know (ignored).
-    Other { name: String, value: String },
+    Other {
+        name: String,
+        value: String,
+    },
 }
 
 impl Line {
@@ -137,7 +154,10 @@ impl Stream {
         let mut out = Vec::new();
         let mut last_id = String::new();
         let mut retry = None;
-        let mut apply = |line: &Line, data: &mut Vec<String>, name: &mut String, last_id: &mut String| match line {
+        let mut apply = |line: &Line,
+                         data: &mut Vec<String>,
+                         name: &mut String,
+                         last_id: &mut String| match line {
             // Every form reads to its value (`text` never writes `data:` before a space).
             Line::Data { value, .. } => data.push(value.clone()),
             Line::Event(v) => *name = v.clone(),
@@ -151,8 +171,16 @@ impl Stream {
                 apply(line, &mut data, &mut name, &mut last_id);
             }
             if !data.is_empty() {
-                let event = if name.is_empty() { "message".to_owned() } else { name };
-                out.push(SseEvent { event, data: data.join("\n"), id: last_id.clone() });
+                let event = if name.is_empty() {
+                    "message".to_owned()
+                } else {
+                    name
+                };
+                out.push(SseEvent {
+                    event,
+                    data: data.join("\n"),
+                    id: last_id.clone(),
+                });
             }
         }
         // The tail's lines are read (an ended `retry` line counts) but never dispatched.
@@ -171,7 +199,12 @@ fn stream() -> impl Strategy<Value = Stream> {
         prop::collection::vec(line(), 0..3),
         prop::collection::vec(0u8..3, 1..8),
     )
-        .prop_map(|(bom, events, tail, endings)| Stream { bom, events, tail, endings })
+        .prop_map(|(bom, events, tail, endings)| Stream {
+            bom,
+            events,
+            tail,
+            endings,
+        })
 }
 
 /// A completion stream as the platform sends it: content deltas, usage, then `[DONE]`.
@@ -182,7 +215,9 @@ fn completion_body(deltas: &[String], total_tokens: u32, after_done: &str) -> Ve
         out.push_str(&format!("data: {chunk}\n\n"));
     }
     let usage = serde_json::json!({"choices": [{"delta": {}, "finish_reason": "stop"}], "usage": {"total_tokens": total_tokens}});
-    out.push_str(&format!("data: {usage}\r\n\r\ndata: [DONE]\n\n{after_done}"));
+    out.push_str(&format!(
+        "data: {usage}\r\n\r\ndata: [DONE]\n\n{after_done}"
+    ));
     out.into_bytes()
 }
 
