@@ -24,6 +24,8 @@ pub mod testing;
 mod security_tests;
 #[cfg(test)]
 mod reading_tests;
+#[cfg(test)]
+mod fuzz_tests;
 
 pub use error::{Error, ErrorCode, IpcError};
 pub use host::Core;
