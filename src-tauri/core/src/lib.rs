@@ -21,6 +21,8 @@ pub mod wire;
 #[cfg(test)]
 pub mod testing;
 #[cfg(test)]
+mod sandbox_key_tests;
+#[cfg(test)]
 mod security_tests;
 #[cfg(test)]
 mod reading_tests;

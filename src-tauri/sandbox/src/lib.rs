@@ -13,6 +13,7 @@
 //! See `README.md` for the seeded data, the `/__sandbox` control endpoints and every assumption
 //! made where the documentation is silent.
 
+mod access;
 mod auth;
 mod billing;
 mod chat;
@@ -41,7 +42,6 @@ mod world;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
-#[cfg(feature = "control")]
 use axum::middleware;
 use axum::Router;
 use tokio::net::TcpListener;
@@ -55,6 +55,7 @@ pub use faults::{Fault, FaultKind, RetryAfter, Route};
 pub use ledger::{
     Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext,
 };
+pub use access::ACCESS_KEY_HEADER;
 pub use points::Points;
 pub use readings::{Reading, Readings};
 pub use scope::Scope;
@@ -71,6 +72,10 @@ pub struct SandboxConfig {
     pub auto_approve: bool,
     /// Other readings of the docs to serve instead of the default one (see `readings.rs`).
     pub readings: Readings,
+    /// When set, every route but the few a browser opens itself answers "Not Found" unless
+    /// the request carries this key in `X-Xiaoya-Sandbox-Key` (see `access.rs`). The app's
+    /// built-in sandbox gets a fresh random key each run.
+    pub access_key: Option<String>,
 }
 
 impl Default for SandboxConfig {
@@ -79,6 +84,7 @@ impl Default for SandboxConfig {
             addr: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0),
             auto_approve: false,
             readings: Readings::default(),
+            access_key: None,
         }
     }
 }
@@ -105,7 +111,11 @@ pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
     let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve));
     shared.update_settings(|s| s.readings = config.readings.clone());
     let (shutdown, watcher) = watch::channel(false);
-    let task = tokio::spawn(server::serve(listener, router(shared.clone()), watcher));
+    let app = router(shared.clone()).layer(middleware::from_fn_with_state(
+        Arc::new(config.access_key.clone()),
+        access::require_key,
+    ));
+    let task = tokio::spawn(server::serve(listener, app, watcher));
     #[cfg(not(feature = "control"))]
     drop(shared);
     Ok(Sandbox {
