@@ -310,6 +310,10 @@ export const zhCN: Record<keyof typeof en, string> = {
     "系统钥匙串已锁定或不存在。请解锁（或安装）后重试：Linux 上为 GNOME Keyring 或 KWallet，macOS 上为“钥匙串”，Windows 上为“凭据管理器”。小雅助手绝不会把登录凭据保存在其他地方。",
   "error.KEYCHAIN_TIMEOUT":
     "系统钥匙串没有及时响应。如果它正在请求密码，请先解锁再重试；如果没有任何提示，请重启钥匙串（或注销后重新登录电脑）。小雅助手绝不会把登录凭据保存在其他地方。",
+  "error.BROWSER_UNAVAILABLE": "这台电脑上无法启动网页浏览器，所以登录页面没有打开。请复制登录链接，自己在浏览器中打开；在浏览器中允许后，登录会在这里完成。",
+  "signInError.copyLink": "复制登录链接",
+  "signInError.linkCopied": "已复制登录链接，请粘贴到浏览器中打开",
+  "signInError.linkGone": "这次登录已结束，请重新开始。",
   "error.INTERNAL": "应用内部出现问题。",
   "errorState.title": "出了点问题",
   "errorState.retry": "重试",
