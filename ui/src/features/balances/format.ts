@@ -3,6 +3,7 @@
 // and never go through Number(): a JavaScript number can't hold 9007199254740993.
 
 import { getLocale, t } from "../../i18n";
+import { formatDayMonth, formatWhen as formatWhenIntl } from "../../i18n/format";
 
 interface Decimal {
   negative: boolean;
@@ -109,25 +110,14 @@ export function formatAgo(ms: number, now: number): string {
 
 /** A time today ("10:42"), otherwise a short date and time; `seconds` for close-together events. */
 export function formatWhen(ms: number, now = Date.now(), seconds = false): string {
-  const date = new Date(ms);
-  const sameDay = new Date(now).toDateString() === date.toDateString();
-  const timeStyle = seconds ? "medium" : "short";
-  try {
-    return new Intl.DateTimeFormat(getLocale(), sameDay ? { timeStyle } : { dateStyle: "medium", timeStyle }).format(date);
-  } catch {
-    return date.toISOString();
-  }
+  return formatWhenIntl(ms, now, seconds);
 }
 
 /** A local day from `YYYY-MM-DD` as "Nov 29" / "11月29日". */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split("-").map((p) => Number.parseInt(p, 10));
   if (!y || !m || !d) return day;
-  try {
-    return new Intl.DateTimeFormat(getLocale(), { month: "short", day: "numeric" }).format(new Date(y, m - 1, d));
-  } catch {
-    return day;
-  }
+  return formatDayMonth(new Date(y, m - 1, d).getTime()) || day;
 }
 
 /**

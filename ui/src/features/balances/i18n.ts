@@ -3,8 +3,8 @@
 
 export const en = {
   "balance.refresh": "Refresh balance",
-  "balance.points": "{amount} points",
-  "balance.headerAria": "Balance of {who}: {amount} points, updated {ago}. Refresh",
+  "balance.points": "{amount} {amount:point|points}",
+  "balance.headerAria": "Balance of {who}: {amount} {amount:point|points}, updated {ago}. Refresh",
   "balance.headerAriaNone": "Balance of {who}: not read yet. Refresh",
   "balance.headerScope": "No balance permission",
   "balance.headerScopeHint": "This sign-in doesn't include the balance permission. Open Balances to see how to add it.",
@@ -14,6 +14,7 @@ export const en = {
   "balance.low": "Low",
   "balance.updated": "Updated {ago}",
   "balance.updatedAt": "Read from the platform at {time}",
+  "balance.exact": "Exactly {amount} {amount:point|points}",
 
   "balances.justNow": "just now",
 
@@ -103,22 +104,22 @@ export const en = {
     "No changes yet. Use a voice or chat, then refresh: the difference and the charges that explain it will appear here.",
   "balances.changes.window": "{from} → {to}",
   "balances.changes.went": "Went from {from} to {to}",
-  "balances.changes.down": "{amount} points spent",
-  "balances.changes.up": "{amount} points added",
+  "balances.changes.down": "{amount} {amount:point|points} spent",
+  "balances.changes.up": "{amount} {amount:point|points} added",
   "balances.changes.seen": "Charges this app saw",
-  "balances.changes.seenTotal": "{amount} points in {count} charges",
-  "balances.changes.seenTotalOne": "{amount} points in 1 charge",
+  "balances.changes.seenTotal": "{amount} {amount:point|points} in {count} charges",
+  "balances.changes.seenTotalOne": "{amount} {amount:point|points} in 1 charge",
   "balances.changes.noneSeen": "This app saw no charges in this time.",
   "balances.changes.unpriced": "{count} without a reported amount (the platform sent no points for them)",
   "balances.changes.explained": "Fully explained by the charges above.",
-  "balances.changes.unexplainedDown": "{amount} points not explained by charges this app saw",
-  "balances.changes.unexplainedUp": "{amount} points more than expected",
+  "balances.changes.unexplainedDown": "{amount} {amount:point|points} not explained by charges this app saw",
+  "balances.changes.unexplainedUp": "{amount} {amount:point|points} more than expected",
   "balances.changes.whyDown":
     "They may have been used by another app or device signed in to the same account, or by a request whose charge wasn't reported.",
   "balances.changes.whyDownUnpriced": "Some of it is probably the charges without an amount above.",
   "balances.changes.whyDownTeam": "In a team, other members spend from the same wallet.",
   "balances.changes.whyUp": "Usually a top-up, a gift card, a refund or a quota change.",
-  "balances.changes.pending": "{count} charges since the last refresh — refresh to see them in the balance.",
+  "balances.changes.pending": "{count} {count:charge|charges} since the last refresh — refresh to see them in the balance.",
   "balances.changes.pendingOne": "1 charge since the last refresh — refresh to see it in the balance.",
   "balances.changes.refreshNow": "Refresh now",
 
@@ -127,9 +128,9 @@ export const en = {
   "balances.chart.range": "Period",
   "balances.chart.days": "{days} days",
   "balances.chart.empty": "Nothing spent in this period yet.",
-  "balances.chart.unpriced": "{count} charges without a reported amount aren't included.",
+  "balances.chart.unpriced": "{count} {count:charge|charges} without a reported amount aren't included.",
   "balances.chart.unpricedOne": "1 charge without a reported amount isn't included.",
-  "balances.chart.total": "{amount} points in all",
+  "balances.chart.total": "{amount} {amount:point|points} in all",
   "balances.chart.tableCaption": "Points spent per day and account",
   "balances.chart.day": "Day",
   "balances.chart.showTable": "Show as a table",
@@ -190,6 +191,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balance.low": "偏低",
   "balance.updated": "更新于{ago}",
   "balance.updatedAt": "于 {time} 从平台读取",
+  "balance.exact": "精确值 {amount} 积分",
 
   "balances.justNow": "刚刚",
 

@@ -2,10 +2,11 @@
 // time and tokens (and the Team workflow headers), ready to copy into a bug report.
 
 import { Button, Dialog, toast } from "../../components";
-import { formatNumber, getLocale, t } from "../../i18n";
+import { formatNumber, t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { copyText } from "../../app/clipboard";
 import { formatMs, receiptText, statusLabel } from "./format";
+import { formatDateTime } from "../../i18n/format";
 
 function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string }) {
   if (props.value === null || props.value === undefined || props.value === "") return null;
@@ -96,7 +97,7 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
               />
             </>
           )}
-          <Row label={t("chat.receipt.startedAt")} value={new Date(r.startedAt).toLocaleString(getLocale())} />
+          <Row label={t("chat.receipt.startedAt")} value={formatDateTime(r.startedAt, true)} />
         </dl>
       )}
     </Dialog>

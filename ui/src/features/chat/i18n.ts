@@ -101,7 +101,7 @@ export const en = {
   "chat.delete": "Delete",
   "chat.copied": "Copied",
   "chat.copyFailed": "Couldn't copy",
-  "chat.usage.tokens": "{n} tokens",
+  "chat.usage.tokens": "{n} {n:token|tokens}",
   "chat.usage.ttft": "first token {t}",
   "chat.time.ms": "{n} ms",
   "chat.time.s": "{n} s",

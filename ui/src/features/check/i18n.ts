@@ -61,7 +61,7 @@ export const en = {
   "check.billable.chatCost": "charged by usage (tokens): the catalog has no price",
   "check.billable.noChat": "No chat model here: the chat check is skipped.",
   "check.billable.speech": "“{text}” read by {voice} ({config})",
-  "check.billable.speechCost": "estimated {points} points",
+  "check.billable.speechCost": "estimated {points} {points:point|points}",
   "check.billable.noSpeech": "No priced configuration with a shared voice: the speech check is skipped.",
   "check.billable.noEstimate": "no estimate",
   "check.billable.confirm": "Run and pay",
