@@ -260,10 +260,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.usage.net": "净用量",
   "balances.usage.models": "模型调用",
   "balances.usage.requests": "请求数",
-  "balances.usage.inputTokens": "输入 token",
-  "balances.usage.outputTokens": "输出 token",
-  "balances.usage.cacheReadTokens": "缓存读取 token",
-  "balances.usage.cacheWriteTokens": "缓存写入 token",
+  "balances.usage.inputTokens": "输入 Token",
+  "balances.usage.outputTokens": "输出 Token",
+  "balances.usage.cacheReadTokens": "缓存读取 Token",
+  "balances.usage.cacheWriteTokens": "缓存写入 Token",
   "balances.usage.images": "图片数",
   "balances.usage.modelPoints": "模型调用积分",
   "balances.usage.notForTeam":
@@ -322,7 +322,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.ledger.tts": "语音片段",
   "balances.ledger.chat": "对话回复",
   "balances.ledger.noAmount": "未报告",
-  "balances.ledger.tokens": "输入 {input} · 输出 {output} token",
+  "balances.ledger.tokens": "输入 {input} · 输出 {output} Token",
   "balances.ledger.more": "显示更多",
   "balances.ledger.error": "无法读取扣费记录。",
 

@@ -127,7 +127,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "check.billable.dialog": "运行计费检查？",
   "check.billable.payer": "计费账户",
   "check.billable.chat": "{model} 回答“{prompt}”",
-  "check.billable.chatCost": "按用量（tokens）计费：模型目录没有标价",
+  "check.billable.chatCost": "按用量（Token）计费：模型目录没有标价",
   "check.billable.noChat": "这里没有对话模型：跳过对话检查。",
   "check.billable.speech": "用 {voice}（{config}）朗读“{text}”",
   "check.billable.speechCost": "预计 {points} 积分",
