@@ -99,6 +99,7 @@ async fn covered_menu_items(app: &AppWindow) -> TestResult<(bool, Vec<String>)> 
         .execute(
             r#"
             const main = document.querySelector('[data-testid=main]');
+            main.style.scrollBehavior = 'auto';
             main.querySelector('.app-main__inner').style.paddingBottom = '3000px';
             const bar = document.querySelector('[data-testid=player-bar]');
             main.scrollTop += bar.getBoundingClientRect().top - 90;
@@ -106,6 +107,7 @@ async fn covered_menu_items(app: &AppWindow) -> TestResult<(bool, Vec<String>)> 
             vec![],
         )
         .await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
     app.click("[data-testid=charged-to]").await?;
     app.find("[data-testid=context-menu]").await?;
     let found = app
@@ -117,8 +119,13 @@ async fn covered_menu_items(app: &AppWindow) -> TestResult<(bool, Vec<String>)> 
             let overlaps = false;
             for (const item of document.querySelectorAll('[data-testid=context-menu] [role^=menuitem]')) {
               const r = item.getBoundingClientRect();
-              const x = r.left + r.width / 2, y = r.top + r.height / 2;
-              if (y >= bar.top && y <= bar.bottom && x >= bar.left && x <= bar.right) overlaps = true;
+              // Where the entry and the bar overlap, if they do; the entry's middle otherwise.
+              const left = Math.max(r.left, bar.left), right = Math.min(r.right, bar.right);
+              const top = Math.max(r.top, bar.top), bottom = Math.min(r.bottom, bar.bottom);
+              const meet = right - left > 4 && bottom - top > 4;
+              if (meet) overlaps = true;
+              const x = meet ? (left + right) / 2 : r.left + r.width / 2;
+              const y = meet ? (top + bottom) / 2 : r.top + r.height / 2;
               const hit = document.elementFromPoint(x, y);
               if (!hit || hit.closest('[role^=menuitem]') !== item) covered.push(`${item.dataset.testid} under ${hit ? hit.className : 'nothing'}`);
             }
@@ -195,7 +202,13 @@ async fn header_and_menu(app: &AppWindow) -> TestResult {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
             assert_eq!(app.count("[data-testid=player-bar]").await?, 0, "no orphan player after a context switch");
-            app.client.execute("document.querySelector('.app-main__inner').style.paddingBottom = '';", vec![]).await?;
+            app.client
+                .execute(
+                    "document.querySelector('.app-main__inner').style.paddingBottom = ''; \
+                     document.querySelector('[data-testid=main]').style.scrollBehavior = '';",
+                    vec![],
+                )
+                .await?;
         }
     }
     Ok(())
@@ -259,6 +272,40 @@ async fn drafts(app: &AppWindow) -> TestResult {
             let kept = value_of(app, "[data-testid=tts-input]").await?;
             assert_eq!(kept, speech, "{locale} {w}×{h}: the text to speak");
             app.shot(&format!("layout-voices-draft-{locale}-{w}x{h}"), None).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Screenshots of every screen at both sizes in both languages, for `scripts/screenshots.sh`
+/// (ignored in the suite: it asserts only that every screen opens and the header fits).
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "run by scripts/screenshots.sh"]
+async fn screenshots_of_every_screen() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let result = every_screen(&app).await;
+    app.close().await?;
+    result
+}
+
+async fn every_screen(app: &AppWindow) -> TestResult {
+    app.sign_in_personal().await?;
+    app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
+    pay_with(app, "personal").await?;
+    let screens = ["account", "models", "chat", "voices", "balances", "check", "settings"];
+    for locale in LOCALES {
+        set_locale(app, locale).await?;
+        for (w, h) in SIZES {
+            size_to(app, w, h).await?;
+            for screen in screens {
+                app.click(&format!("[data-testid=nav-{screen}]")).await?;
+                app.find("[data-testid=screen-title]").await?;
+                tokio::time::sleep(Duration::from_millis(600)).await;
+                let over = overflow(app).await?;
+                assert!(over.is_empty(), "{screen} {locale} {w}×{h}: {over:?}");
+                app.shot(&format!("screen-{screen}-{locale}-{w}x{h}"), None).await?;
+            }
         }
     }
     Ok(())

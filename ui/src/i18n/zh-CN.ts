@@ -83,7 +83,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "session.noScopes": "无",
   "session.unavailable": "{feature}：不可用，缺少权限 {scope}",
   "session.unavailableHint": "请重新登录，并在授权页面中允许该权限。",
-  "session.activate": "用于计费",
+  "session.activate": "改由此账户计费",
   "session.signOut": "退出登录",
   "session.signOutTitle": "退出“{context}”的登录？",
   "session.signOutConfirm": "退出“{context}”",

@@ -75,3 +75,16 @@ describe("abbreviated amounts", () => {
     expect(t("balance.points", { amount: formatCompact("12345678") ?? "" })).toBe("1234.5万 积分");
   });
 });
+
+describe("percentages of a whole", () => {
+  it("parts that add up to the whole show shares that add up to 100", async () => {
+    const { percentOf, percentShares } = await import("../../src/features/balances/format");
+    // 800 + 900 + 800 = 2500: truncated each is 32 + 36 + 32 = 100; a third each is not.
+    expect(percentShares(["1", "1", "1"], "3")).toEqual([34, 33, 33]);
+    expect([percentOf("1", "3"), percentOf("1", "3"), percentOf("1", "3")]).toEqual([33, 33, 33]);
+    const shares = percentShares(["333.33", "333.33", "333.34"], "1000");
+    expect(shares.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBe(100);
+    expect(percentShares(["800", "900", "800"], "2500")).toEqual([32, 36, 32]);
+    expect(percentShares(["1", "2"], "0")).toEqual([null, null]);
+  });
+});

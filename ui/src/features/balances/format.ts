@@ -136,3 +136,34 @@ export function percentOf(part: string, whole: string): number | null {
   if (p === null || w === null || w <= 0n) return null;
   return Number((p * 100n) / w);
 }
+
+/**
+ * Whole-percent shares of `whole` for every part, rounded by the largest remainder so
+ * that parts adding up to the whole show percentages adding up to 100 (never 99).
+ * Null entries where a part isn't decimal, or all null when `whole` is zero.
+ */
+export function percentShares(parts: string[], whole: string): (number | null)[] {
+  const micro = (text: string): bigint | null => {
+    const d = parseDecimal(text);
+    if (!d || d.frac.length > 6) return null;
+    const value = BigInt(d.int + d.frac.padEnd(6, "0"));
+    return d.negative ? -value : value;
+  };
+  const w = micro(whole);
+  const values = parts.map(micro);
+  if (w === null || w <= 0n) return parts.map(() => null);
+  const floors = values.map((v) => (v === null || v < 0n ? null : (v * 100n) / w));
+  const remainders = values.map((v) => (v === null || v < 0n ? -1n : (v * 100n) % w));
+  const known = values.every((v) => v !== null && v >= 0n);
+  const sum = values.reduce<bigint>((acc, v) => acc + (v ?? 0n), 0n);
+  if (!known || sum !== w) return floors.map((f) => (f === null ? null : Number(f)));
+  let missing = 100n - floors.reduce<bigint>((acc, f) => acc + (f ?? 0n), 0n);
+  const order = remainders.map((r, i) => [r, i] as const).sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] > b[0] ? -1 : 1));
+  const out = floors.map((f) => f ?? 0n);
+  for (const [, i] of order) {
+    if (missing <= 0n) break;
+    out[i] = out[i]! + 1n;
+    missing -= 1n;
+  }
+  return out.map(Number);
+}

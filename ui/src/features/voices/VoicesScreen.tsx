@@ -268,7 +268,17 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
             {actionError && (
               <Panel tone="danger" class="note" role="alert" data-testid="tts-action-error" data-error-code={actionError.code}>
                 <Icon name="alert" size={16} />
-                <span>{errorMessage(actionError.code)}</span>
+                <div>
+                  <p class="note__detail">{errorMessage(actionError.code)}</p>
+                  {(actionError.requestId || actionError.platformCode) && (
+                    <details class="note__details">
+                      <summary>{t("errorState.details")}</summary>
+                      <p class="note__detail muted mono">
+                        {[actionError.platformCode ?? actionError.code, actionError.requestId].filter(Boolean).join(" · ")}
+                      </p>
+                    </details>
+                  )}
+                </div>
               </Panel>
             )}
             {lastClip && (
