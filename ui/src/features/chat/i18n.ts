@@ -149,6 +149,10 @@ export const en = {
   "chat.receipt.startedAt": "Sent at",
   "chat.receipt.copy": "Copy receipt",
   "chat.receipt.copied": "Receipt copied",
+  "chat.receipt.workflowVersion": "Workflow version",
+  "chat.receipt.runId": "Run ID",
+  "chat.receipt.nodeId": "Workflow step",
+  "chat.receipt.attempt": "Attempt",
 
   "chat.export.markdown": "Markdown",
   "chat.export.json": "JSON",
@@ -313,6 +317,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chat.receipt.startedAt": "发送时间",
   "chat.receipt.copy": "复制明细",
   "chat.receipt.copied": "明细已复制",
+  "chat.receipt.workflowVersion": "工作流版本",
+  "chat.receipt.runId": "运行 ID",
+  "chat.receipt.nodeId": "工作流节点",
+  "chat.receipt.attempt": "第几次尝试",
 
   "chat.export.markdown": "Markdown",
   "chat.export.json": "JSON",
