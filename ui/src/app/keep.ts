@@ -6,6 +6,8 @@
 
 import { useCallback, useRef, useState } from "preact/hooks";
 
+import { sessionsStore } from "./sessions";
+
 const kept = new Map<string, unknown>();
 
 /** The key for `slot` in the paying context `contextKey`. */
@@ -51,3 +53,24 @@ export function useKept<T>(key: string, initial: T): [T, (next: Update<T>) => vo
   );
   return [value, set];
 }
+
+/** The session id at the end of a context key (`personal:<id>`, `team:<team>:<id>`). */
+function sessionOf(key: string): string | null {
+  const context = key.split("\u0000")[0] ?? "";
+  const parts = context.split(":");
+  return parts.length >= 2 ? (parts[parts.length - 1] ?? null) : null;
+}
+
+/** Forgets the work of every session not in `liveIds` (signed out, ended). */
+export function forgetEndedSessions(liveIds: readonly string[]): void {
+  const live = new Set(liveIds);
+  for (const key of Array.from(kept.keys())) {
+    const session = sessionOf(key);
+    if (session !== null && !live.has(session)) kept.delete(key);
+  }
+}
+
+// A draft never outlives its sign-in: signing out forgets what was typed there.
+sessionsStore.subscribe((next) => {
+  if (next.status === "ready") forgetEndedSessions(next.view.sessions.map((s) => s.id));
+});

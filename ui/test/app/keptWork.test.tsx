@@ -148,3 +148,14 @@ describe("work in progress survives navigation", () => {
     expect(draftShown()).toBe("");
   });
 });
+
+describe("kept work ends with its sign-in", () => {
+  it("signing out forgets that session's drafts and keeps the others'", async () => {
+    const { forgetEndedSessions, keptKey, readKept, writeKept } = await import("../../src/app/keep");
+    writeKept(keptKey("personal:s1", "chat.text.new"), "mine");
+    writeKept(keptKey("team:t1:s2", "chat.text.new"), "the team's");
+    forgetEndedSessions(["s2"]);
+    expect(readKept(keptKey("personal:s1", "chat.text.new"))).toBeUndefined();
+    expect(readKept(keptKey("team:t1:s2", "chat.text.new"))).toBe("the team's");
+  });
+});
