@@ -305,6 +305,27 @@ async fn every_screen(app: &AppWindow) -> TestResult {
                 let over = overflow(app).await?;
                 assert!(over.is_empty(), "{screen} {locale} {w}×{h}: {over:?}");
                 app.shot(&format!("screen-{screen}-{locale}-{w}x{h}"), None).await?;
+                if screen == "chat" {
+                    // The options open: the composer's footnote stays inside the card.
+                    app.click("[data-testid=chat-options-toggle]").await?;
+                    app.find("[data-testid=chat-options]").await?;
+                    let spill = app
+                        .client
+                        .execute(
+                            "const card = document.querySelector('.chat-main').getBoundingClientRect(); \
+                             const foot = document.querySelector('.chat-composer').getBoundingClientRect(); \
+                             return foot.bottom - card.bottom;",
+                            vec![],
+                        )
+                        .await?;
+                    assert!(spill.as_f64().unwrap_or(0.0) <= 1.0, "{locale} {w}×{h}: the composer spills {spill} px out of the card");
+                    app.shot(&format!("screen-chat-options-{locale}-{w}x{h}"), None).await?;
+                    app.click("[data-testid=chat-options-toggle]").await?;
+                }
+                if screen == "voices" && app.count("[data-testid=tts-receipt]").await? == 0 {
+                    make_a_clip(app).await?;
+                    app.shot(&format!("screen-voices-clip-{locale}-{w}x{h}"), Some("[data-testid=tts-result]")).await?;
+                }
             }
         }
     }
