@@ -72,7 +72,7 @@ export const en = {
   "balances.context.description": "As the platform sees you in this team right now.",
   "balances.context.role": "Role",
   "balances.context.memberStatus": "Membership",
-  "balances.context.version": "Context version",
+  "balances.context.version": "Membership revision",
   "balances.context.versionChanged":
     "The team's settings changed since you signed in (version {then} → {now}). If requests start failing, sign in to this team again.",
   "balances.context.error": "Couldn't read the team membership.",
@@ -89,8 +89,8 @@ export const en = {
   "balances.usage.requests": "Requests",
   "balances.usage.inputTokens": "Input tokens",
   "balances.usage.outputTokens": "Output tokens",
-  "balances.usage.cacheReadTokens": "Cache read tokens",
-  "balances.usage.cacheWriteTokens": "Cache write tokens",
+  "balances.usage.cacheReadTokens": "Tokens reused from cache",
+  "balances.usage.cacheWriteTokens": "Tokens saved to cache",
   "balances.usage.images": "Images",
   "balances.usage.modelPoints": "Points for model calls",
   "balances.usage.notForTeam":
@@ -245,7 +245,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.context.description": "平台当前对你在该团队中身份的认定。",
   "balances.context.role": "角色",
   "balances.context.memberStatus": "成员状态",
-  "balances.context.version": "上下文版本",
+  "balances.context.version": "成员身份修订号",
   "balances.context.versionChanged":
     "自你登录以来，团队设置已变更（版本 {then} → {now}）。如果请求开始失败，请重新登录该团队。",
   "balances.context.error": "无法读取团队成员身份。",
@@ -262,8 +262,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.usage.requests": "请求数",
   "balances.usage.inputTokens": "输入 Token",
   "balances.usage.outputTokens": "输出 Token",
-  "balances.usage.cacheReadTokens": "缓存读取 Token",
-  "balances.usage.cacheWriteTokens": "缓存写入 Token",
+  "balances.usage.cacheReadTokens": "从缓存复用的 Token",
+  "balances.usage.cacheWriteTokens": "写入缓存的 Token",
   "balances.usage.images": "图片数",
   "balances.usage.modelPoints": "模型调用积分",
   "balances.usage.notForTeam":

@@ -159,7 +159,7 @@ export const en = {
 
   "voices.outcome.title": "Latest clip: {voice}",
   "voices.outcome.savedAnnounce": "Clip saved: {voice}. Playing.",
-  "voices.outcome.retry": "Retry (same request ID)",
+  "voices.outcome.retry": "Try again (no second charge)",
   "voices.outcome.pending.title": "Sending…",
   "voices.outcome.pending.body": "The request is on its way. It keeps its request ID if it has to be sent again.",
   "voices.outcome.unknown.title": "We don't know yet whether this was charged",
@@ -174,7 +174,7 @@ export const en = {
     "This cloned voice's first use is still being confirmed by the platform. Wait a few minutes, then reload the voices. This request wasn't charged.",
   "voices.outcome.insufficient": "Not enough points for this clip. Nothing was charged; top up, then retry.",
   "voices.outcome.voiceExpired": "This cloned voice expired before its first use.",
-  "voices.outcome.inProgress": "The platform is still working on this request. Retry in a moment (same request ID).",
+  "voices.outcome.inProgress": "The platform is still working on this request. Try again in a moment; it is never charged twice.",
 
   "voices.status.complete": "Saved",
   "voices.status.settledNoAudio": "Charged, no audio",
@@ -399,7 +399,7 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   "voices.outcome.title": "最新音频：{voice}",
   "voices.outcome.savedAnnounce": "音频已保存：{voice}，正在播放。",
-  "voices.outcome.retry": "重试（同一请求 ID）",
+  "voices.outcome.retry": "重试（不会重复扣费）",
   "voices.outcome.pending.title": "正在发送…",
   "voices.outcome.pending.body": "请求已发出。如需重新发送，会沿用同一个请求 ID。",
   "voices.outcome.unknown.title": "暂不确定是否已扣费",
@@ -412,7 +412,7 @@ export const zhCN: Record<keyof typeof en, string> = {
     "该克隆音色的首次使用仍在等待平台确认。请过几分钟后重新加载音色。本次请求未扣费。",
   "voices.outcome.insufficient": "积分不足，未扣费。充值后再重试。",
   "voices.outcome.voiceExpired": "该克隆音色在首次使用前已过期。",
-  "voices.outcome.inProgress": "平台仍在处理该请求，请稍后重试（同一请求 ID）。",
+  "voices.outcome.inProgress": "平台仍在处理该请求，请稍后重试，不会重复扣费。",
 
   "voices.status.complete": "已保存",
   "voices.status.settledNoAudio": "已扣费，无音频",
