@@ -88,7 +88,7 @@ export const en = {
   "session.noScopes": "None",
   "session.unavailable": "{feature} — unavailable: missing scope {scope}",
   "session.unavailableHint": "Sign in again and allow that access on the consent page.",
-  "session.activate": "Use for charges",
+  "session.activate": "Charge requests here",
   "session.signOut": "Sign out",
   "session.signOutTitle": "Sign out of {context}?",
   "session.signOutConfirm": "Sign out of {context}",
