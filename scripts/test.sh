@@ -13,7 +13,8 @@ if [ -z "${XIAOYA_TEST_SESSION:-}" ]; then
   fi
   # Re-run this script inside a display and a session bus of its own.
   export XIAOYA_TEST_SESSION=1
-  exec xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$0" "$@"
+  # The screen fits the widest window the layout tests use (1920×1080).
+  exec xvfb-run -a -s "-screen 0 1920x1080x24" dbus-run-session -- "$0" "$@"
 fi
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"

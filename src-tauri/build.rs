@@ -84,6 +84,7 @@ fn main() {
         "seek_playback",
         "set_playback_volume",
         "playback_state",
+        "sign_in_link",
         "platform_check",
         "platform_check_quote",
         "platform_check_billable",

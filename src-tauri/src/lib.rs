@@ -273,6 +273,7 @@ pub fn run() {
             commands::audio::seek_playback,
             commands::audio::set_playback_volume,
             commands::audio::playback_state,
+            commands::auth::sign_in_link,
             commands::check::platform_check,
             commands::check::platform_check_quote,
             commands::check::platform_check_billable,

@@ -263,3 +263,24 @@ fn single_instance_hands_deep_links_to_rust_without_a_broadcast() {
         "the single-instance callback hands the URL to Rust: {callback}"
     );
 }
+
+/// Issue 13 / 17: the shipped app links neither the sandbox's test controls (fault
+/// injection, clock, token control, `/__sandbox/*`) nor the LGPL mp3 encoder. Read from the
+/// app's own dependency graph, as `tauri build` resolves it (the app package alone, normal
+/// dependencies, with the features each crate gets).
+#[test]
+fn the_shipped_app_has_no_sandbox_controls_and_no_lgpl_encoder() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .current_dir(root())
+        .args(["tree", "-p", "xiaoya-companion", "-e", "normal,features", "--prefix", "none", "--offline"])
+        .output()
+        .expect("cargo tree runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let tree = String::from_utf8_lossy(&out.stdout);
+    assert!(tree.contains("xiaoya-sandbox"), "the no-account sandbox is part of the app:\n{tree}");
+    assert!(!tree.contains("mp3lame"), "the LGPL mp3 encoder is linked into the shipped app");
+    for feature in ["xiaoya-sandbox feature \"control\"", "xiaoya-sandbox feature \"mp3\""] {
+        assert!(!tree.contains(feature), "{feature} is on in the shipped app");
+    }
+}

@@ -28,6 +28,9 @@ pub enum ErrorCode {
     SignInFailed,
     /// A sign-in link arrived but no sign-in was started here.
     NoPendingSignIn,
+    /// No web browser could be started on this computer for the sign-in page: the attempt
+    /// stays pending and its link can be copied and opened by hand (`sign_in_link`).
+    BrowserUnavailable,
     /// The action needs a session for the active context.
     NotSignedIn,
     /// The context that paid has ended; the person must choose who pays before anything else
@@ -113,6 +116,8 @@ pub enum Error {
     OAuth { error: String, description: Option<String> },
     #[error("sign-in failed: {0}")]
     SignIn(String),
+    #[error("no web browser could be started: {0}")]
+    BrowserUnavailable(#[source] std::io::Error),
     #[error("no sign-in is waiting for this link")]
     NoPendingSignIn,
     #[error("not signed in")]
@@ -144,6 +149,7 @@ impl Error {
             Error::Unauthorized { .. } => ErrorCode::SessionExpired,
             Error::OAuth { .. } | Error::SignIn(_) => ErrorCode::SignInFailed,
             Error::NoPendingSignIn => ErrorCode::NoPendingSignIn,
+            Error::BrowserUnavailable(_) => ErrorCode::BrowserUnavailable,
             Error::NotSignedIn => ErrorCode::NotSignedIn,
             Error::PayerNotChosen => ErrorCode::PayerNotChosen,
             Error::ScopeMissing(_) => ErrorCode::ScopeMissing,

@@ -72,7 +72,8 @@ impl Core {
             Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc()).await?;
         let choice = config::choose(&*options.env, &db.stored_platform().await?)?;
         let embedded_sandbox = Mutex::new(None);
-        let platform = resolve(choice, &embedded_sandbox).await?;
+        let client = PlatformClient::new()?;
+        let platform = resolve(choice, &embedded_sandbox, &client).await?;
         tracing::info!(mode = ?platform.mode, origin = %config::origin_string(&platform.origin), "platform selected");
         Ok(Core {
             db,
@@ -82,7 +83,7 @@ impl Core {
             env: options.env,
             platform: RwLock::new(platform),
             embedded_sandbox,
-            client: PlatformClient::new()?,
+            client,
             keys: options.keychain,
             browser: options.browser,
             catalogs: crate::models::CatalogCache::default(),
@@ -219,7 +220,7 @@ impl Core {
         self.loopback.close_all();
         self.forget_ended_sessions().await?;
         let choice = config::choose(&*self.env, &StoredPlatform::default())?;
-        let platform = resolve(choice, &self.embedded_sandbox).await?;
+        let platform = resolve(choice, &self.embedded_sandbox, &self.client).await?;
         Ok(self.switch_to(platform))
     }
 
@@ -237,16 +238,38 @@ impl Core {
     }
 }
 
-async fn resolve(choice: PlatformChoice, embedded: &Mutex<Option<xiaoya_sandbox::Sandbox>>) -> Result<Platform> {
+/// The built-in sandbox's per-run access key: 32 random bytes, base64url.
+fn new_access_key() -> String {
+    use base64::Engine;
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+async fn resolve(
+    choice: PlatformChoice,
+    embedded: &Mutex<Option<xiaoya_sandbox::Sandbox>>,
+    client: &PlatformClient,
+) -> Result<Platform> {
     match choice {
         PlatformChoice::Configured(platform) => Ok(platform),
         PlatformChoice::ExternalSandbox(origin) => Ok(Platform::sandbox(origin)),
         PlatformChoice::EmbeddedSandbox => {
             let mut slot = embedded.lock().await;
             if slot.is_none() {
-                let sandbox = xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default())
+                // Only this core knows the key: a local process or a web page that finds the
+                // loopback port reaches nothing but the pages a browser opens itself.
+                let key = new_access_key();
+                let config = xiaoya_sandbox::SandboxConfig {
+                    access_key: Some(key.clone()),
+                    ..xiaoya_sandbox::SandboxConfig::default()
+                };
+                let sandbox = xiaoya_sandbox::start(config)
                     .await
                     .map_err(|e| Error::Internal(format!("the built-in sandbox did not start: {e}")))?;
+                let origin = Url::parse(&sandbox.base_url()).map_err(|e| Error::Internal(format!("sandbox URL: {e}")))?;
+                client.set_sandbox_key(Some((&origin, key)));
                 *slot = Some(sandbox);
             }
             let base = slot.as_ref().map(|s| s.base_url()).unwrap_or_default();

@@ -21,9 +21,13 @@ pub mod wire;
 #[cfg(test)]
 pub mod testing;
 #[cfg(test)]
+mod sandbox_key_tests;
+#[cfg(test)]
 mod security_tests;
 #[cfg(test)]
 mod reading_tests;
+#[cfg(test)]
+mod fuzz_tests;
 
 pub use error::{Error, ErrorCode, IpcError};
 pub use host::Core;

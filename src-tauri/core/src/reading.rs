@@ -90,7 +90,10 @@ pub fn exact_json(text: &str) -> std::result::Result<Value, serde_json::Error> {
                 }
                 let token = &text[token_start..i];
                 let exact_int = token.parse::<i64>().is_ok() || token.parse::<u64>().is_ok();
-                if !exact_int {
+                // Only a well-formed number in a value's place becomes text: `00`, `1.2.3`
+                // or a number used as a key stay as they are, and JSON refuses them.
+                let is_key = text[i..].trim_start().starts_with(':');
+                if !exact_int && is_json_number(token) && !is_key {
                     out.push_str(&text[start..token_start]);
                     out.push('"');
                     out.push_str(token);
@@ -103,6 +106,42 @@ pub fn exact_json(text: &str) -> std::result::Result<Value, serde_json::Error> {
     }
     out.push_str(&text[start.min(text.len())..]);
     serde_json::from_str(&out)
+}
+
+/// JSON's number grammar: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+fn is_json_number(token: &str) -> bool {
+    let b = token.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i > start
+    };
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    i == b.len()
 }
 
 /// Lower case, words joined by `_`, whatever the platform's spelling: `PENDING_ACTIVATION`,
@@ -267,6 +306,28 @@ mod tests {
         assert_eq!(v["e"], "123456789012345678901234567890");
         assert_eq!(v["f"], "esc \" 4.5");
         assert_eq!(v["g"], -12);
+    }
+
+    /// Found by fuzzing (`fuzz_exact_json_any_text`): text JSON refuses was read as a
+    /// string, so a malformed answer looked like an unrecognised amount.
+    #[test]
+    fn malformed_numbers_are_refused_like_json_does() {
+        for bad in [
+            "00E0",
+            "[1.2.3]",
+            "{\"a\": -}",
+            "[1e]",
+            "[1.]",
+            "[01.5]",
+            "{1.5: 2}",
+            "{-2.5 : 1}",
+        ] {
+            assert!(serde_json::from_str::<Value>(bad).is_err(), "{bad}");
+            assert!(exact_json(bad).is_err(), "{bad}");
+        }
+        for good in ["0.5", "-0e0", "1E+2", "[1.25e-3, -0.0]", "{\"a\": 2.5}"] {
+            assert!(exact_json(good).is_ok(), "{good}");
+        }
     }
 
     #[test]

@@ -14,10 +14,15 @@ use crate::host::{Core, CoreOptions};
 #[derive(Default)]
 pub struct RecordingBrowser {
     pub opened: Mutex<Vec<Url>>,
+    /// When set, starting the browser fails like a missing program (nothing is opened).
+    pub missing: std::sync::atomic::AtomicBool,
 }
 
 impl Browser for RecordingBrowser {
     fn open(&self, url: &Url) -> std::io::Result<()> {
+        if self.missing.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(std::io::Error::new(std::io::ErrorKind::NotFound, "no such program"));
+        }
         self.opened.lock().unwrap().push(url.clone());
         Ok(())
     }

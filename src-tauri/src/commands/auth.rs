@@ -26,6 +26,12 @@ pub async fn cancel_sign_in(app: AppHandle, state: State<'_, AppState>) -> CmdRe
     Ok(view)
 }
 
+/// The sign-in page's link when no browser could be started, to copy into one by hand.
+#[tauri::command]
+pub async fn sign_in_link(state: State<'_, AppState>) -> CmdResult<Option<String>> {
+    Ok(state.core.sign_in_link().await?)
+}
+
 #[tauri::command]
 pub async fn sessions(state: State<'_, AppState>) -> CmdResult<SessionsView> {
     Ok(state.core.sessions_view().await?)

@@ -112,7 +112,7 @@ export function ChargedTo() {
         aria-expanded={open ? "true" : "false"}
         aria-controls={open ? menuId : undefined}
         aria-describedby={hintId}
-        title={t("chargedTo.hint")}
+        title={`${t("chargedTo.chip", { who })}\n${t("chargedTo.hint")}`}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={onChipKeyDown}
       >

@@ -3,7 +3,8 @@
 
 import { useEffect, useState } from "preact/hooks";
 
-import { getLocale, t } from "../i18n";
+import { t } from "../i18n";
+import { formatDateTime as formatDateTimeIntl } from "../i18n/format";
 
 const MINUTE = 60_000;
 
@@ -62,9 +63,5 @@ export function formatExpiresIn(expiresAt: number, at: number): string {
 
 /** A full local date and time for tooltips and diagnostics. */
 export function formatDateTime(ms: number): string {
-  try {
-    return new Intl.DateTimeFormat(getLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
-  } catch {
-    return new Date(ms).toISOString();
-  }
+  return formatDateTimeIntl(ms);
 }

@@ -88,7 +88,7 @@ export const en = {
   "session.noScopes": "None",
   "session.unavailable": "{feature} — unavailable: missing scope {scope}",
   "session.unavailableHint": "Sign in again and allow that access on the consent page.",
-  "session.activate": "Use for charges",
+  "session.activate": "Charge requests here",
   "session.signOut": "Sign out",
   "session.signOutTitle": "Sign out of {context}?",
   "session.signOutConfirm": "Sign out of {context}",
@@ -329,6 +329,11 @@ export const en = {
     "Your system keychain is locked or missing. Unlock it — or install one — and try again: GNOME Keyring or KWallet on Linux, Keychain on macOS, Credential Manager on Windows. Xiaoya Companion never keeps your sign-in anywhere else.",
   "error.KEYCHAIN_TIMEOUT":
     "Your system keychain didn't answer in time. If it is asking for its password, unlock it, then try again; if nothing is asking, restart the keychain (or sign out and back in to your computer). Xiaoya Companion never keeps your sign-in anywhere else.",
+  "error.BROWSER_UNAVAILABLE":
+    "No web browser could be started on this computer, so the sign-in page didn't open. Copy the sign-in link and open it in a browser yourself; the sign-in finishes here when you allow it.",
+  "signInError.copyLink": "Copy sign-in link",
+  "signInError.linkCopied": "Sign-in link copied — paste it into a browser",
+  "signInError.linkGone": "This sign-in has ended. Start it again.",
   "error.INTERNAL": "Something went wrong inside the app.",
   "errorState.title": "Something went wrong",
   "errorState.retry": "Try again",

@@ -25,8 +25,11 @@ type MissingErrorKeys = Exclude<`error.${ErrorCode}`, MessageKey>;
 const _everyErrorCodeIsLocalised: [MissingErrorKeys] extends [never] ? true : MissingErrorKeys = true;
 void _everyErrorCodeIsLocalised;
 
+// `{n}` is a value; `{n:point|points}` picks a word for the value of `n` by the active
+// language's plural rules (`Intl.PluralRules`: the first word for "one", the second otherwise).
+type PlaceholderName<P extends string> = P extends `${infer Name}:${string}` ? Name : P;
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
+  ? PlaceholderName<Name> | Placeholders<Rest>
   : never;
 type ParamsFor<K extends MessageKey> = [Placeholders<(typeof en)[K]>] extends [never]
   ? []
@@ -55,11 +58,31 @@ function detectLocale(): Locale {
 let active: Locale = detectLocale();
 const listeners = new Set<(locale: Locale) => void>();
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category of `value` (a number or formatted number text) in the active language. */
+export function pluralCategory(value: string | number): Intl.LDMLPluralRule {
+  // Formatted text: group separators go; anything else (an abbreviation like "1M") reads as "other".
+  const text = typeof value === "number" ? "" : String(value).replace(/[,\s\u00a0\u202f]/g, "").replace("\u2212", "-");
+  if (typeof value !== "number" && !/^-?\d+(\.\d+)?$/.test(text)) return "other";
+  const n = typeof value === "number" ? value : Number(text);
+  if (!Number.isFinite(n)) return "other";
+  let rules = pluralRules.get(active);
+  if (!rules) {
+    rules = new Intl.PluralRules(active);
+    pluralRules.set(active, rules);
+  }
+  return rules.select(n);
+}
+
 function interpolate(template: string, params: Record<string, string | number> | undefined) {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
+    const value = params[name]!;
+    if (one === undefined || other === undefined) return String(value);
+    return pluralCategory(value) === "one" ? one : other;
+  });
 }
 
 /** Translates `key` into the active language. */

@@ -86,6 +86,11 @@ export function beginSignIn(request: ContextRequest): Promise<SessionsView> {
 }
 
 /** Forgets every sign-in still waiting for the browser. */
+/** The sign-in page's link, when no browser could be started for it (open it by hand). */
+export function signInLink(): Promise<string | null> {
+  return call<string | null>("sign_in_link");
+}
+
 export function cancelSignIn(): Promise<SessionsView> {
   return call<SessionsView>("cancel_sign_in");
 }

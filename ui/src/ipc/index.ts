@@ -9,6 +9,7 @@ export {
   switchToSandbox,
   beginSignIn,
   cancelSignIn,
+  signInLink,
   getSessions,
   setActiveSession,
   signOut,

@@ -30,6 +30,8 @@ pub struct PlatformClient {
     http: reqwest::Client,
     /// `REST_TIMEOUT` in the app; shorter only in tests (see `with_timeouts`).
     rest_timeout: Duration,
+    /// The built-in sandbox's per-run access key and the one origin it is sent to.
+    sandbox_key: std::sync::Arc<std::sync::RwLock<Option<(url::Origin, crate::auth::secret::Sensitive<String>)>>>,
 }
 
 #[derive(Deserialize)]
@@ -67,11 +69,38 @@ impl PlatformClient {
             .user_agent(concat!("XiaoyaCompanion/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| Error::Internal(format!("HTTP client: {e}")))?;
-        Ok(PlatformClient { http, rest_timeout })
+        Ok(PlatformClient { http, rest_timeout, sandbox_key: Default::default() })
     }
 
-    pub fn http(&self) -> &reqwest::Client {
-        &self.http
+    /// The one way the core builds a request to the platform: the built-in sandbox's access
+    /// key is added for that exact origin (scheme, host and port) and for no other.
+    pub fn request(&self, method: Method, url: Url) -> reqwest::RequestBuilder {
+        let key = self
+            .sandbox_key
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .filter(|(origin, _)| *origin == url.origin())
+            .map(|(_, key)| key.expose().clone());
+        let req = self.http.request(method, url);
+        match key {
+            Some(key) => req.header(xiaoya_sandbox::ACCESS_KEY_HEADER, key),
+            None => req,
+        }
+    }
+
+    pub fn get(&self, url: Url) -> reqwest::RequestBuilder {
+        self.request(Method::GET, url)
+    }
+
+    pub fn post(&self, url: Url) -> reqwest::RequestBuilder {
+        self.request(Method::POST, url)
+    }
+
+    /// The built-in sandbox now listens at `origin` and wants `key` (or none is running).
+    pub fn set_sandbox_key(&self, origin_and_key: Option<(&Url, String)>) {
+        *self.sandbox_key.write().unwrap_or_else(|p| p.into_inner()) =
+            origin_and_key.map(|(origin, key)| (origin.origin(), crate::auth::secret::Sensitive::new(key)));
     }
 
     /// `origin` + `path`, where `path` starts with `/` and its dynamic segments are
@@ -89,8 +118,7 @@ impl PlatformClient {
         team_id: Option<&str>,
     ) -> Result<T> {
         let mut req = self
-            .http
-            .request(Method::GET, Self::url(origin, path)?)
+            .get(Self::url(origin, path)?)
             .timeout(self.rest_timeout)
             .bearer_auth(token.expose())
             .header("Accept", "application/json");

@@ -79,7 +79,6 @@ impl PlatformClient {
             ("code_verifier", x.verifier.expose().as_str()),
         ];
         let resp = self
-            .http()
             .post(Self::url(x.origin, "/oauth/token")?)
             .timeout(self.rest_timeout)
             .header("Accept", "application/json")
@@ -110,7 +109,6 @@ impl PlatformClient {
     pub async fn revoke(&self, origin: &Url, client_id: &str, token: &AccessToken) -> Result<()> {
         let form = [("client_id", client_id), ("token", token.expose().as_str()), ("token_type_hint", "access_token")];
         let resp = self
-            .http()
             .post(Self::url(origin, "/oauth/revoke")?)
             .timeout(self.rest_timeout)
             .form(&form)

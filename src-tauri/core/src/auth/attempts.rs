@@ -1,7 +1,9 @@
 //! What happened to the recent sign-in attempts of this run, for the diagnostics view: when,
 //! for which context, and how each ended — signed in, failed (with the error code, the
 //! platform's code and request id), a link refused, or cancelled. Kept in memory only and
-//! never holding a secret: no code, state, verifier or token is ever put here.
+//! never holding a secret: no code, verifier or token is ever put here. The one exception to
+//! "no state": the authorize link of an attempt whose browser could not be started, kept so the
+//! person can copy it and open it themselves — exactly what the browser would have received.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -74,6 +76,8 @@ pub struct SignInHistory {
     events: Mutex<VecDeque<SignInEvent>>,
     /// The last attempt that expired, shown until the next sign-in starts or is cancelled.
     expired: Mutex<Option<ExpiredSignIn>>,
+    /// The authorize link of the pending attempt whose browser could not be started.
+    link: Mutex<Option<String>>,
 }
 
 impl SignInHistory {
@@ -98,6 +102,14 @@ impl SignInHistory {
 
     pub(crate) fn expired(&self) -> Option<ExpiredSignIn> {
         self.expired.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub(crate) fn set_link(&self, link: Option<String>) {
+        *self.link.lock().unwrap_or_else(|e| e.into_inner()) = link;
+    }
+
+    pub(crate) fn link(&self) -> Option<String> {
+        self.link.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     pub(crate) fn clear_expired(&self) {

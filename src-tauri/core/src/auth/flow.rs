@@ -143,15 +143,31 @@ impl Core {
             context,
         };
         pending::insert(self.db(), self.keys(), &state, &attempt, now_unix()).await?;
-        self.browser()
-            .open(&url)
-            .map_err(|e| Error::SignIn(format!("could not open the system browser: {e}")))?;
+        self.sign_in_history().set_link(None);
+        if let Err(e) = self.browser().open(&url) {
+            // Nothing failed at the platform: the attempt stays pending, and the person can
+            // copy its link into a browser they start themselves.
+            let err = Error::BrowserUnavailable(e);
+            tracing::warn!(code = ?err.code(), "no browser could be started for the sign-in page");
+            self.sign_in_history().set_link(Some(url.to_string()));
+            return Err(err);
+        }
         tracing::info!(context = attempt.context.kind(), "sign-in started in the system browser");
         self.sessions_view().await
     }
 
+    /// The sign-in page's link of the attempt whose browser could not be started, to copy
+    /// into a browser by hand. `None` once it completed, was cancelled or another began.
+    pub async fn sign_in_link(&self) -> Result<Option<String>> {
+        if !self.sessions_view().await?.sign_in_pending {
+            self.sign_in_history().set_link(None);
+        }
+        Ok(self.sign_in_history().link())
+    }
+
     /// Forgets every sign-in still waiting for the browser.
     pub async fn cancel_sign_in(&self) -> Result<SessionsView> {
+        self.sign_in_history().set_link(None);
         pending::clear(self.db(), self.keys()).await?;
         self.loopback().close_all();
         self.sign_in_history().clear_expired();

@@ -317,3 +317,31 @@ async fn no_secret_reaches_ipc_payloads_or_the_database() {
         }
     }
 }
+
+/// Issue 15 point 8: when no browser can be started, the sign-in says so (not "the platform
+/// refused"), the diagnostics record a local failure, the attempt stays pending, and its link
+/// — copied and opened by hand — completes the sign-in.
+#[tokio::test]
+async fn when_no_browser_starts_the_link_can_be_copied_and_still_signs_in() {
+    let rig = Rig::new().await;
+    rig.browser.missing.store(true, std::sync::atomic::Ordering::SeqCst);
+    let err = rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::BrowserUnavailable);
+    let last = rig.core.sign_in_history().recent().into_iter().next().unwrap();
+    assert_eq!(last.outcome, super::attempts::SignInOutcome::Failed);
+    assert_eq!(last.error_code, Some(ErrorCode::BrowserUnavailable));
+    assert!(last.platform_code.is_none(), "nothing came from the platform");
+    assert!(rig.core.sessions_view().await.unwrap().sign_in_pending, "the attempt waits");
+
+    let link = rig.core.sign_in_link().await.unwrap().expect("a link to copy");
+    let link = url::Url::parse(&link).unwrap();
+    assert_eq!(link.path(), "/oauth/authorize");
+    assert_eq!(query(&link)["client_id"], sb::PUBLIC_CLIENT_ID);
+    // The person opens it in a browser they started: the sandbox (auto-approve) redirects back.
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let resp = client.get(link).send().await.unwrap();
+    let callback = resp.headers().get("location").unwrap().to_str().unwrap().to_owned();
+    let session = rig.core.complete_sign_in(&callback).await.unwrap().expect("signed in");
+    assert!(matches!(session.context, SessionContext::Personal));
+    assert_eq!(rig.core.sign_in_link().await.unwrap(), None, "the link is gone once used");
+}

@@ -85,7 +85,14 @@ impl Points {
             None => (false, mantissa),
         };
         let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
-        if int_part.is_empty() || exponent.unsigned_abs() > 40 {
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        // Digits only before shifting: the shift slices by byte (a non-ASCII character
+        // there panicked; found by fuzzing).
+        if int_part.is_empty()
+            || !all_digits(int_part)
+            || !all_digits(frac_part)
+            || exponent.unsigned_abs() > 40
+        {
             return None;
         }
         // All digits, and where the decimal point sits after shifting by the exponent.
@@ -348,6 +355,16 @@ mod price_tests {
         // A fraction beyond 2^53 read from the JSON text is kept to the last digit.
         let v = crate::reading::exact_json(r#"{"p": 9007199254740993.25}"#).unwrap();
         assert_eq!(Points::from_json(&v["p"]).unwrap().to_string(), "9007199254740993.25");
+    }
+
+    /// Found by fuzzing (`fuzz_points_any_text_never_panics`): a price sent as text with a
+    /// non-ASCII character and an exponent panicked (a byte slice inside the character).
+    #[test]
+    fn text_with_other_characters_and_an_exponent_is_refused_not_a_panic() {
+        for bad in ["é.1e-1", "1é5.2e-2", "１.5e0", "2.５e1", "-é1e0"] {
+            assert_eq!(Points::parse_number(bad), None, "{bad}");
+            assert_eq!(Points::from_json(&serde_json::json!(bad)), None, "{bad}");
+        }
     }
 
     #[test]

@@ -127,7 +127,6 @@ impl Core {
             reply.request_id.as_deref().ok_or_else(|| Error::Internal("reply without a request id".into()))?;
         let mut req = self
             .client()
-            .http()
             .post(url)
             .bearer_auth(call.token.expose())
             .header("Content-Type", "application/json")

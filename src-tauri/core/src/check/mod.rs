@@ -77,7 +77,7 @@ impl Core {
                 return answer;
             }
         };
-        let mut req = self.client().http().get(url).timeout(CHECK_TIMEOUT).header("Accept", "application/json");
+        let mut req = self.client().get(url).timeout(CHECK_TIMEOUT).header("Accept", "application/json");
         if let Some(token) = token {
             req = req.bearer_auth(token.expose());
         }

@@ -172,7 +172,6 @@ pub async fn send_once(
 ) -> Result<Attempt> {
     let url = PlatformClient::url(&call.origin, SPEECH_PATH)?;
     let mut req = client
-        .http()
         .post(url)
         .timeout(policy.request_timeout)
         .bearer_auth(call.token.expose())

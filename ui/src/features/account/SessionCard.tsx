@@ -135,10 +135,11 @@ export function SessionCard(props: { session: SessionSummary; active: boolean; o
 
       <footer class="session-card__actions">
         {!active && (
+          // One clear control: a plain button that says what it does; the state is the
+          // "Used for charges" badge on the card that pays, never a check mark here.
           <Button
-            variant="primary"
+            variant="secondary"
             size="sm"
-            icon="check"
             loading={activating}
             onClick={() => void activate()}
             data-testid="session-activate"

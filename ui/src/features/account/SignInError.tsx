@@ -1,7 +1,9 @@
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
+import { copyText } from "../../app/clipboard";
 import { sessionsStore, type SignInFailure } from "../../app/sessions";
-import { Button, Icon, Panel } from "../../components";
+import { Button, Icon, Panel, toast } from "../../components";
+import { signInLink } from "../../ipc";
 import { errorMessage, t, type PlainKey } from "../../i18n";
 
 /** How much of the platform's own description is shown (A7: escaped and capped). */
@@ -37,6 +39,20 @@ function explanation(failure: SignInFailure): string {
 }
 
 /**
+ * Copies the pending attempt's sign-in link, for a browser the person starts themselves.
+ * The link is fetched when the alert appears, so the copy runs within the click itself
+ * (the clipboard refuses a write that comes after an await).
+ */
+async function copyLink(link: string | null) {
+  if (!link) {
+    toast({ tone: "error", title: t("signInError.linkGone") });
+    return;
+  }
+  const ok = await copyText(link);
+  toast({ tone: ok ? "success" : "error", title: ok ? t("signInError.linkCopied") : t("chat.copyFailed") });
+}
+
+/**
  * The alert for a sign-in that did not complete. Everything from the platform is
  * rendered as text nodes (Preact escapes them): no markup, no links (T4, A7).
  */
@@ -51,6 +67,19 @@ export function SignInError(props: { failure: SignInFailure; onRetry: (() => voi
       : failure.source === "start"
         ? t("signInError.titleStart")
         : t("signInError.title");
+
+  const [link, setLink] = useState<string | null>(null);
+  useEffect(() => {
+    setLink(null);
+    if (failure.code !== "BROWSER_UNAVAILABLE") return;
+    let live = true;
+    void signInLink()
+      .catch(() => null)
+      .then((l) => live && setLink(l));
+    return () => {
+      live = false;
+    };
+  }, [failure.at, failure.code]);
 
   // A new failure scrolls into view (the screen may be scrolled down to a card).
   useEffect(() => {
@@ -86,6 +115,11 @@ export function SignInError(props: { failure: SignInFailure; onRetry: (() => voi
             </p>
           )}
           <div class="signin-error__actions">
+            {failure.code === "BROWSER_UNAVAILABLE" && (
+              <Button variant="primary" size="sm" icon="copy" onClick={() => void copyLink(link)} data-testid="sign-in-copy-link">
+                {t("signInError.copyLink")}
+              </Button>
+            )}
             {props.onRetry && (
               <Button variant="secondary" size="sm" icon="refresh" onClick={props.onRetry} data-testid="sign-in-error-retry">
                 {t("errorState.retry")}

@@ -3,7 +3,7 @@ import { roleLabel } from "../../app/sessions";
 import { Badge, Button, Card, Icon, Panel } from "../../components";
 import { t } from "../../i18n";
 import type { BalanceOverview, TeamQuota } from "../../ipc";
-import { formatAgo, formatPoints, formatWhen, isZero, percentOf } from "./format";
+import { formatAgo, formatPoints, formatWhen, isZero, percentShares } from "./format";
 
 /** The big number: what the active context can spend, when it was read, and whether it is low. */
 export function BalanceHero(props: { overview: BalanceOverview; who: string; stale: boolean; now: number }) {
@@ -76,11 +76,15 @@ export function PersonalBreakdown(props: { overview: BalanceOverview }) {
     { key: "gift-card", value: detail.giftCard, label: t("balances.personal.giftCard"), hint: t("balances.personal.giftCardHint") },
     { key: "recharge", value: detail.recharge, label: t("balances.personal.recharge"), hint: t("balances.personal.rechargeHint") },
   ];
+  const shares = percentShares(
+    parts.map((p) => p.value),
+    detail.total,
+  );
   return (
     <Card title={t("balances.personal.title")} data-testid="balance-breakdown">
       <div class="balance-figures">
-        {parts.map((p) => {
-          const share = percentOf(p.value, detail.total);
+        {parts.map((p, i) => {
+          const share = shares[i] ?? null;
           return (
             <Figure
               key={p.key}
@@ -97,7 +101,7 @@ export function PersonalBreakdown(props: { overview: BalanceOverview }) {
           );
         })}
       </div>
-      <StackBar parts={parts.map((p) => ({ key: p.key, share: percentOf(p.value, detail.total) ?? 0 }))} />
+      <StackBar parts={parts.map((p, i) => ({ key: p.key, share: shares[i] ?? 0 }))} />
       <p class="balance-footnote">{t("balances.personal.order")}</p>
     </Card>
   );

@@ -20,11 +20,24 @@ export function sourceLabel(entry: LedgerEntry): string {
   return entry.source === "chat" ? t("balances.ledger.chat") : t("balances.ledger.tts");
 }
 
+/**
+ * The names in the core's summary ("Chat · othan-2.0 · 103 tokens" → "othan-2.0"): its
+ * English source word and count are dropped, since the row says both in the active
+ * language. Names (models, voices) are shown as they are.
+ */
+export function plainSummary(summary: string): string {
+  const parts = summary.split(" · ").map((p) => p.trim()).filter(Boolean);
+  if (parts[0] === "Chat" || parts[0] === "TTS") parts.shift();
+  const last = parts[parts.length - 1];
+  if (last !== undefined && /^[\d,.]+ (tokens?|chars?)$/.test(last)) parts.pop();
+  return parts.join(" · ");
+}
+
 /** One charge: what, when, which account, how many points, and its receipt. */
 export function ChargeRow(props: { entry: LedgerEntry; now: number; showContext?: boolean }) {
   const e = props.entry;
   const open = useOpenReceipt();
-  const what = e.summary || sourceLabel(e);
+  const what = plainSummary(e.summary) || sourceLabel(e);
   return (
     <li class="charge-row" data-testid="charge-row" data-request-id={e.requestId} data-source={e.source}>
       <span class={`charge-row__icon charge-row__icon--${e.source}`} aria-hidden="true">

@@ -5,6 +5,7 @@ import { contextName, useActiveSession } from "../../app/sessions";
 import { useMinuteClock } from "../../app/time";
 import { Icon, Spinner } from "../../components";
 import { t } from "../../i18n";
+import { formatCompact } from "../../i18n/format";
 import { formatAgo, formatPoints, formatWhen } from "./format";
 import { balanceStore, isStale, useBalance } from "./store";
 
@@ -53,17 +54,21 @@ export function HeaderBalance() {
   const low = overview?.low ?? false;
   const state = !overview ? (balance.error ? "error" : "loading") : stale ? "stale" : "fresh";
   const amount = overview ? formatPoints(overview.spendable) : t("balance.empty");
+  // A long balance is abbreviated in the header ("12.3M points"); the exact value is in the tooltip.
+  const short = overview ? formatCompact(overview.spendable) : null;
+  const shown = overview ? t("balance.points", { amount: short ?? amount }) : amount;
   const ago = overview ? formatAgo(overview.refreshedAt, now) : "";
   const label = overview
     ? t("balance.headerAria", { who, amount, ago })
     : t("balance.headerAriaNone", { who });
-  const title = balance.error
+  const reason = balance.error
     ? t("balance.headerError")
     : stale && overview
       ? t("balance.staleHint", { ago })
       : overview
         ? t("balance.updatedAt", { time: formatWhen(overview.refreshedAt, now) })
         : t("balance.refresh");
+  const title = overview ? `${t("balance.exact", { amount })}\n${reason}` : reason;
 
   const classes = ["balance-slot", "balance-slot--button"];
   if (low) classes.push("is-low");
@@ -83,8 +88,8 @@ export function HeaderBalance() {
       onClick={() => void balanceStore.refresh()}
     >
       {balance.refreshing ? <Spinner size="sm" /> : <Icon name={balance.error ? "alert" : "balances"} size={16} />}
-      <span class="balance-slot__value" data-testid="balance-value">
-        {amount}
+      <span class="balance-slot__value" data-testid="balance-value" data-abbreviated={short ? "true" : "false"}>
+        {shown}
       </span>
       {overview && (
         <span class="balance-slot__time" data-testid="balance-updated">

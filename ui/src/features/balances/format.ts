@@ -3,6 +3,7 @@
 // and never go through Number(): a JavaScript number can't hold 9007199254740993.
 
 import { getLocale, t } from "../../i18n";
+import { formatDayMonth, formatWhen as formatWhenIntl } from "../../i18n/format";
 
 interface Decimal {
   negative: boolean;
@@ -109,25 +110,14 @@ export function formatAgo(ms: number, now: number): string {
 
 /** A time today ("10:42"), otherwise a short date and time; `seconds` for close-together events. */
 export function formatWhen(ms: number, now = Date.now(), seconds = false): string {
-  const date = new Date(ms);
-  const sameDay = new Date(now).toDateString() === date.toDateString();
-  const timeStyle = seconds ? "medium" : "short";
-  try {
-    return new Intl.DateTimeFormat(getLocale(), sameDay ? { timeStyle } : { dateStyle: "medium", timeStyle }).format(date);
-  } catch {
-    return date.toISOString();
-  }
+  return formatWhenIntl(ms, now, seconds);
 }
 
 /** A local day from `YYYY-MM-DD` as "Nov 29" / "11月29日". */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split("-").map((p) => Number.parseInt(p, 10));
   if (!y || !m || !d) return day;
-  try {
-    return new Intl.DateTimeFormat(getLocale(), { month: "short", day: "numeric" }).format(new Date(y, m - 1, d));
-  } catch {
-    return day;
-  }
+  return formatDayMonth(new Date(y, m - 1, d).getTime()) || day;
 }
 
 /**
@@ -145,4 +135,35 @@ export function percentOf(part: string, whole: string): number | null {
   const w = micro(whole);
   if (p === null || w === null || w <= 0n) return null;
   return Number((p * 100n) / w);
+}
+
+/**
+ * Whole-percent shares of `whole` for every part, rounded by the largest remainder so
+ * that parts adding up to the whole show percentages adding up to 100 (never 99).
+ * Null entries where a part isn't decimal, or all null when `whole` is zero.
+ */
+export function percentShares(parts: string[], whole: string): (number | null)[] {
+  const micro = (text: string): bigint | null => {
+    const d = parseDecimal(text);
+    if (!d || d.frac.length > 6) return null;
+    const value = BigInt(d.int + d.frac.padEnd(6, "0"));
+    return d.negative ? -value : value;
+  };
+  const w = micro(whole);
+  const values = parts.map(micro);
+  if (w === null || w <= 0n) return parts.map(() => null);
+  const floors = values.map((v) => (v === null || v < 0n ? null : (v * 100n) / w));
+  const remainders = values.map((v) => (v === null || v < 0n ? -1n : (v * 100n) % w));
+  const known = values.every((v) => v !== null && v >= 0n);
+  const sum = values.reduce<bigint>((acc, v) => acc + (v ?? 0n), 0n);
+  if (!known || sum !== w) return floors.map((f) => (f === null ? null : Number(f)));
+  let missing = 100n - floors.reduce<bigint>((acc, f) => acc + (f ?? 0n), 0n);
+  const order = remainders.map((r, i) => [r, i] as const).sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] > b[0] ? -1 : 1));
+  const out = floors.map((f) => f ?? 0n);
+  for (const [, i] of order) {
+    if (missing <= 0n) break;
+    out[i] = out[i]! + 1n;
+    missing -= 1n;
+  }
+  return out.map(Number);
 }

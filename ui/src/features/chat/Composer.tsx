@@ -5,13 +5,15 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { Badge, Button, Select } from "../../components";
 import { formatNumber, t } from "../../i18n";
 import { chatUsageHint, type ChatUsageHint, type SessionSummary } from "../../ipc";
+import { keptKey, useKept } from "../../app/keep";
 import { contextName } from "../../app/sessions";
 import { OPEN_WORKFLOW_SETTING, OptionsPanel } from "./OptionsPanel";
 import type { ChatController } from "./useChat";
 
 export function Composer(props: { chat: ChatController; session: SessionSummary }) {
   const { chat } = props;
-  const [text, setText] = useState("");
+  // The unsent text is kept per context and conversation while the app runs.
+  const [text, setText] = useKept(keptKey(chat.contextKey, `chat.text.${chat.currentId ?? "new"}`), "");
   const [showOptions, setShowOptions] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const isTeam = props.session.context.kind === "team";

@@ -1,16 +1,11 @@
 // The active context's conversations, newest first, with search.
 
 import { Button, Icon, Skeleton, TextInput } from "../../components";
-import { errorMessage, formatNumber, getLocale, t } from "../../i18n";
+import { errorMessage, formatNumber, t } from "../../i18n";
 import type { ChatController } from "./useChat";
+import { formatTimeOrDate } from "../../i18n/format";
 
-function when(ms: number): string {
-  const date = new Date(ms);
-  const today = new Date();
-  return date.toDateString() === today.toDateString()
-    ? date.toLocaleTimeString(getLocale(), { hour: "2-digit", minute: "2-digit" })
-    : date.toLocaleDateString(getLocale());
-}
+const when = (ms: number): string => formatTimeOrDate(ms);
 
 export function ConversationList(props: { chat: ChatController }) {
   const { chat } = props;

@@ -2,16 +2,18 @@
 // time and tokens (and the Team workflow headers), ready to copy into a bug report.
 
 import { Button, Dialog, toast } from "../../components";
-import { formatNumber, getLocale, t } from "../../i18n";
+import { formatNumber, t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { copyText } from "../../app/clipboard";
 import { formatMs, receiptText, statusLabel } from "./format";
+import { formatDateTime } from "../../i18n/format";
 
-function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string }) {
+function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string; source?: string }) {
   if (props.value === null || props.value === undefined || props.value === "") return null;
   return (
     <>
-      <dt>{props.label}</dt>
+      {/* A label in plain words; the response header it came from, for testers, in the tooltip. */}
+      <dt title={props.source}>{props.label}</dt>
       <dd class={props.mono ? "mono" : undefined} data-testid={props.testid}>
         {props.value}
       </dd>
@@ -85,18 +87,19 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
           {r.replayed && <Row label={t("chat.receipt.replayed")} value={t("chat.receipt.replayedValue")} />}
           {r.runId && (
             <>
-              <Row label="X-Xiaoya-Workflow-Version-Id" value={r.workflowVersionId} mono />
-              <Row label="X-Xiaoya-Run-Id" value={r.runId} mono testid="receipt-run-id" />
-              <Row label="X-Xiaoya-Node-Id" value={r.nodeId} mono />
+              <Row label={t("chat.receipt.workflowVersion")} source="X-Xiaoya-Workflow-Version-Id" value={r.workflowVersionId} mono />
+              <Row label={t("chat.receipt.runId")} source="X-Xiaoya-Run-Id" value={r.runId} mono testid="receipt-run-id" />
+              <Row label={t("chat.receipt.nodeId")} source="X-Xiaoya-Node-Id" value={r.nodeId} mono />
               <Row
-                label="X-Xiaoya-Attempt"
+                label={t("chat.receipt.attempt")}
+                source="X-Xiaoya-Attempt"
                 value={r.attempt === null ? null : String(r.attempt)}
                 mono
                 testid="receipt-attempt"
               />
             </>
           )}
-          <Row label={t("chat.receipt.startedAt")} value={new Date(r.startedAt).toLocaleString(getLocale())} />
+          <Row label={t("chat.receipt.startedAt")} value={formatDateTime(r.startedAt, true)} />
         </dl>
       )}
     </Dialog>

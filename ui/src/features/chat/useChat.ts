@@ -5,6 +5,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
+import { keptKey, readKept, useKept, writeKept } from "../../app/keep";
 import { announce, StreamAnnouncer } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import {
@@ -119,7 +120,8 @@ export function useChat(contextKey: string) {
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [opening, setOpening] = useState(false);
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  // The options being written outlive a visit to another screen (kept per context).
+  const [draft, setDraft] = useKept<Draft>(keptKey(contextKey, "chat.options"), EMPTY_DRAFT);
   const [problems, setProblems] = useState<OptionProblem[]>([]);
   /** The reply being received ("pending" until the core has journaled it). */
   const [inFlight, setInFlight] = useState<string | null>(null);
@@ -174,11 +176,17 @@ export function useChat(contextKey: string) {
     setProblems([]);
     setQuery("");
     setConversations({ status: "loading" });
-    setDraft(EMPTY_DRAFT);
     if (contextKey === "none") return;
     void loadCatalog(false);
     void loadConversations("");
+    // The conversation that was open last in this context opens again.
+    const last = readKept<string>(keptKey(contextKey, "chat.open"));
+    if (last) void openRef.current(last);
   }, [contextKey, loadCatalog, loadConversations]);
+
+  useEffect(() => {
+    if (contextKey !== "none") writeKept(keptKey(contextKey, "chat.open"), currentId ?? undefined);
+  }, [contextKey, currentId]);
 
   // The model picked from the Models screen while Chat was already loaded.
   useEffect(() => {
@@ -241,6 +249,8 @@ export function useChat(contextKey: string) {
       if (gen === generation.current) setOpening(false);
     }
   }, []);
+  const openRef = useRef(open);
+  openRef.current = open;
 
   /** Runs one request and feeds its events into the open conversation. */
   const run = useCallback(
@@ -360,6 +370,7 @@ export function useChat(contextKey: string) {
   );
 
   return {
+    contextKey,
     catalog,
     chatModels,
     model,

@@ -15,11 +15,12 @@ import {
   SkeletonList,
   TextInput,
 } from "../../components";
-import { formatNumber, getLocale, t } from "../../i18n";
+import { formatNumber, t } from "../../i18n";
 import { modelsCatalog, toAppError, type AppError, type ModelCatalog } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
 import { ModelDetail } from "./ModelDetail";
 import { CAPABILITIES, capabilityLabel, chips, hasCapability, typeLabel, type Capability } from "./labels";
+import { formatTime } from "../../i18n/format";
 
 type Load = { status: "loading" } | { status: "ready"; catalog: ModelCatalog } | { status: "failed"; error: AppError };
 
@@ -219,8 +220,8 @@ function CatalogFacts(props: { catalog: ModelCatalog }) {
       )}
       <span class="muted">
         {c.fromCache
-          ? t("models.facts.cached", { time: new Date(c.fetchedAt).toLocaleTimeString(getLocale()) })
-          : t("models.facts.fresh", { time: new Date(c.fetchedAt).toLocaleTimeString(getLocale()) })}
+          ? t("models.facts.cached", { time: formatTime(c.fetchedAt, true) })
+          : t("models.facts.fresh", { time: formatTime(c.fetchedAt, true) })}
       </span>
       {c.skipped > 0 && <span class="muted">{t("models.facts.skipped", { n: c.skipped })}</span>}
     </div>

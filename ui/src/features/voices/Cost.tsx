@@ -154,36 +154,12 @@ export function ReceiptView(props: { clip: Clip }) {
         </Panel>
       )}
       <dl class="kv receipt__details">
-        {r?.inputCharacters && (
-          <div class="kv__row">
-            <dt>{t("voices.receipt.inputChars")}</dt>
-            <dd>{r.inputCharacters}</dd>
-          </div>
-        )}
-        {r?.usageCharacters && (
-          <div class="kv__row">
-            <dt>{t("voices.receipt.usageChars")}</dt>
-            <dd data-testid="receipt-usage">{r.usageCharacters}</dd>
-          </div>
-        )}
-        {r?.actualUsage && (
-          <div class="kv__row">
-            <dt>{t("voices.receipt.actualUsage")}</dt>
-            <dd>{r.actualUsage}</dd>
-          </div>
-        )}
         {duration && (
           <div class="kv__row">
             <dt>{t("voices.receipt.duration")}</dt>
             <dd>{t("voices.receipt.seconds", { n: duration })}</dd>
           </div>
         )}
-        <div class="kv__row">
-          <dt>{t("voices.receipt.used")}</dt>
-          <dd>
-            <span class="mono">{r?.ttsConfigId ?? clip.ttsConfigId}</span> · <span class="mono">{r?.voiceId ?? clip.voiceId}</span>
-          </dd>
-        </div>
         <div class="kv__row">
           <dt>{t("voices.receipt.requestId")}</dt>
           <dd class="receipt__id">
@@ -201,6 +177,36 @@ export function ReceiptView(props: { clip: Clip }) {
           </dd>
         </div>
       </dl>
+      {/* Tester facts (the platform's counts and the raw ids) behind a disclosure. */}
+      <details class="receipt__more" data-testid="receipt-details">
+        <summary>{t("errorState.details")}</summary>
+        <dl class="kv receipt__details">
+          {r?.inputCharacters && (
+            <div class="kv__row">
+              <dt>{t("voices.receipt.inputChars")}</dt>
+              <dd>{r.inputCharacters}</dd>
+            </div>
+          )}
+          {r?.usageCharacters && (
+            <div class="kv__row">
+              <dt>{t("voices.receipt.usageChars")}</dt>
+              <dd data-testid="receipt-usage">{r.usageCharacters}</dd>
+            </div>
+          )}
+          {r?.actualUsage && (
+            <div class="kv__row">
+              <dt>{t("voices.receipt.actualUsage")}</dt>
+              <dd>{r.actualUsage}</dd>
+            </div>
+          )}
+          <div class="kv__row">
+            <dt>{t("voices.receipt.used")}</dt>
+            <dd>
+              <span class="mono">{r?.ttsConfigId ?? clip.ttsConfigId}</span> · <span class="mono">{r?.voiceId ?? clip.voiceId}</span>
+            </dd>
+          </div>
+        </dl>
+      </details>
     </div>
   );
 }

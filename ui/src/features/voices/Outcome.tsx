@@ -89,10 +89,14 @@ export function Outcome(props: { clip: Clip; retrying: boolean; onRetry: () => v
               <p class="note__detail" data-testid="outcome-reason">
                 {failureText(clip)}
               </p>
+              {/* Plain words first; the platform's code and message are for testers. */}
               {clip.error?.message && clip.error.platformCode && (
-                <p class="note__detail muted">
-                  <span class="mono">{clip.error.platformCode}</span> · {clip.error.message}
-                </p>
+                <details class="note__details" data-testid="outcome-details">
+                  <summary>{t("errorState.details")}</summary>
+                  <p class="note__detail muted">
+                    <span class="mono">{clip.error.platformCode}</span> · {clip.error.message}
+                  </p>
+                </details>
               )}
             </div>
           </Panel>

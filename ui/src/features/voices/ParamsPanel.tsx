@@ -7,7 +7,7 @@ import { Button, Icon, Select } from "../../components";
 import { formatNumber, t } from "../../i18n";
 import type { SpeechLimits, SpeechParams } from "../../ipc";
 
-const EMOTIONS = ["neutral", "happy", "sad", "angry", "fearful", "disgusted", "surprised", "calm"];
+const EMOTIONS = ["neutral", "happy", "sad", "angry", "fearful", "disgusted", "surprised", "calm"] as const;
 
 function countSet(p: SpeechParams): number {
   return Object.values(p).filter((v) => v !== undefined && v !== "").length;
@@ -33,7 +33,7 @@ function Range(props: {
           {props.label}
         </label>
         <span class="param__value" data-testid={`${props.testid}-value`}>
-          {props.value === undefined ? t("voices.params.default") : props.format(props.value)}
+          {props.value === undefined ? t("voices.params.defaultIs", { value: props.format(props.fallback) }) : props.format(props.value)}
         </span>
         {props.value !== undefined && (
           <button
@@ -107,7 +107,6 @@ export function ParamsPanel(props: { limits: SpeechLimits; params: SpeechParams;
     }
     props.onChange(next);
   };
-  const emotionId = useId();
   const onOff = [
     { value: "on", label: t("voices.params.on") },
     { value: "off", label: t("voices.params.off") },
@@ -158,26 +157,19 @@ export function ParamsPanel(props: { limits: SpeechLimits; params: SpeechParams;
             onValue={(pitch) => set({ pitch: pitch === undefined ? undefined : Math.round(pitch) })}
             testid="param-pitch"
           />
-          <div class="param">
-            <label class="field__label" for={emotionId}>
-              {t("voices.params.emotion")}
-            </label>
-            <input
-              id={emotionId}
-              class="input"
-              list={`${emotionId}-list`}
-              value={params.emotion ?? ""}
-              placeholder={t("voices.params.default")}
-              maxLength={64}
-              onInput={(event) => set({ emotion: event.currentTarget.value })}
-              data-testid="param-emotion"
-            />
-            <datalist id={`${emotionId}-list`}>
-              {EMOTIONS.map((e) => (
-                <option key={e} value={e} />
-              ))}
-            </datalist>
-          </div>
+          {/* Emotion is a choice of the documented moods; a value set elsewhere stays listed. */}
+          <Choice
+            label={t("voices.params.emotion")}
+            value={params.emotion ?? ""}
+            options={[
+              ...EMOTIONS.map((e) => ({ value: e, label: t(`voices.params.emotion.${e}`) })),
+              ...(params.emotion && !(EMOTIONS as readonly string[]).includes(params.emotion)
+                ? [{ value: params.emotion, label: params.emotion }]
+                : []),
+            ]}
+            onValue={(v) => set({ emotion: v === "" ? undefined : v })}
+            testid="param-emotion"
+          />
           <Choice
             label={t("voices.params.sampleRate")}
             value={params.sampleRate?.toString() ?? ""}

@@ -91,11 +91,11 @@ function VoiceRow(props: { voice: Voice; now: number; selected: boolean; compari
         {props.selected && <Icon name="check" size={16} />}
       </span>
       <span class="voice-row__main">
-        <span class="voice-row__title">{voice.displayName}</span>
-        <span class="voice-row__id mono" title={voice.voiceId}>
-          {voice.voiceId}
-          {voice.language && <span class="voice-row__lang"> · {voice.language}</span>}
+        {/* The name in plain words; the raw voice id (a tester's fact) is in the tooltip. */}
+        <span class="voice-row__title" title={voice.voiceId} data-testid="voice-name">
+          {voice.displayName}
         </span>
+        {voice.language && <span class="voice-row__id voice-row__lang">{voice.language}</span>}
         <span class="voice-row__meta">
           {why ? (
             <span class="voice-row__reason" data-testid="voice-unusable">

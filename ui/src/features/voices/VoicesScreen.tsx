@@ -4,8 +4,9 @@
 
 import "./voices.css";
 
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
+import { keptKey, useKept } from "../../app/keep";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { announce, Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
@@ -47,15 +48,20 @@ export function VoicesScreen() {
       </Screen>
     );
   }
-  return <Explorer key={contextKey} sessionId={session.id} contextName={contextName(session)} />;
+  return <Explorer key={contextKey} contextKey={contextKey} sessionId={session.id} contextName={contextName(session)} />;
 }
 
-function Explorer(props: { sessionId: string; contextName: string }) {
+const EMPTY_DRAFT: Draft = { text: "", format: "", params: {} };
+
+function Explorer(props: { contextKey: string; sessionId: string; contextName: string }) {
   const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [configId, setConfigId] = useState<string | null>(null);
-  const [voiceId, setVoiceId] = useState<string | null>(null);
-  const [compareIds, setCompareIds] = useState<string[]>([]);
-  const [draft, setDraft] = useState<Draft>({ text: "", format: "", params: {} });
+  // The work in progress outlives a visit to another screen (kept per context).
+  const [configId, setConfigId] = useKept<string | null>(keptKey(props.contextKey, "voices.config"), null);
+  const [voiceId, setVoiceId] = useKept<string | null>(keptKey(props.contextKey, "voices.voice"), null);
+  const [compareIds, setCompareIds] = useKept<string[]>(keptKey(props.contextKey, "voices.compare"), []);
+  const [draft, setDraft] = useKept<Draft>(keptKey(props.contextKey, "voices.draft"), EMPTY_DRAFT);
+  const seenConfig = useRef(configId);
+  const resultRef = useRef<HTMLDivElement>(null);
   const [estimate, setEstimate] = useState<CostEstimate | null>(null);
   const [estimating, setEstimating] = useState(false);
   const [totals, setTotals] = useState<TtsTotals | null>(null);
@@ -101,8 +107,12 @@ function Explorer(props: { sessionId: string; contextName: string }) {
     [compareIds, config],
   );
 
-  // A new configuration: no voice chosen, its first format, nothing to compare.
+  // A new configuration: no voice chosen, its first format, nothing to compare. Coming
+  // back to the screen with the same configuration keeps what was chosen.
   useEffect(() => {
+    const id = config?.ttsConfigId;
+    if (id === undefined || id === seenConfig.current) return;
+    seenConfig.current = id;
     setVoiceId(null);
     setCompareIds([]);
     setDraft((d) => ({ ...d, format: config?.outputFormats[0] ?? "" }));
@@ -138,6 +148,12 @@ function Explorer(props: { sessionId: string; contextName: string }) {
       window.clearTimeout(timer);
     };
   }, [config?.ttsConfigId, voiceId, draft.text]);
+
+  // The result of Synthesize (or its error) is brought into view next to the click.
+  useEffect(() => {
+    if (!lastClip && !actionError) return;
+    resultRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [lastClip?.id, actionError]);
 
   const afterClip = (clip: Clip, wasPending: boolean) => {
     setLastClip(clip);
@@ -248,22 +264,34 @@ function Explorer(props: { sessionId: string; contextName: string }) {
               </Card>
             </div>
           )}
-          {actionError && (
-            <Panel tone="danger" class="note" role="alert" data-testid="tts-action-error" data-error-code={actionError.code}>
-              <Icon name="alert" size={16} />
-              <span>{errorMessage(actionError.code)}</span>
-            </Panel>
-          )}
+          <div class="voices__result" ref={resultRef} data-testid="tts-result">
+            {actionError && (
+              <Panel tone="danger" class="note" role="alert" data-testid="tts-action-error" data-error-code={actionError.code}>
+                <Icon name="alert" size={16} />
+                <div>
+                  <p class="note__detail">{errorMessage(actionError.code)}</p>
+                  {(actionError.requestId || actionError.platformCode) && (
+                    <details class="note__details">
+                      <summary>{t("errorState.details")}</summary>
+                      <p class="note__detail muted mono">
+                        {[actionError.platformCode ?? actionError.code, actionError.requestId].filter(Boolean).join(" · ")}
+                      </p>
+                    </details>
+                  )}
+                </div>
+              </Panel>
+            )}
+            {lastClip && (
+              <Card
+                title={t("voices.outcome.title", { voice: lastClip.voiceName })}
+                description={lastClip.configName}
+                data-testid="tts-last-clip"
+              >
+                <Outcome clip={lastClip} retrying={retryingId === lastClip.id} onRetry={() => void retry(lastClip)} />
+              </Card>
+            )}
+          </div>
           <PlayerBar labelFor={labelFor} />
-          {lastClip && (
-            <Card
-              title={t("voices.outcome.title", { voice: lastClip.voiceName })}
-              description={lastClip.configName}
-              data-testid="tts-last-clip"
-            >
-              <Outcome clip={lastClip} retrying={retryingId === lastClip.id} onRetry={() => void retry(lastClip)} />
-            </Card>
-          )}
           <Ledger
             configs={catalog.configs}
             version={ledgerVersion}

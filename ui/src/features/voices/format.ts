@@ -1,9 +1,10 @@
 // Small helpers for the Voices screen: counting, prices as the platform states them,
 // clip times, and the voice-board filters. Amounts stay decimal text throughout.
 
-import { formatNumber, getLocale, t } from "../../i18n";
+import { formatNumber, t } from "../../i18n";
 import type { TtsPrice, Voice } from "../../ipc";
 import { formatPoints } from "../balances";
+import { formatDayMonth } from "../../i18n/format";
 
 /** Unicode code points, as the platform counts the input (an emoji is one). */
 export function codePoints(text: string): number {
@@ -162,9 +163,5 @@ export function boardRows(voices: readonly Voice[], q: BoardQuery): Voice[] {
 export function shortDate(iso: string): string {
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return iso;
-  try {
-    return new Intl.DateTimeFormat(getLocale(), { month: "short", day: "numeric" }).format(new Date(at));
-  } catch {
-    return iso;
-  }
+  return formatDayMonth(at) || iso;
 }

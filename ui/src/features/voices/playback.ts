@@ -4,6 +4,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 
+import { activeContextKey, getActiveSession, sessionsStore } from "../../app/sessions";
 import {
   pausePlayback,
   playbackState,
@@ -68,10 +69,28 @@ async function run(action: () => Promise<PlaybackState>, clipId: string | null =
   }
 }
 
+/** The paying context the current clip was started in. */
+let startedIn: string | null = null;
+
 async function start(clipId: string, queue: string[]): Promise<boolean> {
   state = { ...state, queue };
+  startedIn = activeContextKey(getActiveSession());
   return run(() => playClip(clipId), clipId);
 }
+
+// No orphan player: signing out or switching who pays stops the clip of the context
+// that was left and clears its bar, so one context's clip never plays under another.
+function followContext() {
+  if (startedIn === null) return;
+  const now = activeContextKey(getActiveSession());
+  if (now === startedIn) return;
+  startedIn = null;
+  state = { ...state, queue: [], error: null, errorClipId: null };
+  void run(stopPlayback).then(() => {
+    if (state.playback.status !== "idle") publish({ ...state, playback: { ...state.playback, status: "idle", clipId: undefined } });
+  });
+}
+sessionsStore.subscribe(followContext);
 
 export const player = {
   get: () => state,

@@ -1,0 +1,173 @@
+//! A faithful in-process simulation of the Xiaoya Open Platform, following the platform's
+//! documentation: OAuth 2.0 with PKCE, the open API envelopes, Personal and Team contexts,
+//! model catalogs, the Chat Completions and TTS gateways, points and idempotent billing.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! let sandbox = xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default()).await?;
+//! println!("platform at {}", sandbox.base_url());
+//! sandbox.shutdown().await;
+//! # Ok(()) }
+//! ```
+//!
+//! See `README.md` for the seeded data, the `/__sandbox` control endpoints and every assumption
+//! made where the documentation is silent.
+
+mod access;
+mod auth;
+mod billing;
+mod chat;
+mod clock;
+#[cfg(feature = "control")]
+mod control;
+mod envelope;
+#[cfg(feature = "control")]
+mod faults;
+mod html;
+#[cfg(feature = "control")]
+mod inject;
+mod ledger;
+mod oauth;
+mod open_api;
+mod points;
+mod readings;
+mod scope;
+mod seed;
+mod server;
+mod state;
+mod tts;
+mod validation;
+mod world;
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
+
+use axum::middleware;
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+#[cfg(feature = "control")]
+pub use control::{SandboxControl, TokenSelector};
+#[cfg(feature = "control")]
+pub use faults::{Fault, FaultKind, RetryAfter, Route};
+pub use ledger::{
+    Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext,
+};
+pub use access::ACCESS_KEY_HEADER;
+pub use points::Points;
+pub use readings::{Reading, Readings};
+pub use scope::Scope;
+pub use seed::*;
+
+use state::Shared;
+
+/// How to run a sandbox.
+#[derive(Clone, Debug)]
+pub struct SandboxConfig {
+    /// Where to listen; port 0 picks a free port.
+    pub addr: SocketAddr,
+    /// Skip the consent page: `GET /oauth/authorize` redirects straight back with a code.
+    pub auto_approve: bool,
+    /// Other readings of the docs to serve instead of the default one (see `readings.rs`).
+    pub readings: Readings,
+    /// When set, every route but the few a browser opens itself answers "Not Found" unless
+    /// the request carries this key in `X-Xiaoya-Sandbox-Key` (see `access.rs`). The app's
+    /// built-in sandbox gets a fresh random key each run.
+    pub access_key: Option<String>,
+}
+
+impl Default for SandboxConfig {
+    fn default() -> Self {
+        SandboxConfig {
+            addr: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0),
+            auto_approve: false,
+            readings: Readings::default(),
+            access_key: None,
+        }
+    }
+}
+
+/// A running sandbox platform.
+pub struct Sandbox {
+    base_url: String,
+    #[cfg(feature = "control")]
+    control: SandboxControl,
+    shutdown: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+/// Binds and starts serving in the background on the current Tokio runtime.
+pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
+    let listener = TcpListener::bind(config.addr).await?;
+    let local = listener.local_addr()?;
+    let host = match local.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    let base_url = format!("http://{}", SocketAddr::new(host, local.port()));
+    let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve));
+    shared.update_settings(|s| s.readings = config.readings.clone());
+    let (shutdown, watcher) = watch::channel(false);
+    let app = router(shared.clone()).layer(middleware::from_fn_with_state(
+        Arc::new(config.access_key.clone()),
+        access::require_key,
+    ));
+    let task = tokio::spawn(server::serve(listener, app, watcher));
+    #[cfg(not(feature = "control"))]
+    drop(shared);
+    Ok(Sandbox {
+        base_url,
+        #[cfg(feature = "control")]
+        control: SandboxControl { shared },
+        shutdown,
+        task,
+    })
+}
+
+/// The platform's routes; with the `control` feature (tests only) also the `/__sandbox/*`
+/// control routes and the fault-injection layer.
+fn router(shared: Arc<Shared>) -> Router {
+    let router = Router::new()
+        .merge(oauth::router())
+        .merge(open_api::router())
+        .merge(chat::router())
+        .merge(tts::router());
+    #[cfg(feature = "control")]
+    let router = router
+        .merge(control::http::router())
+        .fallback(envelope::not_found)
+        .layer(middleware::from_fn_with_state(
+            shared.clone(),
+            inject::apply_faults,
+        ));
+    #[cfg(not(feature = "control"))]
+    let router = router.fallback(envelope::not_found);
+    router.with_state(shared)
+}
+
+impl Sandbox {
+    /// `http://127.0.0.1:PORT` (no trailing slash).
+    pub fn base_url(&self) -> String {
+        self.base_url.clone()
+    }
+
+    /// The test controls (the `control` feature only).
+    #[cfg(feature = "control")]
+    pub fn control(&self) -> SandboxControl {
+        self.control.clone()
+    }
+
+    /// Stops accepting, drops every open connection and waits for the server task.
+    pub async fn shutdown(self) {
+        let _ = self.shutdown.send(true);
+        let _ = self.task.await;
+    }
+}
+
+/// `BASE64URL(SHA256(verifier))`, the PKCE S256 challenge (RFC 7636 §4.2), for test clients.
+pub fn pkce_s256_challenge(verifier: &str) -> String {
+    oauth::pkce::s256_challenge(verifier)
+}

@@ -1,0 +1,333 @@
+//! The window at its smallest (960×620) and on a wide screen (1920×1080), in English and
+//! Chinese: the header never overflows (a long Team balance abbreviates, the language
+//! switch stays whole), the "Charged to" menu draws over the Voices player and its Team
+//! entries can be clicked, and work in progress survives navigation.
+
+use std::time::Duration;
+
+use xiaoya_e2e::xiaoya_sandbox as sb;
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+const SIZES: [(u32, u32); 2] = [(960, 620), (1920, 1080)];
+const LOCALES: [&str; 2] = ["en", "zh-CN"];
+
+async fn launch(scratch: &tempfile::TempDir) -> TestResult<AppWindow> {
+    let log = scratch.path().join("browser.log");
+    AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await
+}
+
+/// Sizes the window and waits until the page has that viewport.
+async fn size_to(app: &AppWindow, width: u32, height: u32) -> TestResult {
+    app.client.set_window_size(width, height).await?;
+    for _ in 0..50 {
+        let got = app.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
+        let w = got.get(0).and_then(|v| v.as_u64()).unwrap_or(0);
+        let h = got.get(1).and_then(|v| v.as_u64()).unwrap_or(0);
+        if w == u64::from(width) && h == u64::from(height) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let got = app.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
+    Err(format!("the window did not take {width}×{height}: the page sees {got}").into())
+}
+
+/// The live value of a field (the property, not the attribute).
+async fn value_of(app: &AppWindow, css: &str) -> TestResult<String> {
+    let v = app
+        .client
+        .execute("const el = document.querySelector(arguments[0]); return el ? el.value : null;", vec![css.into()])
+        .await?;
+    Ok(v.as_str().unwrap_or_default().to_owned())
+}
+
+async fn set_locale(app: &AppWindow, locale: &str) -> TestResult {
+    app.click(&format!("[data-testid=locale-switch-{locale}]")).await?;
+    let want = if locale == "en" { "Account" } else { "账户" };
+    app.wait_for_text("[data-testid=nav-account]", want).await?;
+    Ok(())
+}
+
+/// What overflows the header or the page, if anything (an empty list when it all fits).
+async fn overflow(app: &AppWindow) -> TestResult<Vec<String>> {
+    let found = app
+        .client
+        .execute(
+            r#"
+            const out = [];
+            const vw = window.innerWidth;
+            const doc = document.documentElement;
+            if (doc.scrollWidth > vw) out.push(`page ${doc.scrollWidth} > ${vw}`);
+            const header = document.querySelector('[data-testid=app-header]');
+            if (header.scrollWidth > header.clientWidth) out.push(`header ${header.scrollWidth} > ${header.clientWidth}`);
+            for (const el of header.querySelectorAll('[data-testid=locale-switch], [data-testid=balance-slot], [data-testid=charged-to], [data-testid=platform-label]')) {
+              const r = el.getBoundingClientRect();
+              if (r.right > vw + 0.5 || r.left < -0.5) out.push(`${el.dataset.testid} at ${r.left}..${r.right} of ${vw}`);
+            }
+            return out;
+            "#,
+            vec![],
+        )
+        .await?;
+    Ok(found.as_array().map(|a| a.iter().map(|v| v.to_string()).collect()).unwrap_or_default())
+}
+
+/// Synthesizes a short clip in the current (Personal) context, so the player bar shows.
+async fn make_a_clip(app: &AppWindow) -> TestResult {
+    app.click("[data-testid=nav-voices]").await?;
+    let config = format!("[data-testid=tts-config][data-config-id='{}']", sb::TTS_CONFIG_STANDARD);
+    app.find(&config).await?;
+    if app.attr("[data-testid=tts-selected-voice]", "data-voice-id").await?.as_deref() != Some(sb::VOICE_NARRATOR_WARM) {
+        app.click(&format!("{config} [data-testid=tts-config-pick]")).await?;
+        app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM)).await?;
+    }
+    let text = value_of(app, "[data-testid=tts-input]").await?;
+    if text.is_empty() {
+        app.type_into("[data-testid=tts-input]", "Hello from Xiaoya.").await?;
+    }
+    app.click("[data-testid=tts-synthesize]").await?;
+    app.find("[data-testid=tts-receipt]").await?;
+    app.find("[data-testid=player-bar]").await?;
+    Ok(())
+}
+
+/// Puts the player bar right under the header (the page grows so it can scroll there),
+/// opens the Charged-to menu and returns the entries another layer covers.
+async fn covered_menu_items(app: &AppWindow) -> TestResult<(bool, Vec<String>)> {
+    app.client
+        .execute(
+            r#"
+            const main = document.querySelector('[data-testid=main]');
+            main.style.scrollBehavior = 'auto';
+            main.querySelector('.app-main__inner').style.paddingBottom = '3000px';
+            const bar = document.querySelector('[data-testid=player-bar]');
+            main.scrollTop += bar.getBoundingClientRect().top - 90;
+            "#,
+            vec![],
+        )
+        .await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.click("[data-testid=charged-to]").await?;
+    app.find("[data-testid=context-menu]").await?;
+    let found = app
+        .client
+        .execute(
+            r#"
+            const bar = document.querySelector('[data-testid=player-bar]').getBoundingClientRect();
+            const covered = [];
+            let overlaps = false;
+            for (const item of document.querySelectorAll('[data-testid=context-menu] [role^=menuitem]')) {
+              const r = item.getBoundingClientRect();
+              // Where the entry and the bar overlap, if they do; the entry's middle otherwise.
+              const left = Math.max(r.left, bar.left), right = Math.min(r.right, bar.right);
+              const top = Math.max(r.top, bar.top), bottom = Math.min(r.bottom, bar.bottom);
+              const meet = right - left > 4 && bottom - top > 4;
+              if (meet) overlaps = true;
+              const x = meet ? (left + right) / 2 : r.left + r.width / 2;
+              const y = meet ? (top + bottom) / 2 : r.top + r.height / 2;
+              const hit = document.elementFromPoint(x, y);
+              if (!hit || hit.closest('[role^=menuitem]') !== item) covered.push(`${item.dataset.testid} under ${hit ? hit.className : 'nothing'}`);
+            }
+            return [overlaps, covered];
+            "#,
+            vec![],
+        )
+        .await?;
+    let overlaps = found.get(0).and_then(|v| v.as_bool()).unwrap_or(false);
+    let covered = found
+        .get(1)
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().map(|v| v.to_string()).collect())
+        .unwrap_or_default();
+    Ok((overlaps, covered))
+}
+
+async fn pay_with(app: &AppWindow, kind: &str) -> TestResult {
+    if app.attr("[data-testid=charged-to]", "data-context").await?.as_deref() == Some(kind) {
+        return Ok(());
+    }
+    if app.text_of("[data-testid=context-menu]").await?.is_none() {
+        app.click("[data-testid=charged-to]").await?;
+    }
+    app.click(&format!("[data-testid=context-menu] [data-context={kind}]")).await?;
+    app.wait_for_attr("[data-testid=charged-to]", "data-context", kind).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_header_fits_and_the_charged_to_menu_draws_over_the_player_at_both_sizes_in_both_languages() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let result = header_and_menu(&app).await;
+    if result.is_err() {
+        let _ = app.screenshot("layout-failure").await;
+    }
+    app.close().await?;
+    result
+}
+
+async fn header_and_menu(app: &AppWindow) -> TestResult {
+    app.sign_in_personal().await?;
+    // Team Alpha's balance is 9,007,199,254,740,993 points: the longest the header meets.
+    app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
+    for locale in LOCALES {
+        set_locale(app, locale).await?;
+        for (w, h) in SIZES {
+            size_to(app, w, h).await?;
+            pay_with(app, "team").await?;
+            app.wait_for_attr("[data-testid=balance-value]", "data-abbreviated", "true").await?;
+            let title = app.attr("[data-testid=balance-slot]", "title").await?.unwrap_or_default();
+            assert!(title.contains("9,007,199,254,740,993"), "the exact balance is in the tooltip: {title:?}");
+            let unit = if locale == "en" { "points" } else { "积分" };
+            app.wait_for_text("[data-testid=balance-value]", unit).await?;
+            let over = overflow(app).await?;
+            assert!(over.is_empty(), "{locale} {w}×{h}: {over:?}");
+            app.shot(&format!("layout-header-{locale}-{w}x{h}"), None).await?;
+
+            pay_with(app, "personal").await?;
+            make_a_clip(app).await?;
+            let (overlaps, covered) = covered_menu_items(app).await?;
+            app.shot(&format!("layout-menu-over-player-{locale}-{w}x{h}"), None).await?;
+            assert!(overlaps, "{locale} {w}×{h}: the menu was not placed over the player bar");
+            assert!(covered.is_empty(), "{locale} {w}×{h}: menu entries covered: {covered:?}");
+            // A real click on the Team entry over the player switches who pays, and the
+            // Personal clip's player goes with the context that was left.
+            app.click("[data-testid=context-menu] [data-context=team]").await?;
+            app.wait_for_attr("[data-testid=charged-to]", "data-context", "team").await?;
+            for _ in 0..30 {
+                if app.count("[data-testid=player-bar]").await? == 0 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            assert_eq!(app.count("[data-testid=player-bar]").await?, 0, "no orphan player after a context switch");
+            app.client
+                .execute(
+                    "document.querySelector('.app-main__inner').style.paddingBottom = ''; \
+                     document.querySelector('[data-testid=main]').style.scrollBehavior = '';",
+                    vec![],
+                )
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_draft_survives_navigation_at_both_sizes_in_both_languages() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let result = drafts(&app).await;
+    if result.is_err() {
+        let _ = app.screenshot("layout-draft-failure").await;
+    }
+    app.close().await?;
+    result
+}
+
+async fn drafts(app: &AppWindow) -> TestResult {
+    app.sign_in_personal().await?;
+    for locale in LOCALES {
+        set_locale(app, locale).await?;
+        for (w, h) in SIZES {
+            size_to(app, w, h).await?;
+            let chat_draft = format!("Unsent question {locale} {w}");
+            app.click("[data-testid=nav-chat]").await?;
+            app.find("[data-testid=chat-input]").await?;
+            app.client
+                .execute(
+                    "const el = document.querySelector('[data-testid=chat-input]'); el.value = ''; \
+                     el.dispatchEvent(new Event('input', { bubbles: true }));",
+                    vec![],
+                )
+                .await?;
+            app.type_into("[data-testid=chat-input]", &chat_draft).await?;
+
+            app.click("[data-testid=nav-voices]").await?;
+            let config = format!("[data-testid=tts-config][data-config-id='{}']", sb::TTS_CONFIG_STANDARD);
+            app.click(&format!("{config} [data-testid=tts-config-pick]")).await?;
+            app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM)).await?;
+            let speech = format!("Text to speak {locale} {w}");
+            app.client
+                .execute(
+                    "const el = document.querySelector('[data-testid=tts-input]'); el.value = ''; \
+                     el.dispatchEvent(new Event('input', { bubbles: true }));",
+                    vec![],
+                )
+                .await?;
+            app.type_into("[data-testid=tts-input]", &speech).await?;
+
+            // A glance at Balances, then back.
+            app.click("[data-testid=nav-balances]").await?;
+            app.find("[data-testid=balance-spendable]").await?;
+            app.click("[data-testid=nav-chat]").await?;
+            app.find("[data-testid=chat-input]").await?;
+            let kept = value_of(app, "[data-testid=chat-input]").await?;
+            assert_eq!(kept, chat_draft, "{locale} {w}×{h}: the chat draft");
+            app.shot(&format!("layout-chat-draft-{locale}-{w}x{h}"), None).await?;
+
+            app.click("[data-testid=nav-voices]").await?;
+            app.wait_for_attr("[data-testid=tts-selected-voice]", "data-voice-id", sb::VOICE_NARRATOR_WARM).await?;
+            let kept = value_of(app, "[data-testid=tts-input]").await?;
+            assert_eq!(kept, speech, "{locale} {w}×{h}: the text to speak");
+            app.shot(&format!("layout-voices-draft-{locale}-{w}x{h}"), None).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Screenshots of every screen at both sizes in both languages, for `scripts/screenshots.sh`
+/// (ignored in the suite: it asserts only that every screen opens and the header fits).
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "run by scripts/screenshots.sh"]
+async fn screenshots_of_every_screen() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let result = every_screen(&app).await;
+    app.close().await?;
+    result
+}
+
+async fn every_screen(app: &AppWindow) -> TestResult {
+    app.sign_in_personal().await?;
+    app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
+    pay_with(app, "personal").await?;
+    let screens = ["account", "models", "chat", "voices", "balances", "check", "settings"];
+    for locale in LOCALES {
+        set_locale(app, locale).await?;
+        for (w, h) in SIZES {
+            size_to(app, w, h).await?;
+            for screen in screens {
+                app.click(&format!("[data-testid=nav-{screen}]")).await?;
+                app.find("[data-testid=screen-title]").await?;
+                tokio::time::sleep(Duration::from_millis(600)).await;
+                let over = overflow(app).await?;
+                assert!(over.is_empty(), "{screen} {locale} {w}×{h}: {over:?}");
+                app.shot(&format!("screen-{screen}-{locale}-{w}x{h}"), None).await?;
+                if screen == "chat" {
+                    // The options open: the composer's footnote stays inside the card.
+                    app.click("[data-testid=chat-options-toggle]").await?;
+                    app.find("[data-testid=chat-options]").await?;
+                    let spill = app
+                        .client
+                        .execute(
+                            "const card = document.querySelector('.chat-main').getBoundingClientRect(); \
+                             const foot = document.querySelector('.chat-composer').getBoundingClientRect(); \
+                             return foot.bottom - card.bottom;",
+                            vec![],
+                        )
+                        .await?;
+                    assert!(spill.as_f64().unwrap_or(0.0) <= 1.0, "{locale} {w}×{h}: the composer spills {spill} px out of the card");
+                    app.shot(&format!("screen-chat-options-{locale}-{w}x{h}"), None).await?;
+                    app.click("[data-testid=chat-options-toggle]").await?;
+                }
+                if screen == "voices" && app.count("[data-testid=tts-receipt]").await? == 0 {
+                    make_a_clip(app).await?;
+                    app.shot(&format!("screen-voices-clip-{locale}-{w}x{h}"), Some("[data-testid=tts-result]")).await?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

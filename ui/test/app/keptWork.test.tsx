@@ -1,0 +1,161 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// Work in progress survives navigation: leaving Chat unmounts it (the app renders one
+// screen at a time), so these tests unmount and mount again, as the navigation does.
+
+const opened: string[] = [];
+vi.mock("../../src/ipc", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/ipc")>();
+  const model = {
+    modelCode: "othan-2.0",
+    displayName: "Othan 2.0",
+    modelType: "llm",
+    acceptsText: true,
+    acceptsImage: null,
+    acceptsFile: null,
+    outputsText: true,
+    outputsImage: null,
+    outputsAudio: null,
+    outputsVideo: null,
+    structuredOutputMode: "prompt",
+    structuredOutputDeclared: true,
+    parameterSchemaVersion: null,
+    parameterSpec: { kind: "missing" },
+    parameters: [],
+    legacySpellings: false,
+    unknownFields: [],
+    rawJson: "{}",
+    chatCapable: true,
+    outputsTextInferred: false,
+  };
+  const summary = (id: string) => ({ id, title: `Talk ${id}`, modelCode: "othan-2.0", contextLabel: "Personal", updatedAt: 0, messageCount: 0 });
+  return {
+    ...real,
+    modelsCatalog: () => Promise.resolve({ items: [model] }),
+    chatConversations: () => Promise.resolve([summary("c1"), summary("c2")]),
+    chatConversation: (id: string) => {
+      opened.push(id);
+      return Promise.resolve({
+        conversation: summary(id),
+        options: { modelCode: "othan-2.0", systemPrompt: "", parameters: {}, responseFormat: { kind: "text" } },
+        messages: [],
+      });
+    },
+    chatCheckOptions: () => Promise.resolve([]),
+    chatUsageHint: () => Promise.reject(new Error("no core")),
+  };
+});
+
+const { forgetAllKept } = await import("../../src/app/keep");
+const { useChat } = await import("../../src/features/chat/useChat");
+const { Composer } = await import("../../src/features/chat/Composer");
+const { applyLocale } = await import("../../src/i18n");
+
+type Session = Parameters<typeof Composer>[0]["session"];
+const personal = {
+  id: "s1",
+  displayName: "Lin",
+  context: { kind: "personal" },
+} as unknown as Session;
+
+function ChatLike(props: { contextKey: string; onChat?: (chat: ReturnType<typeof useChat>) => void }) {
+  const chat = useChat(props.contextKey);
+  props.onChat?.(chat);
+  return (
+    <div data-open={chat.currentId ?? ""}>
+      <Composer chat={chat} session={personal} />
+    </div>
+  );
+}
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.append(root);
+  applyLocale("en");
+  forgetAllKept();
+  opened.length = 0;
+});
+afterEach(() => {
+  act(() => render(null, root));
+  root.remove();
+});
+
+async function settle() {
+  for (let i = 0; i < 5; i += 1) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+function typeDraft(text: string) {
+  const area = root.querySelector<HTMLTextAreaElement>("[data-testid=chat-input]")!;
+  act(() => {
+    area.value = text;
+    area.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+const draftShown = () => root.querySelector<HTMLTextAreaElement>("[data-testid=chat-input]")!.value;
+
+describe("work in progress survives navigation", () => {
+  it("keeps the unsent chat draft after the screen is left and shown again", async () => {
+    act(() => render(<ChatLike contextKey="personal:u1" />, root));
+    await settle();
+    typeDraft("Half a question about");
+    act(() => render(<p>Balances</p>, root));
+    act(() => render(<ChatLike contextKey="personal:u1" />, root));
+    await settle();
+    expect(draftShown()).toBe("Half a question about");
+  });
+
+  it("keeps drafts per context: another context starts empty and gets its own back", async () => {
+    act(() => render(<ChatLike key="a" contextKey="personal:u1" />, root));
+    await settle();
+    typeDraft("for Personal");
+    act(() => render(<ChatLike key="b" contextKey="team:t1:u1" />, root));
+    await settle();
+    expect(draftShown()).toBe("");
+    typeDraft("for the Team");
+    act(() => render(<ChatLike key="a" contextKey="personal:u1" />, root));
+    await settle();
+    expect(draftShown()).toBe("for Personal");
+    act(() => render(<ChatLike key="b" contextKey="team:t1:u1" />, root));
+    await settle();
+    expect(draftShown()).toBe("for the Team");
+  });
+
+  it("reopens the last conversation instead of a new one", async () => {
+    let chat: ReturnType<typeof useChat> | null = null;
+    act(() => render(<ChatLike contextKey="personal:u1" onChat={(c) => (chat = c)} />, root));
+    await settle();
+    expect(root.firstElementChild?.getAttribute("data-open")).toBe("");
+    await act(async () => {
+      await chat!.open("c2");
+    });
+    typeDraft("a follow-up for c2");
+    act(() => render(<p>Voices</p>, root));
+    act(() => render(<ChatLike contextKey="personal:u1" />, root));
+    await settle();
+    expect(root.firstElementChild?.getAttribute("data-open")).toBe("c2");
+    expect(opened).toEqual(["c2", "c2"]);
+    expect(draftShown()).toBe("a follow-up for c2");
+  });
+
+  it("forgets nothing it was not given: a first visit opens no conversation", async () => {
+    act(() => render(<ChatLike contextKey="personal:u9" />, root));
+    await settle();
+    expect(opened).toEqual([]);
+    expect(draftShown()).toBe("");
+  });
+});
+
+describe("kept work ends with its sign-in", () => {
+  it("signing out forgets that session's drafts and keeps the others'", async () => {
+    const { forgetEndedSessions, keptKey, readKept, writeKept } = await import("../../src/app/keep");
+    writeKept(keptKey("personal:s1", "chat.text.new"), "mine");
+    writeKept(keptKey("team:t1:s2", "chat.text.new"), "the team's");
+    forgetEndedSessions(["s2"]);
+    expect(readKept(keptKey("personal:s1", "chat.text.new"))).toBeUndefined();
+    expect(readKept(keptKey("team:t1:s2", "chat.text.new"))).toBe("the team's");
+  });
+});

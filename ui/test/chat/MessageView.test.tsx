@@ -1,0 +1,81 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import type { ChatMessage } from "../../src/ipc";
+
+const { MessageView } = await import("../../src/features/chat/MessageView");
+
+const actions = {
+  onRetry: () => {},
+  onRegenerate: () => {},
+  onEdit: () => Promise.resolve(true),
+  onDelete: () => {},
+  onReceipt: () => {},
+};
+
+function reply(error: ChatMessage["error"]): ChatMessage {
+  return {
+    id: "r1",
+    conversationId: "c1",
+    role: "assistant",
+    content: "Partial answer",
+    status: "interrupted",
+    parentId: "u1",
+    createdAt: 0,
+    receipt: null,
+    error,
+    jsonCheck: null,
+  };
+}
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe("<MessageView> of an interrupted reply (issue 13: one click must not pay twice)", () => {
+  it("says an unknown outcome is safe to Retry and that Regenerate is a new, charged request", () => {
+    act(() =>
+      render(
+        <MessageView
+          message={reply({ code: "NETWORK", message: "reset", requestId: "rid-1", outcomeUnknown: true })}
+          busy={false}
+          modelName="Othan"
+          actions={actions}
+        />,
+        root,
+      ),
+    );
+    const note = root.querySelector("[data-testid=chat-error-outcome-unknown]")?.textContent ?? "";
+    expect(note).toContain("never charged twice");
+    const retry = root.querySelector("[data-testid=chat-retry]");
+    const regenerate = root.querySelector("[data-testid=chat-regenerate]");
+    expect(retry).not.toBeNull();
+    expect(regenerate?.getAttribute("aria-label")).toBe("Regenerate: a new request, charged again");
+    // Different icons: Retry keeps "refresh", Regenerate does not.
+    const icon = (el: Element | null | undefined) => el?.querySelector("svg")?.outerHTML ?? "";
+    expect(icon(retry)).not.toBe(icon(regenerate));
+  });
+
+  it("shows how long the platform asked to wait when it is longer than the app waits", () => {
+    act(() =>
+      render(
+        <MessageView
+          message={reply({ code: "PLATFORM", message: "busy", platformCode: "RATE_LIMITED", retryAfterSecs: 60, outcomeUnknown: false })}
+          busy={false}
+          modelName="Othan"
+          actions={actions}
+        />,
+        root,
+      ),
+    );
+    expect(root.querySelector("[data-testid=chat-error-retry-after]")?.textContent).toContain("60 s");
+    expect(root.querySelector("[data-testid=chat-error-outcome-unknown]")).toBeNull();
+  });
+});
