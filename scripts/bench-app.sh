@@ -34,10 +34,13 @@ bare="$root/target/release/xiaoya-bench-bare"
 json="${BENCH_JSON:-$(mktemp --suffix=.json)}"
 
 echo "==> starting each $runs times, interleaved (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+# The session bus's and the accessibility services' chatter is left out.
+set +e
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
-  nice -n 19 python3 "$root/tests/bench/startup.py" --bare "$bare" --app "$app" --runs "$runs" --json "$json" \
-  2> >(grep -v -e 'fd limit' -e 'Activating service' -e 'Successfully activated' -e 'SpiRegistry' >&2)
-status=$?
+  nice -n 19 python3 "$root/tests/bench/startup.py" --bare "$bare" --app "$app" --runs "$runs" --json "$json" 2>&1 \
+  | grep --line-buffered -v -e 'fd limit' -e 'Activating service' -e 'Successfully activated' -e 'SpiRegistry'
+status=${PIPESTATUS[0]}
+set -e
 
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 echo

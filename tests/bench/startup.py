@@ -195,6 +195,7 @@ def run_once(grabber, label, binary, extra_env):
     last_change = None
     last_grab = 0.0
     frames = 0
+    changes = []  # (ms after exec, share of tiles changed): what repainted when
     while True:
         # About 100 grabs a second: fine enough, and the grabber leaves the CPU to the app.
         spare = FRAME - (time.monotonic() - t0 - (last_grab if frames else -FRAME))
@@ -207,14 +208,18 @@ def run_once(grabber, label, binary, extra_env):
         if painted is None and colours(cur) >= 3:
             painted = t
             last_change = t
-        elif painted is not None and changed_share(prev, cur) >= SIGNIFICANT:
-            last_change = t
+            changes.append((round(t * 1000), "paint"))
+        elif painted is not None:
+            share = changed_share(prev, cur)
+            if share >= SIGNIFICANT:
+                last_change = t
+                changes.append((round(t * 1000), round(share, 3)))
         prev = cur
         if painted is not None and t - last_change >= QUIET:
             break
         if t > CAP or proc.poll() is not None:
             break
-    result = {"label": label, "frames": frames}
+    result = {"label": label, "frames": frames, "repaints": changes[:200]}
     if painted is None or proc.poll() is not None:
         result["error"] = "no paint" if painted is None else "exited with %s" % proc.returncode
     else:
