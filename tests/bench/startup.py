@@ -94,6 +94,17 @@ class Grabber:
         return [data[y * bpl : y * bpl + row_bytes] for y in range(0, self.h, ROW_STEP)]
 
 
+def save_ppm(rows, path):
+    """A grabbed frame (every ROW_STEP-th row) as a PPM image, for looking at what repainted."""
+    w = len(rows[0]) // 4
+    with open(path, "wb") as f:
+        f.write(b"P6 %d %d 255\n" % (w, len(rows)))
+        for r in rows:
+            px = bytearray(w * 3)
+            px[0::3], px[1::3], px[2::3] = r[2::4], r[1::4], r[0::4]
+            f.write(px)
+
+
 def colours(rows):
     seen = set()
     for row in rows[::4]:
@@ -137,6 +148,23 @@ def descendants(pid):
         out.append(p)
         todo.extend(children.get(p, []))
     return out
+
+
+def cpu_ms(pid):
+    """User + system CPU ms used so far by pid and its live descendants: (all, pid alone)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = own = 0
+    for p in descendants(pid):
+        try:
+            with open("/proc/%d/stat" % p) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used = int(fields[11]) + int(fields[12])  # utime, stime
+        total += used
+        if p == pid:
+            own = used
+    return round(total * 1000 / tick), round(own * 1000 / tick)
 
 
 def memory(pid):
@@ -195,6 +223,14 @@ def run_once(grabber, label, binary, extra_env):
     last_change = None
     last_grab = 0.0
     frames = 0
+    settled_cpu = None
+    frames_dir = os.environ.get("BENCH_FRAMES")
+
+    def keep(rows, t):
+        # BENCH_FRAMES=dir keeps the first painted frame and each significant repaint.
+        if frames_dir and len(changes) <= 20:
+            os.makedirs(frames_dir, exist_ok=True)
+            save_ppm(rows, os.path.join(frames_dir, "%s-%d-%05dms.ppm" % (label, proc.pid, t * 1000)))
     changes = []  # (ms after exec, share of tiles changed): what repainted when
     while True:
         # About 100 grabs a second: fine enough, and the grabber leaves the CPU to the app.
@@ -209,13 +245,16 @@ def run_once(grabber, label, binary, extra_env):
             painted = t
             last_change = t
             changes.append((round(t * 1000), "paint"))
+            keep(cur, t)
         elif painted is not None:
             share = changed_share(prev, cur)
             if share >= SIGNIFICANT:
                 last_change = t
                 changes.append((round(t * 1000), round(share, 3)))
+                keep(cur, t)
         prev = cur
         if painted is not None and t - last_change >= QUIET:
+            settled_cpu = cpu_ms(proc.pid)
             break
         if t > CAP or proc.poll() is not None:
             break
@@ -226,6 +265,9 @@ def run_once(grabber, label, binary, extra_env):
         result["paint_ms"] = round(painted * 1000)
         result["settled_ms"] = round(last_change * 1000)
         result["settled_capped"] = time.monotonic() - t0 > CAP
+        # CPU used from exec until the UI settled (read QUIET s later): load-independent.
+        if settled_cpu is not None:
+            result["cpu_ms"], result["core_cpu_ms"] = settled_cpu
         wait = painted + MEMORY_AFTER_PAINT - (time.monotonic() - t0)
         if wait > 0:
             time.sleep(wait)
@@ -282,8 +324,8 @@ def main():
                 print("  %s #%d: %s (log kept: %s)" % (label, i + 1, r["error"], r["log"]), flush=True)
             else:
                 print(
-                    "  %-4s #%-2d paint %5d ms  settled %5d ms  PSS %6.1f MiB  RSS %6.1f MiB  (%d frames)"
-                    % (label, i + 1, r["paint_ms"], r["settled_ms"], r["pss_kib"] / 1024, r["rss_kib"] / 1024, r["frames"]),
+                    "  %-4s #%-2d paint %5d ms  settled %5d ms  CPU %5s ms  PSS %6.1f MiB  RSS %6.1f MiB  (%d frames)"
+                    % (label, i + 1, r["paint_ms"], r["settled_ms"], r.get("cpu_ms", "-"), r["pss_kib"] / 1024, r["rss_kib"] / 1024, r["frames"]),
                     flush=True,
                 )
     if args.json:
@@ -296,6 +338,8 @@ def main():
     rows = [
         ("exec -> first painted frame (ms)", "paint_ms", 1),
         ("exec -> UI settled, no repaint for 2 s (ms)", "settled_ms", 1),
+        ("CPU time, app + WebKit, exec -> settled + 2 s (ms)", "cpu_ms", 1),
+        ("  of which the main process (ms)", "core_cpu_ms", 1),
         ("PSS, app + WebKit, 10 s after paint (MiB)", "pss_kib", 1024),
         ("RSS, app + WebKit, 10 s after paint (MiB)", "rss_kib", 1024),
         ("  of which the main process, PSS (MiB)", "core_pss_kib", 1024),
