@@ -6,10 +6,12 @@
 # prints medians and app/bare ratios of:
 #   exec -> first painted frame, exec -> UI settled (no significant repaint for 2 s), both read
 #   from the X screen by a frame grabber (tests/bench/startup.py, XGetImage through ctypes);
+#   CPU time of the process tree from exec until settled (+2 s), the main process apart;
 #   summed PSS and RSS of the process and its WebKit children 10 s after paint;
 #   release binary sizes (and the .deb's, when target/release/bundle/deb has one).
 # BENCH_APP_BIN=path measures that app binary instead of the one built here (e.g. an earlier
-# build kept for a before/after); BENCH_JSON=file keeps every run. Runs under `nice -n 19`.
+# build kept for a before/after); BENCH_JSON=file keeps every run with its repaint timeline;
+# BENCH_FRAMES=dir keeps the painted and repainted frames (PPM). Runs under `nice -n 19`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
