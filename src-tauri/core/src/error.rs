@@ -54,7 +54,7 @@ pub enum ErrorCode {
 }
 
 /// What crosses IPC when a command fails.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct IpcError {

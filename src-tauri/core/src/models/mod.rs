@@ -75,6 +75,12 @@ impl CatalogCache {
         entries.insert(key, Cached { catalog, at: Instant::now() });
     }
 
+    /// The last catalog read for this context, however old (shown, marked stale, when a
+    /// refresh fails).
+    fn last_good(&self, key: &str) -> Option<ModelCatalog> {
+        self.lock().get(key).map(|c| c.catalog.clone())
+    }
+
     /// One model of a fresh cached catalog, without asking the platform.
     pub fn cached_model(&self, key: &str, code: &str) -> Option<ModelEntry> {
         let entries = self.lock();
@@ -85,6 +91,17 @@ impl CatalogCache {
     /// Forgets one context's catalog (the platform said a model or parameter is gone).
     pub fn invalidate(&self, key: &str) {
         self.lock().remove(key);
+    }
+}
+
+const CATALOG_RETRIES: u32 = 2;
+
+/// Failures that pass: nothing was refused for good.
+fn passing(err: &Error) -> bool {
+    match err {
+        Error::Transport(e) => e.is_connect() || e.is_timeout(),
+        Error::Platform { status, .. } => matches!(status, 429 | 502 | 503 | 504),
+        _ => false,
     }
 }
 
@@ -113,6 +130,7 @@ pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalo
         fetched_at: now_ms(),
         from_cache: false,
         reading,
+        stale: None,
     };
     if let Some(team_id) = session.team_id() {
         let map = data.as_object().ok_or_else(|| Error::Decode("the Team catalog is not an object".into()))?;
@@ -151,8 +169,14 @@ impl Core {
             Some(path) => path,
             None => "/api/v1/open/models".to_owned(),
         };
-        let data: Value = self.context_get(call, &path).await?;
-        let catalog = catalog_from(&call.session, &data)?;
+        let data = match self.read_catalog(call, &path).await {
+            Ok(data) => data,
+            Err(err) => return self.last_good_or(&key, err),
+        };
+        let catalog = match catalog_from(&call.session, &data) {
+            Ok(catalog) => catalog,
+            Err(err) => return self.last_good_or(&key, err),
+        };
         tracing::info!(
             context = call.session.context.kind(),
             models = catalog.items.len(),
@@ -163,6 +187,38 @@ impl Core {
         let mut stored = self.catalogs().fresh(&key).ok_or_else(|| Error::Internal("catalog cache".into()))?;
         stored.from_cache = false;
         Ok(stored)
+    }
+
+    /// A catalog read is a GET: retried by itself, like chat, for a connect error, a timeout,
+    /// 429, 502, 503 and 504 (twice, 0.5 s then 1 s apart).
+    async fn read_catalog(&self, call: &ContextCall, path: &str) -> Result<Value> {
+        let mut attempt = 0;
+        loop {
+            match self.context_get::<Value>(call, path).await {
+                Err(err) if attempt < CATALOG_RETRIES && passing(&err) => {
+                    attempt += 1;
+                    tracing::info!(attempt, code = ?err.code(), "catalog read failed for now; reading again");
+                    tokio::time::sleep(std::time::Duration::from_millis(500 << (attempt - 1))).await;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// After a failed refresh: the last good catalog, marked stale, when the failure says
+    /// nothing about the session (an ended session or a missing scope is never papered over).
+    fn last_good_or(&self, key: &str, err: Error) -> Result<ModelCatalog> {
+        let keeps = matches!(err, Error::Transport(_) | Error::Stalled(_) | Error::Decode(_) | Error::Platform { .. })
+            && !matches!(&err, Error::Platform { status: 403, .. });
+        match self.catalogs().last_good(key).filter(|_| keeps) {
+            Some(mut catalog) => {
+                tracing::warn!(code = ?err.code(), "catalog refresh failed; showing the last good one");
+                catalog.from_cache = true;
+                catalog.stale = Some(crate::error::IpcError::from(&err));
+                Ok(catalog)
+            }
+            None => Err(err),
+        }
     }
 
     /// One model of the call's catalog; asks the platform once more before saying it is gone.

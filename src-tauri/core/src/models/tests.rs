@@ -99,3 +99,41 @@ async fn the_catalog_needs_the_model_scope_and_a_session() {
     rig.sign_in(ContextRequest::Personal).await;
     assert!(matches!(rig.core.model_catalog(false).await, Err(Error::ScopeMissing(s)) if s == "model"));
 }
+
+/// Issue 15 point 7: one 503 on a refresh is read again by itself; a refresh that keeps
+/// failing keeps the last good catalog on screen, marked stale with the reason, instead of
+/// a full-page error; and an ended session is never papered over with an old catalog.
+#[tokio::test]
+async fn a_failed_refresh_keeps_the_last_good_catalog_marked_stale() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    let first = rig.core.model_catalog(false).await.unwrap();
+    assert!(first.stale.is_none());
+
+    // One passing failure: read again by itself, fresh.
+    rig.control().inject(Fault::once(Route::Models, FaultKind::Status(503)));
+    let again = rig.core.model_catalog(true).await.unwrap();
+    assert!(again.stale.is_none(), "{:?}", again.stale);
+    assert!(rig.control().pending_faults().is_empty(), "the 503 was met, then the read repeated");
+
+    // Failing for longer than the retries: the last good catalog, marked stale.
+    rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(503), times: 3 });
+    let stale = rig.core.model_catalog(true).await.unwrap();
+    let why = stale.stale.clone().expect("marked stale");
+    assert_eq!(why.platform_code.as_deref(), Some("SERVICE_UNAVAILABLE"));
+    assert_eq!(stale.items, first.items, "the last good catalog");
+    assert!(stale.from_cache);
+    assert!(rig.control().pending_faults().is_empty(), "three reads: the first and two retries");
+
+    // A 500 is not retried, but the last good catalog is still shown.
+    rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(500), times: 2 });
+    let shown = rig.core.model_catalog(true).await.unwrap();
+    assert!(shown.stale.is_some());
+    assert_eq!(rig.control().pending_faults().len(), 1, "500 read once");
+    rig.control().clear_faults();
+
+    // An ended session is not hidden behind an old catalog.
+    rig.control().expire_token_of(sb::TokenSelector::Personal);
+    let err = rig.core.model_catalog(true).await.unwrap_err();
+    assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
+}

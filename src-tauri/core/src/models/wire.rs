@@ -123,4 +123,9 @@ pub struct ModelCatalog {
     pub from_cache: bool,
     /// How the answer was read: wrapper, inferred or missing fields.
     pub reading: crate::reading::ReadReport,
+    /// The last refresh failed (after its automatic retries): this is the last good catalog
+    /// of this context, from `fetchedAt`, and this is why it could not be refreshed.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stale: Option<crate::error::IpcError>,
 }

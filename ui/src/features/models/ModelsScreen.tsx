@@ -7,6 +7,7 @@ import {
   Badge,
   Button,
   EmptyState,
+  Panel,
   ErrorState,
   Field,
   Icon,
@@ -15,7 +16,7 @@ import {
   SkeletonList,
   TextInput,
 } from "../../components";
-import { formatNumber, t } from "../../i18n";
+import { errorMessage, formatNumber, t } from "../../i18n";
 import { modelsCatalog, toAppError, type AppError, type ModelCatalog } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
 import { ModelDetail } from "./ModelDetail";
@@ -108,6 +109,17 @@ function ModelsBody() {
       )}
       {load.status === "ready" && (
         <>
+          {load.catalog.stale && (
+            <Panel tone="warning" class="models-stale" role="status" data-testid="models-stale">
+              <p>
+                {t("models.stale", { time: formatTime(load.catalog.fetchedAt, true) })}{" "}
+                {errorMessage(load.catalog.stale.code)}
+              </p>
+              <Button size="sm" icon="refresh" loading={refreshing} onClick={() => void fetchCatalog(true)} data-testid="models-stale-retry">
+                {t("models.refresh")}
+              </Button>
+            </Panel>
+          )}
           <CatalogFacts catalog={load.catalog} />
           <div class="models-filters" role="search" aria-label={t("models.filter.label")}>
             <Field label={t("models.filter.search")}>

@@ -8,6 +8,7 @@ export const en = {
 
   "models.refresh": "Refresh",
   "models.failed": "Couldn't load the model catalog",
+  "models.stale": "Couldn't refresh the catalog, so this is the one from {time}.",
   "models.facts.context": "Catalog of {who}",
   "models.facts.count": "{n} models",
   "models.facts.teamVersion": "Team context version {v}",
@@ -125,6 +126,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "models.empty.body": "模型目录取决于你的登录身份。请前往“账户 → 登录”。",
 
   "models.refresh": "刷新",
+  "models.stale": "目录刷新失败，下面是 {time} 读取的目录。",
   "models.failed": "无法加载模型目录",
   "models.facts.context": "模型目录：{who}",
   "models.facts.count": "共 {n} 个模型",
