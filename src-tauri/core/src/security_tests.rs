@@ -277,7 +277,9 @@ async fn feature_calls_to_a_platform_that_never_answers_end_in_a_network_error()
     let slow = |route| Fault::once(route, FaultKind::Latency(Duration::from_secs(5)));
     rig.control().inject(slow(Route::Balance));
     network_error("balance", rig.core.refresh_balance()).await;
-    rig.control().inject(slow(Route::Models));
+    // A catalog read is retried by itself after a timeout (twice): slow for all three reads,
+    // and with no earlier catalog to fall back on, it ends in the network error.
+    rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Latency(Duration::from_secs(5)), times: 3 });
     network_error("models", rig.core.model_catalog(true)).await;
     rig.control().inject(slow(Route::Teams));
     network_error("teams", rig.core.list_teams()).await;

@@ -68,12 +68,15 @@ async fn a_cached_catalog_is_reused_only_for_the_same_context() {
     let first = rig.core.model_catalog(false).await.unwrap();
     assert!(!first.from_cache);
 
-    // The platform is down: the same context is answered from the cache, a refresh fails.
+    // The platform is down: the same context is answered from the cache; a refresh fails
+    // and keeps that last good catalog, marked stale.
     rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(500), times: 10 });
     let again = rig.core.model_catalog(false).await.unwrap();
     assert!(again.from_cache);
     assert_eq!(again.items, first.items);
-    assert!(matches!(rig.core.model_catalog(true).await, Err(Error::Platform { .. })));
+    let refreshed = rig.core.model_catalog(true).await.unwrap();
+    assert!(refreshed.stale.as_ref().is_some_and(|e| e.platform_code.as_deref() == Some("INTERNAL_ERROR")));
+    assert_eq!(refreshed.items, first.items);
     rig.control().clear_faults();
 
     // Another context never sees that cache.
