@@ -11,9 +11,4 @@ applyTheme(cachedTheme());
 applyLocale(getLocale());
 
 const root = document.getElementById("app");
-if (root) {
-  // index.html's static first frame goes in the same task as the first render, so no frame
-  // is ever painted without a shell.
-  root.replaceChildren();
-  render(<App />, root);
-}
+if (root) render(<App />, root);

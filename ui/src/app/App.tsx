@@ -1,12 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { Announcer, ErrorState, SkeletonList, toast, ToastRegion } from "../components";
+import { AccountScreen } from "../features/account/AccountScreen";
+import { BalancesScreen } from "../features/balances/BalancesScreen";
+import { ChatScreen } from "../features/chat/ChatScreen";
+import { CheckScreen } from "../features/check/CheckScreen";
+import { ModelsScreen } from "../features/models/ModelsScreen";
+import { SettingsScreen } from "../features/settings/SettingsScreen";
+import { VoicesScreen } from "../features/voices/VoicesScreen";
 import { applyLocale, errorMessage, t, useLocale } from "../i18n";
 import { appInfo, onAppEvent, setTheme, type AppEvent, type AppInfo, type PlatformInfo, type ThemePreference } from "../ipc";
 import { AppContext, type AppContextValue } from "./context";
 import { DatabaseNotice } from "./DatabaseNotice";
 import { Header } from "./Header";
-import { loadedScreen, loadScreen } from "./lazyScreens";
 import { Nav } from "./Nav";
 import type { ScreenId } from "./screens";
 import { SessionNotices } from "./SessionNotices";
@@ -15,18 +21,12 @@ import { applyTheme } from "./theme";
 
 type Boot = { status: "loading" } | { status: "ready" } | { status: "failed"; error: unknown };
 
-const FIRST_SCREEN: ScreenId = "account";
-// The first screen's module loads beside `app_info`, not after it.
-void loadScreen(FIRST_SCREEN).catch(() => {
-  // <CurrentScreen> loads it again and shows the failure with a retry.
-});
-
 export function App() {
   // Subscribing here re-renders the whole tree when the language changes.
   useLocale();
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [boot, setBoot] = useState<Boot>({ status: "loading" });
-  const [screen, setScreen] = useState<ScreenId>(FIRST_SCREEN);
+  const [screen, setScreen] = useState<ScreenId>("account");
   const focusTitle = useRef(false);
   const mainRef = useRef<HTMLElement>(null);
 
@@ -51,14 +51,13 @@ export function App() {
   screenRef.current = screen;
 
   // After a navigation, move focus to the new screen's title so keyboard and
-  // screen-reader users start at the top of what they asked for. Called once the
-  // screen is on the page (on a first visit, after its module has loaded).
-  const screenShown = useCallback(() => {
+  // screen-reader users start at the top of what they asked for.
+  useEffect(() => {
     if (!focusTitle.current) return;
     focusTitle.current = false;
     mainRef.current?.scrollTo({ top: 0 });
     document.getElementById("screen-title")?.focus();
-  }, []);
+  }, [screen]);
 
   const navigate = useCallback((next: ScreenId) => {
     // Re-selecting the current screen changes no state, so focus its title here.
@@ -154,7 +153,7 @@ export function App() {
                 <ErrorState error={boot.error} title={t("boot.errorTitle")} onRetry={() => void load()} data-testid="boot-error" />
               )}
               {boot.status === "ready" && info?.databaseSetAside && <DatabaseNotice setAside={info.databaseSetAside} />}
-              {boot.status === "ready" && info && <CurrentScreen screen={screen} onShown={screenShown} />}
+              {boot.status === "ready" && info && <CurrentScreen screen={screen} />}
             </div>
           </main>
         </div>
@@ -165,32 +164,21 @@ export function App() {
   );
 }
 
-/** The current screen, or a loading state while its module loads on a first visit. */
-function CurrentScreen(props: { screen: ScreenId; onShown: () => void }) {
-  const { screen, onShown } = props;
-  const Loaded = loadedScreen(screen);
-  const [, setLoads] = useState(0);
-  const [failure, setFailure] = useState<{ screen: ScreenId; error: unknown } | null>(null);
-
-  useEffect(() => {
-    if (Loaded) return;
-    let live = true;
-    loadScreen(screen).then(
-      () => live && setLoads((n) => n + 1),
-      (error: unknown) => live && setFailure({ screen, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [screen, Loaded, failure]);
-
-  useEffect(() => {
-    if (Loaded) onShown();
-  }, [screen, Loaded, onShown]);
-
-  if (Loaded) return <Loaded />;
-  if (failure?.screen === screen) {
-    return <ErrorState error={failure.error} onRetry={() => setFailure(null)} data-testid="screen-error" />;
+function CurrentScreen(props: { screen: ScreenId }) {
+  switch (props.screen) {
+    case "account":
+      return <AccountScreen />;
+    case "models":
+      return <ModelsScreen />;
+    case "chat":
+      return <ChatScreen />;
+    case "voices":
+      return <VoicesScreen />;
+    case "balances":
+      return <BalancesScreen />;
+    case "check":
+      return <CheckScreen />;
+    case "settings":
+      return <SettingsScreen />;
   }
-  return <SkeletonList rows={5} data-testid="screen-loading" />;
 }
