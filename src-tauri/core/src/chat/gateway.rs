@@ -19,7 +19,7 @@ use crate::error::{Error, ErrorCode, IpcError, Result};
 use crate::host::Core;
 use crate::store::chat::MessageRecord;
 
-const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
+pub(crate) const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
 /// Total time for a whole (non-streamed) reply.
 const WHOLE_REPLY_TIMEOUT: Duration = Duration::from_secs(180);
 const MAX_AUTO_RETRIES: u32 = 2;

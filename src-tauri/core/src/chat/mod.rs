@@ -16,7 +16,7 @@ pub mod wire;
 
 mod conversations;
 mod finish;
-mod gateway;
+pub(crate) mod gateway;
 mod turn;
 
 #[cfg(test)]

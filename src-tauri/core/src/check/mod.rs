@@ -93,16 +93,7 @@ impl Core {
                 .or_else(|| resp.headers().get("x-request-id"))
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_owned);
-            let mut body = Vec::new();
-            let mut stream = resp.bytes_stream();
-            use futures_util::StreamExt;
-            while let Some(chunk) = stream.next().await {
-                let chunk = chunk.map_err(Error::Transport)?;
-                if body.len() + chunk.len() > BODY_CAP {
-                    return Err(Error::Decode(format!("the answer is larger than {BODY_CAP} bytes")));
-                }
-                body.extend_from_slice(&chunk);
-            }
+            let body = crate::api::read_body_capped(resp, BODY_CAP).await?;
             Ok((status, header_id, body))
         }
         .await;
@@ -196,19 +187,10 @@ impl Core {
         let mut items = Vec::new();
         for (id, path, scope) in plan {
             if !session.has_scope(scope) {
-                items.push(CheckItem {
-                    id,
-                    context: label.clone(),
-                    method: "GET".into(),
-                    path,
-                    verdict: CheckVerdict::Skipped,
-                    notes: vec![format!("this session was not granted the `{scope}` scope")],
-                    http_status: None,
-                    request_id: None,
-                    error: None,
-                    raw: None,
-                    duration_ms: 0,
-                });
+                let mut item = CheckItem::new(id, &label, "GET", &path);
+                item.verdict = CheckVerdict::Skipped;
+                item.notes.push(format!("this session was not granted the `{scope}` scope"));
+                items.push(item);
                 continue;
             }
             let header_team = if id == CheckId::TtsOptions { team.as_deref() } else { None };
@@ -220,19 +202,11 @@ impl Core {
 
     /// Reads one answer the way the app does and says how it went.
     async fn judge(&self, id: CheckId, label: &str, session: &SessionRecord, path: String, answer: Answer) -> CheckItem {
-        let mut item = CheckItem {
-            id,
-            context: label.to_owned(),
-            method: "GET".into(),
-            path,
-            verdict: CheckVerdict::Pass,
-            notes: Vec::new(),
-            http_status: answer.status,
-            request_id: answer.request_id.clone(),
-            error: None,
-            raw: answer.body.clone(),
-            duration_ms: millis(answer.took),
-        };
+        let mut item = CheckItem::new(id, label, "GET", &path);
+        item.http_status = answer.status;
+        item.request_id = answer.request_id.clone();
+        item.raw = answer.body.clone();
+        item.duration_ms = millis(answer.took);
         if let Some(err) = answer.error {
             item.verdict = CheckVerdict::Fail;
             item.error = Some(IpcError::from(&err));
@@ -387,19 +361,10 @@ impl Core {
 
     async fn check_openapi(&self, origin: &Url) -> (CheckItem, Vec<wire::OpenApiDifference>) {
         let answer = self.check_get(origin, openapi::OPENAPI_PATH, None, None).await;
-        let mut item = CheckItem {
-            id: CheckId::OpenApi,
-            context: String::new(),
-            method: "GET".into(),
-            path: openapi::OPENAPI_PATH.into(),
-            verdict: CheckVerdict::Pass,
-            notes: Vec::new(),
-            http_status: answer.status,
-            request_id: answer.request_id.clone(),
-            error: None,
-            raw: None,
-            duration_ms: millis(answer.took),
-        };
+        let mut item = CheckItem::new(CheckId::OpenApi, "", "GET", openapi::OPENAPI_PATH);
+        item.http_status = answer.status;
+        item.request_id = answer.request_id.clone();
+        item.duration_ms = millis(answer.took);
         if let Some(err) = answer.error {
             item.verdict = CheckVerdict::Fail;
             item.error = Some(IpcError::from(&err));
@@ -511,19 +476,7 @@ impl Core {
     }
 
     async fn check_chat(&self, quote: &BillableQuote) -> CheckItem {
-        let mut item = CheckItem {
-            id: CheckId::Chat,
-            context: quote.payer.clone(),
-            method: "POST".into(),
-            path: "/api/proxy/v1/chat/completions".into(),
-            verdict: CheckVerdict::Pass,
-            notes: Vec::new(),
-            http_status: None,
-            request_id: None,
-            error: None,
-            raw: None,
-            duration_ms: 0,
-        };
+        let mut item = CheckItem::new(CheckId::Chat, &quote.payer, "POST", crate::chat::gateway::COMPLETIONS_PATH);
         let Some(model) = &quote.chat_model else {
             item.verdict = CheckVerdict::Skipped;
             item.notes.push("no chat model in this context's catalog".into());
@@ -575,19 +528,7 @@ impl Core {
     }
 
     async fn check_speech(&self, quote: &BillableQuote) -> CheckItem {
-        let mut item = CheckItem {
-            id: CheckId::Speech,
-            context: quote.payer.clone(),
-            method: "POST".into(),
-            path: crate::tts::send::SPEECH_PATH.into(),
-            verdict: CheckVerdict::Pass,
-            notes: Vec::new(),
-            http_status: None,
-            request_id: None,
-            error: None,
-            raw: None,
-            duration_ms: 0,
-        };
+        let mut item = CheckItem::new(CheckId::Speech, &quote.payer, "POST", crate::tts::send::SPEECH_PATH);
         let (Some(config), Some(voice), Some(estimate)) = (&quote.speech_config, &quote.speech_voice, &quote.speech_estimate)
         else {
             item.verdict = CheckVerdict::Skipped;
@@ -681,20 +622,30 @@ fn notes_usage(notes: &mut Vec<String>, usage: &crate::chat::wire::TokenUsage) {
     ));
 }
 
-fn failed_before(id: CheckId, label: &str, method: &str, path: &str, err: Error) -> CheckItem {
-    CheckItem {
-        id,
-        context: label.to_owned(),
-        method: method.into(),
-        path: path.into(),
-        verdict: CheckVerdict::Fail,
-        notes: Vec::new(),
-        http_status: None,
-        request_id: None,
-        error: Some(IpcError::from(&err)),
-        raw: None,
-        duration_ms: 0,
+impl CheckItem {
+    /// A check that passed until something says otherwise.
+    fn new(id: CheckId, context: &str, method: &str, path: &str) -> CheckItem {
+        CheckItem {
+            id,
+            context: context.to_owned(),
+            method: method.into(),
+            path: path.into(),
+            verdict: CheckVerdict::Pass,
+            notes: Vec::new(),
+            http_status: None,
+            request_id: None,
+            error: None,
+            raw: None,
+            duration_ms: 0,
+        }
     }
+}
+
+fn failed_before(id: CheckId, label: &str, method: &str, path: &str, err: Error) -> CheckItem {
+    let mut item = CheckItem::new(id, label, method, path);
+    item.verdict = CheckVerdict::Fail;
+    item.error = Some(IpcError::from(&err));
+    item
 }
 
 #[cfg(test)]
