@@ -76,11 +76,14 @@ pub struct Launch {
     pub external_sandbox: Option<String>,
     /// Command-line arguments for the app (a deep link at cold start).
     pub args: Vec<String>,
+    /// How long the window may live before the watchdog ends it
+    /// (`XIAOYA_E2E_WINDOW_SECS`, 300 s, when `None`).
+    pub budget: Option<Duration>,
 }
 
 impl Default for Launch {
     fn default() -> Self {
-        Launch { env: Vec::new(), sandbox: true, data_dir: None, external_sandbox: None, args: Vec::new() }
+        Launch { env: Vec::new(), sandbox: true, data_dir: None, external_sandbox: None, args: Vec::new(), budget: None }
     }
 }
 
@@ -125,6 +128,7 @@ pub struct AppWindow {
     pub data_dir: tempfile::TempDir,
     driver: Child,
     _home: tempfile::TempDir,
+    watchdog: Watchdog,
     _turn: tokio::sync::OwnedMutexGuard<()>,
 }
 
@@ -176,6 +180,7 @@ impl AppWindow {
         }
         cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::inherit());
         let driver = cmd.spawn().map_err(|e| format!("cannot start tauri-driver ({}): {e}", tauri_driver().display()))?;
+        let watchdog = Watchdog::start(driver.id(), launch.budget.unwrap_or_else(window_budget));
 
         let caps: serde_json::Map<String, serde_json::Value> = serde_json::from_value(serde_json::json!({
             "browserName": "wry",
@@ -193,7 +198,7 @@ impl AppWindow {
                 Err(err) => return Err(format!("WebDriver session did not start: {err}").into()),
             }
         };
-        Ok(AppWindow { client, sandbox, data_dir, driver, _home: home, _turn: turn })
+        Ok(AppWindow { client, sandbox, data_dir, driver, _home: home, watchdog, _turn: turn })
     }
 
     /// Waits until an element matching `css` is displayed.
@@ -428,7 +433,8 @@ impl AppWindow {
     /// Ends the session and stops tauri-driver with SIGTERM (SIGKILL would orphan
     /// WebKitWebDriver, which keeps the test's stdout open).
     pub async fn close(mut self) -> TestResult {
-        let _ = self.client.clone().close().await;
+        let _ = tokio::time::timeout(Duration::from_secs(20), self.client.clone().close()).await;
+        self.watchdog.disarm();
         stop_gracefully(&mut self.driver);
         stop_app_instances();
         if let Some(sb) = self.sandbox.take() {
@@ -450,6 +456,7 @@ fn transient(err: &fantoccini::error::CmdError) -> bool {
 
 impl Drop for AppWindow {
     fn drop(&mut self) {
+        self.watchdog.disarm();
         stop_gracefully(&mut self.driver);
         stop_app_instances();
     }
@@ -471,6 +478,84 @@ fn stop_app_instances() {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+}
+
+/// How long one window may live (`XIAOYA_E2E_WINDOW_SECS`, 300 s by default). Every
+/// WebDriver command runs under it: a window whose webview stops answering fails its
+/// own test within this budget instead of holding the whole run.
+fn window_budget() -> Duration {
+    let secs = std::env::var("XIAOYA_E2E_WINDOW_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    Duration::from_secs(secs)
+}
+
+/// Ends a window that outlives its budget: it first records what the screen and the
+/// processes looked like (a screenshot of the whole display and the process table
+/// land in `target/e2e-screenshots/`), then stops tauri-driver, WebKitWebDriver and the
+/// app, so the WebDriver command that was waiting returns an error and the test fails.
+struct Watchdog {
+    disarmed: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Watchdog {
+    fn start(driver_pid: u32, budget: Duration) -> Self {
+        use std::sync::atomic::Ordering;
+        let disarmed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = disarmed.clone();
+        let _ = std::thread::Builder::new().name("e2e-window-watchdog".into()).spawn(move || {
+            let deadline = Instant::now() + budget;
+            while Instant::now() < deadline {
+                if flag.load(Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            if flag.load(Ordering::SeqCst) {
+                return;
+            }
+            eprintln!("e2e watchdog: the window outlived its {} s budget; recording the screen and stopping it", budget.as_secs());
+            record_hung_window();
+            let _ = Command::new("kill").arg("-TERM").arg(driver_pid.to_string()).status();
+            std::thread::sleep(Duration::from_secs(3));
+            let _ = Command::new("kill").arg("-KILL").arg(driver_pid.to_string()).status();
+            let _ = Command::new("pkill").arg("-KILL").arg("-f").arg("WebKitWebDriver").status();
+            stop_app_instances();
+        });
+        Watchdog { disarmed }
+    }
+
+    fn disarm(&self) {
+        self.disarmed.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl Drop for Watchdog {
+    /// A launch that fails half-way drops its watchdog: it must not fire later at a
+    /// process id that may belong to someone else by then.
+    fn drop(&mut self) {
+        self.disarm();
+    }
+}
+
+fn record_hung_window() {
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let dir = screenshot_dir();
+    let png = dir.join(format!("hung-window-{stamp}.png"));
+    if let Some(display) = std::env::var_os("DISPLAY") {
+        let shot = Command::new("import").arg("-display").arg(display).arg("-window").arg("root").arg(&png).status();
+        match shot {
+            Ok(s) if s.success() => eprintln!("e2e watchdog: screen recorded in {}", png.display()),
+            other => eprintln!("e2e watchdog: no screenshot ({other:?})"),
+        }
+    }
+    if let Ok(out) = Command::new("ps").args(["-eo", "pid,ppid,stat,wchan:24,etime,time,args", "--sort=pid"]).output() {
+        let table = String::from_utf8_lossy(&out.stdout);
+        let ours: Vec<&str> = table
+            .lines()
+            .filter(|l| l.contains("PID") || l.contains("WebKit") || l.contains("xiaoya") || l.contains("tauri-driver"))
+            .collect();
+        eprintln!("e2e watchdog: processes\n{}", ours.join("\n"));
+        let _ = std::fs::write(dir.join(format!("hung-window-{stamp}.ps.txt")), table.as_bytes());
     }
 }
 
