@@ -153,4 +153,10 @@ pub enum AppEvent {
     SignInFailed { error: crate::error::IpcError },
     /// A context's balance was read again (on demand, or after a charged action).
     BalanceChanged { balance: crate::billing::wire::BalanceOverview },
+    /// A session ended without the person signing out (expired, refused, its Team
+    /// context ended): which one and why, announced once by the core, with the new view.
+    SessionEnded { ended: crate::auth::wire::EndedSession, view: crate::auth::wire::SessionsView },
+    /// A clip reached a settled status (complete, settled without audio, failed, or
+    /// outcome unknown); a charge it made is followed by `balanceChanged`.
+    ClipSettled { clip: crate::tts::wire::Clip },
 }
