@@ -67,4 +67,9 @@ if ! git diff --exit-code --stat -- ui/src/bindings || [ -n "$(git ls-files --ot
   echo "ui/src/bindings is stale: run scripts/test.sh (or cargo test -p xiaoya-core) and commit the result" >&2
   exit 1
 fi
+echo "==> command registry drift (typed wrappers, capability)"
+if ! git diff --exit-code --stat -- ui/src/ipc/generated.ts src-tauri/capabilities/main.json; then
+  echo "written from src-tauri/src/commands/list.rs: run cargo test -p xiaoya-companion --test command_registry and commit the result" >&2
+  exit 1
+fi
 echo "==> all tests passed"

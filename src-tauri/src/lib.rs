@@ -1,7 +1,7 @@
 //! Composition root: plugin order (single-instance first, so a second launch with a
 //! deep link hands it over), state built once in `setup`, and the command list.
 
-mod commands;
+pub mod commands;
 mod events;
 pub mod hardening;
 pub mod navigation;
@@ -213,72 +213,7 @@ pub fn run() {
             commands::tts::resume_on_start(app.handle().clone());
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
-            commands::app::app_info,
-            commands::app::app_events,
-            commands::app::set_locale,
-            commands::app::set_theme,
-            commands::app::set_platform,
-            commands::app::use_sandbox,
-            commands::auth::begin_sign_in,
-            commands::auth::cancel_sign_in,
-            commands::auth::sessions,
-            commands::auth::set_active_session,
-            commands::auth::sign_out,
-            commands::auth::list_teams,
-            commands::auth::sign_in_diagnostics,
-            commands::auth::dismiss_session_notice,
-            commands::billing::refresh_balance,
-            commands::billing::last_balance,
-            commands::billing::personal_usage,
-            commands::billing::team_context,
-            commands::billing::points_ledger,
-            commands::billing::balance_changes,
-            commands::billing::spending_chart,
-            commands::billing::billing_settings,
-            commands::billing::set_low_balance_threshold,
-            commands::billing::balance_check,
-            commands::models::models_catalog,
-            commands::models::models_compare,
-            commands::chat::chat_check_options,
-            commands::chat::chat_conversations,
-            commands::chat::chat_conversation,
-            commands::chat::chat_send,
-            commands::chat::chat_retry,
-            commands::chat::chat_regenerate,
-            commands::chat::chat_edit_resend,
-            commands::chat::chat_stop,
-            commands::chat::chat_delete_message,
-            commands::chat::chat_delete_conversation,
-            commands::chat::chat_export,
-            commands::chat::chat_settings,
-            commands::chat::chat_usage_hint,
-            commands::chat::set_chat_workflow_version,
-            commands::chat::open_external_link,
-            commands::tts::tts_catalog,
-            commands::tts::tts_estimate,
-            commands::tts::tts_compare_quote,
-            commands::tts::synthesize_speech,
-            commands::tts::retry_clip,
-            commands::tts::tts_clips,
-            commands::tts::tts_clip,
-            commands::tts::tts_totals,
-            commands::tts::export_clip,
-            commands::tts::delete_clip,
-            commands::tts::open_voice_library,
-            commands::audio::play_clip,
-            commands::audio::pause_playback,
-            commands::audio::resume_playback,
-            commands::audio::stop_playback,
-            commands::audio::seek_playback,
-            commands::audio::set_playback_volume,
-            commands::audio::playback_state,
-            commands::auth::sign_in_link,
-            commands::check::platform_check,
-            commands::check::platform_check_quote,
-            commands::check::platform_check_billable,
-            commands::check::platform_check_export,
-        ])
+        .invoke_handler(commands::registry::invoke_handler())
         .build(tauri::generate_context!());
     // A start that fails says why and exits, instead of a panic with no message.
     let app = match built {

@@ -8,6 +8,7 @@ pub mod billing;
 pub mod chat;
 pub mod check;
 pub mod models;
+pub mod registry;
 pub mod tts;
 
 use xiaoya_core::{Error, IpcError};

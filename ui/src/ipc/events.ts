@@ -1,6 +1,7 @@
-import { Channel, invoke, isTauri } from "@tauri-apps/api/core";
+import { Channel, isTauri } from "@tauri-apps/api/core";
 
 import type { AppEvent } from "../bindings/AppEvent";
+import { appEvents } from "./generated";
 
 // App-wide events arrive on one channel handed to the `app_events` command. The window
 // has no permission to listen to global Tauri events at all (so no script here can hear
@@ -21,7 +22,7 @@ function subscribe() {
       }
     }
   };
-  invoke("app_events", { onEvent: channel }).catch((err: unknown) => {
+  appEvents(channel).catch((err: unknown) => {
     subscribed = false;
     console.warn("could not subscribe to app events", err);
   });
@@ -29,8 +30,8 @@ function subscribe() {
 
 /**
  * Subscribes to app-wide events: `platformChanged`, `sessionsChanged` (sign-in
- * started or cancelled, context switched, signed out, a session ended), `signedIn`,
- * `signInFailed` and `balanceChanged`. The handler gets the typed `AppEvent` union;
+ * started or cancelled, context switched, signed out), `sessionEnded` (a session ended by
+ * itself, with its reason), `signedIn`, `signInFailed`, `balanceChanged` and `clipSettled`. The handler gets the typed `AppEvent` union;
  * switch on `type`. Returns a synchronous disposer so it drops straight into `useEffect`.
  */
 export function onAppEvent(handler: (event: AppEvent) => void): () => void {

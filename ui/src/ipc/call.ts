@@ -1,0 +1,43 @@
+// The one place that invokes a Tauri command. The typed wrappers in `generated.ts`
+// (written from the command registry, src-tauri/src/commands/list.rs) call it; area
+// modules add only what a wrapper can't say (defaults, callbacks turned into channels).
+
+import { invoke, isTauri, type InvokeArgs } from "@tauri-apps/api/core";
+
+import { AppError, toAppError } from "./errors";
+import type { CommandName } from "./generated";
+
+type ErrorListener = (error: AppError, command: CommandName) => void;
+const errorListeners = new Set<ErrorListener>();
+
+/**
+ * Hears every command that rejects, wherever it was called from. The sessions store
+ * uses it to notice SESSION_EXPIRED (a 401 ended one session) from any screen.
+ * Returns a disposer.
+ */
+export function onCommandError(listener: ErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
+/** Invokes a registered command; rejects with an `AppError`. */
+export async function call<T>(command: CommandName, args?: InvokeArgs): Promise<T> {
+  if (!isTauri()) {
+    throw new AppError({ code: "INTERNAL", detail: `not running inside the app (${command})` });
+  }
+  try {
+    return await invoke<T>(command, args);
+  } catch (raw) {
+    const error = toAppError(raw);
+    for (const listener of errorListeners) {
+      try {
+        listener(error, command);
+      } catch (err) {
+        console.warn("command error listener failed", err);
+      }
+    }
+    throw error;
+  }
+}
