@@ -556,6 +556,27 @@ fn record_hung_window() {
             .collect();
         eprintln!("e2e watchdog: processes\n{}", ours.join("\n"));
         let _ = std::fs::write(dir.join(format!("hung-window-{stamp}.ps.txt")), table.as_bytes());
+        // Where every thread of the app and its web process waits (gdb, when installed).
+        let pids: Vec<String> = table
+            .lines()
+            .filter(|l| l.contains("WebKitWebProcess") || l.contains(&app_binary().display().to_string()))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+            .collect();
+        let mut stacks = String::new();
+        for pid in pids {
+            let out = Command::new("timeout")
+                .args(["20", "gdb", "-p", &pid, "-batch", "-nx", "-ex", "thread apply all bt 30"])
+                .stdin(Stdio::null())
+                .output();
+            if let Ok(out) = out {
+                stacks.push_str(&format!("===== pid {pid}\n{}\n", String::from_utf8_lossy(&out.stdout)));
+            }
+        }
+        if !stacks.is_empty() {
+            let path = dir.join(format!("hung-window-{stamp}.stacks.txt"));
+            let _ = std::fs::write(&path, stacks.as_bytes());
+            eprintln!("e2e watchdog: thread stacks in {}", path.display());
+        }
     }
 }
 
