@@ -1,5 +1,7 @@
-//! The one emitter for app-wide events. Every event is a variant of
-//! `xiaoya_core::wire::AppEvent`, so the UI gets typed payloads through ts-rs.
+//! The one emitter for app-wide events: it implements the core's event port
+//! (`xiaoya_core::Events`), so what the core announces (sessions changed or ended, balances,
+//! settled clips, platform switches, sign-in callbacks) reaches the page. Every event is a
+//! variant of `xiaoya_core::wire::AppEvent`, so the UI gets typed payloads through ts-rs.
 //!
 //! Events travel on a `Channel` the page hands over with the `app_events` command, not as
 //! global Tauri events: the window's capability grants no `core:event` permission at all,
@@ -9,7 +11,6 @@
 use std::sync::Mutex;
 
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager};
 pub use xiaoya_core::wire::AppEvent;
 
 /// The channels the page subscribed with (one per `onAppEvent` subscription of the
@@ -39,8 +40,8 @@ impl AppEventHub {
     }
 }
 
-pub fn emit(app: &AppHandle, event: AppEvent) {
-    if let Some(hub) = app.try_state::<AppEventHub>() {
-        hub.send(&event);
+impl xiaoya_core::Events for AppEventHub {
+    fn emit(&self, event: AppEvent) {
+        self.send(&event);
     }
 }

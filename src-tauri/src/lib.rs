@@ -9,6 +9,7 @@ mod notify;
 mod window_state;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tauri::webview::{NewWindowResponse, PageLoadEvent};
 use tauri::{Manager, RunEvent};
@@ -50,7 +51,9 @@ fn start_core(app: &tauri::App) -> Result<AppState, xiaoya_core::Error> {
         tracing::info!(dumpable, core_soft = soft, core_hard = hard, "core dumps");
     }
     let version = app.package_info().version.to_string();
-    let core = tauri::async_runtime::block_on(Core::start(CoreOptions::from_process_env(dir, version)))?;
+    let events = app.state::<Arc<events::AppEventHub>>().inner().clone();
+    let options = CoreOptions { events, ..CoreOptions::from_process_env(dir, version) };
+    let core = tauri::async_runtime::block_on(Core::start(options))?;
     Ok(AppState { core, _log_guard: guard })
 }
 
@@ -135,7 +138,7 @@ fn deliver_deep_links(app: tauri::AppHandle, urls: Vec<String>) {
     tauri::async_runtime::spawn(async move {
         let Some(state) = app.try_state::<AppState>() else { return };
         for url in urls {
-            commands::auth::handle_deep_link(&app, &state, &url).await;
+            commands::auth::handle_deep_link(&state, &url).await;
         }
     });
 }
@@ -167,10 +170,10 @@ pub fn run() {
                 window_state::changed(window.app_handle());
             }
         })
-        .manage(events::AppEventHub::default())
+        .manage(Arc::new(events::AppEventHub::default()))
         .on_page_load(|webview, payload| {
             if payload.event() == PageLoadEvent::Started {
-                if let Some(hub) = webview.try_state::<events::AppEventHub>() {
+                if let Some(hub) = webview.try_state::<Arc<events::AppEventHub>>() {
                     hub.clear();
                 }
             }

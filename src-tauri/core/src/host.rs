@@ -12,6 +12,7 @@ use crate::auth::browser::{Browser, SystemBrowser};
 use crate::auth::keychain::{OsKeychain, SecretStore};
 use crate::config::{self, Platform, PlatformChoice, StoredPlatform};
 use crate::error::{Error, Result};
+use crate::events::{Events, NoEvents};
 use crate::store::Db;
 use crate::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
@@ -26,13 +27,22 @@ pub struct CoreOptions {
     pub keychain: Arc<dyn SecretStore>,
     /// How the authorize page is opened: the system browser in the app.
     pub browser: Arc<dyn Browser>,
+    /// Where the core's announcements go (`events.rs`): the shell's emitter in the app.
+    pub events: Arc<dyn Events>,
 }
 
 impl CoreOptions {
     pub fn from_process_env(data_dir: PathBuf, version: impl Into<String>) -> Self {
         let env: Box<dyn Fn(&str) -> Option<String> + Send + Sync> = Box::new(|k| std::env::var(k).ok());
         let browser = Arc::new(SystemBrowser::from_env(&*env));
-        CoreOptions { data_dir, env, version: version.into(), keychain: Arc::new(OsKeychain::new()), browser }
+        CoreOptions {
+            data_dir,
+            env,
+            version: version.into(),
+            keychain: Arc::new(OsKeychain::new()),
+            browser,
+            events: Arc::new(NoEvents),
+        }
     }
 }
 
@@ -63,6 +73,7 @@ pub struct Core {
     audio_probes: crate::audio::probe::ProbeCache,
     /// The last Check platform report of this run (for export).
     last_check: std::sync::Mutex<Option<crate::check::wire::CheckReport>>,
+    events: Arc<dyn Events>,
 }
 
 impl Core {
@@ -94,6 +105,7 @@ impl Core {
             loopback: crate::auth::loopback::Loopback::default(),
             audio_probes: crate::audio::probe::ProbeCache::default(),
             last_check: std::sync::Mutex::default(),
+            events: options.events,
         })
     }
 
@@ -137,6 +149,11 @@ impl Core {
     /// The last Check platform report of this run.
     pub fn last_check(&self) -> &std::sync::Mutex<Option<crate::check::wire::CheckReport>> {
         &self.last_check
+    }
+
+    /// Announces `event` through the event port (`events.rs`).
+    pub(crate) fn emit(&self, event: crate::wire::AppEvent) {
+        self.events.emit(event);
     }
 
     pub fn version(&self) -> &str {
@@ -224,9 +241,11 @@ impl Core {
         Ok(self.switch_to(platform))
     }
 
+    /// Every platform switch is announced (`platformChanged`).
     fn switch_to(&self, platform: Platform) -> PlatformInfo {
         let info = platform.info();
         *self.platform.write().unwrap_or_else(|p| p.into_inner()) = platform;
+        self.emit(crate::wire::AppEvent::PlatformChanged { platform: info.clone() });
         info
     }
 

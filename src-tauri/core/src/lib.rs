@@ -10,6 +10,7 @@ pub mod chat;
 pub mod check;
 pub mod config;
 pub mod error;
+pub mod events;
 pub mod host;
 pub mod logs;
 pub mod models;
@@ -28,6 +29,9 @@ mod security_tests;
 mod reading_tests;
 #[cfg(test)]
 mod fuzz_tests;
+#[cfg(test)]
+mod events_tests;
 
 pub use error::{Error, ErrorCode, IpcError};
+pub use events::Events;
 pub use host::Core;

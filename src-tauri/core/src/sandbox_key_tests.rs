@@ -19,6 +19,7 @@ async fn built_in() -> (Core, tempfile::TempDir) {
         version: "test".into(),
         keychain: Arc::new(MemoryKeychain::default()),
         browser: Arc::new(RecordingBrowser::default()),
+        events: std::sync::Arc::new(crate::events::NoEvents),
     })
     .await
     .expect("core");

@@ -9,7 +9,9 @@ use xiaoya_sandbox::{Sandbox, SandboxConfig, SandboxControl};
 use crate::auth::browser::Browser;
 use crate::auth::keychain::memory::MemoryKeychain;
 use crate::auth::wire::{ContextRequest, SessionSummary};
+use crate::events::Events;
 use crate::host::{Core, CoreOptions};
+use crate::wire::AppEvent;
 
 #[derive(Default)]
 pub struct RecordingBrowser {
@@ -28,8 +30,29 @@ impl Browser for RecordingBrowser {
     }
 }
 
+/// An event port that keeps what the core announced, in order.
+#[derive(Default)]
+pub struct RecordingEvents {
+    pub events: Mutex<Vec<AppEvent>>,
+}
+
+impl Events for RecordingEvents {
+    fn emit(&self, event: AppEvent) {
+        self.events.lock().unwrap().push(event);
+    }
+}
+
+impl RecordingEvents {
+    /// Everything announced so far, and forgets it.
+    pub fn take(&self) -> Vec<AppEvent> {
+        std::mem::take(&mut *self.events.lock().unwrap())
+    }
+}
+
 pub struct Rig {
     pub core: Core,
+    /// What the core announced through its event port.
+    pub events: Arc<RecordingEvents>,
     pub sandbox: Sandbox,
     pub browser: Arc<RecordingBrowser>,
     pub keys: Arc<MemoryKeychain>,
@@ -44,6 +67,7 @@ impl Rig {
         let dir = tempfile::tempdir().unwrap();
         let browser = Arc::new(RecordingBrowser::default());
         let keys = Arc::new(MemoryKeychain::default());
+        let events = Arc::new(RecordingEvents::default());
         let base = sandbox.base_url();
         let core = Core::start(CoreOptions {
             data_dir: dir.path().to_path_buf(),
@@ -51,10 +75,11 @@ impl Rig {
             version: "test".into(),
             keychain: keys.clone(),
             browser: browser.clone(),
+            events: events.clone(),
         })
         .await
         .expect("core");
-        Rig { core, sandbox, browser, keys, dir }
+        Rig { core, events, sandbox, browser, keys, dir }
     }
 
     pub fn control(&self) -> SandboxControl {

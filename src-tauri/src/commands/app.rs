@@ -5,13 +5,13 @@ use tauri::State;
 use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 use super::CmdResult;
-use crate::events::{emit, AppEvent, AppEventHub};
+use crate::events::{AppEvent, AppEventHub};
 use crate::AppState;
 
 /// The page subscribes to app-wide events (see `events.rs`: a channel, never a global
 /// event the webview could listen to).
 #[tauri::command]
-pub async fn app_events(hub: State<'_, AppEventHub>, on_event: Channel<AppEvent>) -> CmdResult<()> {
+pub async fn app_events(hub: State<'_, std::sync::Arc<AppEventHub>>, on_event: Channel<AppEvent>) -> CmdResult<()> {
     hub.subscribe(on_event);
     Ok(())
 }
@@ -28,12 +28,16 @@ fn with_commit(info: AppInfo) -> AppInfo {
 #[tauri::command]
 pub async fn app_info(app: tauri::AppHandle) -> CmdResult<AppInfo> {
     use tauri::Manager;
-    match app.try_state::<AppState>() {
-        Some(state) => Ok(with_commit(state.core.app_info().await?)),
-        None => Err(app.try_state::<crate::StartupFailure>().map(|f| f.0.clone()).unwrap_or_else(|| {
-            xiaoya_core::IpcError::from(xiaoya_core::Error::Internal("the app has not started".into()))
-        })),
-    }
+    let state = app.try_state::<AppState>().ok_or_else(|| startup_failure(&app))?;
+    Ok(with_commit(state.core.app_info().await?))
+}
+
+/// Why the core did not start (kept by `setup`).
+fn startup_failure(app: &tauri::AppHandle) -> xiaoya_core::IpcError {
+    use tauri::Manager;
+    app.try_state::<crate::StartupFailure>().map(|f| f.0.clone()).unwrap_or_else(|| {
+        xiaoya_core::IpcError::from(xiaoya_core::Error::Internal("the app has not started".into()))
+    })
 }
 
 #[tauri::command]
@@ -46,20 +50,13 @@ pub async fn set_theme(state: State<'_, AppState>, theme: ThemePreference) -> Cm
     Ok(with_commit(state.core.set_theme(theme).await?))
 }
 
+/// The core announces the switch (`platformChanged`).
 #[tauri::command]
-pub async fn set_platform(
-    app: tauri::AppHandle,
-    state: State<'_, AppState>,
-    input: PlatformSettingsInput,
-) -> CmdResult<PlatformInfo> {
-    let info = state.core.set_platform(input).await?;
-    emit(&app, AppEvent::PlatformChanged { platform: info.clone() });
-    Ok(info)
+pub async fn set_platform(state: State<'_, AppState>, input: PlatformSettingsInput) -> CmdResult<PlatformInfo> {
+    Ok(state.core.set_platform(input).await?)
 }
 
 #[tauri::command]
-pub async fn use_sandbox(app: tauri::AppHandle, state: State<'_, AppState>) -> CmdResult<PlatformInfo> {
-    let info = state.core.use_sandbox().await?;
-    emit(&app, AppEvent::PlatformChanged { platform: info.clone() });
-    Ok(info)
+pub async fn use_sandbox(state: State<'_, AppState>) -> CmdResult<PlatformInfo> {
+    Ok(state.core.use_sandbox().await?)
 }

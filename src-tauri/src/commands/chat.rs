@@ -1,16 +1,16 @@
 //! Chat: conversations, sending with a per-request channel for the reply's progress,
-//! Stop, Retry, export, the Team workflow setting, and opening a clicked https link.
+//! Stop, Retry, export, the Team workflow setting, and opening a clicked https link. After
+//! a turn the core reads the paying context's balance again and announces it.
 
 use tauri::ipc::Channel;
-use tauri::{AppHandle, State};
+use tauri::State;
 use xiaoya_core::chat::wire::{
     ChatEvent, ChatExport, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
     ConversationView, ExportFormat, OptionProblem,
 };
-use xiaoya_core::chat::{ChatSink, ChatTurn};
-use xiaoya_core::Error;
+use xiaoya_core::chat::ChatSink;
 
-use super::{after_session_call, CmdResult};
+use super::CmdResult;
 use crate::AppState;
 
 /// A reply's progress goes to the channel the UI opened for this request. When the UI
@@ -23,24 +23,9 @@ impl ChatSink for ChannelSink {
     }
 }
 
-/// After a turn: a 401 ended that session; any answer may have charged, so the paying
-/// context's balance is read again and announced (`balanceChanged`).
-async fn finish_turn(app: &AppHandle, state: &AppState, result: Result<ChatTurn, Error>) -> CmdResult<ChatMessage> {
-    after_session_call(app, state, &result).await;
-    let turn = result?;
-    super::billing::after_charge(app, state, &turn.session_id).await;
-    Ok(turn.reply)
-}
-
 #[tauri::command]
-pub async fn chat_check_options(
-    app: AppHandle,
-    state: State<'_, AppState>,
-    options: ChatOptions,
-) -> CmdResult<Vec<OptionProblem>> {
-    let result = state.core.chat_check_options(&options).await;
-    after_session_call(&app, &state, &result).await;
-    Ok(result?)
+pub async fn chat_check_options(state: State<'_, AppState>, options: ChatOptions) -> CmdResult<Vec<OptionProblem>> {
+    Ok(state.core.chat_check_options(&options).await?)
 }
 
 #[tauri::command]
@@ -55,49 +40,41 @@ pub async fn chat_conversation(state: State<'_, AppState>, id: String) -> CmdRes
 
 #[tauri::command]
 pub async fn chat_send(
-    app: AppHandle,
     state: State<'_, AppState>,
     input: ChatSendInput,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    let result = state.core.chat_send(input, &ChannelSink(on_event)).await;
-    finish_turn(&app, &state, result).await
+    Ok(state.core.chat_send(input, &ChannelSink(on_event)).await?.reply)
 }
 
 #[tauri::command]
 pub async fn chat_retry(
-    app: AppHandle,
     state: State<'_, AppState>,
     message_id: String,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    let result = state.core.chat_retry(&message_id, &ChannelSink(on_event)).await;
-    finish_turn(&app, &state, result).await
+    Ok(state.core.chat_retry(&message_id, &ChannelSink(on_event)).await?.reply)
 }
 
 #[tauri::command]
 pub async fn chat_regenerate(
-    app: AppHandle,
     state: State<'_, AppState>,
     message_id: String,
     options: ChatOptions,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    let result = state.core.chat_regenerate(&message_id, options, &ChannelSink(on_event)).await;
-    finish_turn(&app, &state, result).await
+    Ok(state.core.chat_regenerate(&message_id, options, &ChannelSink(on_event)).await?.reply)
 }
 
 #[tauri::command]
 pub async fn chat_edit_resend(
-    app: AppHandle,
     state: State<'_, AppState>,
     message_id: String,
     text: String,
     options: ChatOptions,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    let result = state.core.chat_edit_resend(&message_id, text, options, &ChannelSink(on_event)).await;
-    finish_turn(&app, &state, result).await
+    Ok(state.core.chat_edit_resend(&message_id, text, options, &ChannelSink(on_event)).await?.reply)
 }
 
 /// Stops a reply in flight; answers whether one was running.
@@ -125,13 +102,10 @@ pub async fn chat_export(state: State<'_, AppState>, id: String, format: ExportF
 /// cost line: chat is charged by usage, and the catalog has no price).
 #[tauri::command]
 pub async fn chat_usage_hint(
-    app: AppHandle,
     state: State<'_, AppState>,
     model_code: String,
 ) -> CmdResult<xiaoya_core::chat::cost::ChatUsageHint> {
-    let result = state.core.chat_usage_hint(&model_code).await;
-    super::after_session_call(&app, &state, &result).await;
-    Ok(result?)
+    Ok(state.core.chat_usage_hint(&model_code).await?)
 }
 
 #[tauri::command]

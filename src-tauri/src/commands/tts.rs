@@ -1,82 +1,45 @@
-//! The TTS explorer: catalog, estimates, synthesis, the audio ledger and its exports.
+//! The TTS explorer: catalog, estimates, synthesis, the audio ledger and its exports. The
+//! core announces each settled clip (`clipSettled`) and the balance after a charge.
 
 use tauri::{AppHandle, State};
 use xiaoya_core::tts::wire::{
-    Clip, ClipExport, ClipFilter, ClipStatus, CompareQuote, CostEstimate, SpeechRequest,
+    Clip, ClipExport, ClipFilter, CompareQuote, CostEstimate, SpeechRequest,
     TtsCatalog, TtsTotals,
 };
 
-use super::{after_session_call, CmdResult};
+use super::CmdResult;
+use crate::notify::{finished, Work};
 use crate::AppState;
 
-/// After a clip settled (charged), or whose outcome is unknown (the platform may have
-/// charged it already): refresh the paying context's balance and tell every screen through
-/// `balanceChanged`, so the header shows what the platform says now.
-async fn after_clip(app: &AppHandle, state: &AppState, clip: &Clip) {
-    if !matches!(
-        clip.status,
-        ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown
-    ) {
-        return;
-    }
-    if let Ok(Some(session_id)) = state.core.session_of_clip(&clip.id).await {
-        super::billing::after_charge(app, state, &session_id).await;
-    }
+#[tauri::command]
+pub async fn tts_catalog(state: State<'_, AppState>) -> CmdResult<TtsCatalog> {
+    Ok(state.core.tts_catalog().await?)
 }
 
 #[tauri::command]
-pub async fn tts_catalog(app: AppHandle, state: State<'_, AppState>) -> CmdResult<TtsCatalog> {
-    let result = state.core.tts_catalog().await;
-    after_session_call(&app, &state, &result).await;
-    Ok(result?)
+pub async fn tts_estimate(state: State<'_, AppState>, request: SpeechRequest) -> CmdResult<CostEstimate> {
+    Ok(state.core.tts_estimate(request).await?)
 }
 
 #[tauri::command]
-pub async fn tts_estimate(
-    app: AppHandle,
-    state: State<'_, AppState>,
-    request: SpeechRequest,
-) -> CmdResult<CostEstimate> {
-    let result = state.core.tts_estimate(request).await;
-    after_session_call(&app, &state, &result).await;
-    Ok(result?)
+pub async fn tts_compare_quote(state: State<'_, AppState>, requests: Vec<SpeechRequest>) -> CmdResult<CompareQuote> {
+    Ok(state.core.tts_compare_quote(requests).await?)
 }
 
 #[tauri::command]
-pub async fn tts_compare_quote(
-    app: AppHandle,
-    state: State<'_, AppState>,
-    requests: Vec<SpeechRequest>,
-) -> CmdResult<CompareQuote> {
-    let result = state.core.tts_compare_quote(requests).await;
-    after_session_call(&app, &state, &result).await;
-    Ok(result?)
-}
-
-#[tauri::command]
-pub async fn synthesize_speech(
-    app: AppHandle,
-    state: State<'_, AppState>,
-    request: SpeechRequest,
-) -> CmdResult<Clip> {
+pub async fn synthesize_speech(app: AppHandle, state: State<'_, AppState>, request: SpeechRequest) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
     let result = state.core.synthesize(request).await;
-    crate::notify::finished(&app, crate::notify::Work::Synthesis, started).await;
-    after_session_call(&app, &state, &result).await;
-    let clip = result?;
-    after_clip(&app, &state, &clip).await;
-    Ok(clip)
+    finished(&app, Work::Synthesis, started).await;
+    Ok(result?)
 }
 
 #[tauri::command]
 pub async fn retry_clip(app: AppHandle, state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
     let result = state.core.retry_clip(&id).await;
-    crate::notify::finished(&app, crate::notify::Work::Synthesis, started).await;
-    after_session_call(&app, &state, &result).await;
-    let clip = result?;
-    after_clip(&app, &state, &clip).await;
-    Ok(clip)
+    finished(&app, Work::Synthesis, started).await;
+    Ok(result?)
 }
 
 #[tauri::command]
@@ -109,14 +72,8 @@ pub async fn delete_clip(state: State<'_, AppState>, id: String) -> CmdResult<()
 }
 
 #[tauri::command]
-pub async fn open_voice_library(
-    app: AppHandle,
-    state: State<'_, AppState>,
-    tts_config_id: String,
-) -> CmdResult<()> {
-    let result = state.core.open_voice_library(&tts_config_id).await;
-    after_session_call(&app, &state, &result).await;
-    Ok(result?)
+pub async fn open_voice_library(state: State<'_, AppState>, tts_config_id: String) -> CmdResult<()> {
+    Ok(state.core.open_voice_library(&tts_config_id).await?)
 }
 
 /// At start: requests cut off by a crash or kill are sent again under their own ids.

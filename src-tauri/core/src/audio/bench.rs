@@ -244,17 +244,20 @@ async fn rig_behind(relay: &Relay, sandbox: sb::Sandbox) -> Rig {
     let browser = Arc::new(RecordingBrowser::default());
     let keys = Arc::new(crate::auth::keychain::memory::MemoryKeychain::default());
     let base = relay.base.clone();
+    let events = Arc::new(crate::testing::RecordingEvents::default());
     let core = Core::start(CoreOptions {
         data_dir: dir.path().to_path_buf(),
         env: Box::new(move |k| (k == crate::config::ENV_SANDBOX_URL).then(|| base.clone())),
         version: "test".into(),
         keychain: keys.clone(),
         browser: browser.clone(),
+        events: events.clone(),
     })
     .await
     .expect("core");
     Rig {
         core,
+        events,
         sandbox,
         browser,
         keys,

@@ -2,7 +2,7 @@
 //! token missing from the keychain): the notice that names the session and says why, kept
 //! until dismissed or until that context is signed in again, and the rule that the payer
 //! never changes silently — when the paying context ends, nothing is charged to anyone
-//! until the person chooses who pays next.
+//! until the person chooses who pays next. Each end is announced once, as `sessionEnded`.
 
 use super::pending::RequestedContext;
 use super::wire::{EndedSession, SessionEndReason};
@@ -10,6 +10,7 @@ use crate::api::CONTEXT_CODES;
 use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::sessions::SessionRecord;
+use crate::wire::AppEvent;
 
 const NOTICES: &str = "sessions.ended_notices";
 const PAYER_NOT_CHOSEN: &str = "sessions.payer_not_chosen";
@@ -89,8 +90,9 @@ impl Core {
         Ok(first.is_some_and(|s| s.id == session.id))
     }
 
-    /// Ends one session that ended by itself, leaving a notice that names it and says why.
-    /// If it was paying, nobody pays until the person chooses.
+    /// Ends one session that ended by itself, leaving a notice that names it and says why,
+    /// and announces it once (`sessionEnded`, with the view after it). If it was paying,
+    /// nobody pays until the person chooses.
     pub(crate) async fn end_session_with_notice(
         &self,
         session: &SessionRecord,
@@ -98,6 +100,23 @@ impl Core {
         platform_code: Option<String>,
         request_id: Option<String>,
     ) -> Result<()> {
+        let ended = self.record_session_end(session, reason, platform_code, request_id).await?;
+        match self.sessions_view().await {
+            Ok(view) => self.emit(AppEvent::SessionEnded { ended, view }),
+            Err(err) => tracing::warn!(code = ?err.code(), "a session ended but the new view could not be read"),
+        }
+        Ok(())
+    }
+
+    /// The end itself, without announcing it: the session removed, the notice kept, the
+    /// payer left unchosen if it paid. `sessions_view` announces the ones it ends.
+    pub(crate) async fn record_session_end(
+        &self,
+        session: &SessionRecord,
+        reason: SessionEndReason,
+        platform_code: Option<String>,
+        request_id: Option<String>,
+    ) -> Result<EndedSession> {
         let was_paying = self.is_paying(session).await?;
         let now = super::flow::now_unix();
         let summary = super::flow::summary(session, now);
@@ -107,21 +126,20 @@ impl Core {
         }
         let mut notices = self.ended_notices().await?;
         notices.retain(|n| n.id != session.id);
-        notices.insert(
-            0,
-            EndedSession {
-                id: session.id.clone(),
-                context: summary.context,
-                display_name: summary.display_name,
-                reason,
-                platform_code,
-                request_id,
-                at: now_rfc3339(),
-                was_paying,
-            },
-        );
+        let ended = EndedSession {
+            id: session.id.clone(),
+            context: summary.context,
+            display_name: summary.display_name,
+            reason,
+            platform_code,
+            request_id,
+            at: now_rfc3339(),
+            was_paying,
+        };
+        notices.insert(0, ended.clone());
         notices.truncate(KEEP);
-        self.put_notices(&notices).await
+        self.put_notices(&notices).await?;
+        Ok(ended)
     }
 
     /// A new session for a context replaces any notice about that context ending.
@@ -147,7 +165,7 @@ impl Core {
         let mut notices = self.ended_notices().await?;
         notices.retain(|n| n.id != id);
         self.put_notices(&notices).await?;
-        self.sessions_view().await
+        Ok(self.sessions_changed(self.sessions_view().await?))
     }
 }
 

@@ -18,6 +18,7 @@ use crate::config::{origin_string, RedirectKind};
 use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::sessions::SessionRecord;
+use crate::wire::AppEvent;
 
 /// Least privilege: never `charge`; Team adds `team_read` and drops `usage` (the
 /// platform rejects Team tokens on Personal usage).
@@ -96,7 +97,7 @@ impl Core {
             Ok(_) => history.push(SignInOutcome::Started, requested.as_ref(), None),
             Err(err) => history.push(SignInOutcome::Failed, requested.as_ref(), Some(err)),
         }
-        result
+        result.map(|view| self.sessions_changed(view))
     }
 
     async fn begin_sign_in_inner(&self, request: ContextRequest) -> Result<SessionsView> {
@@ -172,7 +173,7 @@ impl Core {
         self.loopback().close_all();
         self.sign_in_history().clear_expired();
         self.sign_in_history().push(SignInOutcome::Cancelled, None, None);
-        self.sessions_view().await
+        Ok(self.sessions_changed(self.sessions_view().await?))
     }
 
     /// Handles a deep link. Links that are not this app's callback are ignored
@@ -214,7 +215,21 @@ impl Core {
             Err(err) if refused => history.push(SignInOutcome::Refused, None, Some(err)),
             Err(err) => history.push(SignInOutcome::Failed, claimed.as_ref(), Some(err)),
         }
+        self.announce_callback(&result).await;
         (result, refused)
+    }
+
+    /// How a callback ended, announced: `signedIn` or `signInFailed`, then the sessions.
+    async fn announce_callback(&self, result: &Result<Option<SessionSummary>>) {
+        match result {
+            Ok(None) => return,
+            Ok(Some(session)) => self.emit(AppEvent::SignedIn { session: session.clone() }),
+            Err(err) => {
+                tracing::warn!(code = ?err.code(), "sign-in callback refused");
+                self.emit(AppEvent::SignInFailed { error: crate::error::IpcError::from(err) });
+            }
+        }
+        self.announce_sessions().await;
     }
 
     async fn complete_sign_in_inner(

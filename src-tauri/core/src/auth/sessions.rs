@@ -12,16 +12,19 @@ use crate::config::origin_string;
 use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::sessions::SessionRecord;
+use crate::wire::AppEvent;
 
 impl Core {
-    /// Sessions for the current platform; expired ones are ended on the way.
+    /// Sessions for the current platform; expired ones are ended on the way (and each end
+    /// announced as `sessionEnded`, with this view).
     pub async fn sessions_view(&self) -> Result<SessionsView> {
         let platform = self.platform();
         let now = now_unix();
         let mut sessions = Vec::new();
+        let mut ended = Vec::new();
         for s in self.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await? {
             if s.expires_at <= now {
-                self.end_session_with_notice(&s, SessionEndReason::Expired, None, None).await?;
+                ended.push(self.record_session_end(&s, SessionEndReason::Expired, None, None).await?);
             } else {
                 sessions.push(s);
             }
@@ -33,7 +36,7 @@ impl Core {
             active_id = if payer_not_chosen { None } else { sessions.first().map(|s| s.id.clone()) };
         }
         let pending = self.pending_sign_in(now).await?;
-        Ok(SessionsView {
+        let view = SessionsView {
             sessions: sessions.iter().map(|s| summary(s, now)).collect(),
             payer_not_chosen: payer_not_chosen && active_id.is_none(),
             active_id,
@@ -41,7 +44,27 @@ impl Core {
             pending_redirect_uri: pending,
             expired_sign_in: self.expired_sign_in(),
             ended: self.ended_notices().await?,
-        })
+        };
+        for ended in ended {
+            self.emit(AppEvent::SessionEnded { ended, view: view.clone() });
+        }
+        Ok(view)
+    }
+
+    /// Announces `view` as the sessions now (`sessionsChanged`) and hands it back.
+    pub(crate) fn sessions_changed(&self, view: SessionsView) -> SessionsView {
+        self.emit(AppEvent::SessionsChanged { view: view.clone() });
+        view
+    }
+
+    /// Reads the sessions and announces them; a failed read is only logged.
+    pub(crate) async fn announce_sessions(&self) {
+        match self.sessions_view().await {
+            Ok(view) => {
+                self.sessions_changed(view);
+            }
+            Err(err) => tracing::warn!(code = ?err.code(), "the sessions could not be read to announce them"),
+        }
     }
 
     /// The redirect URI of the newest sign-in still waiting; attempts whose 10 minutes ran
@@ -66,7 +89,7 @@ impl Core {
         }
         self.db().set_active_session_id(Some(id)).await?;
         self.payer_chosen().await?;
-        self.sessions_view().await
+        Ok(self.sessions_changed(self.sessions_view().await?))
     }
 
     /// The session of the context that pays. Every feature call starts here, so the usual
@@ -74,7 +97,8 @@ impl Core {
     /// fails with `SESSION_EXPIRED`: the work is never charged to another context the
     /// person did not choose. After the paying context ended, every call fails with
     /// `PAYER_NOT_CHOSEN` until the person picks who pays. Only when no context was ever
-    /// chosen does the first signed-in one answer, as the header shows it.
+    /// chosen does the first signed-in one answer, as the header shows it. `NOT_SIGNED_IN`
+    /// and `PAYER_NOT_CHOSEN` come with the view announced (`sessionsChanged`).
     pub async fn active_session(&self) -> Result<SessionRecord> {
         if let Some(id) = self.db().active_session_id().await? {
             if let Some(session) = self.db().session(&id).await? {
@@ -92,10 +116,20 @@ impl Core {
         }
         let view = self.sessions_view().await?;
         if view.payer_not_chosen {
+            self.sessions_changed(view);
             return Err(Error::PayerNotChosen);
         }
-        let id = view.active_id.ok_or(Error::NotSignedIn)?;
-        self.db().session(&id).await?.ok_or(Error::NotSignedIn)
+        let session = match &view.active_id {
+            Some(id) => self.db().session(id).await?,
+            None => None,
+        };
+        match session {
+            Some(session) => Ok(session),
+            None => {
+                self.sessions_changed(view);
+                Err(Error::NotSignedIn)
+            }
+        }
     }
 
     /// The token of a session, from the keychain.
@@ -148,6 +182,6 @@ impl Core {
             }
         }
         self.end_session(&session, "signed out").await?;
-        self.sessions_view().await
+        Ok(self.sessions_changed(self.sessions_view().await?))
     }
 }

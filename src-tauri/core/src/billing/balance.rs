@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::billing::{ContextKey, SnapshotRow};
 use crate::store::sessions::SessionRecord;
+use crate::wire::AppEvent;
 
 impl Core {
     /// Reads the active context's balance from the platform, records it as a snapshot
@@ -69,7 +70,18 @@ impl Core {
         tracing::debug!(context = call.session.context.kind(), "balance refreshed");
         let mut overview = self.overview(&call.session, &row).await?;
         overview.reading = Some(report);
+        // Every new reading reaches every screen (the header among them).
+        self.emit(AppEvent::BalanceChanged { balance: overview.clone() });
         Ok(overview)
+    }
+
+    /// After a feature charged (or may have charged) `session_id`'s context: its balance is
+    /// read again and announced (`balanceChanged`). A failed refresh is only logged: the
+    /// charge itself succeeded.
+    pub(crate) async fn balance_after_charge(&self, session_id: &str) {
+        if let Err(err) = self.refresh_balance_of(session_id).await {
+            tracing::info!(code = ?err.code(), "balance not refreshed after a charge");
+        }
     }
 
     /// The active context's balance at its last refresh, without asking the platform;
@@ -139,6 +151,10 @@ impl Core {
         self.db()
             .set_low_balance_threshold(&points.to_string())
             .await?;
+        // The header's "low" mark follows at once.
+        if let Ok(Some(balance)) = self.last_balance().await {
+            self.emit(AppEvent::BalanceChanged { balance });
+        }
         self.billing_settings().await
     }
 
@@ -164,7 +180,7 @@ impl Core {
     }
 
     /// `balance_check`, plus the balance it read from the platform when it had to refresh
-    /// (the shell announces it as `BalanceChanged`).
+    /// (announced as `balanceChanged` like every reading).
     #[instrument(skip(self), err)]
     pub async fn balance_check_refreshing(
         &self,

@@ -5,9 +5,9 @@
 //! Points are exact throughout (`points::Points`, integer micro-points); nothing here
 //! parses an amount through a float, and amounts cross IPC as decimal text.
 //!
-//! For features that charge (chat, TTS): record the charge with `Db::record_charge`, then
-//! call `Core::refresh_balance_of(session_id)` and emit `AppEvent::BalanceChanged` (the
-//! shell's `commands::billing::after_charge` does both). Before a charged action, call
+//! For features that charge (chat, TTS, the billable checks): record the charge with
+//! `Db::record_charge`, then call `Core::balance_after_charge(session_id)`, which reads the
+//! balance again; every reading is announced as `AppEvent::BalanceChanged`. Before a charged action, call
 //! `Core::balance_check(estimate)` and warn on `Low` / `Exceeds` — never block.
 
 mod balance;

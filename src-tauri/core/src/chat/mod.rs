@@ -56,8 +56,8 @@ impl<F: Fn(ChatEvent) -> bool + Send + Sync> ChatSink for F {
     }
 }
 
-/// A finished request: the reply as it ended, and the session whose context paid (the
-/// shell refreshes that balance).
+/// A finished request: the reply as it ended, and the session whose context paid (its
+/// balance was already read again and announced).
 #[derive(Debug, Clone)]
 pub struct ChatTurn {
     pub reply: wire::ChatMessage,

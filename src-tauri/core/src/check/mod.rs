@@ -450,8 +450,18 @@ impl Core {
 
     /// Runs the two billable checks in the active context. `confirmed_speech_total` is the
     /// estimate the person saw; if the price changed since, nothing is sent.
+    /// Afterwards (also when they failed) the active context's balance is read again and
+    /// announced.
     #[tracing::instrument(skip(self), err)]
     pub async fn platform_check_billable(&self, confirmed_speech_total: Option<String>) -> Result<CheckReport> {
+        let result = self.run_billable_checks(confirmed_speech_total).await;
+        if let Ok(session) = self.active_session().await {
+            self.balance_after_charge(&session.id).await;
+        }
+        result
+    }
+
+    async fn run_billable_checks(&self, confirmed_speech_total: Option<String>) -> Result<CheckReport> {
         let quote = self.platform_check_quote().await?;
         let now_total = quote.speech_estimate.as_ref().and_then(|e| e.total_points.clone());
         if now_total != confirmed_speech_total {

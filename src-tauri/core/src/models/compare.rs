@@ -110,7 +110,10 @@ impl Core {
     #[tracing::instrument(skip(self), err)]
     pub async fn model_across_contexts(&self, model_code: &str) -> Result<ModelComparison> {
         let view = self.sessions_view().await?;
-        let active = view.active_id.clone().ok_or(Error::NotSignedIn)?;
+        let Some(active) = view.active_id.clone() else {
+            self.sessions_changed(view);
+            return Err(Error::NotSignedIn);
+        };
         let mut ids: Vec<String> = view.sessions.iter().map(|s| s.id.clone()).collect();
         ids.sort_by_key(|id| *id != active);
         let mut contexts = Vec::with_capacity(ids.len());

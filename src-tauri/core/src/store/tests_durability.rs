@@ -155,6 +155,7 @@ async fn the_core_starts_on_a_garbage_file_and_app_info_says_where_it_went() {
         version: "test".into(),
         keychain: std::sync::Arc::new(crate::auth::keychain::memory::MemoryKeychain::default()),
         browser: std::sync::Arc::new(crate::testing::RecordingBrowser::default()),
+        events: std::sync::Arc::new(crate::events::NoEvents),
     })
     .await
     .expect("the core starts");

@@ -33,6 +33,7 @@ async fn core_on(dir: &Path, sandbox: String, keys: &HashMap<String, String>) ->
         version: "test".into(),
         keychain,
         browser: Arc::new(RecordingBrowser::default()),
+        events: std::sync::Arc::new(crate::events::NoEvents),
     })
     .await
     .expect("core");

@@ -189,17 +189,6 @@ impl Core {
         Ok(resumed)
     }
 
-    /// The signed-in session that pays for this clip's context (to refresh its balance).
-    pub async fn session_of_clip(&self, clip_id: &str) -> Result<Option<String>> {
-        let Some(row) = self.db().clip(clip_id).await? else {
-            return Ok(None);
-        };
-        Ok(self
-            .session_for_context(&row.context())
-            .await?
-            .map(|s| s.id))
-    }
-
     async fn session_for_context(&self, ctx: &ClipContext) -> Result<Option<SessionRecord>> {
         let now = now_unix();
         Ok(self
@@ -224,8 +213,21 @@ impl Core {
         })
     }
 
-    /// The send loop for one clip.
+    /// Sends one clip, then announces how it settled: `clipSettled` for every settled status,
+    /// and, when it charged or may have charged, the paying context's balance read again.
     async fn run_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
+        let clip = self.send_clip(clip_id, call).await?;
+        if clip.status != ClipStatus::Pending {
+            self.emit(crate::wire::AppEvent::ClipSettled { clip: clip.clone() });
+        }
+        if matches!(clip.status, ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown) {
+            self.balance_after_charge(&call.session.id).await;
+        }
+        Ok(clip)
+    }
+
+    /// The send loop for one clip.
+    async fn send_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
         let _claim = self
             .tts_state()
             .claim(clip_id)

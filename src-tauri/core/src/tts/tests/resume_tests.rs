@@ -18,6 +18,7 @@ async fn restart(rig: &Rig) -> Core {
         version: "test".into(),
         keychain: rig.keys.clone(),
         browser: rig.browser.clone(),
+        events: std::sync::Arc::new(crate::events::NoEvents),
     })
     .await
     .expect("second start");

@@ -71,6 +71,7 @@ async fn a_clip_is_never_complete_without_its_ledger_row_and_the_next_start_heal
         version: "test".into(),
         keychain: rig.keys.clone(),
         browser: rig.browser.clone(),
+        events: std::sync::Arc::new(crate::events::NoEvents),
     })
     .await
     .unwrap();

@@ -1,0 +1,105 @@
+//! The event port: what the core announces by itself, proved with the recording `Events`.
+
+use xiaoya_sandbox as sb;
+
+use crate::auth::wire::{ContextRequest, SessionEndReason};
+use crate::error::Error;
+use crate::tts::tests::{personal, standard};
+use crate::tts::wire::ClipStatus;
+use crate::wire::AppEvent;
+
+fn name(event: &AppEvent) -> &'static str {
+    match event {
+        AppEvent::PlatformChanged { .. } => "platformChanged",
+        AppEvent::SessionsChanged { .. } => "sessionsChanged",
+        AppEvent::SignedIn { .. } => "signedIn",
+        AppEvent::SignInFailed { .. } => "signInFailed",
+        AppEvent::BalanceChanged { .. } => "balanceChanged",
+        AppEvent::SessionEnded { .. } => "sessionEnded",
+        AppEvent::ClipSettled { .. } => "clipSettled",
+    }
+}
+
+/// A 401 during synthesis ends that session and is announced exactly once, with its reason
+/// and the view after it (no session left, the notice in it).
+#[tokio::test]
+async fn a_401_during_synthesis_announces_one_session_ended_with_its_reason_and_the_view() {
+    let rig = personal().await;
+    let session = rig.core.active_session().await.unwrap();
+    rig.events.take();
+    rig.control().expire_token_of(sb::TokenSelector::Personal);
+    let err = rig.core.synthesize(standard("Still signed in?")).await.unwrap_err();
+    assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
+    let events = rig.events.take();
+    let ended: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            AppEvent::SessionEnded { ended, view } => Some((ended, view)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ended.len(), 1, "announced once: {:?}", events.iter().map(name).collect::<Vec<_>>());
+    let (ended, view) = ended[0];
+    assert_eq!(ended.id, session.id);
+    assert_eq!(ended.reason, SessionEndReason::Rejected);
+    assert!(ended.was_paying);
+    assert!(view.sessions.is_empty(), "the view is the one after the end");
+    assert_eq!(view.ended.first().map(|n| n.id.as_str()), Some(session.id.as_str()));
+    // Nothing else claims the session is still there, and no balance follows a refused call.
+    assert!(!events.iter().any(|e| matches!(e, AppEvent::BalanceChanged { .. } | AppEvent::ClipSettled { .. })));
+}
+
+/// A clip that settled with a charge is announced, then the paying context's balance.
+#[tokio::test]
+async fn a_settled_charged_clip_announces_clip_settled_then_balance_changed() {
+    let rig = personal().await;
+    let session = rig.core.active_session().await.unwrap();
+    rig.events.take();
+    let clip = rig.core.synthesize(standard("Charged and settled.")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete);
+    let events = rig.events.take();
+    let names: Vec<_> = events.iter().map(name).collect();
+    assert_eq!(names, ["clipSettled", "balanceChanged"], "{names:?}");
+    let AppEvent::ClipSettled { clip: settled } = &events[0] else { unreachable!() };
+    assert_eq!((settled.id.as_str(), settled.status), (clip.id.as_str(), ClipStatus::Complete));
+    let AppEvent::BalanceChanged { balance } = &events[1] else { unreachable!() };
+    assert_eq!(balance.session_id, session.id);
+}
+
+/// The billable checks charge the active context: its balance is read again and announced.
+#[tokio::test]
+async fn a_billable_check_announces_the_balance_after_it() {
+    let rig = crate::testing::Rig::new().await;
+    let session = rig.sign_in(ContextRequest::Personal).await;
+    let quote = rig.core.platform_check_quote().await.unwrap();
+    let total = quote.speech_estimate.and_then(|e| e.total_points);
+    rig.events.take();
+    rig.core.platform_check_billable(total).await.unwrap();
+    let balances: Vec<_> = rig
+        .events
+        .take()
+        .into_iter()
+        .filter_map(|e| match e {
+            AppEvent::BalanceChanged { balance } => Some(balance),
+            _ => None,
+        })
+        .collect();
+    assert!(!balances.is_empty(), "the balance was announced");
+    assert_eq!(balances.last().map(|b| b.session_id.as_str()), Some(session.id.as_str()));
+}
+
+/// An expiry noticed while listing the sessions is announced once, as `sessionEnded`.
+#[tokio::test]
+async fn an_expiry_noticed_in_the_list_is_announced_once() {
+    let rig = crate::testing::Rig::new().await;
+    let session = rig.sign_in(ContextRequest::Personal).await;
+    sqlx::query("UPDATE sessions SET expires_at = 0").execute(rig.core.db().pool()).await.unwrap();
+    rig.events.take();
+    let view = rig.core.sessions_view().await.unwrap();
+    rig.core.sessions_view().await.unwrap();
+    let events = rig.events.take();
+    assert_eq!(events.len(), 1, "{:?}", events.iter().map(name).collect::<Vec<_>>());
+    let AppEvent::SessionEnded { ended, view: announced } = &events[0] else { panic!("{:?}", name(&events[0])) };
+    assert_eq!((ended.id.as_str(), ended.reason), (session.id.as_str(), SessionEndReason::Expired));
+    assert_eq!(announced.ended.len(), view.ended.len());
+}
