@@ -2,7 +2,7 @@
 //! deep link hands it over), state built once in `setup`, and the command list.
 
 pub mod commands;
-mod events;
+pub mod events;
 pub mod hardening;
 pub mod navigation;
 mod notify;
@@ -26,7 +26,15 @@ const ENV_DATA_DIR: &str = "XIAOYA_DATA_DIR";
 /// The one managed state: cheap handles built once.
 pub struct AppState {
     pub core: Core,
-    _log_guard: tracing_appender::non_blocking::WorkerGuard,
+    _log_guard: Option<tracing_appender::non_blocking::WorkerGuard>,
+}
+
+impl AppState {
+    /// The state around a started core (the command tests build one; the app's also keeps
+    /// its log writer alive).
+    pub fn new(core: Core) -> Self {
+        AppState { core, _log_guard: None }
+    }
 }
 
 /// Why the core could not start, kept so the window can say it (`app_info` answers with
@@ -54,7 +62,7 @@ fn start_core(app: &tauri::App) -> Result<AppState, xiaoya_core::Error> {
     let events = app.state::<Arc<events::AppEventHub>>().inner().clone();
     let options = CoreOptions { events, ..CoreOptions::from_process_env(dir, version) };
     let core = tauri::async_runtime::block_on(Core::start(options))?;
-    Ok(AppState { core, _log_guard: guard })
+    Ok(AppState { core, _log_guard: Some(guard) })
 }
 
 /// Rolling log files in `<data>/logs`, plus stderr. Only stable codes and request ids

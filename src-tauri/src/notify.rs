@@ -47,7 +47,7 @@ pub fn message(work: Work, locale: Locale) -> (&'static str, &'static str) {
     }
 }
 
-fn main_window_view(app: &AppHandle) -> Option<WindowView> {
+fn main_window_view<R: tauri::Runtime>(app: &AppHandle<R>) -> Option<WindowView> {
     let window = app.get_webview_window("main")?;
     Some(WindowView {
         focused: window.is_focused().unwrap_or(false),
@@ -57,7 +57,7 @@ fn main_window_view(app: &AppHandle) -> Option<WindowView> {
 }
 
 /// Called when `work` started at `started` has finished (successfully or not).
-pub async fn finished(app: &AppHandle, work: Work, started: Instant) {
+pub async fn finished<R: tauri::Runtime>(app: &AppHandle<R>, work: Work, started: Instant) {
     if !should_notify(main_window_view(app), started.elapsed()) {
         return;
     }

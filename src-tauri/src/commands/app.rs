@@ -26,14 +26,14 @@ fn with_commit(info: AppInfo) -> AppInfo {
 
 /// The first call the window makes: if the core could not start, it answers with why.
 #[tauri::command]
-pub async fn app_info(app: tauri::AppHandle) -> CmdResult<AppInfo> {
+pub async fn app_info<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> CmdResult<AppInfo> {
     use tauri::Manager;
     let state = app.try_state::<AppState>().ok_or_else(|| startup_failure(&app))?;
     Ok(with_commit(state.core.app_info().await?))
 }
 
 /// Why the core did not start (kept by `setup`).
-fn startup_failure(app: &tauri::AppHandle) -> xiaoya_core::IpcError {
+fn startup_failure<R: tauri::Runtime>(app: &tauri::AppHandle<R>) -> xiaoya_core::IpcError {
     use tauri::Manager;
     app.try_state::<crate::StartupFailure>().map(|f| f.0.clone()).unwrap_or_else(|| {
         xiaoya_core::IpcError::from(xiaoya_core::Error::Internal("the app has not started".into()))

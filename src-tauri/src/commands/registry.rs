@@ -123,8 +123,9 @@ macro_rules! commands {
             }
         ),*];
 
-        /// The invoke handler of every registered command.
-        pub fn invoke_handler() -> impl Fn(tauri::ipc::Invoke) -> bool + Send + Sync + 'static {
+        /// The invoke handler of every registered command, on any runtime (the app's, or
+        /// `tauri::test`'s mock runtime in the command tests).
+        pub fn invoke_handler<R: tauri::Runtime>() -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
             tauri::generate_handler![$(crate::commands::$module::$name),*]
         }
 

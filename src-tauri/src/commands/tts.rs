@@ -27,7 +27,7 @@ pub async fn tts_compare_quote(state: State<'_, AppState>, requests: Vec<SpeechR
 }
 
 #[tauri::command]
-pub async fn synthesize_speech(app: AppHandle, state: State<'_, AppState>, request: SpeechRequest) -> CmdResult<Clip> {
+pub async fn synthesize_speech<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, request: SpeechRequest) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
     let result = state.core.synthesize(request).await;
     finished(&app, Work::Synthesis, started).await;
@@ -35,7 +35,7 @@ pub async fn synthesize_speech(app: AppHandle, state: State<'_, AppState>, reque
 }
 
 #[tauri::command]
-pub async fn retry_clip(app: AppHandle, state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
+pub async fn retry_clip<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
     let result = state.core.retry_clip(&id).await;
     finished(&app, Work::Synthesis, started).await;
