@@ -17,10 +17,14 @@ async fn launch(scratch: &tempfile::TempDir) -> TestResult<AppWindow> {
     AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await
 }
 
-/// Sizes the window and waits until the page has that viewport.
+/// Sizes the window and waits until the page has that viewport. Without a window manager
+/// (Xvfb) a resize can be lost while the machine is busy: it is asked again every 2 s, for
+/// up to 20 s.
 async fn size_to(app: &AppWindow, width: u32, height: u32) -> TestResult {
-    app.client.set_window_size(width, height).await?;
-    for _ in 0..50 {
+    for attempt in 0..200 {
+        if attempt % 20 == 0 {
+            app.client.set_window_size(width, height).await?;
+        }
         let got = app.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
         let w = got.get(0).and_then(|v| v.as_u64()).unwrap_or(0);
         let h = got.get(1).and_then(|v| v.as_u64()).unwrap_or(0);
