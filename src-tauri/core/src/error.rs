@@ -132,6 +132,12 @@ pub enum Error {
     AudioUnavailable(String),
     #[error("the audio cannot be played: {0}")]
     AudioUnreadable(String),
+    /// A context's origin as stored (session, conversation, clip) is not a URL any more.
+    #[error("internal error: stored origin: {source}")]
+    StoredOrigin {
+        #[source]
+        source: url::ParseError,
+    },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -158,7 +164,7 @@ impl Error {
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,
-            Error::Internal(_) => ErrorCode::Internal,
+            Error::StoredOrigin { .. } | Error::Internal(_) => ErrorCode::Internal,
         }
     }
 }

@@ -41,9 +41,16 @@ impl SessionRecord {
 }
 
 /// The keychain account of a session key (A11, K2): one entry per origin, client,
-/// subject and exact context.
+/// subject and exact context (`PlatformContext`'s one keychain serialisation).
 pub fn keychain_account(origin: &str, client_id: &str, subject: &str, context: &RequestedContext) -> String {
-    format!("{origin} {client_id} {subject} {}:{}", context.kind(), context.team_id())
+    crate::context::ContextColumns {
+        origin: origin.to_owned(),
+        client_id: client_id.to_owned(),
+        subject: subject.to_owned(),
+        context_kind: context.kind().to_owned(),
+        team_id: context.team_id().to_owned(),
+    }
+    .key()
 }
 
 #[derive(sqlx::FromRow)]

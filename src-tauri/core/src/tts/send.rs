@@ -84,13 +84,7 @@ pub enum Attempt {
     Unauthorized(Error),
 }
 
-fn header(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .map(|s| s.trim().to_owned())
-        .filter(|s| !s.is_empty())
-}
+use crate::api::header_text as header;
 
 pub fn receipt_from(headers: &HeaderMap) -> SpeechReceipt {
     SpeechReceipt {
@@ -170,18 +164,13 @@ pub async fn send_once(
     policy: &RetryPolicy,
     maybe_received: bool,
 ) -> Result<Attempt> {
-    let url = PlatformClient::url(&call.origin, SPEECH_PATH)?;
-    let mut req = client
-        .post(url)
+    let req = call
+        .request(client, reqwest::Method::POST, SPEECH_PATH)?
         .timeout(policy.request_timeout)
-        .bearer_auth(call.token.expose())
         .header("X-Request-ID", request_id)
         .header(CONTENT_TYPE, "application/json")
         .header(ACCEPT, "audio/mpeg, audio/wav, audio/*, application/json")
         .body(body.to_owned());
-    if let Some(team) = call.team_id() {
-        req = req.header("X-Xiaoya-Team-Id", team);
-    }
     let response = match req.send().await {
         Ok(r) => r,
         // H1: only a connect error (never reached the platform) and a timeout (may have) are

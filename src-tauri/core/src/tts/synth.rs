@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 
 use futures_util::StreamExt;
-use url::Url;
 
 use super::estimate::estimate;
 use super::files::{audio_dir, clip_file_name, remove_partials, AtomicFile};
@@ -27,10 +26,7 @@ pub fn now_ms() -> i64 {
 
 /// A context key for running totals: the same for every session of one context.
 pub fn context_key(ctx: &ClipContext) -> String {
-    format!(
-        "{} {} {} {}:{}",
-        ctx.origin, ctx.client_id, ctx.subject, ctx.context_kind, ctx.team_id
-    )
+    ctx.columns().key()
 }
 
 /// What the body of a successful answer came to.
@@ -200,17 +196,7 @@ impl Core {
     }
 
     async fn call_for(&self, session: SessionRecord) -> Result<ContextCall> {
-        if !session.has_scope("model") {
-            return Err(Error::ScopeMissing("model".into()));
-        }
-        let origin = Url::parse(&session.origin)
-            .map_err(|e| Error::Internal(format!("stored origin: {e}")))?;
-        let token = self.token_for(&session).await?;
-        Ok(ContextCall {
-            session,
-            origin,
-            token,
-        })
+        self.call_for_session(session, Some("model")).await
     }
 
     /// Sends one clip, then announces how it settled: `clipSettled` for every settled status,
