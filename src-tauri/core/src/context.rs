@@ -1,14 +1,13 @@
 //! `PlatformContext`: the exact context a session, a conversation, a clip or a balance belongs
 //! to — origin, client id, subject, kind and Team id — with its two serialisations: the
 //! database columns (`ContextColumns`) and the keychain account string. The origin is parsed
-//! once, here, from the stored text.
+//! once, here, from the stored text. (Reading one from a session: `store::sessions`.)
 
 use url::Url;
 
 use crate::auth::pending::RequestedContext;
 use crate::config::origin_string;
 use crate::error::{Error, Result};
-use crate::store::sessions::SessionRecord;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlatformContext {
@@ -32,11 +31,6 @@ pub struct ContextColumns {
 }
 
 impl PlatformContext {
-    /// The context of a signed-in session (its origin parsed from the stored text).
-    pub fn of(session: &SessionRecord) -> Result<Self> {
-        Self::from_columns(&ContextColumns::of(session))
-    }
-
     /// Reads the database form back; a row that no longer parses is an internal error.
     pub fn from_columns(columns: &ContextColumns) -> Result<Self> {
         let origin = Url::parse(&columns.origin).map_err(|source| Error::StoredOrigin { source })?;
@@ -73,22 +67,6 @@ impl PlatformContext {
 }
 
 impl ContextColumns {
-    /// The columns of a session's context, as stored with the session.
-    pub fn of(session: &SessionRecord) -> Self {
-        ContextColumns {
-            origin: session.origin.clone(),
-            client_id: session.client_id.clone(),
-            subject: session.subject.clone(),
-            context_kind: session.context.kind().to_owned(),
-            team_id: session.context.team_id().to_owned(),
-        }
-    }
-
-    /// Whether `session` is signed in to exactly this context.
-    pub fn matches(&self, session: &SessionRecord) -> bool {
-        *self == ContextColumns::of(session)
-    }
-
     /// One string per context (the keychain account, and the key of in-memory totals).
     pub fn key(&self) -> String {
         format!("{} {} {} {}:{}", self.origin, self.client_id, self.subject, self.context_kind, self.team_id)

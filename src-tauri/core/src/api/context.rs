@@ -71,4 +71,11 @@ impl Core {
         let result = self.client().get_open(call.origin(), path, &call.token, call.team_id()).await;
         self.on_unauthorized(&call.session, result).await
     }
+
+    /// GET an Open API route for this context and read its `data` exactly (see
+    /// [`crate::reading::exact_json`]): for answers that carry amounts.
+    pub async fn context_get_exact(&self, call: &ContextCall, path: &str) -> Result<serde_json::Value> {
+        let raw: Box<serde_json::value::RawValue> = self.context_get(call, path).await?;
+        crate::reading::exact_json(raw.get()).map_err(|e| Error::Decode(format!("platform response: {e}")))
+    }
 }

@@ -35,6 +35,11 @@ impl ClipContext {
         }
     }
 
+    /// The key of running totals: the same for every session of one context.
+    pub fn key(&self) -> String {
+        self.columns().key()
+    }
+
     /// Whether this session pays for clips of this context.
     pub fn matches(&self, session: &SessionRecord) -> bool {
         self.columns().matches(session)

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use super::estimate::{check, code_points};
 use super::files::{audio_dir, export_target, slug, unique, write_atomic};
 use crate::billing::points::Points;
-use super::synth::context_key;
 use super::wire::{
     Clip, ClipExport, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals,
 };
@@ -227,7 +226,7 @@ impl Core {
             .iter()
             .filter_map(|c| c.as_deref().and_then(Points::parse))
             .sum();
-        let (session_points, session_clips) = self.tts_state().session_total(&context_key(&ctx));
+        let (session_points, session_clips) = self.tts_state().session_total(&ctx.key());
         Ok(TtsTotals {
             context_label: ctx.label,
             session_points: session_points.to_string(),

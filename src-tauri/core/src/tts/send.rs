@@ -18,44 +18,7 @@ pub const ALREADY_SETTLED: &str = "TTS_REQUEST_ALREADY_SETTLED";
 pub const ACTIVATION_IN_PROGRESS: &str = "TTS_VOICE_ACTIVATION_IN_PROGRESS";
 pub const REQUEST_IN_PROGRESS: &str = "TTS_REQUEST_IN_PROGRESS";
 
-/// How hard to try before handing the decision to the person.
-#[derive(Debug, Clone)]
-pub struct RetryPolicy {
-    /// Sends per action, the first included.
-    pub max_attempts: u32,
-    pub base_delay: Duration,
-    pub max_delay: Duration,
-    /// A longer `Retry-After` stops automatic retries (the person decides when).
-    pub max_retry_after: Duration,
-    /// Whole request, headers and audio body.
-    pub request_timeout: Duration,
-    /// Longest pause between two pieces of the audio body before the download counts as
-    /// stalled (a timeout: H1 allows an automatic retry under the same id).
-    pub idle_timeout: Duration,
-}
-
-impl Default for RetryPolicy {
-    fn default() -> Self {
-        RetryPolicy {
-            max_attempts: 4,
-            base_delay: Duration::from_millis(500),
-            max_delay: Duration::from_secs(8),
-            max_retry_after: crate::api::retry_after::MAX_AUTOMATIC_WAIT,
-            request_timeout: Duration::from_secs(300),
-            idle_timeout: Duration::from_secs(30),
-        }
-    }
-}
-
-impl RetryPolicy {
-    /// Exponential backoff after attempt `n` (1-based), at least what `Retry-After` asked.
-    pub fn delay(&self, attempt: u32, retry_after: Option<Duration>) -> Duration {
-        let exp = self
-            .base_delay
-            .saturating_mul(1u32 << attempt.saturating_sub(1).min(16));
-        exp.min(self.max_delay).max(retry_after.unwrap_or_default())
-    }
-}
+pub use super::state::RetryPolicy;
 
 /// What one attempt came to.
 #[allow(

@@ -19,15 +19,8 @@ use crate::host::Core;
 use crate::store::sessions::SessionRecord;
 use crate::store::tts::{ClipContext, ClipRow, NewClip};
 
-pub fn now_ms() -> i64 {
-    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
-}
+pub use super::now_ms;
 
-
-/// A context key for running totals: the same for every session of one context.
-pub fn context_key(ctx: &ClipContext) -> String {
-    ctx.columns().key()
-}
 
 /// What the body of a successful answer came to.
 enum Body {
