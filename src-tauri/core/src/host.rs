@@ -287,12 +287,12 @@ async fn resolve(
                 let sandbox = xiaoya_sandbox::start(config)
                     .await
                     .map_err(|e| Error::Internal(format!("the built-in sandbox did not start: {e}")))?;
-                let origin = Url::parse(&sandbox.base_url()).map_err(|e| Error::Internal(format!("sandbox URL: {e}")))?;
+                let origin = Url::parse(&sandbox.base_url()).map_err(|source| Error::Url { what: "sandbox URL", source })?;
                 client.set_sandbox_key(Some((&origin, key)));
                 *slot = Some(sandbox);
             }
             let base = slot.as_ref().map(|s| s.base_url()).unwrap_or_default();
-            let origin = Url::parse(&base).map_err(|e| Error::Internal(format!("sandbox URL: {e}")))?;
+            let origin = Url::parse(&base).map_err(|source| Error::Url { what: "sandbox URL", source })?;
             Ok(Platform::sandbox(origin))
         }
     }

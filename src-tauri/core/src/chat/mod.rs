@@ -115,7 +115,7 @@ impl Core {
         {
             return Err(Error::InvalidInput("only https links open in the browser".into()));
         }
-        self.browser().open(&url).map_err(|e| Error::Internal(format!("could not open the browser: {e}")))
+        self.browser().open(&url).map_err(|source| Error::Io { action: "could not open the browser", source })
     }
 }
 

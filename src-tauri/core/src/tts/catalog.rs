@@ -151,7 +151,7 @@ impl Core {
         }
         self.browser()
             .open(url)
-            .map_err(|e| Error::Internal(format!("could not open the browser: {e}")))
+            .map_err(|source| Error::Io { action: "could not open the browser", source })
     }
 }
 

@@ -34,7 +34,7 @@ impl Core {
         let status = ClipStatus::parse(&row.status)
             .ok_or_else(|| Error::Internal(format!("clip status {}", row.status)))?;
         let estimate: CostEstimate = serde_json::from_str(&row.estimate)
-            .map_err(|e| Error::Internal(format!("stored estimate: {e}")))?;
+            .map_err(|source| Error::Json { what: "stored estimate", source })?;
         let params: SpeechParams = serde_json::from_str(&row.params).unwrap_or_default();
         let receipt: Option<SpeechReceipt> = row
             .receipt
@@ -187,7 +187,7 @@ impl Core {
         let target = unique(target);
         let bytes = tokio::fs::read(&source)
             .await
-            .map_err(|e| Error::Internal(format!("cannot read the clip: {e}")))?;
+            .map_err(|source| Error::Io { action: "cannot read the clip", source })?;
         let written = write_atomic(target, &bytes)
             .await
             .map_err(|e| Error::InvalidInput(format!("cannot write there: {e}")))?;

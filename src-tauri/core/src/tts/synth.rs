@@ -285,7 +285,7 @@ impl Core {
         let target = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
         let mut file = AtomicFile::create(target)
             .await
-            .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?;
+            .map_err(|source| Error::Io { action: "cannot write audio", source })?;
         let idle = self.tts_state().policy().idle_timeout;
         let mut stream = response.bytes_stream();
         loop {
@@ -298,7 +298,7 @@ impl Core {
                 Ok(bytes) => file
                     .write(&bytes)
                     .await
-                    .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?,
+                    .map_err(|source| Error::Io { action: "cannot write audio", source })?,
                 Err(e) if e.is_timeout() => return Ok(Body::Stalled(Error::Transport(e))),
                 Err(e) => return Ok(Body::Broken(Error::Transport(e))),
             }
@@ -312,7 +312,7 @@ impl Core {
         let path = file
             .commit()
             .await
-            .map_err(|e| Error::Internal(format!("cannot save audio: {e}")))?;
+            .map_err(|source| Error::Io { action: "cannot save audio", source })?;
         Ok(Body::Saved(path, bytes))
     }
 }
