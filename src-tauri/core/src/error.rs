@@ -132,6 +132,34 @@ pub enum Error {
     AudioUnavailable(String),
     #[error("the audio cannot be played: {0}")]
     AudioUnreadable(String),
+    /// An I/O step of the app's own failed (a file or folder read or written, the browser
+    /// started for a link).
+    #[error("internal error: {action}: {source}")]
+    Io {
+        action: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Something of the app's own did not turn into (or back from) JSON.
+    #[error("internal error: {what}: {source}")]
+    Json {
+        what: &'static str,
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A URL of the app's own (stored, or the built-in sandbox's) does not parse.
+    #[error("internal error: {what}: {source}")]
+    Url {
+        what: &'static str,
+        #[source]
+        source: url::ParseError,
+    },
+    /// A context's origin as stored (session, conversation, clip) is not a URL any more.
+    #[error("internal error: stored origin: {source}")]
+    StoredOrigin {
+        #[source]
+        source: url::ParseError,
+    },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -158,7 +186,8 @@ impl Error {
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,
-            Error::Internal(_) => ErrorCode::Internal,
+            Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
+            Error::StoredOrigin { .. } | Error::Internal(_) => ErrorCode::Internal,
         }
     }
 }

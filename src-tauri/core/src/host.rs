@@ -60,11 +60,11 @@ pub struct Core {
     keys: Arc<dyn SecretStore>,
     browser: Arc<dyn Browser>,
     /// Model catalogs per exact context (models area).
-    catalogs: crate::models::CatalogCache,
+    catalogs: crate::models::cache::CatalogCache,
     /// Replies being received, so Stop can reach them (chat area).
-    chat: crate::chat::ChatRuntime,
+    chat: crate::chat::runtime::ChatRuntime,
     /// TTS catalogs per session, requests in flight, running totals (tts area).
-    tts: Arc<crate::tts::TtsState>,
+    tts: Arc<crate::tts::state::TtsState>,
     /// The one audio output thread (audio area).
     audio: crate::audio::engine::AudioEngine,
     sign_ins: crate::auth::attempts::SignInHistory,
@@ -97,8 +97,8 @@ impl Core {
             client,
             keys: options.keychain,
             browser: options.browser,
-            catalogs: crate::models::CatalogCache::default(),
-            chat: crate::chat::ChatRuntime::default(),
+            catalogs: crate::models::cache::CatalogCache::default(),
+            chat: crate::chat::runtime::ChatRuntime::default(),
             tts: Arc::default(),
             audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
             sign_ins: crate::auth::attempts::SignInHistory::default(),
@@ -125,15 +125,15 @@ impl Core {
         &self.browser
     }
 
-    pub fn catalogs(&self) -> &crate::models::CatalogCache {
+    pub fn catalogs(&self) -> &crate::models::cache::CatalogCache {
         &self.catalogs
     }
 
-    pub fn chat_runtime(&self) -> &crate::chat::ChatRuntime {
+    pub fn chat_runtime(&self) -> &crate::chat::runtime::ChatRuntime {
         &self.chat
     }
 
-    pub fn tts_state(&self) -> &Arc<crate::tts::TtsState> {
+    pub fn tts_state(&self) -> &Arc<crate::tts::state::TtsState> {
         &self.tts
     }
 
@@ -287,12 +287,12 @@ async fn resolve(
                 let sandbox = xiaoya_sandbox::start(config)
                     .await
                     .map_err(|e| Error::Internal(format!("the built-in sandbox did not start: {e}")))?;
-                let origin = Url::parse(&sandbox.base_url()).map_err(|e| Error::Internal(format!("sandbox URL: {e}")))?;
+                let origin = Url::parse(&sandbox.base_url()).map_err(|source| Error::Url { what: "sandbox URL", source })?;
                 client.set_sandbox_key(Some((&origin, key)));
                 *slot = Some(sandbox);
             }
             let base = slot.as_ref().map(|s| s.base_url()).unwrap_or_default();
-            let origin = Url::parse(&base).map_err(|e| Error::Internal(format!("sandbox URL: {e}")))?;
+            let origin = Url::parse(&base).map_err(|source| Error::Url { what: "sandbox URL", source })?;
             Ok(Platform::sandbox(origin))
         }
     }

@@ -9,6 +9,7 @@ pub mod billing;
 pub mod chat;
 pub mod check;
 pub mod config;
+pub mod context;
 pub mod error;
 pub mod events;
 pub mod host;
@@ -31,6 +32,8 @@ mod reading_tests;
 mod fuzz_tests;
 #[cfg(test)]
 mod events_tests;
+#[cfg(test)]
+mod context_tests;
 
 pub use error::{Error, ErrorCode, IpcError};
 pub use events::Events;

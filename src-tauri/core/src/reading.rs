@@ -11,13 +11,10 @@
 //! ([`Core::context_get_exact`]) and read with [`exact_json`].
 
 use serde::Serialize;
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
-use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
-use crate::host::Core;
 
 /// How a reader read one payload. Shown by the "Check platform" screen.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
@@ -275,15 +272,6 @@ pub fn read_teams(data: &Value) -> Result<(Vec<crate::auth::wire::TeamChoice>, R
         });
     }
     Ok((teams, report))
-}
-
-impl Core {
-    /// GET an Open API route for this context and read its `data` exactly (see
-    /// [`exact_json`]): for answers that carry amounts.
-    pub async fn context_get_exact(&self, call: &ContextCall, path: &str) -> Result<Value> {
-        let raw: Box<RawValue> = self.context_get(call, path).await?;
-        exact_json(raw.get()).map_err(|e| Error::Decode(format!("platform response: {e}")))
-    }
 }
 
 #[cfg(test)]

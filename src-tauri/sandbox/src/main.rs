@@ -14,32 +14,50 @@ const USAGE: &str = "usage: xiaoya-sandbox [--addr HOST:PORT] [--auto-approve] [
   --auto-approve     skip the consent page and approve every valid authorization request\n\
   --reading NAME     serve another reading of the docs (repeatable; names in README \"Readings\")";
 
-fn parse_args(args: impl Iterator<Item = String>) -> Result<SandboxConfig, String> {
+/// Why the command line was not taken (`Help`: the person asked for the usage).
+#[derive(Debug, thiserror::Error)]
+enum ArgsError {
+    #[error("")]
+    Help,
+    #[error("{flag} needs {what}")]
+    MissingValue { flag: &'static str, what: &'static str },
+    #[error("--addr {value}: {source}")]
+    BadAddr {
+        value: String,
+        #[source]
+        source: std::net::AddrParseError,
+    },
+    #[error("unknown reading {0}")]
+    UnknownReading(String),
+    #[error("unknown argument {0}")]
+    UnknownArgument(String),
+}
+
+fn parse_addr(value: &str) -> Result<SocketAddr, ArgsError> {
+    value.parse::<SocketAddr>().map_err(|source| ArgsError::BadAddr { value: value.to_owned(), source })
+}
+
+fn parse_args(args: impl Iterator<Item = String>) -> Result<SandboxConfig, ArgsError> {
     let mut config = SandboxConfig::default();
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--auto-approve" => config.auto_approve = true,
             "--addr" => {
-                let value = args.next().ok_or("--addr needs HOST:PORT")?;
-                config.addr = value
-                    .parse::<SocketAddr>()
-                    .map_err(|e| format!("--addr {value}: {e}"))?;
+                let value = args.next().ok_or(ArgsError::MissingValue { flag: "--addr", what: "HOST:PORT" })?;
+                config.addr = parse_addr(&value)?;
             }
             other if other.starts_with("--addr=") => {
-                let value = &other["--addr=".len()..];
-                config.addr = value
-                    .parse::<SocketAddr>()
-                    .map_err(|e| format!("--addr {value}: {e}"))?;
+                config.addr = parse_addr(&other["--addr=".len()..])?;
             }
             "--reading" => {
-                let value = args.next().ok_or("--reading needs a NAME")?;
+                let value = args.next().ok_or(ArgsError::MissingValue { flag: "--reading", what: "a NAME" })?;
                 let reading = xiaoya_sandbox::Readings::parse_name(&value)
-                    .map_err(|_| format!("unknown reading {value}"))?;
+                    .map_err(|_| ArgsError::UnknownReading(value.clone()))?;
                 config.readings.0.insert(reading);
             }
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown argument {other}")),
+            "-h" | "--help" => return Err(ArgsError::Help),
+            other => return Err(ArgsError::UnknownArgument(other.to_owned())),
         }
     }
     Ok(config)
@@ -79,16 +97,14 @@ fn shutdown_signal() -> impl std::future::Future<Output = ()> {
 async fn main() -> ExitCode {
     let config = match parse_args(std::env::args().skip(1)) {
         Ok(config) => config,
-        Err(message) => {
-            if !message.is_empty() {
-                eprintln!("xiaoya-sandbox: {message}");
-            }
+        Err(ArgsError::Help) => {
             eprintln!("{USAGE}");
-            return if message.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            };
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            eprintln!("xiaoya-sandbox: {err}");
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
         }
     };
     let sandbox = match xiaoya_sandbox::start(config).await {

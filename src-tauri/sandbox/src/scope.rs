@@ -87,10 +87,17 @@ pub fn scope_string(scopes: &ScopeSet) -> String {
         .join(" ")
 }
 
+/// A scope name the platform does not define (displayed as the name itself).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{name}")]
+pub struct UnknownScope {
+    pub name: String,
+}
+
 /// Parses a space-separated scope parameter; `Err` carries the first unknown name.
-pub fn parse_scope_list(text: &str) -> Result<ScopeSet, String> {
+pub fn parse_scope_list(text: &str) -> Result<ScopeSet, UnknownScope> {
     text.split(' ')
         .filter(|part| !part.is_empty())
-        .map(|part| Scope::parse(part).ok_or_else(|| part.to_string()))
+        .map(|part| Scope::parse(part).ok_or_else(|| UnknownScope { name: part.to_owned() }))
         .collect()
 }

@@ -1,10 +1,15 @@
 //! Calls made on behalf of the active context: the session's token from the keychain,
-//! its origin, the Team header for Team sessions, and a 401 ending only that session.
+//! its `PlatformContext` (origin parsed once), the request builder that sets the bearer and
+//! Team headers, and a 401 ending only that session. `call_for_session` is the one place a
+//! `ContextCall` is built.
 
 use serde::de::DeserializeOwned;
 use url::Url;
 
-use super::segment;
+use reqwest::Method;
+
+use super::{segment, PlatformClient};
+use crate::context::PlatformContext;
 use crate::auth::secret::AccessToken;
 use crate::error::{Error, Result};
 use crate::host::Core;
@@ -13,14 +18,26 @@ use crate::store::sessions::SessionRecord;
 /// Everything a feature needs to call the platform for one session.
 pub struct ContextCall {
     pub session: SessionRecord,
-    pub origin: Url,
+    pub context: PlatformContext,
     pub token: AccessToken,
 }
 
 impl ContextCall {
     /// `Some(team_id)` for a Team session (sent as `X-Xiaoya-Team-Id` where documented).
     pub fn team_id(&self) -> Option<&str> {
-        self.session.team_id()
+        self.context.team_id()
+    }
+
+    /// The context's origin.
+    pub fn origin(&self) -> &Url {
+        &self.context.origin
+    }
+
+    /// A request to `path` at this context's origin, with its bearer token and, for a Team
+    /// context, its Team header.
+    pub fn request(&self, client: &PlatformClient, method: Method, path: &str) -> Result<reqwest::RequestBuilder> {
+        let url = PlatformClient::url(&self.context.origin, path)?;
+        Ok(client.authorized(method, url, Some(&self.token), self.team_id()))
     }
 
     /// `/api/v1/open/teams/{team_id}` + `rest` for a Team session.
@@ -34,19 +51,31 @@ impl Core {
     /// missing scope is `ScopeMissing`, not a failing request.
     pub async fn context_call(&self, scope: Option<&str>) -> Result<ContextCall> {
         let session = self.active_session().await?;
+        self.call_for_session(session, scope).await
+    }
+
+    /// A call for this session (active or not): `scope` checked first, then its token read.
+    pub(crate) async fn call_for_session(&self, session: SessionRecord, scope: Option<&str>) -> Result<ContextCall> {
         if let Some(scope) = scope {
             if !session.has_scope(scope) {
                 return Err(Error::ScopeMissing(scope.to_owned()));
             }
         }
-        let origin = Url::parse(&session.origin).map_err(|e| Error::Internal(format!("stored origin: {e}")))?;
+        let context = PlatformContext::of(&session)?;
         let token = self.token_for(&session).await?;
-        Ok(ContextCall { session, origin, token })
+        Ok(ContextCall { session, context, token })
     }
 
     /// GET an Open API route for this context; a 401 ends the session (A12).
     pub async fn context_get<T: DeserializeOwned>(&self, call: &ContextCall, path: &str) -> Result<T> {
-        let result = self.client().get_open(&call.origin, path, &call.token, call.team_id()).await;
+        let result = self.client().get_open(call.origin(), path, &call.token, call.team_id()).await;
         self.on_unauthorized(&call.session, result).await
+    }
+
+    /// GET an Open API route for this context and read its `data` exactly (see
+    /// [`crate::reading::exact_json`]): for answers that carry amounts.
+    pub async fn context_get_exact(&self, call: &ContextCall, path: &str) -> Result<serde_json::Value> {
+        let raw: Box<serde_json::value::RawValue> = self.context_get(call, path).await?;
+        crate::reading::exact_json(raw.get()).map_err(|e| Error::Decode(format!("platform response: {e}")))
     }
 }

@@ -89,6 +89,26 @@ impl PlatformClient {
         }
     }
 
+    /// A request on behalf of a session: the one place the bearer token and the Team header
+    /// (`X-Xiaoya-Team-Id`, for a Team context) are set. `ContextCall::request` is the usual
+    /// way in; sign-in uses this directly before the session exists.
+    pub fn authorized(
+        &self,
+        method: Method,
+        url: Url,
+        token: Option<&AccessToken>,
+        team_id: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let mut req = self.request(method, url);
+        if let Some(token) = token {
+            req = req.bearer_auth(token.expose());
+        }
+        if let Some(team) = team_id {
+            req = req.header("X-Xiaoya-Team-Id", team);
+        }
+        req
+    }
+
     pub fn get(&self, url: Url) -> reqwest::RequestBuilder {
         self.request(Method::GET, url)
     }
@@ -117,17 +137,18 @@ impl PlatformClient {
         token: &AccessToken,
         team_id: Option<&str>,
     ) -> Result<T> {
-        let mut req = self
-            .get(Self::url(origin, path)?)
+        let req = self
+            .authorized(Method::GET, Self::url(origin, path)?, Some(token), team_id)
             .timeout(self.rest_timeout)
-            .bearer_auth(token.expose())
             .header("Accept", "application/json");
-        if let Some(team) = team_id {
-            req = req.header("X-Xiaoya-Team-Id", team);
-        }
         let resp = req.send().await.map_err(Error::Transport)?;
         read_envelope(resp).await
     }
+}
+
+/// A response header as trimmed text, `None` when absent, empty or not text.
+pub fn header_text(headers: &reqwest::header::HeaderMap, name: &str) -> Option<String> {
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
 }
 
 /// A path segment, percent-encoded (ids are opaque data, never trusted path syntax).

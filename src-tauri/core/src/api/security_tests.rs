@@ -176,7 +176,12 @@ async fn speech_audio_that_stops_arriving_times_out_while_the_body_is_read() {
     let head = "HTTP/1.1 200 OK\r\ncontent-type: audio/mpeg\r\ncontent-length: 100000\r\nx-xiaoya-request-id: req_1\r\n\r\n";
     let origin = scripted_server(head.into(), vec![0xFF; 1000], hits.clone()).await;
     let client = PlatformClient::new().unwrap();
-    let call = ContextCall { session: session(&origin), origin: origin.clone(), token: Sensitive::new("tok".into()) };
+    let session = session(&origin);
+    let call = ContextCall {
+        context: crate::context::PlatformContext::of(&session).unwrap(),
+        session,
+        token: Sensitive::new("tok".into()),
+    };
     let policy = RetryPolicy { request_timeout: Duration::from_millis(600), ..RetryPolicy::default() };
     let attempt = finishes("speech headers", send_once(&client, &call, "rid-1", "{}", &policy, false)).await.unwrap();
     let Attempt::Audio { response, receipt } = attempt else { panic!("the headers arrived: expected audio") };

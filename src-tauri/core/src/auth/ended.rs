@@ -61,7 +61,7 @@ impl Core {
         if notices.is_empty() {
             return self.db().delete_setting(NOTICES).await;
         }
-        let json = serde_json::to_string(notices).map_err(|e| Error::Internal(format!("notices: {e}")))?;
+        let json = serde_json::to_string(notices).map_err(|source| Error::Json { what: "notices", source })?;
         self.db().put_setting(NOTICES, &json).await
     }
 

@@ -315,7 +315,7 @@ impl Core {
             .ok_or(Error::NotSignedIn)?;
         let session = self.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
         let token = self.token_for(&session).await?;
-        let origin = Url::parse(&session.origin).map_err(|e| Error::Internal(e.to_string()))?;
+        let origin = crate::context::PlatformContext::of(&session)?.origin;
         let result = self.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
         let list = self.on_unauthorized(&session, result).await?;
         let teams = match list {

@@ -148,7 +148,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     let verifier = verifier.ok_or_else(|| Error::SignIn("the sign-in's verifier is missing from the keychain".into()))?;
     let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
         .ok_or_else(|| Error::Internal("corrupt pending sign-in".into()))?;
-    let parse = |s: &str| Url::parse(s).map_err(|e| Error::Internal(format!("stored URL: {e}")));
+    let parse = |s: &str| Url::parse(s).map_err(|source| Error::Url { what: "stored URL", source });
     Ok(Claim::Found(PendingAttempt {
         verifier,
         redirect_uri: parse(&row.redirect_uri)?,

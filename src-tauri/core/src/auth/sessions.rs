@@ -1,7 +1,6 @@
 //! Sessions after sign-in: listing (expired ones end on the way), who pays, the token
 //! a feature uses, a 401 ending only that session (A12), and sign-out with revocation.
 
-use url::Url;
 
 use super::flow::{now_unix, summary};
 use super::keychain;
@@ -172,9 +171,9 @@ impl Core {
     pub async fn sign_out(&self, id: &str) -> Result<SessionsView> {
         let session = self.db().session(id).await?.ok_or(Error::NotSignedIn)?;
         if let Some(token) = keychain::get(self.keys(), session.keychain_account.clone()).await? {
-            match Url::parse(&session.origin) {
-                Ok(origin) => {
-                    if let Err(err) = self.client().revoke(&origin, &session.client_id, &token).await {
+            match crate::context::PlatformContext::of(&session) {
+                Ok(context) => {
+                    if let Err(err) = self.client().revoke(&context.origin, &session.client_id, &token).await {
                         tracing::warn!(code = ?err.code(), "revocation failed; signing out locally anyway");
                     }
                 }

@@ -2,7 +2,6 @@
 //! threshold, and the check features run before a charged action.
 
 use tracing::instrument;
-use url::Url;
 
 use super::platform::{self, TeamContextData};
 use super::points::Points;
@@ -235,17 +234,7 @@ impl Core {
             .session(session_id)
             .await?
             .ok_or(Error::NotSignedIn)?;
-        if !session.has_scope(scope) {
-            return Err(Error::ScopeMissing(scope.to_owned()));
-        }
-        let origin = Url::parse(&session.origin)
-            .map_err(|e| Error::Internal(format!("stored origin: {e}")))?;
-        let token = self.token_for(&session).await?;
-        Ok(ContextCall {
-            session,
-            origin,
-            token,
-        })
+        self.call_for_session(session, Some(scope)).await
     }
 }
 

@@ -98,12 +98,12 @@ struct JsonExport<'a> {
 
 pub fn json(view: &ConversationView, now_ms: i64) -> Result<String> {
     let doc = JsonExport { format: "xiaoya-companion.chat.v1", exported_at: rfc3339_ms(now_ms), view };
-    serde_json::to_string_pretty(&doc).map_err(|e| Error::Internal(format!("export: {e}")))
+    serde_json::to_string_pretty(&doc).map_err(|source| Error::Json { what: "export", source })
 }
 
 /// Writes `text` to a new file in `dir` (never overwriting one) and returns its path.
 pub(crate) fn write_new(dir: &Path, stem: &str, ext: &str, text: &str) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::Internal(format!("cannot create the exports folder: {e}")))?;
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io { action: "cannot create the exports folder", source })?;
     for n in 0..1000 {
         let name = if n == 0 { format!("{stem}.{ext}") } else { format!("{stem}-{n}.{ext}") };
         let path = dir.join(name);
@@ -111,7 +111,7 @@ pub(crate) fn write_new(dir: &Path, stem: &str, ext: &str, text: &str) -> Result
             Ok(mut file) => {
                 use std::io::Write;
                 file.write_all(text.as_bytes())
-                    .map_err(|e| Error::Internal(format!("cannot write the export: {e}")))?;
+                    .map_err(|source| Error::Io { action: "cannot write the export", source })?;
                 return Ok(path);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,

@@ -6,7 +6,6 @@
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use reqwest::header::HeaderMap;
 use serde_json::Value;
 use tokio::sync::watch;
 
@@ -14,7 +13,7 @@ use super::stream::{completion_of, CompletionStream, StreamFailure, StreamItem};
 use super::wire::{ChatEvent, MessageStatus, TokenUsage};
 use super::ChatSink;
 use crate::api::context::ContextCall;
-use crate::api::{read_envelope, PlatformClient};
+use crate::api::read_envelope;
 use crate::error::{Error, ErrorCode, IpcError, Result};
 use crate::host::Core;
 use crate::store::chat::MessageRecord;
@@ -45,9 +44,7 @@ pub(super) struct Answer {
     pub(super) first_token_ms: Option<i64>,
 }
 
-fn header(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
-}
+use crate::api::header_text as header;
 
 use crate::api::retry_after::{retry_after, whole_seconds};
 
@@ -121,14 +118,11 @@ impl Core {
         reply: &MessageRecord,
         streamed: bool,
     ) -> Result<reqwest::RequestBuilder> {
-        let url = PlatformClient::url(&call.origin, COMPLETIONS_PATH)?;
         let body = reply.request_body.clone().ok_or_else(|| Error::Internal("reply without a request body".into()))?;
         let request_id =
             reply.request_id.as_deref().ok_or_else(|| Error::Internal("reply without a request id".into()))?;
-        let mut req = self
-            .client()
-            .post(url)
-            .bearer_auth(call.token.expose())
+        let mut req = call
+            .request(self.client(), reqwest::Method::POST, COMPLETIONS_PATH)?
             .header("Content-Type", "application/json")
             .header("Accept", if streamed { "text/event-stream" } else { "application/json" })
             .header("X-Request-ID", request_id)
@@ -136,12 +130,11 @@ impl Core {
         if !streamed {
             req = req.timeout(WHOLE_REPLY_TIMEOUT);
         }
-        if let Some(team_id) = call.team_id() {
+        if call.team_id().is_some() {
             let field = |v: &Option<String>, name: &str| {
                 v.clone().ok_or_else(|| Error::Internal(format!("Team reply without {name}")))
             };
             req = req
-                .header("X-Xiaoya-Team-Id", team_id)
                 .header("X-Xiaoya-Workflow-Version-Id", field(&reply.workflow_version_id, "a workflow version")?)
                 .header("X-Xiaoya-Run-Id", field(&reply.run_id, "a run id")?)
                 .header("X-Xiaoya-Node-Id", field(&reply.node_id, "a node id")?)

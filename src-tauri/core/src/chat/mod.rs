@@ -15,6 +15,7 @@ pub mod stream;
 pub mod wire;
 
 mod conversations;
+pub mod runtime;
 mod finish;
 pub(crate) mod gateway;
 mod turn;
@@ -34,14 +35,11 @@ mod tests_security;
 #[cfg(test)]
 mod bench;
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::Duration;
 
-use tokio::sync::watch;
 
 use crate::error::{Error, Result};
 use crate::host::Core;
+pub use runtime::ChatRuntime;
 use wire::{ChatEvent, ChatSettings};
 
 /// Where each reply's progress goes (a `tauri::ipc::Channel` in the app). `send` answers
@@ -71,60 +69,6 @@ pub const DEFAULT_WORKFLOW_VERSION_ID: &str = "xiaoya-companion-chat-v1";
 const WORKFLOW_SETTING: &str = "chat.team_workflow_version_id";
 /// The platform's Team attempt range is 1..=6.
 pub const MAX_ATTEMPT: u32 = 6;
-/// How long a stream may stay silent before the reply counts as interrupted.
-const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(90);
-
-/// Replies being received right now, so Stop can reach them.
-#[derive(Default)]
-pub struct ChatRuntime {
-    active: Mutex<HashMap<String, watch::Sender<bool>>>,
-    idle_timeout: Mutex<Option<Duration>>,
-}
-
-impl ChatRuntime {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, watch::Sender<bool>>> {
-        self.active.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Marks a reply as in flight; refused when it already is (a second Retry click).
-    fn begin(&self, message_id: &str) -> Result<watch::Receiver<bool>> {
-        let mut active = self.lock();
-        if active.contains_key(message_id) {
-            return Err(Error::InvalidInput("this reply is already being received".into()));
-        }
-        let (tx, rx) = watch::channel(false);
-        active.insert(message_id.to_owned(), tx);
-        Ok(rx)
-    }
-
-    fn end(&self, message_id: &str) {
-        self.lock().remove(message_id);
-    }
-
-    pub fn is_active(&self, message_id: &str) -> bool {
-        self.lock().contains_key(message_id)
-    }
-
-    /// Asks a reply in flight to stop. Returns whether one was running.
-    pub fn stop(&self, message_id: &str) -> bool {
-        match self.lock().get(message_id) {
-            Some(tx) => {
-                let _ = tx.send(true);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// For tests: a shorter silence before a stalled stream counts as interrupted.
-    pub fn set_idle_timeout(&self, timeout: Duration) {
-        *self.idle_timeout.lock().unwrap_or_else(|e| e.into_inner()) = Some(timeout);
-    }
-
-    fn idle_timeout(&self) -> Duration {
-        self.idle_timeout.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or(DEFAULT_IDLE_TIMEOUT)
-    }
-}
 
 /// Header-safe, short, and not empty.
 fn valid_workflow_version(value: &str) -> bool {
@@ -171,7 +115,7 @@ impl Core {
         {
             return Err(Error::InvalidInput("only https links open in the browser".into()));
         }
-        self.browser().open(&url).map_err(|e| Error::Internal(format!("could not open the browser: {e}")))
+        self.browser().open(&url).map_err(|source| Error::Io { action: "could not open the browser", source })
     }
 }
 

@@ -85,23 +85,33 @@ pub fn check_options(model: &ModelEntry, options: &ChatOptions) -> Vec<OptionPro
             problems.push(problem("responseFormat", ProblemKind::FormatUnsupported))
         }
         ResponseFormatChoice::JsonSchema { schema } => {
-            if let Err(detail) = parse_schema(schema) {
-                problems.push(problem("schema", ProblemKind::SchemaInvalid { detail }));
+            if let Err(err) = parse_schema(schema) {
+                problems.push(problem("schema", ProblemKind::SchemaInvalid { detail: err.to_string() }));
             }
         }
     }
     problems
 }
 
+/// Why a JSON Schema text is refused (its text is the problem's `detail`).
+#[derive(Debug, thiserror::Error)]
+pub enum SchemaError {
+    #[error("the schema is larger than {limit} bytes")]
+    TooLarge { limit: usize },
+    #[error("the schema must be a JSON object")]
+    NotAnObject,
+    #[error("{0}")]
+    NotJson(#[from] serde_json::Error),
+}
+
 /// The schema text as a JSON object.
-pub fn parse_schema(text: &str) -> Result<Map<String, Value>, String> {
+pub fn parse_schema(text: &str) -> Result<Map<String, Value>, SchemaError> {
     if text.len() > MAX_SCHEMA_BYTES {
-        return Err(format!("the schema is larger than {MAX_SCHEMA_BYTES} bytes"));
+        return Err(SchemaError::TooLarge { limit: MAX_SCHEMA_BYTES });
     }
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err("the schema must be a JSON object".into()),
-        Err(err) => Err(err.to_string()),
+    match serde_json::from_str::<Value>(text)? {
+        Value::Object(map) => Ok(map),
+        _ => Err(SchemaError::NotAnObject),
     }
 }
 

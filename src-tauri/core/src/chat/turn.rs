@@ -130,7 +130,7 @@ impl Core {
             return Err(Error::InvalidInput(describe(&problems)));
         }
         let schema = match &options.response_format {
-            ResponseFormatChoice::JsonSchema { schema } => Some(parse_schema(schema).map_err(Error::InvalidInput)?),
+            ResponseFormatChoice::JsonSchema { schema } => Some(parse_schema(schema).map_err(|e| Error::InvalidInput(e.to_string()))?),
             _ => None,
         };
         Ok(Checked { call, options, schema })

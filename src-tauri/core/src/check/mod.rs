@@ -77,13 +77,11 @@ impl Core {
                 return answer;
             }
         };
-        let mut req = self.client().get(url).timeout(CHECK_TIMEOUT).header("Accept", "application/json");
-        if let Some(token) = token {
-            req = req.bearer_auth(token.expose());
-        }
-        if let Some(team) = team {
-            req = req.header("X-Xiaoya-Team-Id", team);
-        }
+        let req = self
+            .client()
+            .authorized(reqwest::Method::GET, url, token, team)
+            .timeout(CHECK_TIMEOUT)
+            .header("Accept", "application/json");
         let result = async {
             let resp = req.send().await.map_err(Error::Transport)?;
             let status = resp.status().as_u16();
@@ -159,9 +157,9 @@ impl Core {
 
     async fn check_session(&self, session: &SessionRecord) -> Vec<CheckItem> {
         let label = context_label(session);
-        let origin = match Url::parse(&session.origin) {
-            Ok(o) => o,
-            Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "", Error::Internal(format!("stored origin: {e}")))],
+        let origin = match crate::context::PlatformContext::of(session) {
+            Ok(context) => context.origin,
+            Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "", e)],
         };
         let token = match self.token_for(session).await {
             Ok(t) => t,

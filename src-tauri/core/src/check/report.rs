@@ -71,5 +71,5 @@ pub fn markdown(report: &CheckReport) -> String {
 }
 
 pub fn json(report: &CheckReport) -> Result<String> {
-    serde_json::to_string_pretty(report).map_err(|e| Error::Internal(format!("report JSON: {e}")))
+    serde_json::to_string_pretty(report).map_err(|source| Error::Json { what: "report JSON", source })
 }

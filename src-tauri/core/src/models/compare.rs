@@ -11,7 +11,6 @@ use ts_rs::TS;
 
 use super::wire::{CatalogContext, ModelEntry};
 use super::catalog_context;
-use crate::api::context::ContextCall;
 use crate::error::{Error, IpcError, Result};
 use crate::host::Core;
 
@@ -122,13 +121,8 @@ impl Core {
             let Some(session) = self.db().session(&id).await? else { continue };
             let context = catalog_context(&session);
             let outcome = async {
-                if !session.has_scope("model") {
-                    return Err(Error::ScopeMissing("model".into()));
-                }
-                let origin = url::Url::parse(&session.origin)
-                    .map_err(|e| Error::Internal(format!("stored origin: {e}")))?;
-                let token = self.token_for(&session).await?;
-                self.catalog_for(&ContextCall { session: session.clone(), origin, token }, false).await
+                let call = self.call_for_session(session.clone(), Some("model")).await?;
+                self.catalog_for(&call, false).await
             }
             .await;
             contexts.push(match outcome {

@@ -3,6 +3,7 @@
 //! and `catalogVersion`). A catalog is cached per exact context and reused only for that
 //! context while its versions still match; the chat reads the same cache.
 
+pub mod cache;
 pub mod compare;
 pub mod parse;
 pub mod wire;
@@ -12,86 +13,23 @@ mod compare_tests;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
 use crate::host::Core;
+pub use cache::CatalogCache;
 use crate::store::ledger::context_label;
 use crate::store::sessions::SessionRecord;
 use wire::{CatalogContext, ModelCatalog, ModelEntry};
 
-/// How long a catalog is answered from the cache without asking the platform again.
-const CACHE_TTL: Duration = Duration::from_secs(10 * 60);
 
 /// The exact context a catalog belongs to: the session key (origin, client, subject,
 /// context, Team), when it was signed in, and the Team context version it was granted.
 /// A new sign-in or a new Team context version never reuses an older catalog.
 pub fn context_key(session: &SessionRecord) -> String {
     format!("{}|{}|{:?}", session.keychain_account, session.created_at, session.team_context_version)
-}
-
-struct Cached {
-    catalog: ModelCatalog,
-    at: Instant,
-}
-
-/// Catalogs per context key. Cheap: a few dozen entries at most.
-#[derive(Default)]
-pub struct CatalogCache {
-    entries: Mutex<HashMap<String, Cached>>,
-}
-
-impl CatalogCache {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Cached>> {
-        self.entries.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The cached catalog for this context, if it is still fresh.
-    fn fresh(&self, key: &str) -> Option<ModelCatalog> {
-        let entries = self.lock();
-        let cached = entries.get(key)?;
-        (cached.at.elapsed() < CACHE_TTL).then(|| cached.catalog.clone())
-    }
-
-    fn store(&self, key: String, catalog: ModelCatalog) {
-        let mut entries = self.lock();
-        // Keep the previous entry when the platform says nothing changed: same context
-        // (the key) and the same catalog version.
-        if let Some(previous) = entries.get_mut(&key) {
-            if previous.catalog.catalog_version.is_some()
-                && previous.catalog.catalog_version == catalog.catalog_version
-                && previous.catalog.team_context_version == catalog.team_context_version
-            {
-                previous.at = Instant::now();
-                previous.catalog.fetched_at = catalog.fetched_at;
-                return;
-            }
-        }
-        entries.insert(key, Cached { catalog, at: Instant::now() });
-    }
-
-    /// The last catalog read for this context, however old (shown, marked stale, when a
-    /// refresh fails).
-    fn last_good(&self, key: &str) -> Option<ModelCatalog> {
-        self.lock().get(key).map(|c| c.catalog.clone())
-    }
-
-    /// One model of a fresh cached catalog, without asking the platform.
-    pub fn cached_model(&self, key: &str, code: &str) -> Option<ModelEntry> {
-        let entries = self.lock();
-        let cached = entries.get(key).filter(|c| c.at.elapsed() < CACHE_TTL)?;
-        cached.catalog.items.iter().find(|m| m.model_code == code).cloned()
-    }
-
-    /// Forgets one context's catalog (the platform said a model or parameter is gone).
-    pub fn invalidate(&self, key: &str) {
-        self.lock().remove(key);
-    }
 }
 
 const CATALOG_RETRIES: u32 = 2;

@@ -6,27 +6,8 @@ use crate::store::ledger::{commit_with_charge, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
-/// The exact context a conversation belongs to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChatScope {
-    pub origin: String,
-    pub client_id: String,
-    pub subject: String,
-    pub context_kind: String,
-    pub team_id: String,
-}
-
-impl ChatScope {
-    pub fn of(session: &SessionRecord) -> ChatScope {
-        ChatScope {
-            origin: session.origin.clone(),
-            client_id: session.client_id.clone(),
-            subject: session.subject.clone(),
-            context_kind: session.context.kind().to_owned(),
-            team_id: session.context.team_id().to_owned(),
-        }
-    }
-}
+/// The exact context a conversation belongs to: `PlatformContext`'s database form.
+pub type ChatScope = crate::context::ContextColumns;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ConversationRecord {

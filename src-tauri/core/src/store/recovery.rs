@@ -61,7 +61,7 @@ pub(crate) fn set_aside(path: &Path, damage: DatabaseDamage, now: time::OffsetDa
                 .map_err(|e| Error::Internal(format!("cannot move the damaged database's {suffix} aside: {e}")))?;
         }
     }
-    std::fs::rename(path, &target).map_err(|e| Error::Internal(format!("cannot move the damaged database aside: {e}")))?;
+    std::fs::rename(path, &target).map_err(|source| Error::Io { action: "cannot move the damaged database aside", source })?;
     Ok(DatabaseSetAside { damage, moved_to: target.display().to_string() })
 }
 

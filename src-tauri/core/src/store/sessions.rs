@@ -2,6 +2,7 @@
 //! in the keychain under `keychain_account`.
 
 use crate::auth::pending::RequestedContext;
+use crate::context::{ContextColumns, PlatformContext};
 use crate::error::{Error, Result};
 use crate::store::Db;
 
@@ -40,10 +41,43 @@ impl SessionRecord {
     }
 }
 
+/// A session's context, read from its stored facts (the origin parsed here, once).
+impl PlatformContext {
+    /// The context of a signed-in session (its origin parsed from the stored text).
+    pub fn of(session: &SessionRecord) -> Result<Self> {
+        Self::from_columns(&ContextColumns::of(session))
+    }
+}
+
+impl ContextColumns {
+    /// The columns of a session's context, as stored with the session.
+    pub fn of(session: &SessionRecord) -> Self {
+        ContextColumns {
+            origin: session.origin.clone(),
+            client_id: session.client_id.clone(),
+            subject: session.subject.clone(),
+            context_kind: session.context.kind().to_owned(),
+            team_id: session.context.team_id().to_owned(),
+        }
+    }
+
+    /// Whether `session` is signed in to exactly this context.
+    pub fn matches(&self, session: &SessionRecord) -> bool {
+        *self == ContextColumns::of(session)
+    }
+}
+
 /// The keychain account of a session key (A11, K2): one entry per origin, client,
-/// subject and exact context.
+/// subject and exact context (`PlatformContext`'s one keychain serialisation).
 pub fn keychain_account(origin: &str, client_id: &str, subject: &str, context: &RequestedContext) -> String {
-    format!("{origin} {client_id} {subject} {}:{}", context.kind(), context.team_id())
+    ContextColumns {
+        origin: origin.to_owned(),
+        client_id: client_id.to_owned(),
+        subject: subject.to_owned(),
+        context_kind: context.kind().to_owned(),
+        team_id: context.team_id().to_owned(),
+    }
+    .key()
 }
 
 #[derive(sqlx::FromRow)]

@@ -3,6 +3,7 @@
 
 use crate::error::Result;
 use crate::store::ledger::{commit_with_charge, context_label, NewCharge};
+use crate::context::ContextColumns;
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
@@ -19,23 +20,29 @@ pub struct ClipContext {
 
 impl ClipContext {
     pub fn of(session: &SessionRecord) -> Self {
-        ClipContext {
-            origin: session.origin.clone(),
-            client_id: session.client_id.clone(),
-            subject: session.subject.clone(),
-            context_kind: session.context.kind().to_owned(),
-            team_id: session.context.team_id().to_owned(),
-            label: context_label(session),
+        let ContextColumns { origin, client_id, subject, context_kind, team_id } = ContextColumns::of(session);
+        ClipContext { origin, client_id, subject, context_kind, team_id, label: context_label(session) }
+    }
+
+    /// The context part, in its one database form.
+    pub fn columns(&self) -> ContextColumns {
+        ContextColumns {
+            origin: self.origin.clone(),
+            client_id: self.client_id.clone(),
+            subject: self.subject.clone(),
+            context_kind: self.context_kind.clone(),
+            team_id: self.team_id.clone(),
         }
+    }
+
+    /// The key of running totals: the same for every session of one context.
+    pub fn key(&self) -> String {
+        self.columns().key()
     }
 
     /// Whether this session pays for clips of this context.
     pub fn matches(&self, session: &SessionRecord) -> bool {
-        self.origin == session.origin
-            && self.client_id == session.client_id
-            && self.subject == session.subject
-            && self.context_kind == session.context.kind()
-            && self.team_id == session.context.team_id()
+        self.columns().matches(session)
     }
 }
 

@@ -2,15 +2,13 @@
 //! (the docs name the fields but give no schema; the sandbox's shape is one reading),
 //! cached per session so one context's voices are never offered in another.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
+
 use std::sync::Arc;
 
 use serde_json::Value;
-use url::Url;
 
 pub use super::read::{price_unavailable, read_options, voice_state, Price, PriceUnit, ReadOptions};
-use super::wire::{SpeechLimits, TtsCatalog, TtsConfig};
+use super::wire::{SpeechLimits, TtsCatalog};
 use crate::error::{Error, Result};
 use crate::host::Core;
 use crate::store::ledger::context_label;
@@ -80,36 +78,9 @@ pub fn limits() -> SpeechLimits {
     }
 }
 
-/// A catalog as the core keeps it: the view the UI gets plus what never leaves the core.
-#[derive(Debug)]
-pub struct CachedCatalog {
-    pub view: TtsCatalog,
-    pub prices: HashMap<String, Price>,
-    pub library_urls: HashMap<String, Url>,
-}
+pub use super::state::CachedCatalog;
 
-impl CachedCatalog {
-    pub fn config(&self, id: &str) -> Option<&TtsConfig> {
-        self.view.configs.iter().find(|c| c.tts_config_id == id)
-    }
-}
-
-/// Opened only when https, or http on a loopback host (the sandbox).
-pub fn openable(url: &Url) -> bool {
-    if !url.username().is_empty() || url.password().is_some() {
-        return false;
-    }
-    match url.scheme() {
-        "https" => url.host_str().is_some(),
-        "http" => match url.host() {
-            Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-            Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-            Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-            None => false,
-        },
-        _ => false,
-    }
-}
+pub use super::read::openable;
 
 /// Builds the cached catalog from the platform's `data`.
 pub fn parse_catalog(
@@ -180,13 +151,14 @@ impl Core {
         }
         self.browser()
             .open(url)
-            .map_err(|e| Error::Internal(format!("could not open the browser: {e}")))
+            .map_err(|source| Error::Io { action: "could not open the browser", source })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use url::Url;
 
     #[test]
     fn only_https_or_loopback_http_links_open() {

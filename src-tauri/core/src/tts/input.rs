@@ -171,7 +171,7 @@ pub fn body_for(req: &SpeechRequest, params: &SpeechParams) -> Result<String> {
         text_normalization: params.text_normalization,
         latex_read: params.latex_read,
     };
-    serde_json::to_string(&body).map_err(|e| Error::Internal(format!("speech body: {e}")))
+    serde_json::to_string(&body).map_err(|source| Error::Json { what: "speech body", source })
 }
 
 #[cfg(test)]

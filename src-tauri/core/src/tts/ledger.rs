@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use super::estimate::{check, code_points};
 use super::files::{audio_dir, export_target, slug, unique, write_atomic};
 use crate::billing::points::Points;
-use super::synth::context_key;
 use super::wire::{
     Clip, ClipExport, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals,
 };
@@ -35,7 +34,7 @@ impl Core {
         let status = ClipStatus::parse(&row.status)
             .ok_or_else(|| Error::Internal(format!("clip status {}", row.status)))?;
         let estimate: CostEstimate = serde_json::from_str(&row.estimate)
-            .map_err(|e| Error::Internal(format!("stored estimate: {e}")))?;
+            .map_err(|source| Error::Json { what: "stored estimate", source })?;
         let params: SpeechParams = serde_json::from_str(&row.params).unwrap_or_default();
         let receipt: Option<SpeechReceipt> = row
             .receipt
@@ -188,7 +187,7 @@ impl Core {
         let target = unique(target);
         let bytes = tokio::fs::read(&source)
             .await
-            .map_err(|e| Error::Internal(format!("cannot read the clip: {e}")))?;
+            .map_err(|source| Error::Io { action: "cannot read the clip", source })?;
         let written = write_atomic(target, &bytes)
             .await
             .map_err(|e| Error::InvalidInput(format!("cannot write there: {e}")))?;
@@ -227,7 +226,7 @@ impl Core {
             .iter()
             .filter_map(|c| c.as_deref().and_then(Points::parse))
             .sum();
-        let (session_points, session_clips) = self.tts_state().session_total(&context_key(&ctx));
+        let (session_points, session_clips) = self.tts_state().session_total(&ctx.key());
         Ok(TtsTotals {
             context_label: ctx.label,
             session_points: session_points.to_string(),

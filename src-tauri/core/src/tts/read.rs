@@ -4,35 +4,18 @@
 //! missing block size stays missing). Every reading comes with a `ReadReport`.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 
 use serde_json::Value;
 use url::Url;
 
-use super::catalog::openable;
 use super::wire::{
     EstimateUnavailable, TtsConfig, TtsPrice, Voice, VoiceLibraryLink, VoiceState, VoiceUnusable,
 };
 use crate::billing::points::Points;
+pub use super::state::{Price, PriceUnit};
 use crate::error::{Error, Result};
 use crate::reading::{describe, field, find_list, normalise_word, ReadReport};
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PriceUnit {
-    Characters,
-    AudioSeconds,
-    Other(String),
-    /// The price names no unit.
-    Missing,
-}
-
-/// A price as read: only what the platform actually said. A missing block size stays
-/// missing (it is not 1), and a price with no readable amount has `points: None`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Price {
-    pub unit: PriceUnit,
-    pub unit_size: Option<u64>,
-    pub points: Option<Points>,
-}
 
 /// What `read_options` made of a TTS options answer.
 #[derive(Debug, Default)]
@@ -289,6 +272,23 @@ pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOpti
         });
     }
     Ok((out, report))
+}
+
+/// Opened only when https, or http on a loopback host (the sandbox).
+pub fn openable(url: &Url) -> bool {
+    if !url.username().is_empty() || url.password().is_some() {
+        return false;
+    }
+    match url.scheme() {
+        "https" => url.host_str().is_some(),
+        "http" => match url.host() {
+            Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+            Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+            Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+            None => false,
+        },
+        _ => false,
+    }
 }
 
 #[cfg(test)]

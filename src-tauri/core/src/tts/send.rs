@@ -18,44 +18,7 @@ pub const ALREADY_SETTLED: &str = "TTS_REQUEST_ALREADY_SETTLED";
 pub const ACTIVATION_IN_PROGRESS: &str = "TTS_VOICE_ACTIVATION_IN_PROGRESS";
 pub const REQUEST_IN_PROGRESS: &str = "TTS_REQUEST_IN_PROGRESS";
 
-/// How hard to try before handing the decision to the person.
-#[derive(Debug, Clone)]
-pub struct RetryPolicy {
-    /// Sends per action, the first included.
-    pub max_attempts: u32,
-    pub base_delay: Duration,
-    pub max_delay: Duration,
-    /// A longer `Retry-After` stops automatic retries (the person decides when).
-    pub max_retry_after: Duration,
-    /// Whole request, headers and audio body.
-    pub request_timeout: Duration,
-    /// Longest pause between two pieces of the audio body before the download counts as
-    /// stalled (a timeout: H1 allows an automatic retry under the same id).
-    pub idle_timeout: Duration,
-}
-
-impl Default for RetryPolicy {
-    fn default() -> Self {
-        RetryPolicy {
-            max_attempts: 4,
-            base_delay: Duration::from_millis(500),
-            max_delay: Duration::from_secs(8),
-            max_retry_after: crate::api::retry_after::MAX_AUTOMATIC_WAIT,
-            request_timeout: Duration::from_secs(300),
-            idle_timeout: Duration::from_secs(30),
-        }
-    }
-}
-
-impl RetryPolicy {
-    /// Exponential backoff after attempt `n` (1-based), at least what `Retry-After` asked.
-    pub fn delay(&self, attempt: u32, retry_after: Option<Duration>) -> Duration {
-        let exp = self
-            .base_delay
-            .saturating_mul(1u32 << attempt.saturating_sub(1).min(16));
-        exp.min(self.max_delay).max(retry_after.unwrap_or_default())
-    }
-}
+pub use super::state::RetryPolicy;
 
 /// What one attempt came to.
 #[allow(
@@ -84,13 +47,7 @@ pub enum Attempt {
     Unauthorized(Error),
 }
 
-fn header(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .map(|s| s.trim().to_owned())
-        .filter(|s| !s.is_empty())
-}
+use crate::api::header_text as header;
 
 pub fn receipt_from(headers: &HeaderMap) -> SpeechReceipt {
     SpeechReceipt {
@@ -170,18 +127,13 @@ pub async fn send_once(
     policy: &RetryPolicy,
     maybe_received: bool,
 ) -> Result<Attempt> {
-    let url = PlatformClient::url(&call.origin, SPEECH_PATH)?;
-    let mut req = client
-        .post(url)
+    let req = call
+        .request(client, reqwest::Method::POST, SPEECH_PATH)?
         .timeout(policy.request_timeout)
-        .bearer_auth(call.token.expose())
         .header("X-Request-ID", request_id)
         .header(CONTENT_TYPE, "application/json")
         .header(ACCEPT, "audio/mpeg, audio/wav, audio/*, application/json")
         .body(body.to_owned());
-    if let Some(team) = call.team_id() {
-        req = req.header("X-Xiaoya-Team-Id", team);
-    }
     let response = match req.send().await {
         Ok(r) => r,
         // H1: only a connect error (never reached the platform) and a timeout (may have) are

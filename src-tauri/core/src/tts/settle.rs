@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::files::{audio_dir, clip_file_name};
-use super::synth::{context_key, now_ms};
+use super::now_ms;
 use super::wire::Clip;
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
@@ -104,7 +104,7 @@ impl Core {
                 .as_deref()
                 .and_then(crate::billing::points::Points::parse);
             self.tts_state()
-                .add_session_charge(&context_key(&fresh.context()), points);
+                .add_session_charge(&fresh.context().key(), points);
         }
         tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
         self.clip_view(fresh).await

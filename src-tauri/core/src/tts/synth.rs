@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 
 use futures_util::StreamExt;
-use url::Url;
 
 use super::estimate::estimate;
 use super::files::{audio_dir, clip_file_name, remove_partials, AtomicFile};
@@ -20,18 +19,8 @@ use crate::host::Core;
 use crate::store::sessions::SessionRecord;
 use crate::store::tts::{ClipContext, ClipRow, NewClip};
 
-pub fn now_ms() -> i64 {
-    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
-}
+pub use super::now_ms;
 
-
-/// A context key for running totals: the same for every session of one context.
-pub fn context_key(ctx: &ClipContext) -> String {
-    format!(
-        "{} {} {} {}:{}",
-        ctx.origin, ctx.client_id, ctx.subject, ctx.context_kind, ctx.team_id
-    )
-}
 
 /// What the body of a successful answer came to.
 enum Body {
@@ -200,17 +189,7 @@ impl Core {
     }
 
     async fn call_for(&self, session: SessionRecord) -> Result<ContextCall> {
-        if !session.has_scope("model") {
-            return Err(Error::ScopeMissing("model".into()));
-        }
-        let origin = Url::parse(&session.origin)
-            .map_err(|e| Error::Internal(format!("stored origin: {e}")))?;
-        let token = self.token_for(&session).await?;
-        Ok(ContextCall {
-            session,
-            origin,
-            token,
-        })
+        self.call_for_session(session, Some("model")).await
     }
 
     /// Sends one clip, then announces how it settled: `clipSettled` for every settled status,
@@ -306,7 +285,7 @@ impl Core {
         let target = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
         let mut file = AtomicFile::create(target)
             .await
-            .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?;
+            .map_err(|source| Error::Io { action: "cannot write audio", source })?;
         let idle = self.tts_state().policy().idle_timeout;
         let mut stream = response.bytes_stream();
         loop {
@@ -319,7 +298,7 @@ impl Core {
                 Ok(bytes) => file
                     .write(&bytes)
                     .await
-                    .map_err(|e| Error::Internal(format!("cannot write audio: {e}")))?,
+                    .map_err(|source| Error::Io { action: "cannot write audio", source })?,
                 Err(e) if e.is_timeout() => return Ok(Body::Stalled(Error::Transport(e))),
                 Err(e) => return Ok(Body::Broken(Error::Transport(e))),
             }
@@ -333,7 +312,7 @@ impl Core {
         let path = file
             .commit()
             .await
-            .map_err(|e| Error::Internal(format!("cannot save audio: {e}")))?;
+            .map_err(|source| Error::Io { action: "cannot save audio", source })?;
         Ok(Body::Saved(path, bytes))
     }
 }
