@@ -7,7 +7,7 @@ import { useEffect, useState } from "preact/hooks";
 import { formatDateTime } from "../../app/time";
 import { Badge, Button, Card, Dialog, EmptyState, Field, Icon, Select, TextInput, toast, type BadgeTone } from "../../components";
 import { errorMessage, t, type PlainKey } from "../../i18n";
-import { deleteClip, exportClip, toAppError, ttsClips, type Clip, type ClipStatus, type TtsConfig } from "../../ipc";
+import { deleteClip, exportClip, onAppEvent, toAppError, ttsClips, type Clip, type ClipStatus, type TtsConfig } from "../../ipc";
 import { formatPoints } from "../balances";
 import { player } from "./playback";
 
@@ -228,13 +228,15 @@ export function Ledger(props: {
     };
   }, [query, status, configId, props.version, tick]);
 
-  // Requests resumed in the background (after a restart) settle on their own: look again.
-  const open = clips?.some((c) => c.status === "pending") ?? false;
-  useEffect(() => {
-    if (!open) return;
-    const timer = window.setTimeout(() => setTick((n) => n + 1), 2000);
-    return () => window.clearTimeout(timer);
-  }, [open, clips]);
+  // Requests resumed in the background (after a restart) settle on their own; the core
+  // says so with `clipSettled`, and the list is read again (the filters may now drop it).
+  useEffect(
+    () =>
+      onAppEvent((event) => {
+        if (event.type === "clipSettled") setTick((n) => n + 1);
+      }),
+    [],
+  );
 
   const confirmDelete = async () => {
     const clip = deleting;
