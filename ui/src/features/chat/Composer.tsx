@@ -6,6 +6,7 @@ import { Badge, Button, Select } from "../../components";
 import { formatNumber, t } from "../../i18n";
 import { chatUsageHint, type ChatUsageHint, type SessionSummary } from "../../ipc";
 import { keptKey, useKept } from "../../app/keep";
+import { useLoad } from "../../app/useLoad";
 import { contextName } from "../../app/sessions";
 import { OPEN_WORKFLOW_SETTING, OptionsPanel } from "./OptionsPanel";
 import type { ChatController } from "./useChat";
@@ -37,18 +38,12 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
   const canSend = !busy && !blocked && !!chat.model && text.trim().length > 0;
 
   // What replies with this model used here, read again after each reply.
-  const [usage, setUsage] = useState<ChatUsageHint | null>(null);
   const modelCode = chat.model?.modelCode ?? null;
-  useEffect(() => {
-    if (!modelCode || busy) return;
-    let current = true;
-    chatUsageHint(modelCode)
-      .then((hint) => current && setUsage(hint))
-      .catch(() => current && setUsage(null));
-    return () => {
-      current = false;
-    };
-  }, [modelCode, busy, props.session.id]);
+  // One key: the hint names its model, and a hint for another model is not shown.
+  const hint = useLoad<ChatUsageHint>(() => chatUsageHint(modelCode ?? ""), "usage", [modelCode, busy, props.session.id], {
+    hold: !modelCode || busy,
+  });
+  const usage = hint.error ? null : hint.data;
   const who = contextName(props.session);
   const costLine =
     usage && usage.modelCode === modelCode && usage.samples > 0 && usage.typicalTokens !== undefined

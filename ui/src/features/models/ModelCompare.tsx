@@ -3,7 +3,7 @@
 // differ; this only lays the answer out. Nothing is charged; who pays does not change.
 
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useLoad } from "../../app/useLoad";
 
 import { Badge, Button, Dialog, ErrorState, Icon } from "../../components";
 import { errorMessage, formatNumber, t } from "../../i18n";
@@ -188,20 +188,17 @@ function Table(props: { data: ModelComparison }) {
 }
 
 export function ModelCompareDialog(props: { model: ModelEntry; open: boolean; onClose: () => void }) {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!props.open) return;
-    let alive = true;
-    setLoad({ status: "loading" });
-    modelsCompare(props.model.modelCode)
-      .then((data) => alive && setLoad({ status: "ready", data }))
-      .catch((error: unknown) => alive && setLoad({ status: "failed", error }));
-    return () => {
-      alive = false;
-    };
-  }, [props.open, props.model.modelCode, attempt]);
+  // Read afresh each time the dialog opens.
+  const compared = useLoad<ModelComparison>(() => modelsCompare(props.model.modelCode), `${props.open}|${props.model.modelCode}`, 0, {
+    skip: !props.open,
+  });
+  const load: Load = compared.loading
+    ? { status: "loading" }
+    : compared.error
+      ? { status: "failed", error: compared.error }
+      : compared.data
+        ? { status: "ready", data: compared.data }
+        : { status: "loading" };
 
   const summary =
     load.status === "ready"
@@ -233,7 +230,7 @@ export function ModelCompareDialog(props: { model: ModelEntry; open: boolean; on
         <ErrorState
           error={load.error}
           title={t("models.compare.failed")}
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={compared.reload}
           data-testid="compare-error"
         />
       )}

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 
 import { formatDateTime } from "../../app/time";
+import { useLoad } from "../../app/useLoad";
 import { Badge, Button, Card, Dialog, EmptyState, Field, Icon, Select, TextInput, toast, type BadgeTone } from "../../components";
 import { errorMessage, t, type PlainKey } from "../../i18n";
 import { deleteClip, exportClip, onAppEvent, toAppError, ttsClips, type Clip, type ClipStatus, type TtsConfig } from "../../ipc";
@@ -198,42 +199,34 @@ export function Ledger(props: {
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<"" | ClipStatus>("");
   const [configId, setConfigId] = useState("");
-  const [clips, setClips] = useState<Clip[] | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
   const [exporting, setExporting] = useState<Clip | null>(null);
   const [deleting, setDeleting] = useState<Clip | null>(null);
-  const [tick, setTick] = useState(0);
 
-  useEffect(() => {
-    let current = true;
-    const timer = window.setTimeout(() => {
+  // The filters reload in place (the list shown stays until the answer), after a pause
+  // in typing.
+  const list = useLoad<Clip[]>(
+    () =>
       ttsClips({
         ...(query.trim() ? { query: query.trim() } : {}),
         ...(status ? { status } : {}),
         ...(configId ? { ttsConfigId: configId } : {}),
-      })
-        .then((list) => {
-          if (!current) return;
-          setClips(list);
-          setLoadError(null);
-          props.onClips(list);
-        })
-        .catch((err: unknown) => {
-          if (current) setLoadError(err);
-        });
-    }, 150);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [query, status, configId, props.version, tick]);
+      }),
+    "clips",
+    [query, status, configId, props.version],
+    { delayMs: 150 },
+  );
+  const clips = list.data;
+  const loadError = list.error;
+  useEffect(() => {
+    if (list.data) props.onClips(list.data);
+  }, [list.data]);
 
   // Requests resumed in the background (after a restart) settle on their own; the core
   // says so with `clipSettled`, and the list is read again (the filters may now drop it).
   useEffect(
     () =>
       onAppEvent((event) => {
-        if (event.type === "clipSettled") setTick((n) => n + 1);
+        if (event.type === "clipSettled") list.reload();
       }),
     [],
   );
@@ -244,7 +237,7 @@ export function Ledger(props: {
     try {
       await deleteClip(clip.id);
       setDeleting(null);
-      setTick((n) => n + 1);
+      list.reload();
     } catch (err) {
       toast({ tone: "error", title: t("voices.ledger.deleteFailed"), body: errorMessage(toAppError(err).code) });
     }
@@ -273,7 +266,7 @@ export function Ledger(props: {
         <Select aria-label={t("voices.ledger.statusLabel")} value={status} options={statusOptions} onValue={setStatus} data-testid="ledger-status" />
         <Select aria-label={t("voices.ledger.configLabel")} value={configId} options={configOptions} onValue={setConfigId} data-testid="ledger-config" />
       </div>
-      {loadError !== null && <p class="field__error">{errorMessage(toAppError(loadError).code)}</p>}
+      {loadError !== null && <p class="field__error">{errorMessage(loadError.code)}</p>}
       {clips !== null && clips.length === 0 && (
         <EmptyState
           icon="voices"

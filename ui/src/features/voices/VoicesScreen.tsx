@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 
 import { keptKey, useKept } from "../../app/keep";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
+import { useLoad } from "../../app/useLoad";
 import { announce, Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import {
@@ -62,8 +63,6 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
   const [draft, setDraft] = useKept<Draft>(keptKey(props.contextKey, "voices.draft"), EMPTY_DRAFT);
   const seenConfig = useRef(configId);
   const resultRef = useRef<HTMLDivElement>(null);
-  const [estimate, setEstimate] = useState<CostEstimate | null>(null);
-  const [estimating, setEstimating] = useState(false);
   const [totals, setTotals] = useState<TtsTotals | null>(null);
   const [busy, setBusy] = useState(false);
   const [lastClip, setLastClip] = useState<Clip | null>(null);
@@ -129,25 +128,14 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
     [config?.ttsConfigId, draft],
   );
 
-  // The estimate follows the text, voice and configuration as they change.
-  useEffect(() => {
-    if (!config || !hasSpeech(draft.text)) {
-      setEstimate(null);
-      return;
-    }
-    let current = true;
-    setEstimating(true);
-    const timer = window.setTimeout(() => {
-      ttsEstimate(request(voiceId ?? ""))
-        .then((e) => current && setEstimate(e))
-        .catch(() => current && setEstimate(null))
-        .finally(() => current && setEstimating(false));
-    }, 180);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [config?.ttsConfigId, voiceId, draft.text]);
+  // The estimate follows the text, voice and configuration as they change; one that
+  // can't be made shows none.
+  const estimated = useLoad<CostEstimate>(() => ttsEstimate(request(voiceId ?? "")), "estimate", [config?.ttsConfigId, voiceId, draft.text], {
+    skip: !config || !hasSpeech(draft.text),
+    delayMs: 180,
+  });
+  const estimate = estimated.error ? null : estimated.data;
+  const estimating = estimated.loading;
 
   // The result of Synthesize (or its error) is brought into view next to the click.
   useEffect(() => {
