@@ -50,7 +50,7 @@ export function useLoad<T>(
   options: LoadOptions = {},
 ): Loaded<T> {
   const { delayMs = 0, skip = false, hold = false } = options;
-  const [state, setState] = useState<State<T>>({ key, data: null, error: null, loading: !skip });
+  const [state, setState] = useState<State<T>>({ key, data: null, error: null, loading: !skip && !hold });
   const generation = useRef(0);
   const loadRef = useRef(load);
   loadRef.current = load;

@@ -4,11 +4,11 @@ import { copyText } from "../../app/clipboard";
 import { useApp } from "../../app/context";
 import { contextLabel, useSessions } from "../../app/sessions";
 import { expiryTime, formatDateTime, formatDuration } from "../../app/time";
+import { useLoad } from "../../app/useLoad";
 import { Badge, Button, Icon, Panel, SkeletonList, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import {
   signInDiagnostics,
-  toAppError,
   type AppError,
   type SessionSummary,
   type SignInDiagnostics,
@@ -142,25 +142,26 @@ export function Diagnostics() {
   const { info } = useApp();
   const { view } = useSessions();
   const [open, setOpen] = useState(false);
-  const [load, setLoad] = useState<Load>({ status: "idle" });
   const [copyFailed, setCopyFailed] = useState(false);
   const [copying, setCopying] = useState(false);
   const fallback = useRef<HTMLTextAreaElement>(null);
 
-  const fetchData = async () => {
-    setLoad((prev) => (prev.status === "ready" ? prev : { status: "loading" }));
-    try {
-      const data = await signInDiagnostics();
-      setLoad({ status: "ready", data, at: Date.now() });
-    } catch (err) {
-      setLoad({ status: "failed", error: toAppError(err) });
-    }
-  };
-
-  // Loaded when opened, and again whenever the sessions or the platform change.
-  useEffect(() => {
-    if (open) void fetchData();
-  }, [open, view, info?.platform]);
+  // Loaded when opened, and again whenever the sessions or the platform change; a
+  // reading shown stays while the next one is asked for.
+  const diagnostics = useLoad(
+    () => signInDiagnostics().then((data) => ({ data, at: Date.now() })),
+    "diagnostics",
+    [view, info?.platform],
+    { hold: !open },
+  );
+  const load: Load =
+    diagnostics.loading && (diagnostics.error || !diagnostics.data)
+      ? { status: "loading" }
+      : diagnostics.error
+        ? { status: "failed", error: diagnostics.error }
+        : diagnostics.data
+          ? { status: "ready", ...diagnostics.data }
+          : { status: "idle" };
 
   useEffect(() => {
     if (copyFailed) fallback.current?.select();
@@ -200,7 +201,7 @@ export function Diagnostics() {
             <div>
               <p>{t("diag.loadFailed")}</p>
               <p class="note__detail">{errorMessage(load.error.code)}</p>
-              <Button variant="secondary" size="sm" icon="refresh" class="note__action" onClick={() => void fetchData()} data-testid="diag-retry">
+              <Button variant="secondary" size="sm" icon="refresh" class="note__action" onClick={diagnostics.reload} data-testid="diag-retry">
                 {t("errorState.retry")}
               </Button>
             </div>
@@ -214,7 +215,7 @@ export function Diagnostics() {
             <Button variant="secondary" size="sm" icon="copy" loading={copying} onClick={() => void copy()} data-testid="diag-copy">
               {t("diag.copy")}
             </Button>
-            <Button variant="ghost" size="sm" icon="refresh" onClick={() => void fetchData()} data-testid="diag-refresh">
+            <Button variant="ghost" size="sm" icon="refresh" onClick={diagnostics.reload} data-testid="diag-refresh">
               {t("diag.refresh")}
             </Button>
             <span class="disclosure__note">{t("diag.noSecrets")}</span>
