@@ -18,7 +18,7 @@ import {
 } from "../../ipc";
 import { problemText } from "./format";
 import { textOf } from "./params";
-import { SCHEMA_EXAMPLE, type Draft } from "./useChat";
+import { SCHEMA_EXAMPLE, type Draft } from "./draft";
 
 function hintOf(def: ParameterDef): string {
   const parts: string[] = [];
