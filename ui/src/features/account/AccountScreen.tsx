@@ -1,12 +1,11 @@
-import type { ComponentChildren } from "preact";
 
 import { useState } from "preact/hooks";
 
 import { useApp } from "../../app/context";
 import { displayHost } from "../../app/platform";
 import { sessionsStore, useSessions } from "../../app/sessions";
-import { Badge, Button, Card, ErrorState, Icon, Panel, Screen, SkeletonList, type IconName } from "../../components";
-import { t, type PlainKey } from "../../i18n";
+import { Badge, Button, Card, ErrorState, Icon, Panel, Screen, SkeletonList } from "../../components";
+import { t } from "../../i18n";
 import markUrl from "../../assets/app-mark.png";
 import { Diagnostics } from "./Diagnostics";
 import { SessionCard } from "./SessionCard";
@@ -14,6 +13,7 @@ import { SignInError } from "./SignInError";
 import { SignInExpired } from "./SignInExpired";
 import { SignInPending } from "./SignInPending";
 import { TeamPicker } from "./TeamPicker";
+import { ContextCard } from "./ContextCard";
 
 /**
  * The Account screen. Signed out: what Personal and Team mean and how sign-in
@@ -238,49 +238,5 @@ export function AccountScreen() {
         onSignInPersonal={() => void signInPersonal()}
       />
     </Screen>
-  );
-}
-
-function ContextCard(props: {
-  context: "personal" | "team";
-  icon: IconName;
-  title: PlainKey;
-  body: PlainKey;
-  points: PlainKey[];
-  level: 2 | 3;
-  /** Signed in already: the card only offers to add, so the checklist folds away. */
-  compact: boolean;
-  children?: ComponentChildren;
-}) {
-  const Heading = (props.level === 3 ? "h3" : "h2") as "h2";
-  return (
-    <section
-      class={`context-card${props.compact ? " context-card--compact" : ""}`}
-      aria-labelledby={`ctx-${props.context}-title`}
-      data-testid={`account-${props.context}`}
-    >
-      <div class="context-card__top">
-        <div class={`context-card__icon context-card__icon--${props.context}`} aria-hidden="true">
-          <Icon name={props.icon} size={22} />
-        </div>
-        <Heading class="context-card__title" id={`ctx-${props.context}-title`}>
-          {t(props.title)}
-        </Heading>
-      </div>
-      <p class="context-card__body">{t(props.body)}</p>
-      {!props.compact && (
-        <ul class="checklist">
-          {props.points.map((key) => (
-            <li key={key}>
-              <Icon name="check" size={16} />
-              <span>{t(key)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div class="signin-slot" data-testid={`signin-slot-${props.context}`} data-slot="sign-in">
-        {props.children}
-      </div>
-    </section>
   );
 }

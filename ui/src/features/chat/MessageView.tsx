@@ -4,13 +4,15 @@
 import { memo } from "preact/compat";
 import { useState } from "preact/hooks";
 
-import { Badge, Button, Panel, toast } from "../../components";
-import { errorMessage, t } from "../../i18n";
-import { OPEN_WORKFLOW_SETTING } from "./OptionsPanel";
+import { Badge, Button, toast } from "../../components";
+import { t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { copyText } from "../../app/clipboard";
 import { formatMs, jsonProblemText, tokensLine } from "./format";
 import { CodeBlock, Markdown } from "./Markdown";
+import { StatusBadge } from "./MessageStatusBadge";
+import { ErrorPanel } from "./ReplyErrorPanel";
+import { EditBox } from "./MessageEditBox";
 
 export interface MessageActions {
   onRetry: (id: string) => void;
@@ -23,128 +25,6 @@ export interface MessageActions {
 async function copy(text: string) {
   const ok = await copyText(text);
   toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") });
-}
-
-function StatusBadge(props: { message: ChatMessage }) {
-  switch (props.message.status) {
-    case "stopped":
-      return (
-        <Badge tone="warning" data-testid="chat-status-badge">
-          {t("chat.status.stopped")}
-        </Badge>
-      );
-    case "interrupted":
-      return (
-        <Badge tone="danger" icon="alert" data-testid="chat-status-badge">
-          {t("chat.status.interrupted")}
-        </Badge>
-      );
-    case "pending":
-      return <Badge data-testid="chat-status-badge">{t("chat.status.pending")}</Badge>;
-    default:
-      return null;
-  }
-}
-
-function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () => void }) {
-  const error = props.message.error;
-  return (
-    <Panel tone="danger" class="chat-msg__error" role="note" data-testid="chat-error">
-      <p class="chat-msg__error-title">
-        {error ? errorMessage(error.code) : t("chat.interrupted.unknown")}
-        {props.message.content ? ` ${t("chat.interrupted.kept")}` : ""}
-      </p>
-      {error?.outcomeUnknown && (
-        <p data-testid="chat-error-outcome-unknown">{t("chat.interrupted.outcomeUnknown")}</p>
-      )}
-      {error?.retryAfterSecs != null && (
-        <p data-testid="chat-error-retry-after">
-          {t("chat.interrupted.retryAfter", { seconds: error.retryAfterSecs.toString() })}
-        </p>
-      )}
-      {error && (
-        <dl class="chat-msg__error-facts">
-          {error.platformCode && (
-            <>
-              <dt>{t("errorState.platformCode")}</dt>
-              <dd class="mono" data-testid="chat-error-code">
-                {error.platformCode}
-              </dd>
-            </>
-          )}
-          {error.requestId && (
-            <>
-              <dt>{t("errorState.requestId")}</dt>
-              <dd class="mono" data-testid="chat-error-request-id">
-                {error.requestId}
-              </dd>
-            </>
-          )}
-          <dt>{t("errorState.message")}</dt>
-          <dd class="mono">{error.message}</dd>
-        </dl>
-      )}
-      <div>
-        {error?.code === "WORKFLOW_VERSION_REFUSED" && (
-          <Button
-            size="sm"
-            variant="primary"
-            icon="settings"
-            onClick={() => window.dispatchEvent(new Event(OPEN_WORKFLOW_SETTING))}
-            data-testid="chat-open-workflow-setting"
-          >
-            {t("workflow.openSetting")}
-          </Button>
-        )}
-        {/* A retry repeats the refused workflow version; the next message uses the new one. */}
-        {error?.code !== "WORKFLOW_VERSION_REFUSED" && (
-          <Button size="sm" icon="refresh" disabled={props.busy} onClick={props.onRetry} data-testid="chat-retry">
-            {t("chat.retry")}
-          </Button>
-        )}
-      </div>
-    </Panel>
-  );
-}
-
-function EditBox(props: { initial: string; onCancel: () => void; onSave: (text: string) => void }) {
-  const [text, setText] = useState(props.initial);
-  return (
-    <div class="chat-msg__edit">
-      <label class="sr-only" for="chat-edit-text">
-        {t("chat.edit.label")}
-      </label>
-      <textarea
-        id="chat-edit-text"
-        class="input chat-textarea"
-        rows={3}
-        value={text}
-        onInput={(e) => setText(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") props.onCancel();
-          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) props.onSave(text);
-        }}
-        data-testid="chat-edit-input"
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit this message
-        autoFocus
-      />
-      <div class="chat-msg__edit-actions">
-        <Button size="sm" onClick={props.onCancel}>
-          {t("chat.edit.cancel")}
-        </Button>
-        <Button
-          size="sm"
-          variant="primary"
-          icon="send"
-          disabled={!text.trim()}
-          onClick={() => props.onSave(text)}
-          data-testid="chat-edit-send"
-        >
-          {t("chat.edit.send")}
-        </Button>
-      </div>
-    </div>
-  );
 }
 
 function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelName: string; actions: MessageActions }) {
