@@ -8,7 +8,8 @@ import { chatUsageHint, type ChatUsageHint, type SessionSummary } from "../../ip
 import { keptKey, useKept } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
 import { contextName } from "../../app/sessions";
-import { OPEN_WORKFLOW_SETTING, OptionsPanel } from "./OptionsPanel";
+import { OptionsPanel } from "./OptionsPanel";
+import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 import type { ChatController } from "./useChat";
 
 export function Composer(props: { chat: ChatController; session: SessionSummary }) {

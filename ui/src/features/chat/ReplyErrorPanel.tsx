@@ -2,7 +2,7 @@
 
 import { Button, Panel } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { OPEN_WORKFLOW_SETTING } from "./OptionsPanel";
+import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 import type { ChatMessage } from "../../ipc";
 
 export function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () => void }) {
