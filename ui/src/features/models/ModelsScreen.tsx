@@ -10,7 +10,6 @@ import {
   Panel,
   ErrorState,
   Field,
-  Icon,
   Screen,
   Select,
   SkeletonList,
@@ -22,6 +21,7 @@ import { SignInFirst } from "../shared/SignInFirst";
 import { ModelDetail } from "./ModelDetail";
 import { CAPABILITIES, capabilityLabel, chips, hasCapability, typeLabel, type Capability } from "./labels";
 import { formatTime } from "../../i18n/format";
+import { CatalogFacts } from "./CatalogFacts";
 
 type Load = { status: "loading" } | { status: "ready"; catalog: ModelCatalog } | { status: "failed"; error: AppError };
 
@@ -202,40 +202,5 @@ function ModelsBody() {
         </>
       )}
     </Screen>
-  );
-}
-
-function CatalogFacts(props: { catalog: ModelCatalog }) {
-  const c = props.catalog;
-  return (
-    <div class="models-facts" data-testid="models-facts">
-      <span class="models-facts__who">
-        <Icon name={c.context.kind === "team" ? "team" : "user"} size={15} />
-        {t("models.facts.context", { who: c.context.kind === "personal" ? t("context.personal") : c.context.label })}
-      </span>
-      <span>{t("models.facts.count", { n: formatNumber(c.items.length) })}</span>
-      {c.teamContextVersion !== null && (
-        <span data-testid="models-team-version">{t("models.facts.teamVersion", { v: c.teamContextVersion })}</span>
-      )}
-      {c.planVersionId && (
-        <span>
-          {t("models.facts.plan")} <span class="mono">{c.planVersionId}</span>
-        </span>
-      )}
-      {c.catalogVersion && (
-        <span title={c.catalogVersion} data-testid="models-catalog-version">
-          {t("models.facts.catalog")}{" "}
-          <span class="mono">
-            {c.catalogVersion.length > 22 ? `${c.catalogVersion.slice(0, 22)}…` : c.catalogVersion}
-          </span>
-        </span>
-      )}
-      <span class="muted">
-        {c.fromCache
-          ? t("models.facts.cached", { time: formatTime(c.fetchedAt, true) })
-          : t("models.facts.fresh", { time: formatTime(c.fetchedAt, true) })}
-      </span>
-      {c.skipped > 0 && <span class="muted">{t("models.facts.skipped", { n: c.skipped })}</span>}
-    </div>
   );
 }
