@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { roleLabel, sessionsStore } from "../../app/sessions";
-import { Badge, Button, Dialog, Field, Icon, Panel, SkeletonList, TextInput } from "../../components";
+import { sessionsStore } from "../../app/sessions";
+import { Button, Dialog, Field, Icon, Panel, SkeletonList, TextInput } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { listTeams, toAppError, type AppError, type SessionSummary, type TeamChoice } from "../../ipc";
+import { TeamList } from "./TeamList";
 
 type Teams = { status: "loading" } | { status: "ready"; teams: TeamChoice[] } | { status: "failed"; error: AppError };
 
@@ -99,30 +100,6 @@ export function TeamPicker(props: {
     props.onClose();
   };
 
-  // Radio group with roving focus: arrows move and select, like native radios.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (list.length === 0) return;
-    const index = Math.max(0, list.findIndex((team) => team.teamId === selected));
-    const keys: Record<string, number> = {
-      ArrowDown: index + 1,
-      ArrowRight: index + 1,
-      ArrowUp: index - 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: list.length - 1,
-    };
-    const next = keys[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const wrapped = (next + list.length) % list.length;
-    const team = list[wrapped];
-    if (!team) return;
-    setSelected(team.teamId);
-    group.current?.querySelectorAll<HTMLElement>("[role=radio]")[wrapped]?.focus();
-  };
-
-  const focusIndex = Math.max(0, list.findIndex((team) => team.teamId === selected));
-
   return (
     <Dialog
       open={props.open}
@@ -151,50 +128,7 @@ export function TeamPicker(props: {
       {showList && teams.status === "loading" && <SkeletonList rows={2} data-testid="team-list-loading" />}
 
       {showList && teams.status === "ready" && (
-        <div
-          ref={group}
-          role="radiogroup"
-          aria-label={t("teamPicker.listLabel")}
-          class="team-list"
-          data-testid="team-list"
-          onKeyDown={onKeyDown}
-        >
-          {list.map((team, i) => {
-            const checked = team.teamId === selected;
-            const signedIn = props.signedInTeamIds.has(team.teamId);
-            return (
-              <button
-                key={team.teamId}
-                type="button"
-                role="radio"
-                aria-checked={checked ? "true" : "false"}
-                tabIndex={i === focusIndex ? 0 : -1}
-                class={`team-option${checked ? " is-selected" : ""}`}
-                data-testid={`team-option-${team.teamId}`}
-                data-team-id={team.teamId}
-                onClick={() => setSelected(team.teamId)}
-              >
-                <span class="team-option__radio" aria-hidden="true" />
-                <span class="team-option__icon" aria-hidden="true">
-                  <Icon name="team" size={18} />
-                </span>
-                <span class="team-option__text">
-                  <span class="team-option__name">{team.name}</span>
-                  <span class="team-option__id mono">{team.teamId}</span>
-                </span>
-                <span class="team-option__badges">
-                  {team.role && <Badge tone={team.role === "member" ? "neutral" : "accent"}>{roleLabel(team.role)}</Badge>}
-                  {team.status && team.status !== "active" && <Badge tone="warning">{team.status}</Badge>}
-                  {signedIn && (
-                    <Badge tone="success" icon="check">
-                      {t("teamPicker.signedIn")}
-                    </Badge>
-                  )}
-                </span>
-              </button>
-            );
-          })}
-        </div>
+        <TeamList teams={list} selected={selected} onSelect={setSelected} signedInTeamIds={props.signedInTeamIds} groupRef={group} />
       )}
 
       {hasPersonal && teams.status === "failed" && (
