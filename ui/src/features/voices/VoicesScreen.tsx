@@ -10,19 +10,17 @@ import { keptKey, useKept } from "../../app/keep";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import { announce, Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
-import { errorMessage, t } from "../../i18n";
+import { t } from "../../i18n";
 import {
   retryClip,
   synthesizeSpeech,
   toAppError,
-  ttsCatalog,
   ttsEstimate,
   ttsTotals,
   type AppError,
   type Clip,
   type CostEstimate,
   type SpeechRequest,
-  type TtsCatalog,
   type TtsTotals,
   type Voice,
 } from "../../ipc";
@@ -35,9 +33,9 @@ import { Ledger } from "./Ledger";
 import { Outcome } from "./Outcome";
 import { player } from "./playback";
 import { PlayerBar } from "./Player";
+import { SpeechErrorPanel } from "./SpeechErrorPanel";
+import { useTtsCatalog } from "./useTtsCatalog";
 import { VoiceBoard } from "./VoiceBoard";
-
-type Load = { status: "loading" } | { status: "failed"; error: AppError } | { status: "ready"; catalog: TtsCatalog };
 
 export function VoicesScreen() {
   const session = useActiveSession();
@@ -55,7 +53,6 @@ export function VoicesScreen() {
 const EMPTY_DRAFT: Draft = { text: "", format: "", params: {} };
 
 function Explorer(props: { contextKey: string; sessionId: string; contextName: string }) {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
   // The work in progress outlives a visit to another screen (kept per context).
   const [configId, setConfigId] = useKept<string | null>(keptKey(props.contextKey, "voices.config"), null);
   const [voiceId, setVoiceId] = useKept<string | null>(keptKey(props.contextKey, "voices.voice"), null);
@@ -72,20 +69,7 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
   const [ledgerClips, setLedgerClips] = useState<Clip[]>([]);
   const [comparing, setComparing] = useState(false);
 
-  const loadCatalog = useCallback(async (quiet = false) => {
-    if (!quiet) setLoad({ status: "loading" });
-    try {
-      const catalog = await ttsCatalog();
-      // A slow answer for a context that is no longer active is dropped.
-      if (catalog.sessionId !== props.sessionId) return;
-      setLoad({ status: "ready", catalog });
-      setConfigId((current) =>
-        current && catalog.configs.some((c) => c.ttsConfigId === current) ? current : (catalog.configs[0]?.ttsConfigId ?? null),
-      );
-    } catch (err) {
-      if (!quiet) setLoad({ status: "failed", error: toAppError(err) });
-    }
-  }, [props.sessionId]);
+  const { load, loadCatalog } = useTtsCatalog(props.sessionId, setConfigId);
 
   const loadTotals = useCallback(() => {
     ttsTotals()
@@ -253,22 +237,7 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
             </div>
           )}
           <div class="voices__result" ref={resultRef} data-testid="tts-result">
-            {actionError && (
-              <Panel tone="danger" class="note" role="alert" data-testid="tts-action-error" data-error-code={actionError.code}>
-                <Icon name="alert" size={16} />
-                <div>
-                  <p class="note__detail">{errorMessage(actionError.code)}</p>
-                  {(actionError.requestId || actionError.platformCode) && (
-                    <details class="note__details">
-                      <summary>{t("errorState.details")}</summary>
-                      <p class="note__detail muted mono">
-                        {[actionError.platformCode ?? actionError.code, actionError.requestId].filter(Boolean).join(" · ")}
-                      </p>
-                    </details>
-                  )}
-                </div>
-              </Panel>
-            )}
+            {actionError && <SpeechErrorPanel error={actionError} />}
             {lastClip && (
               <Card
                 title={t("voices.outcome.title", { voice: lastClip.voiceName })}
