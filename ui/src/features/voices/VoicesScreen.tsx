@@ -9,15 +9,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { keptKey, useKept } from "../../app/keep";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
-import { announce, Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
+import { Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
 import { t } from "../../i18n";
 import {
-  retryClip,
-  synthesizeSpeech,
-  toAppError,
   ttsEstimate,
   ttsTotals,
-  type AppError,
   type Clip,
   type CostEstimate,
   type SpeechRequest,
@@ -31,9 +27,9 @@ import { ConfigPicker } from "./ConfigPicker";
 import { hasSpeech } from "./format";
 import { Ledger } from "./Ledger";
 import { Outcome } from "./Outcome";
-import { player } from "./playback";
 import { PlayerBar } from "./Player";
 import { SpeechErrorPanel } from "./SpeechErrorPanel";
+import { useSynthesis } from "./useSynthesis";
 import { useTtsCatalog } from "./useTtsCatalog";
 import { VoiceBoard } from "./VoiceBoard";
 
@@ -61,10 +57,6 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
   const seenConfig = useRef(configId);
   const resultRef = useRef<HTMLDivElement>(null);
   const [totals, setTotals] = useState<TtsTotals | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [lastClip, setLastClip] = useState<Clip | null>(null);
-  const [actionError, setActionError] = useState<AppError | null>(null);
-  const [retryingId, setRetryingId] = useState<string | null>(null);
   const [ledgerVersion, setLedgerVersion] = useState(0);
   const [ledgerClips, setLedgerClips] = useState<Clip[]>([]);
   const [comparing, setComparing] = useState(false);
@@ -121,52 +113,22 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
   const estimate = estimated.error ? null : estimated.data;
   const estimating = estimated.loading;
 
+  const { busy, lastClip, actionError, retryingId, synthesize, retry } = useSynthesis({
+    request,
+    voice: config ? voice : null,
+    onClip: () => {
+      setLedgerVersion((n) => n + 1);
+      loadTotals();
+    },
+    // A first use changes the clone's state (and takes its tariff off the next estimate).
+    onFirstUse: () => void loadCatalog(true),
+  });
+
   // The result of Synthesize (or its error) is brought into view next to the click.
   useEffect(() => {
     if (!lastClip && !actionError) return;
     resultRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
   }, [lastClip?.id, actionError]);
-
-  const afterClip = (clip: Clip, wasPending: boolean) => {
-    setLastClip(clip);
-    setLedgerVersion((n) => n + 1);
-    loadTotals();
-    if (clip.status === "complete" && clip.hasAudio) {
-      announce(t("voices.outcome.savedAnnounce", { voice: clip.voiceName }));
-      void player.play(clip.id);
-    } else {
-      announce(t(`voices.status.${clip.status}`), "assertive");
-    }
-    // A first use changes the clone's state (and takes its tariff off the next estimate).
-    if (wasPending) void loadCatalog(true);
-  };
-
-  const synthesize = async () => {
-    if (!config || !voice) return;
-    setBusy(true);
-    setActionError(null);
-    setLastClip(null);
-    try {
-      const clip = await synthesizeSpeech(request(voice.voiceId));
-      afterClip(clip, voice.state === "pendingActivation");
-    } catch (err) {
-      setActionError(toAppError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const retry = async (clip: Clip) => {
-    setRetryingId(clip.id);
-    try {
-      const next = await retryClip(clip.id);
-      afterClip(next, true);
-    } catch (err) {
-      setActionError(toAppError(err));
-    } finally {
-      setRetryingId(null);
-    }
-  };
 
   const labelFor = useCallback(
     (clipId: string) => {
