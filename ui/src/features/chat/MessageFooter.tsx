@@ -5,7 +5,15 @@ import { Button, toast } from "../../components";
 import { t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { formatMs, tokensLine } from "./format";
-import type { MessageActions } from "./MessageView";
+
+/** What a message's buttons do; the chat screen provides them. */
+export interface MessageActions {
+  onRetry: (id: string) => void;
+  onRegenerate: (id: string) => void;
+  onEdit: (id: string, text: string) => Promise<boolean>;
+  onDelete: (message: ChatMessage) => void;
+  onReceipt: (message: ChatMessage) => void;
+}
 
 async function copy(text: string) {
   const ok = await copyText(text);

@@ -12,15 +12,9 @@ import { StatusBadge } from "./MessageStatusBadge";
 import { ErrorPanel } from "./ReplyErrorPanel";
 import { EditBox } from "./MessageEditBox";
 import { JsonCheckView } from "./JsonCheckView";
-import { MessageFooter } from "./MessageFooter";
+import { MessageFooter, type MessageActions } from "./MessageFooter";
 
-export interface MessageActions {
-  onRetry: (id: string) => void;
-  onRegenerate: (id: string) => void;
-  onEdit: (id: string, text: string) => Promise<boolean>;
-  onDelete: (message: ChatMessage) => void;
-  onReceipt: (message: ChatMessage) => void;
-}
+export type { MessageActions };
 
 function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelName: string; actions: MessageActions }) {
   const { message: m, busy, actions } = props;
