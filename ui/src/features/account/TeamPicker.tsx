@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import { sessionsStore } from "../../app/sessions";
-import { Button, Dialog, Field, Icon, Panel, SkeletonList, TextInput } from "../../components";
+import { Button, Dialog, Icon, Panel, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { listTeams, toAppError, type AppError, type SessionSummary, type TeamChoice } from "../../ipc";
+import { PersonalFirstHint } from "./PersonalFirstHint";
+import { TeamIdForm } from "./TeamIdForm";
 import { TeamList } from "./TeamList";
 
 type Teams = { status: "loading" } | { status: "ready"; teams: TeamChoice[] } | { status: "failed"; error: AppError };
@@ -152,47 +154,25 @@ export function TeamPicker(props: {
       )}
 
       {!showList && (
-        <form id="team-id-form" class="form" onSubmit={(event) => void confirm(event)} noValidate>
-          <Field label={t("teamPicker.idLabel")} hint={hasPersonal ? t("teamPicker.idHintSignedIn") : undefined} error={idError}>
-            {(control) => (
-              <TextInput
-                {...control}
-                mono
-                value={teamId}
-                onValue={(value) => {
-                  setTeamId(value);
-                  if (idError) setIdError(null);
-                }}
-                placeholder={t("teamPicker.idPlaceholder")}
-                maxLength={64}
-                data-autofocus
-                data-testid="team-id-input"
-              />
-            )}
-          </Field>
-        </form>
+        <TeamIdForm
+          value={teamId}
+          error={idError}
+          signedInPersonal={hasPersonal}
+          onValue={(value) => {
+            setTeamId(value);
+            if (idError) setIdError(null);
+          }}
+          onSubmit={(event) => void confirm(event)}
+        />
       )}
 
       {!hasPersonal && (
-        <Panel tone="accent" class="note" data-testid="team-picker-personal-hint">
-          <Icon name="info" size={18} />
-          <div>
-            <p>{t("teamPicker.personalFirst")}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon="user"
-              class="note__action"
-              onClick={() => {
-                props.onClose();
-                props.onSignInPersonal();
-              }}
-              data-testid="team-picker-personal"
-            >
-              {t("teamPicker.personalFirstButton")}
-            </Button>
-          </div>
-        </Panel>
+        <PersonalFirstHint
+          onSignInPersonal={() => {
+            props.onClose();
+            props.onSignInPersonal();
+          }}
+        />
       )}
 
       {hasPersonal && teams.status === "ready" && list.length > 0 && (
