@@ -26,9 +26,8 @@ import { Composer, type Draft } from "./Composer";
 import { ConfigPicker } from "./ConfigPicker";
 import { hasSpeech } from "./format";
 import { Ledger } from "./Ledger";
-import { Outcome } from "./Outcome";
 import { PlayerBar } from "./Player";
-import { SpeechErrorPanel } from "./SpeechErrorPanel";
+import { SynthesisResult } from "./SynthesisResult";
 import { useSynthesis } from "./useSynthesis";
 import { useTtsCatalog } from "./useTtsCatalog";
 import { VoiceBoard } from "./VoiceBoard";
@@ -198,18 +197,13 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
               </Card>
             </div>
           )}
-          <div class="voices__result" ref={resultRef} data-testid="tts-result">
-            {actionError && <SpeechErrorPanel error={actionError} />}
-            {lastClip && (
-              <Card
-                title={t("voices.outcome.title", { voice: lastClip.voiceName })}
-                description={lastClip.configName}
-                data-testid="tts-last-clip"
-              >
-                <Outcome clip={lastClip} retrying={retryingId === lastClip.id} onRetry={() => void retry(lastClip)} />
-              </Card>
-            )}
-          </div>
+          <SynthesisResult
+            containerRef={resultRef}
+            error={actionError}
+            clip={lastClip}
+            retrying={lastClip !== null && retryingId === lastClip.id}
+            onRetry={(clip) => void retry(clip)}
+          />
           <PlayerBar labelFor={labelFor} />
           <Ledger
             configs={catalog.configs}
