@@ -4,7 +4,8 @@ import { Chip, Icon, toast } from "../components";
 import { errorMessage, t } from "../i18n";
 import { toAppError, type SessionSummary } from "../ipc";
 import { useApp } from "./context";
-import { contextLabel, contextName, roleLabel, sessionsStore, useSessions } from "./sessions";
+import { ContextMenuItem } from "./ContextMenuItem";
+import { contextLabel, sessionsStore, useSessions } from "./sessions";
 
 /**
  * "Charged to: …" in the header: who pays for requests right now. It opens a menu
@@ -134,36 +135,14 @@ export function ChargedTo() {
           <p class="menu__label" aria-hidden="true">
             {view.sessions.length > 0 ? t("chargedTo.menuLabel") : t("chargedTo.menuEmpty")}
           </p>
-          {view.sessions.map((session) => {
-            const checked = session.id === view.activeId;
-            return (
-              <button
-                key={session.id}
-                type="button"
-                role="menuitemradio"
-                aria-checked={checked ? "true" : "false"}
-                tabIndex={-1}
-                class={`menu__item${checked ? " is-checked" : ""}`}
-                data-testid={`context-option-${session.id}`}
-                data-context={session.context.kind}
-                onClick={() => void choose(session)}
-              >
-                <span class={`menu__icon menu__icon--${session.context.kind}`} aria-hidden="true">
-                  <Icon name={session.context.kind === "team" ? "team" : "user"} size={16} />
-                </span>
-                <span class="menu__text">
-                  <span class="menu__title">
-                    {contextName(session)}
-                    {session.role && <span class="menu__role">{roleLabel(session.role)}</span>}
-                  </span>
-                  <span class="menu__sub">{session.displayName}</span>
-                </span>
-                <span class="menu__check" aria-hidden="true">
-                  {checked && <Icon name="check" size={16} />}
-                </span>
-              </button>
-            );
-          })}
+          {view.sessions.map((session) => (
+            <ContextMenuItem
+              key={session.id}
+              session={session}
+              checked={session.id === view.activeId}
+              onChoose={() => void choose(session)}
+            />
+          ))}
           <div class="menu__separator" role="separator" />
           <button
             type="button"

@@ -6,7 +6,8 @@
 
 import { useCallback, useRef, useState } from "preact/hooks";
 
-import { sessionsStore } from "./sessions";
+import { sessionsState } from "./sessions";
+import { onChange } from "./store";
 
 const kept = new Map<string, unknown>();
 
@@ -71,6 +72,6 @@ export function forgetEndedSessions(liveIds: readonly string[]): void {
 }
 
 // A draft never outlives its sign-in: signing out forgets what was typed there.
-sessionsStore.subscribe((next) => {
+onChange(sessionsState, (next) => {
   if (next.status === "ready") forgetEndedSessions(next.view.sessions.map((s) => s.id));
 });

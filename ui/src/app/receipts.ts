@@ -3,7 +3,7 @@
 // screen reads the request with `useReceiptRequest` and shows the receipt; the request
 // stays until a screen takes it with `takeReceiptRequest`.
 
-import { useEffect, useState } from "preact/hooks";
+import { computed, signal, useStore, type ReadonlySignal } from "./store";
 
 export type ReceiptScreen = "chat" | "voices";
 
@@ -17,35 +17,27 @@ export interface ReceiptRequest {
   at: number;
 }
 
-let pending: ReceiptRequest | null = null;
-const listeners = new Set<(request: ReceiptRequest | null) => void>();
+const pending = signal<ReceiptRequest | null>(null);
 
 /** Records the request; the caller then navigates to `request.screen`. */
 export function requestReceipt(request: Omit<ReceiptRequest, "at">): void {
-  pending = { ...request, at: Date.now() };
-  for (const listener of listeners) listener(pending);
+  pending.value = { ...request, at: Date.now() };
 }
 
 /** The pending request for `screen`, removed so it is handled once. */
 export function takeReceiptRequest(screen: ReceiptScreen): ReceiptRequest | null {
-  if (!pending || pending.screen !== screen) return null;
-  const taken = pending;
-  pending = null;
-  for (const listener of listeners) listener(null);
+  const taken = pending.value;
+  if (!taken || taken.screen !== screen) return null;
+  pending.value = null;
   return taken;
 }
 
+const forScreen: Record<ReceiptScreen, ReadonlySignal<ReceiptRequest | null>> = {
+  chat: computed(() => (pending.value?.screen === "chat" ? pending.value : null)),
+  voices: computed(() => (pending.value?.screen === "voices" ? pending.value : null)),
+};
+
 /** The pending request for `screen` (null when none), re-rendering when it changes. */
 export function useReceiptRequest(screen: ReceiptScreen): ReceiptRequest | null {
-  const pick = (r: ReceiptRequest | null) => (r && r.screen === screen ? r : null);
-  const [value, setValue] = useState(() => pick(pending));
-  useEffect(() => {
-    const listener = (r: ReceiptRequest | null) => setValue(pick(r));
-    listeners.add(listener);
-    setValue(pick(pending));
-    return () => {
-      listeners.delete(listener);
-    };
-  }, [screen]);
-  return value;
+  return useStore(forScreen[screen]);
 }

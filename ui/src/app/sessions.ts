@@ -1,14 +1,17 @@
 // The sessions store: who is signed in, which context pays, and whether a sign-in
 // is waiting for the browser. Fed by `sessions()` at boot and by the core's
-// `sessionsChanged` / `signedIn` / `signInFailed` / `platformChanged` events, and
-// updated by the answers of the commands it wraps, so every screen and the header
-// see one truth and switch together.
+// `sessionsChanged` / `sessionEnded` / `signedIn` / `signInFailed` / `platformChanged`
+// events, and updated by the answers of the commands it wraps, so every screen and the
+// header see one truth and switch together.
+//
+// The core says when a session ended by itself: `sessionEnded` (once, naming it, with
+// its reason) and `view.ended` (until dismissed). Nothing here guesses it from a
+// session vanishing: a sign-out from this window or a platform switch arrives as
+// `sessionsChanged` and is just a new view.
 //
 // Screens read it with `useSessions()`, `useActiveSession()` and
 // `useActiveContextKey()` (a string that changes whenever the paying context
 // changes: reload catalogs and balances when it does).
-
-import { useEffect, useState } from "preact/hooks";
 
 import { announce } from "../components";
 import { t } from "../i18n";
@@ -25,11 +28,13 @@ import {
   type AppError,
   type AppEvent,
   type ContextRequest,
+  type EndedSession,
   type ErrorCode,
   type IpcError,
   type SessionSummary,
   type SessionsView,
 } from "../ipc";
+import { computed, onChange, signal, useStore } from "./store";
 import { expiryTime } from "./time";
 
 /** A sign-in this window started, so the pending state can say what it is for. */
@@ -68,10 +73,7 @@ export interface SessionsState {
 const EMPTY_VIEW: SessionsView = { sessions: [], signInPending: false, ended: [], payerNotChosen: false };
 /** A pending attempt expires in the core after 10 minutes. */
 const ATTEMPT_LIFETIME_MS = 10 * 60_000;
-/** How long a session that vanished is remembered to explain a SESSION_EXPIRED. */
-const ENDED_MEMORY_MS = 30_000;
-
-let state: SessionsState = {
+const INITIAL: SessionsState = {
   status: "loading",
   view: EMPTY_VIEW,
   loadError: null,
@@ -80,28 +82,23 @@ let state: SessionsState = {
   signInError: null,
 };
 
-const listeners = new Set<(next: SessionsState) => void>();
-const endedListeners = new Set<(session: SessionSummary | null) => void>();
+/** The sessions state: read `.value`, or `useSessions()` in a component. */
+export const sessionsState = signal<SessionsState>(INITIAL);
+/** The session whose context pays right now, or null. */
+export const activeSession = computed(() => findActive(sessionsState.value.view));
+/** `activeContextKey(activeSession.value)`. */
+export const activeKey = computed(() => activeContextKey(activeSession.value));
 
-/** Ids being signed out from this window: their removal is not "your session ended". */
-const signingOut = new Set<string>();
-/** Sessions that disappeared without a sign-out, to name them in the ended notice. */
-const recentlyEnded = new Map<string, { session: SessionSummary; at: number; notified: boolean }>();
-/** Removals right after a platform switch are that switch, not ended sessions. */
-let ignoreRemovalsUntil = 0;
+/** The last session the core said ended by itself (`sessionEnded`), once per event. */
+export const lastEnded = signal<EndedSession | null>(null);
+
 /** Bumped on every applied view, so a slow `sessions()` answer can't undo a newer one. */
 let generation = 0;
-let lastGenericNotice = 0;
 let expiryTimer: number | undefined;
 let pendingTimer: number | undefined;
 
 function publish(next: SessionsState) {
-  state = next;
-  for (const listener of listeners) listener(state);
-}
-
-function notifyEnded(session: SessionSummary | null) {
-  for (const listener of endedListeners) listener(session);
+  sessionsState.value = next;
 }
 
 // ---------- labels ----------
@@ -153,25 +150,9 @@ function findActive(view: SessionsView): SessionSummary | null {
 
 // ---------- applying views ----------
 
-type Cause = "load" | "event" | "action" | "platform";
-
-function applyView(view: SessionsView, cause: Cause, pendingOverride?: PendingSignIn | null) {
+function applyView(view: SessionsView, pendingOverride?: PendingSignIn | null) {
   generation += 1;
-  const previous = state;
-  const now = Date.now();
-
-  for (const [id, entry] of recentlyEnded) {
-    if (now - entry.at > ENDED_MEMORY_MS * 2) recentlyEnded.delete(id);
-  }
-  const removed = previous.view.sessions.filter((s) => !view.sessions.some((n) => n.id === s.id));
-  for (const session of removed) {
-    if (signingOut.has(session.id) || cause === "platform" || now < ignoreRemovalsUntil) continue;
-    // Its time ran out: say so at once. Otherwise wait for the SESSION_EXPIRED that
-    // explains it (a 401 on some screen's command).
-    const expired = expiryTime(session) <= now + 5_000;
-    recentlyEnded.set(session.id, { session, at: now, notified: expired });
-    if (expired) notifyEnded(session);
-  }
+  const previous = sessionsState.value;
 
   let pending = pendingOverride !== undefined ? pendingOverride : previous.pending;
   if (!view.signInPending) pending = null;
@@ -191,6 +172,7 @@ function scheduleTimers() {
   window.clearTimeout(expiryTimer);
   window.clearTimeout(pendingTimer);
   const now = Date.now();
+  const state = sessionsState.value;
   const next = Math.min(...state.view.sessions.map((s) => expiryTime(s)));
   if (Number.isFinite(next)) {
     // setTimeout holds at most ~24.8 days; re-arm after that.
@@ -209,9 +191,10 @@ async function refresh(): Promise<void> {
   try {
     const view = await getSessions();
     // A command answer or an event newer than this request already applied.
-    if (generation !== startedAt && state.status === "ready") return;
-    applyView(view, "load");
+    if (generation !== startedAt && sessionsState.value.status === "ready") return;
+    applyView(view);
   } catch (err) {
+    const state = sessionsState.value;
     if (state.status === "ready") return;
     publish({ ...state, status: "failed", loadError: toAppError(err) });
   }
@@ -242,14 +225,19 @@ function upsert(view: SessionsView, session: SessionSummary): SessionsView {
 function onEvent(event: AppEvent) {
   switch (event.type) {
     case "sessionsChanged":
-      applyView(event.view, "event");
+      applyView(event.view);
+      break;
+    case "sessionEnded":
+      applyView(event.view);
+      lastEnded.value = event.ended;
       break;
     case "signedIn":
-      applyView(upsert(state.view, event.session), "event", null);
-      publish({ ...state, signInError: null });
+      applyView(upsert(sessionsState.value.view, event.session), null);
+      publish({ ...sessionsState.value, signInError: null });
       void refresh();
       break;
     case "signInFailed": {
+      const state = sessionsState.value;
       // A link nobody here asked for belongs to no attempt of ours.
       const attempt = event.error.code === "NO_PENDING_SIGN_IN" ? null : (state.pending ?? state.lastAttempt);
       publish({ ...state, signInError: failure(event.error, "callback", attempt) });
@@ -257,28 +245,11 @@ function onEvent(event: AppEvent) {
       break;
     }
     case "platformChanged":
-      ignoreRemovalsUntil = Date.now() + 5_000;
-      publish({ ...state, signInError: null });
+      publish({ ...sessionsState.value, signInError: null });
       void getSessions()
-        .then((view) => applyView(view, "platform"))
-        .catch((err: unknown) => publish({ ...state, status: "failed", loadError: toAppError(err) }));
+        .then((view) => applyView(view))
+        .catch((err: unknown) => publish({ ...sessionsState.value, status: "failed", loadError: toAppError(err) }));
       break;
-  }
-}
-
-async function onSessionExpired() {
-  await refresh();
-  const now = Date.now();
-  const recent = [...recentlyEnded.values()].filter((e) => now - e.at < ENDED_MEMORY_MS);
-  const unnotified = recent.filter((e) => !e.notified);
-  for (const entry of unnotified) {
-    entry.notified = true;
-    notifyEnded(entry.session);
-  }
-  // Nothing to name (the session had already gone): one generic notice, not a burst.
-  if (recent.length === 0 && now - lastGenericNotice > 10_000) {
-    lastGenericNotice = now;
-    notifyEnded(null);
   }
 }
 
@@ -288,14 +259,7 @@ let started = false;
 
 export const sessionsStore = {
   get(): SessionsState {
-    return state;
-  },
-
-  subscribe(listener: (next: SessionsState) => void): () => void {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
+    return sessionsState.value;
   },
 
   /** Loads the sessions and listens to the core. Called once by <App/>; returns a disposer. */
@@ -303,12 +267,15 @@ export const sessionsStore = {
     if (started) return () => {};
     started = true;
     const offEvents = onAppEvent(onEvent);
+    // The core announces the ended session itself; an answer saying so only means the
+    // view here may be behind.
     const offErrors = onCommandError((error, command) => {
-      if (error.code === "SESSION_EXPIRED" && command !== "sessions") void onSessionExpired();
+      if (error.code === "SESSION_EXPIRED" && command !== "sessions") void refresh();
       if (error.code === "PAYER_NOT_CHOSEN") void refresh();
     });
     // Coming back from the browser: re-check, in case an event was missed.
     const onFocus = () => {
+      const state = sessionsState.value;
       if (state.view.signInPending || state.status === "failed") void refresh();
     };
     window.addEventListener("focus", onFocus);
@@ -331,13 +298,13 @@ export const sessionsStore = {
    */
   async signIn(request: ContextRequest, teamName?: string): Promise<boolean> {
     const attempt: PendingSignIn = { request, startedAt: Date.now(), ...(teamName ? { teamName } : {}) };
-    publish({ ...state, signInError: null, lastAttempt: attempt });
+    publish({ ...sessionsState.value, signInError: null, lastAttempt: attempt });
     try {
       const view = await beginSignIn(request);
-      applyView(view, "action", attempt);
+      applyView(view, attempt);
       return true;
     } catch (err) {
-      publish({ ...state, signInError: failure(toAppError(err), "start", attempt) });
+      publish({ ...sessionsState.value, signInError: failure(toAppError(err), "start", attempt) });
       return false;
     }
   },
@@ -345,81 +312,62 @@ export const sessionsStore = {
   /** Stops waiting for the browser. Rejects with an AppError. */
   async cancelSignIn(): Promise<void> {
     const view = await cancelSignIn();
-    applyView(view, "action", null);
+    applyView(view, null);
   },
 
   /** Puts away the notice an ended session left. Rejects with an AppError. */
   async dismissNotice(id: string): Promise<void> {
     const view = await dismissSessionNotice(id);
-    applyView(view, "action");
+    applyView(view);
   },
 
   /** Makes this session's context the one that pays. Rejects with an AppError. */
   async activate(id: string): Promise<void> {
     const view = await setActiveSession(id);
-    applyView(view, "action");
+    applyView(view);
   },
 
   /** Revokes and removes this one session. Rejects with an AppError. */
   async signOut(id: string): Promise<void> {
-    signingOut.add(id);
-    try {
-      const view = await signOut(id);
-      applyView(view, "action");
-    } finally {
-      // Late events for this removal find it already gone from the view.
-      window.setTimeout(() => signingOut.delete(id), 5_000);
-    }
+    const view = await signOut(id);
+    applyView(view);
   },
 
   dismissSignInError(): void {
+    const state = sessionsState.value;
     if (state.signInError) publish({ ...state, signInError: null });
   },
 
   /**
-   * Called when a session ended without a sign-out (a 401 from the platform, or
-   * its time ran out): with that session when known, null otherwise.
+   * Called once for each session that ended without a sign-out (the core's
+   * `sessionEnded`: which one, why, whether it paid). A sign-out or a platform switch
+   * never calls it. `view.ended` keeps the same sessions until they are dismissed.
    */
-  onSessionEnded(listener: (session: SessionSummary | null) => void): () => void {
-    endedListeners.add(listener);
-    return () => {
-      endedListeners.delete(listener);
-    };
+  onSessionEnded(listener: (ended: EndedSession) => void): () => void {
+    return onChange(lastEnded, (ended) => {
+      if (ended) listener(ended);
+    });
   },
 };
 
 // ---------- hooks ----------
 
-function useSelector<T>(select: (s: SessionsState) => T): T {
-  const [value, setValue] = useState(() => select(state));
-  useEffect(() => {
-    const update = (next: SessionsState) => {
-      const selected = select(next);
-      setValue((prev) => (Object.is(prev, selected) ? prev : selected));
-    };
-    update(state);
-    return sessionsStore.subscribe(update);
-    // `select` is expected to be stable in meaning; the subscription lives with the component.
-  }, []);
-  return value;
-}
-
 /** The whole sessions state; re-renders on every change. */
 export function useSessions(): SessionsState {
-  return useSelector((s) => s);
+  return useStore(sessionsState);
 }
 
 /** The session whose context pays right now, or null when not signed in. */
 export function useActiveSession(): SessionSummary | null {
-  return useSelector((s) => findActive(s.view));
+  return useStore(activeSession);
 }
 
 /** `activeContextKey(useActiveSession())`: depend on it to reload per context. */
 export function useActiveContextKey(): string {
-  return useSelector((s) => activeContextKey(findActive(s.view)));
+  return useStore(activeKey);
 }
 
 /** The active session outside components (e.g. in a command handler). */
 export function getActiveSession(): SessionSummary | null {
-  return findActive(state.view);
+  return activeSession.value;
 }

@@ -1,39 +1,30 @@
 // A shared clock for "expires in …" labels: one interval for the whole app, and
 // the formatting of a time left in the active language.
 
-import { useEffect, useState } from "preact/hooks";
-
 import { t } from "../i18n";
 import { formatDateTime as formatDateTimeIntl } from "../i18n/format";
+import { signal, useStore } from "./store";
 
 const MINUTE = 60_000;
 
-let now = Date.now();
 let timer: number | undefined;
-const listeners = new Set<(value: number) => void>();
 
-function tick() {
-  now = Date.now();
-  for (const listener of listeners) listener(now);
-}
+/** The time, updated once a minute while something reads it. */
+export const minuteClock = signal(Date.now(), {
+  watched() {
+    // Catch up with the minutes that passed while nobody was reading.
+    queueMicrotask(() => (minuteClock.value = Date.now()));
+    timer = window.setInterval(() => (minuteClock.value = Date.now()), MINUTE);
+  },
+  unwatched() {
+    window.clearInterval(timer);
+    timer = undefined;
+  },
+});
 
 /** The current time, re-rendering the caller once a minute. */
 export function useMinuteClock(): number {
-  const [value, setValue] = useState(() => Date.now());
-  useEffect(() => {
-    listeners.add(setValue);
-    if (timer === undefined) timer = window.setInterval(tick, MINUTE);
-    // Catch up with a tick that happened before this component subscribed.
-    setValue(Date.now());
-    return () => {
-      listeners.delete(setValue);
-      if (listeners.size === 0 && timer !== undefined) {
-        window.clearInterval(timer);
-        timer = undefined;
-      }
-    };
-  }, []);
-  return value;
+  return useStore(minuteClock);
 }
 
 /** When a session ends, in ms since the epoch (falls back to the seconds left). */

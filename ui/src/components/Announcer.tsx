@@ -3,36 +3,37 @@
 // `StreamAnnouncer` batches a streamed reply into whole sentences so a screen reader
 // hears a calm sequence rather than every token.
 
-import { useEffect, useState } from "preact/hooks";
+import { signal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
 
 type Politeness = "polite" | "assertive";
-type Listener = (politeness: Politeness, message: string) => void;
 
-const listeners = new Set<Listener>();
+/** What each live region says now. */
+const spoken = { polite: signal(""), assertive: signal("") };
+/** Only while an <Announcer/> is mounted: with nobody to hear, nothing is kept. */
+let mounted = 0;
+let timer: number | undefined;
 
 /** Speaks `message` to assistive technology without moving focus. */
 export function announce(message: string, politeness: Politeness = "polite"): void {
-  for (const listener of listeners) listener(politeness, message);
+  if (mounted === 0) return;
+  const region = spoken[politeness];
+  // Clear first so the same text twice in a row is still announced.
+  region.value = "";
+  window.clearTimeout(timer);
+  timer = window.setTimeout(() => (region.value = message), 60);
 }
 
 export function Announcer() {
-  const [polite, setPolite] = useState("");
-  const [assertive, setAssertive] = useState("");
   useEffect(() => {
-    let timer: number | undefined;
-    const listener: Listener = (politeness, message) => {
-      const set = politeness === "assertive" ? setAssertive : setPolite;
-      // Clear first so the same text twice in a row is still announced.
-      set("");
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => set(message), 60);
-    };
-    listeners.add(listener);
+    mounted += 1;
     return () => {
-      listeners.delete(listener);
+      mounted -= 1;
       window.clearTimeout(timer);
     };
   }, []);
+  const polite = spoken.polite.value;
+  const assertive = spoken.assertive.value;
   return (
     <div class="sr-only">
       <div role="status" aria-live="polite" aria-atomic="true" data-testid="announcer-polite">

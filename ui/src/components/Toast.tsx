@@ -2,8 +2,8 @@
 // `toast()` can be called from anywhere; <ToastRegion/> renders them in the overlay
 // layer so they stay visible (and reachable) while a dialog is open.
 
+import { signal } from "@preact/signals";
 import { createPortal } from "preact/compat";
-import { useEffect, useState } from "preact/hooks";
 
 import { t } from "../i18n";
 import { Button } from "./Button";
@@ -27,19 +27,18 @@ export interface ToastMessage {
 }
 
 let nextId = 1;
-let current: ToastMessage[] = [];
-const listeners = new Set<(toasts: ToastMessage[]) => void>();
+/** The toasts on screen, oldest first. */
+export const toasts = signal<ToastMessage[]>([]);
 const timers = new Map<number, number>();
 
 function publish(next: ToastMessage[]) {
-  current = next;
-  for (const listener of listeners) listener(current);
+  toasts.value = next;
 }
 
 export function dismissToast(id: number): void {
   window.clearTimeout(timers.get(id));
   timers.delete(id);
-  publish(current.filter((toast) => toast.id !== id));
+  publish(toasts.peek().filter((toast) => toast.id !== id));
 }
 
 /** Shows a toast; errors and toasts with an action stay longer. Returns its id. */
@@ -48,7 +47,7 @@ export function toast(message: { tone?: ToastTone; title: string; body?: string;
   const entry: ToastMessage = { id, tone: message.tone ?? "info", title: message.title };
   if (message.body) entry.body = message.body;
   if (message.action) entry.action = message.action;
-  publish([...current.slice(-3), entry]);
+  publish([...toasts.peek().slice(-3), entry]);
   const ms = entry.action ? 15000 : entry.tone === "error" ? 9000 : 5000;
   timers.set(id, window.setTimeout(() => dismissToast(id), ms));
   return id;
@@ -57,15 +56,11 @@ export function toast(message: { tone?: ToastTone; title: string; body?: string;
 const icons: Record<ToastTone, IconName> = { success: "checkCircle", error: "alert", info: "info" };
 
 export function ToastRegion() {
-  const [toasts, setToasts] = useState(current);
-  useEffect(() => {
-    listeners.add(setToasts);
-    return () => listeners.delete(setToasts);
-  }, []);
+  const shown = toasts.value;
   const host = document.getElementById("overlays") ?? document.body;
   return createPortal(
     <div class="toast-region" role="status" aria-live="polite" aria-relevant="additions" data-testid="toasts">
-      {toasts.map((item) => (
+      {shown.map((item) => (
         <div key={item.id} class={`toast toast--${item.tone}`} data-testid={`toast-${item.tone}`}>
           <Icon name={icons[item.tone]} size={18} class="toast__icon" />
           <div class="toast__text">

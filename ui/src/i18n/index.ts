@@ -2,9 +2,10 @@
 // fills `{name}` placeholders; keys and placeholder names are checked by tsc.
 // The active locale lives here; `changeLocale` switches it at once and persists it
 // through the `set_locale` command. Components read it with `useLocale()` so they
-// re-render when it changes.
+// re-render when it changes. The locale is a signal (`@preact/signals`, the app's one
+// store primitive; i18n sits below `app/` so it uses the library directly).
 
-import { useEffect, useState } from "preact/hooks";
+import { effect, signal } from "@preact/signals";
 
 import { setLocale as persistLocale, type AppInfo, type ErrorCode, type Locale } from "../ipc";
 import { en } from "./en";
@@ -55,8 +56,8 @@ function detectLocale(): Locale {
   return lang.toLowerCase().startsWith("zh") ? "zh-CN" : "en";
 }
 
-let active: Locale = detectLocale();
-const listeners = new Set<(locale: Locale) => void>();
+/** The active locale: read `.value`, or `useLocale()` in a component. */
+export const locale = signal<Locale>(detectLocale());
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
@@ -67,6 +68,7 @@ export function pluralCategory(value: string | number): Intl.LDMLPluralRule {
   if (typeof value !== "number" && !/^-?\d+(\.\d+)?$/.test(text)) return "other";
   const n = typeof value === "number" ? value : Number(text);
   if (!Number.isFinite(n)) return "other";
+  const active = locale.peek();
   let rules = pluralRules.get(active);
   if (!rules) {
     rules = new Intl.PluralRules(active);
@@ -87,7 +89,8 @@ function interpolate(template: string, params: Record<string, string | number> |
 
 /** Translates `key` into the active language. */
 export function t<K extends MessageKey>(key: K, ...args: ParamsFor<K>): string {
-  const template = dictionaries[active][key] ?? en[key];
+  // Not tracked: components re-render on a language change through `useLocale()`.
+  const template = dictionaries[locale.peek()][key] ?? en[key];
   return interpolate(template, args[0] as Record<string, string | number> | undefined);
 }
 
@@ -98,52 +101,54 @@ export function errorMessage(code: ErrorCode | string): string {
 }
 
 export function getLocale(): Locale {
-  return active;
+  return locale.peek();
 }
 
 /** Applies a locale locally (no persistence): used at start-up with the saved value. */
-export function applyLocale(locale: Locale): void {
-  active = locale;
-  if (typeof document !== "undefined") document.documentElement.lang = locale;
+export function applyLocale(next: Locale): void {
+  if (typeof document !== "undefined") document.documentElement.lang = next;
   try {
-    localStorage.setItem(CACHE_KEY, locale);
+    localStorage.setItem(CACHE_KEY, next);
   } catch {
     // The locale still applies for this run.
   }
-  for (const listener of listeners) listener(locale);
+  locale.value = next;
 }
 
 /**
  * Switches the language right away and saves it. If saving fails the previous
  * language comes back and the error is rethrown for the caller to report.
  */
-export async function changeLocale(locale: Locale): Promise<AppInfo> {
-  const previous = active;
-  applyLocale(locale);
+export async function changeLocale(next: Locale): Promise<AppInfo> {
+  const previous = locale.peek();
+  applyLocale(next);
   try {
-    return await persistLocale(locale);
+    return await persistLocale(next);
   } catch (err) {
     applyLocale(previous);
     throw err;
   }
 }
 
+/** Calls `listener` on every later change of the locale; returns the disposer. */
 export function subscribeLocale(listener: (locale: Locale) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  let first = true;
+  return effect(() => {
+    const value = locale.value;
+    if (first) {
+      first = false;
+      return;
+    }
+    listener(value);
+  });
 }
 
 /** The active locale; re-renders the caller when it changes. */
 export function useLocale(): Locale {
-  const [locale, setLocaleState] = useState(active);
-  useEffect(() => {
-    setLocaleState(active);
-    return subscribeLocale(setLocaleState);
-  }, []);
-  return locale;
+  return locale.value;
 }
 
 /** Formats a number for the active language (points, counts). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(active, options).format(value);
+  return new Intl.NumberFormat(locale.peek(), options).format(value);
 }

@@ -1,19 +1,19 @@
-import type { ComponentChildren } from "preact";
-
 import { useState } from "preact/hooks";
 
 import { useApp } from "../../app/context";
 import { displayHost } from "../../app/platform";
 import { sessionsStore, useSessions } from "../../app/sessions";
-import { Badge, Button, Card, ErrorState, Icon, Panel, Screen, SkeletonList, type IconName } from "../../components";
-import { t, type PlainKey } from "../../i18n";
-import markUrl from "../../assets/app-mark.png";
+import { Badge, Button, ErrorState, Icon, Screen, SkeletonList } from "../../components";
+import { t } from "../../i18n";
+import { ContextCard } from "./ContextCard";
 import { Diagnostics } from "./Diagnostics";
-import { SessionCard } from "./SessionCard";
+import { HowSignInWorks } from "./HowSignInWorks";
+import { SessionsSection } from "./SessionsSection";
 import { SignInError } from "./SignInError";
 import { SignInExpired } from "./SignInExpired";
 import { SignInPending } from "./SignInPending";
 import { TeamPicker } from "./TeamPicker";
+import { Welcome } from "./Welcome";
 
 /**
  * The Account screen. Signed out: what Personal and Team mean and how sign-in
@@ -83,50 +83,10 @@ export function AccountScreen() {
 
       {state.status === "loading" && <SkeletonList rows={2} variant="cards" data-testid="sessions-loading" />}
 
-      {state.status !== "loading" && signedIn && (
-        <section class="sessions" aria-labelledby="sessions-title" data-testid="sessions">
-          <header class="section-head">
-            <div class="section-head__text">
-              <h2 id="sessions-title" class="section-head__title">
-                {t("account.sessions.title")}
-              </h2>
-              <p class="section-head__body">{t("account.sessions.body")}</p>
-            </div>
-            <p class="section-head__aside" data-testid="account-platform-note">
-              {platformBadge}
-            </p>
-          </header>
-          <div class="session-grid">
-            {view.sessions.map((session) => (
-              <SessionCard
-                key={session.id}
-                session={session}
-                active={session.id === view.activeId}
-                others={view.sessions.filter((s) => s.id !== session.id)}
-              />
-            ))}
-          </div>
-        </section>
-      )}
+      {state.status !== "loading" && signedIn && <SessionsSection view={view} platformBadge={platformBadge} />}
 
       {state.status !== "loading" && !signedIn && !pending && (
-        <section class="welcome" aria-labelledby="welcome-title" data-testid="account-welcome">
-          <img class="welcome__mark" src={markUrl} alt="" width={56} height={56} />
-          <div class="welcome__text">
-            <h2 id="welcome-title" class="welcome__title">
-              {t("account.welcome.title")}
-            </h2>
-            <p class="welcome__body">{t("account.welcome.body")}</p>
-            <p class="welcome__platform" data-testid="account-platform-note">
-              {platformBadge}
-              <span>
-                {sandbox
-                  ? t("account.platform.sandbox")
-                  : t("account.platform.configured", { origin: displayHost(platform?.origin ?? "") })}
-              </span>
-            </p>
-          </div>
-        </section>
+        <Welcome platformBadge={platformBadge} sandbox={sandbox} origin={platform?.origin ?? ""} />
       )}
 
       <section class="add-context" aria-labelledby={signedIn ? "add-context-title" : undefined} data-testid="account-add">
@@ -202,31 +162,7 @@ export function AccountScreen() {
         )}
       </section>
 
-      {!signedIn && (
-        <>
-          <Panel tone="accent" class="note" data-testid="account-both-note">
-            <Icon name="info" size={18} />
-            <p>{t("account.both")}</p>
-          </Panel>
-
-          <Card title={t("account.how.title")} data-testid="account-how">
-            <ol class="steps">
-              {(["account.how.step1", "account.how.step2", "account.how.step3"] as const).map((key, i) => (
-                <li class="steps__item" key={key}>
-                  <span class="steps__number" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <span>{t(key)}</span>
-                </li>
-              ))}
-            </ol>
-            <p class="muted-note">
-              <Icon name="shield" size={16} />
-              <span>{t("account.how.security")}</span>
-            </p>
-          </Card>
-        </>
-      )}
+      {!signedIn && <HowSignInWorks />}
 
       <Diagnostics />
 
@@ -238,49 +174,5 @@ export function AccountScreen() {
         onSignInPersonal={() => void signInPersonal()}
       />
     </Screen>
-  );
-}
-
-function ContextCard(props: {
-  context: "personal" | "team";
-  icon: IconName;
-  title: PlainKey;
-  body: PlainKey;
-  points: PlainKey[];
-  level: 2 | 3;
-  /** Signed in already: the card only offers to add, so the checklist folds away. */
-  compact: boolean;
-  children?: ComponentChildren;
-}) {
-  const Heading = (props.level === 3 ? "h3" : "h2") as "h2";
-  return (
-    <section
-      class={`context-card${props.compact ? " context-card--compact" : ""}`}
-      aria-labelledby={`ctx-${props.context}-title`}
-      data-testid={`account-${props.context}`}
-    >
-      <div class="context-card__top">
-        <div class={`context-card__icon context-card__icon--${props.context}`} aria-hidden="true">
-          <Icon name={props.icon} size={22} />
-        </div>
-        <Heading class="context-card__title" id={`ctx-${props.context}-title`}>
-          {t(props.title)}
-        </Heading>
-      </div>
-      <p class="context-card__body">{t(props.body)}</p>
-      {!props.compact && (
-        <ul class="checklist">
-          {props.points.map((key) => (
-            <li key={key}>
-              <Icon name="check" size={16} />
-              <span>{t(key)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div class="signin-slot" data-testid={`signin-slot-${props.context}`} data-slot="sign-in">
-        {props.children}
-      </div>
-    </section>
   );
 }

@@ -1,11 +1,14 @@
 import { useId, useState } from "preact/hooks";
 
-import { FEATURE_LABELS, featuresFor, missingScopes, scopeDescriptionKey } from "../../app/scopes";
-import { contextLabel, contextName, roleLabel, sessionsStore } from "../../app/sessions";
+import { featuresFor, missingScopes } from "../../app/scopes";
+import { contextName, roleLabel, sessionsStore } from "../../app/sessions";
 import { expiryTime, formatDateTime, formatExpiresIn, useMinuteClock } from "../../app/time";
-import { Badge, Button, Dialog, Icon, Panel, toast } from "../../components";
+import { Badge, Button, Icon, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { toAppError, type SessionSummary } from "../../ipc";
+import { MissingScopes } from "./MissingScopes";
+import { SessionScopes } from "./SessionScopes";
+import { SignOutDialog } from "./SignOutDialog";
 
 /** The first letter of a name for the avatar (no remote images: the CSP allows none). */
 function initial(name: string): string {
@@ -94,44 +97,14 @@ export function SessionCard(props: { session: SessionSummary; active: boolean; o
         )}
       </header>
 
-      <div class="session-card__section">
-        <span class="session-card__label" id={`${id}-scopes`}>
-          {t("session.scopes")}
-        </span>
-        <ul class="scope-list" aria-labelledby={`${id}-scopes`} data-testid="session-scopes">
-          {session.grantedScopes.length === 0 && <li class="scope-list__none">{t("session.noScopes")}</li>}
-          {session.grantedScopes.map((scope) => {
-            const key = scopeDescriptionKey(scope);
-            return (
-              <li key={scope} class="scope-chip" data-scope={scope} title={key ? t(key) : undefined}>
-                <span class="mono">{scope}</span>
-                {key && <span class="sr-only">{t(key)}</span>}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+      <SessionScopes scopes={session.grantedScopes} labelId={`${id}-scopes`} />
 
       <p class="session-card__expiry" data-testid="session-expiry" title={formatDateTime(expiresAt)}>
         <Icon name="clock" size={15} />
         <span>{formatExpiresIn(expiresAt, now)}</span>
       </p>
 
-      {unavailable.length > 0 && (
-        <Panel tone="warning" class="session-card__missing" data-testid="session-missing-scopes">
-          <ul>
-            {unavailable.map(({ feature, missing }) => (
-              <li key={feature} data-feature={feature}>
-                <Icon name="lock" size={14} />
-                <span>
-                  {t("session.unavailable", { feature: t(FEATURE_LABELS[feature]), scope: missing.join(", ") })}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p class="session-card__missing-hint">{t("session.unavailableHint")}</p>
-        </Panel>
-      )}
+      {unavailable.length > 0 && <MissingScopes unavailable={unavailable} />}
 
       <footer class="session-card__actions">
         {!active && (
@@ -160,34 +133,15 @@ export function SessionCard(props: { session: SessionSummary; active: boolean; o
         </Button>
       </footer>
 
-      <Dialog
+      <SignOutDialog
         open={confirming}
-        onClose={() => {
-          if (!signingOut) setConfirming(false);
-        }}
-        size="sm"
-        title={t("session.signOutTitle", { context: contextName(session) })}
-        data-testid="sign-out-dialog"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(false)} disabled={signingOut} data-autofocus data-testid="sign-out-cancel">
-              {t("common.cancel")}
-            </Button>
-            <Button variant="danger" icon="logOut" loading={signingOut} onClick={() => void signOut()} data-testid="sign-out-confirm">
-              {t("session.signOutConfirm", { context: contextName(session) })}
-            </Button>
-          </>
-        }
-      >
-        <p>{t("session.signOutBody", { context: contextName(session), name: session.displayName })}</p>
-        <p>
-          {props.others.length === 0
-            ? t("session.signOutLast")
-            : next
-              ? t("session.signOutMoves", { context: contextLabel(next) })
-              : t("session.signOutOthers")}
-        </p>
-      </Dialog>
+        session={session}
+        others={props.others}
+        next={next}
+        signingOut={signingOut}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void signOut()}
+      />
     </article>
   );
 }

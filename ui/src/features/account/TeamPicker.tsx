@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { roleLabel, sessionsStore } from "../../app/sessions";
-import { Badge, Button, Dialog, Field, Icon, Panel, SkeletonList, TextInput } from "../../components";
+import { sessionsStore } from "../../app/sessions";
+import { Button, Dialog, Icon, Panel, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { listTeams, toAppError, type AppError, type SessionSummary, type TeamChoice } from "../../ipc";
+import { PersonalFirstHint } from "./PersonalFirstHint";
+import { TeamIdForm } from "./TeamIdForm";
+import { TeamList } from "./TeamList";
 
 type Teams = { status: "loading" } | { status: "ready"; teams: TeamChoice[] } | { status: "failed"; error: AppError };
 
@@ -99,30 +102,6 @@ export function TeamPicker(props: {
     props.onClose();
   };
 
-  // Radio group with roving focus: arrows move and select, like native radios.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (list.length === 0) return;
-    const index = Math.max(0, list.findIndex((team) => team.teamId === selected));
-    const keys: Record<string, number> = {
-      ArrowDown: index + 1,
-      ArrowRight: index + 1,
-      ArrowUp: index - 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: list.length - 1,
-    };
-    const next = keys[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const wrapped = (next + list.length) % list.length;
-    const team = list[wrapped];
-    if (!team) return;
-    setSelected(team.teamId);
-    group.current?.querySelectorAll<HTMLElement>("[role=radio]")[wrapped]?.focus();
-  };
-
-  const focusIndex = Math.max(0, list.findIndex((team) => team.teamId === selected));
-
   return (
     <Dialog
       open={props.open}
@@ -151,50 +130,7 @@ export function TeamPicker(props: {
       {showList && teams.status === "loading" && <SkeletonList rows={2} data-testid="team-list-loading" />}
 
       {showList && teams.status === "ready" && (
-        <div
-          ref={group}
-          role="radiogroup"
-          aria-label={t("teamPicker.listLabel")}
-          class="team-list"
-          data-testid="team-list"
-          onKeyDown={onKeyDown}
-        >
-          {list.map((team, i) => {
-            const checked = team.teamId === selected;
-            const signedIn = props.signedInTeamIds.has(team.teamId);
-            return (
-              <button
-                key={team.teamId}
-                type="button"
-                role="radio"
-                aria-checked={checked ? "true" : "false"}
-                tabIndex={i === focusIndex ? 0 : -1}
-                class={`team-option${checked ? " is-selected" : ""}`}
-                data-testid={`team-option-${team.teamId}`}
-                data-team-id={team.teamId}
-                onClick={() => setSelected(team.teamId)}
-              >
-                <span class="team-option__radio" aria-hidden="true" />
-                <span class="team-option__icon" aria-hidden="true">
-                  <Icon name="team" size={18} />
-                </span>
-                <span class="team-option__text">
-                  <span class="team-option__name">{team.name}</span>
-                  <span class="team-option__id mono">{team.teamId}</span>
-                </span>
-                <span class="team-option__badges">
-                  {team.role && <Badge tone={team.role === "member" ? "neutral" : "accent"}>{roleLabel(team.role)}</Badge>}
-                  {team.status && team.status !== "active" && <Badge tone="warning">{team.status}</Badge>}
-                  {signedIn && (
-                    <Badge tone="success" icon="check">
-                      {t("teamPicker.signedIn")}
-                    </Badge>
-                  )}
-                </span>
-              </button>
-            );
-          })}
-        </div>
+        <TeamList teams={list} selected={selected} onSelect={setSelected} signedInTeamIds={props.signedInTeamIds} groupRef={group} />
       )}
 
       {hasPersonal && teams.status === "failed" && (
@@ -218,47 +154,25 @@ export function TeamPicker(props: {
       )}
 
       {!showList && (
-        <form id="team-id-form" class="form" onSubmit={(event) => void confirm(event)} noValidate>
-          <Field label={t("teamPicker.idLabel")} hint={hasPersonal ? t("teamPicker.idHintSignedIn") : undefined} error={idError}>
-            {(control) => (
-              <TextInput
-                {...control}
-                mono
-                value={teamId}
-                onValue={(value) => {
-                  setTeamId(value);
-                  if (idError) setIdError(null);
-                }}
-                placeholder={t("teamPicker.idPlaceholder")}
-                maxLength={64}
-                data-autofocus
-                data-testid="team-id-input"
-              />
-            )}
-          </Field>
-        </form>
+        <TeamIdForm
+          value={teamId}
+          error={idError}
+          signedInPersonal={hasPersonal}
+          onValue={(value) => {
+            setTeamId(value);
+            if (idError) setIdError(null);
+          }}
+          onSubmit={(event) => void confirm(event)}
+        />
       )}
 
       {!hasPersonal && (
-        <Panel tone="accent" class="note" data-testid="team-picker-personal-hint">
-          <Icon name="info" size={18} />
-          <div>
-            <p>{t("teamPicker.personalFirst")}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon="user"
-              class="note__action"
-              onClick={() => {
-                props.onClose();
-                props.onSignInPersonal();
-              }}
-              data-testid="team-picker-personal"
-            >
-              {t("teamPicker.personalFirstButton")}
-            </Button>
-          </div>
-        </Panel>
+        <PersonalFirstHint
+          onSignInPersonal={() => {
+            props.onClose();
+            props.onSignInPersonal();
+          }}
+        />
       )}
 
       {hasPersonal && teams.status === "ready" && list.length > 0 && (

@@ -4,7 +4,7 @@ import { t, type PlainKey } from "../../i18n";
 import { personalUsage, teamContext, type SessionSummary, type TeamContextView, type UsageView } from "../../ipc";
 import { formatCount, formatPoints } from "./format";
 import { ScopeMissing } from "./ScopeMissing";
-import { useLoad } from "./useLoad";
+import { useLoad } from "../../app/useLoad";
 
 function Stat(props: { label: string; value: string; testId: string; points?: boolean; emphasis?: boolean }) {
   return (

@@ -5,9 +5,8 @@
 //   const check = useBalanceCheck(estimatePoints);   // decimal text, or null
 //   <BalanceCheckNotice check={check} />
 
-import { useEffect, useState } from "preact/hooks";
-
 import { useActiveContextKey } from "../../app/sessions";
+import { useLoad } from "../../app/useLoad";
 import { Icon, Panel } from "../../components";
 import { t, type PlainKey } from "../../i18n";
 import { balanceCheck, type BalanceCheck, type BalanceLimit } from "../../ipc";
@@ -20,25 +19,14 @@ import { formatPoints, formatWhen, isAmountText } from "./format";
  */
 export function useBalanceCheck(estimate: string | null, debounceMs = 300): BalanceCheck | null {
   const contextKey = useActiveContextKey();
-  const [check, setCheck] = useState<BalanceCheck | null>(null);
-  useEffect(() => {
-    setCheck(null);
-    if (estimate === null || !isAmountText(estimate) || contextKey === "none") return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      balanceCheck(estimate.trim())
-        .then((result) => {
-          if (current) setCheck(result);
-        })
-        .catch(() => {
-          // No warning rather than a wrong one.
-        });
-    }, debounceMs);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [estimate, contextKey, debounceMs]);
+  const skip = estimate === null || !isAmountText(estimate) || contextKey === "none";
+  // A new estimate or context clears the last check at once; a failed one shows nothing
+  // (no warning rather than a wrong one).
+  const loaded = useLoad(() => balanceCheck((estimate ?? "").trim()), `${contextKey}|${estimate ?? ""}`, debounceMs, {
+    skip,
+    delayMs: debounceMs,
+  });
+  const check = loaded.error ? null : loaded.data;
   return check;
 }
 

@@ -3,7 +3,7 @@ import { t } from "../../i18n";
 import { balanceChanges, type BalanceChanges, type BalanceInterval } from "../../ipc";
 import { ChargeRow } from "./ChargeRow";
 import { absText, formatPoints, formatWhen, isNegative, isZero } from "./format";
-import { useLoad } from "./useLoad";
+import { useLoad } from "../../app/useLoad";
 
 /**
  * "Why did my balance change?": each change between two refreshes, next to the charges

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 
+import { useLoad, type Loaded } from "../../app/useLoad";
 import { Button, Card, EmptyState, ErrorState, Segmented, SkeletonList } from "../../components";
 import { t } from "../../i18n";
-import { pointsLedger, toAppError, type AppError, type LedgerEntry, type LedgerScope } from "../../ipc";
+import { pointsLedger, toAppError, type AppError, type LedgerPage, type LedgerScope } from "../../ipc";
 import { ChargeRow } from "./ChargeRow";
 
 const PAGE = 25;
@@ -10,46 +11,35 @@ const PAGE = 25;
 /** Every charge the app saw, newest first, for this account or all of them. */
 export function LedgerCard(props: { contextKey: string; version: number; now: number }) {
   const [scope, setScope] = useState<LedgerScope>("activeContext");
-  const [entries, setEntries] = useState<LedgerEntry[] | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const [moreError, setMoreError] = useState<AppError | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [tick, setTick] = useState(0);
-  const shownFor = useRef("");
+  // Another context or scope clears first, so no row of the previous one stays visible;
+  // a new balance reading only reloads in place, as many rows as are shown.
+  const ledger: Loaded<LedgerPage> = useLoad<LedgerPage>(
+    (): Promise<LedgerPage> => pointsLedger({ scope, limit: Math.max(PAGE, ledger.data?.entries.length ?? 0), offset: 0 }),
+    `${props.contextKey}|${scope}`,
+    props.version,
+  );
+  // Each load starts without the last "more" failure, as each list does.
+  useEffect(() => setMoreError(null), [props.contextKey, props.version, scope]);
+  const entries = ledger.data?.entries ?? null;
+  const hasMore = ledger.data?.hasMore ?? false;
+  // A failed reload shows its error; the list comes back with the retry's answer.
+  const error = ledger.loading ? null : (moreError ?? ledger.error);
 
-  useEffect(() => {
-    let current = true;
-    // Another context or scope: clear first, so no row of the previous one stays visible.
-    // A new balance reading only reloads in place.
-    const key = `${props.contextKey}|${scope}`;
-    if (shownFor.current !== key) {
-      shownFor.current = key;
-      setEntries(null);
-    }
-    setError(null);
-    pointsLedger({ scope, limit: Math.max(PAGE, entries?.length ?? 0), offset: 0 })
-      .then((page) => {
-        if (!current) return;
-        setEntries(page.entries);
-        setHasMore(page.hasMore);
-      })
-      .catch((err: unknown) => {
-        if (current) setError(toAppError(err));
-      });
-    return () => {
-      current = false;
-    };
-  }, [props.contextKey, props.version, scope, tick]);
+  const retry = () => {
+    setMoreError(null);
+    ledger.reload();
+  };
 
   const more = async () => {
     if (!entries) return;
     setLoadingMore(true);
     try {
       const page = await pointsLedger({ scope, limit: PAGE, offset: entries.length });
-      setEntries([...entries, ...page.entries]);
-      setHasMore(page.hasMore);
+      ledger.update((shown) => (shown ? { entries: [...shown.entries, ...page.entries], hasMore: page.hasMore } : shown));
     } catch (err) {
-      setError(toAppError(err));
+      setMoreError(toAppError(err));
     } finally {
       setLoadingMore(false);
     }
@@ -75,7 +65,7 @@ export function LedgerCard(props: { contextKey: string; version: number; now: nu
       }
     >
       {error ? (
-        <ErrorState error={error} title={t("balances.ledger.error")} onRetry={() => setTick((n) => n + 1)} />
+        <ErrorState error={error} title={t("balances.ledger.error")} onRetry={retry} />
       ) : !entries ? (
         <SkeletonList rows={3} />
       ) : entries.length === 0 ? (

@@ -5,7 +5,7 @@ import { t } from "../../i18n";
 import { spendingChart, type SpendingChart } from "../../ipc";
 import { formatDay, formatPoints, isZero } from "./format";
 import { contextKeyOf, contextLabelOf } from "./labels";
-import { useLoad } from "./useLoad";
+import { useLoad } from "../../app/useLoad";
 
 const RANGES = ["7", "14", "30"] as const;
 type Range = (typeof RANGES)[number];

@@ -3,9 +3,8 @@
 // that context's last reading at once (never another context's), then asks the
 // platform. `balanceChanged` events (a refresh anywhere, a charged action) update it.
 
-import { useEffect, useState } from "preact/hooks";
-
-import { getActiveSession, sessionsStore } from "../../app/sessions";
+import { activeSession } from "../../app/sessions";
+import { effect, signal, untracked, useStore } from "../../app/store";
 import {
   lastBalance,
   onAppEvent,
@@ -41,16 +40,27 @@ const IDLE: BalanceState = {
   version: 0,
 };
 
-let state: BalanceState = IDLE;
-const listeners = new Set<(s: BalanceState) => void>();
 let stopSources: (() => void) | null = null;
 
+/**
+ * The active context's balance state. It follows the sessions and the core's events
+ * only while something reads it, and forgets everything when the last reader goes.
+ */
+export const balanceState = signal<BalanceState>(IDLE, {
+  watched: () => start(),
+  unwatched: () => {
+    stopSources?.();
+    stopSources = null;
+    balanceState.value = IDLE;
+  },
+});
+
 function publish(next: BalanceState) {
-  state = next;
-  for (const listener of listeners) listener(state);
+  balanceState.value = next;
 }
 
 function accept(overview: BalanceOverview) {
+  const state = balanceState.value;
   if (overview.sessionId !== state.sessionId) return;
   // A slower answer must not replace a newer reading.
   if (state.overview && state.overview.refreshedAt > overview.refreshedAt) return;
@@ -58,23 +68,24 @@ function accept(overview: BalanceOverview) {
 }
 
 async function refresh(): Promise<void> {
-  const sessionId = state.sessionId;
-  if (!sessionId || state.missingScope) return;
-  publish({ ...state, refreshing: true });
+  const { sessionId, missingScope } = balanceState.value;
+  if (!sessionId || missingScope) return;
+  publish({ ...balanceState.value, refreshing: true });
   try {
     const overview = await refreshBalance();
-    if (state.sessionId !== sessionId) return;
-    publish({ ...state, refreshing: false });
+    if (balanceState.value.sessionId !== sessionId) return;
+    publish({ ...balanceState.value, refreshing: false });
     accept(overview);
   } catch (err) {
-    if (state.sessionId !== sessionId) return;
-    publish({ ...state, refreshing: false, error: toAppError(err) });
+    if (balanceState.value.sessionId !== sessionId) return;
+    publish({ ...balanceState.value, refreshing: false, error: toAppError(err) });
   }
 }
 
 function follow(session: SessionSummary | null) {
   const id = session?.id ?? null;
   const missingScope = session ? !session.grantedScopes.includes("balance") : false;
+  const state = balanceState.value;
   if (id === state.sessionId && missingScope === state.missingScope) return;
   publish({ ...IDLE, sessionId: id, missingScope, version: state.version + 1 });
   if (!id || missingScope) return;
@@ -86,16 +97,19 @@ function follow(session: SessionSummary | null) {
       // Nothing stored or the session just ended: the refresh below says which.
     })
     .finally(() => {
-      if (state.sessionId === id) void refresh();
+      if (balanceState.value.sessionId === id) void refresh();
     });
 }
 
 function start() {
-  const offSessions = sessionsStore.subscribe(() => follow(getActiveSession()));
+  // Runs now and on every change of the active session.
+  const offSessions = effect(() => {
+    const session = activeSession.value;
+    untracked(() => follow(session));
+  });
   const offEvents = onAppEvent((event) => {
     if (event.type === "balanceChanged") accept(event.balance);
   });
-  follow(getActiveSession());
   stopSources = () => {
     offSessions();
     offEvents();
@@ -103,32 +117,14 @@ function start() {
 }
 
 export const balanceStore = {
-  get: (): BalanceState => state,
-  /** Asks the platform again; the answer reaches every subscriber. */
+  get: (): BalanceState => balanceState.value,
+  /** Asks the platform again; the answer reaches every reader. */
   refresh,
-  subscribe(listener: (s: BalanceState) => void): () => void {
-    listeners.add(listener);
-    if (!stopSources) start();
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && stopSources) {
-        stopSources();
-        stopSources = null;
-        state = IDLE;
-      }
-    };
-  },
 };
 
 /** The active context's balance state; re-renders on every change. */
 export function useBalance(): BalanceState {
-  const [value, setValue] = useState(state);
-  useEffect(() => {
-    const off = balanceStore.subscribe(setValue);
-    setValue(balanceStore.get());
-    return off;
-  }, []);
-  return value;
+  return useStore(balanceState);
 }
 
 /** Whether a reading is old enough to be marked stale at `now`. */

@@ -3,16 +3,17 @@ import "./chat.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { contextLabel, useActiveContextKey, useActiveSession } from "../../app/sessions";
-import { Button, Dialog, ErrorState, Panel, Screen, SkeletonList, toast } from "../../components";
+import { Button, ErrorState, Panel, Screen, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { chatExport, toAppError, type ChatMessage, type ExportFormat, type SessionSummary } from "../../ipc";
+import type { ChatMessage, SessionSummary } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
-import { copyText } from "../../app/clipboard";
 import { Composer } from "./Composer";
 import { ConversationList } from "./ConversationList";
 import { MessageView, type MessageActions } from "./MessageView";
 import { ReceiptDialog } from "./ReceiptDialog";
 import { useChat, type ChatController } from "./useChat";
+import { ConversationTools } from "./ConversationTools";
+import { ConfirmDelete, type Confirm } from "./ConfirmDelete";
 
 export function ChatScreen() {
   const session = useActiveSession();
@@ -27,8 +28,6 @@ export function ChatScreen() {
   // Keyed by context: switching who pays starts from a clean screen.
   return <ChatBody key={contextKey} session={session} contextKey={contextKey} />;
 }
-
-type Confirm = { kind: "message"; message: ChatMessage } | { kind: "conversation"; id: string; title: string };
 
 function ChatBody(props: { session: SessionSummary; contextKey: string }) {
   const chat = useChat(props.contextKey);
@@ -159,112 +158,5 @@ function Body(props: { chat: ChatController; actions: MessageActions }) {
         </Panel>
       )}
     </div>
-  );
-}
-
-function ConversationTools(props: { id: string; title: string; busy: boolean; onDelete: () => void }) {
-  const [working, setWorking] = useState<ExportFormat | null>(null);
-  const exportAs = async (format: ExportFormat) => {
-    setWorking(format);
-    try {
-      const result = await chatExport(props.id, format);
-      toast({
-        tone: "success",
-        title: t("chat.export.done"),
-        body: result.path,
-        action: {
-          label: t("chat.export.copy"),
-          "data-testid": "chat-export-copy",
-          onClick: () =>
-            void copyText(result.text).then((ok) =>
-              toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }),
-            ),
-        },
-      });
-    } catch (err) {
-      toast({ tone: "error", title: t("chat.export.failed"), body: errorMessage(toAppError(err).code) });
-    } finally {
-      setWorking(null);
-    }
-  };
-  return (
-    <div class="chat-main__tools">
-      <Button
-        size="sm"
-        icon="download"
-        loading={working === "markdown"}
-        onClick={() => void exportAs("markdown")}
-        data-testid="chat-export-md"
-      >
-        {t("chat.export.markdown")}
-      </Button>
-      <Button
-        size="sm"
-        icon="download"
-        loading={working === "json"}
-        onClick={() => void exportAs("json")}
-        data-testid="chat-export-json"
-      >
-        {t("chat.export.json")}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        icon="trash"
-        aria-label={t("chat.deleteConversation")}
-        title={t("chat.deleteConversation")}
-        disabled={props.busy}
-        onClick={props.onDelete}
-        data-testid="chat-delete-conversation"
-      />
-    </div>
-  );
-}
-
-function ConfirmDelete(props: { confirm: Confirm | null; chat: ChatController; onClose: () => void }) {
-  const [working, setWorking] = useState(false);
-  const c = props.confirm;
-  const run = async () => {
-    if (!c) return;
-    setWorking(true);
-    try {
-      if (c.kind === "message") await props.chat.deleteMessage(c.message.id);
-      else await props.chat.deleteConversation(c.id);
-      props.onClose();
-    } catch (err) {
-      toast({ tone: "error", title: t("chat.delete.failed"), body: errorMessage(toAppError(err).code) });
-    } finally {
-      setWorking(false);
-    }
-  };
-  return (
-    <Dialog
-      open={c !== null}
-      onClose={props.onClose}
-      size="sm"
-      title={c?.kind === "conversation" ? t("chat.delete.conversationTitle") : t("chat.delete.messageTitle")}
-      description={
-        c?.kind === "conversation"
-          ? t("chat.delete.conversationBody", { title: c.title })
-          : c?.message.role === "user"
-            ? t("chat.delete.userBody")
-            : t("chat.delete.replyBody")
-      }
-      data-testid="chat-confirm-delete"
-      footer={
-        <>
-          <Button onClick={props.onClose}>{t("chat.delete.cancel")}</Button>
-          <Button
-            variant="danger"
-            icon="trash"
-            loading={working}
-            onClick={() => void run()}
-            data-testid="chat-confirm-delete-button"
-          >
-            {t("chat.delete.confirm")}
-          </Button>
-        </>
-      }
-    />
   );
 }

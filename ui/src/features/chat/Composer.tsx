@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { Badge, Button, Select } from "../../components";
-import { formatNumber, t } from "../../i18n";
-import { chatUsageHint, type ChatUsageHint, type SessionSummary } from "../../ipc";
+import { Badge, Button } from "../../components";
+import { t } from "../../i18n";
+import type { SessionSummary } from "../../ipc";
 import { keptKey, useKept } from "../../app/keep";
-import { contextName } from "../../app/sessions";
-import { OPEN_WORKFLOW_SETTING, OptionsPanel } from "./OptionsPanel";
+import { ChatCostLine } from "./ChatCostLine";
+import { ChatModelPicker } from "./ChatModelPicker";
+import { OptionsPanel } from "./OptionsPanel";
+import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 import type { ChatController } from "./useChat";
 
 export function Composer(props: { chat: ChatController; session: SessionSummary }) {
@@ -36,28 +38,6 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
   const blocked = chat.problems.length > 0;
   const canSend = !busy && !blocked && !!chat.model && text.trim().length > 0;
 
-  // What replies with this model used here, read again after each reply.
-  const [usage, setUsage] = useState<ChatUsageHint | null>(null);
-  const modelCode = chat.model?.modelCode ?? null;
-  useEffect(() => {
-    if (!modelCode || busy) return;
-    let current = true;
-    chatUsageHint(modelCode)
-      .then((hint) => current && setUsage(hint))
-      .catch(() => current && setUsage(null));
-    return () => {
-      current = false;
-    };
-  }, [modelCode, busy, props.session.id]);
-  const who = contextName(props.session);
-  const costLine =
-    usage && usage.modelCode === modelCode && usage.samples > 0 && usage.typicalTokens !== undefined
-      ? t("chat.cost.recent", {
-          who,
-          typical: formatNumber(usage.typicalTokens),
-          max: formatNumber(usage.maxTokens ?? usage.typicalTokens),
-        })
-      : t("chat.cost.none", { who });
 
   const send = async () => {
     if (!canSend) return;
@@ -69,30 +49,11 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
     area.current?.focus();
   };
 
-  const modelOptions = chat.chatModels.map((m) => ({
-    value: m.modelCode,
-    label: m.displayName === m.modelCode ? m.modelCode : `${m.displayName} · ${m.modelCode}`,
-  }));
-  if (chat.draft.modelCode && !modelOptions.some((o) => o.value === chat.draft.modelCode)) {
-    modelOptions.unshift({
-      value: chat.draft.modelCode,
-      label: t("chat.model.missing", { code: chat.draft.modelCode }),
-    });
-  }
 
   return (
     <div class="chat-composer" data-testid="chat-composer">
       <div class="chat-composer__bar">
-        <label class="chat-composer__model">
-          <span class="chat-composer__label">{t("chat.model")}</span>
-          <Select
-            value={chat.draft.modelCode}
-            options={modelOptions}
-            onValue={(modelCode) => chat.setDraft((d) => ({ ...d, modelCode, params: {}, format: "text" }))}
-            disabled={busy || modelOptions.length === 0}
-            data-testid="chat-model-select"
-          />
-        </label>
+        <ChatModelPicker chat={chat} disabled={busy} />
         <Badge tone={isTeam ? "accent" : "neutral"} icon={isTeam ? "team" : "user"} data-testid="chat-mode">
           {isTeam ? t("chat.mode.team") : t("chat.mode.personal")}
         </Badge>
@@ -170,11 +131,7 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
       <p class="chat-composer__hint" id="chat-input-hint">
         {isTeam ? t("chat.input.hintTeam") : t("chat.input.hint")}
       </p>
-      {chat.model && (
-        <p class="chat-composer__cost" data-testid="chat-cost" data-samples={usage?.modelCode === modelCode ? usage.samples : 0}>
-          {costLine}
-        </p>
-      )}
+      <ChatCostLine model={chat.model} busy={busy} session={props.session} />
     </div>
   );
 }

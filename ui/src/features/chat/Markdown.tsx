@@ -7,53 +7,13 @@
 // last items or rows change.
 
 import { memo } from "preact/compat";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 
-import { Icon, toast } from "../../components";
 import { t } from "../../i18n";
-import { openExternalLink } from "../../ipc";
-import { copyText } from "../../app/clipboard";
-import { highlight, isLoaded, languageFor, loadLanguage, type Highlighted } from "./highlight";
-import { IncrementalMarkdown, fenceLang, isOpenableLink, type Block, type MdNode } from "./markdown";
-
-function openLink(href: string) {
-  openExternalLink(href).catch(() => toast({ tone: "error", title: t("chat.link.failed") }));
-}
-
-/** Bidi and other invisible format controls, which could make a target read as another. */
-const CONTROLS = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-/** A target as the tooltip shows it: those controls percent-encoded, as the parser's
- * normalisation already does for link targets (this holds even if it stops doing so). */
-function shownTarget(href: string): string {
-  return href.replace(CONTROLS, (c) => encodeURIComponent(c));
-}
-
-/** A link: a button for an https target, otherwise its text with the target beside it. */
-function LinkView(props: { target: string; auto: boolean; children: ComponentChildren; text: string }) {
-  const href = props.target;
-  if (isOpenableLink(href))
-    return (
-      <button
-        type="button"
-        class="md-link"
-        title={t("chat.link.open", { url: shownTarget(href) })}
-        data-href={href}
-        onClick={() => openLink(href)}
-      >
-        {props.children}
-        <Icon name="externalLink" size={12} />
-      </button>
-    );
-  // Not https: shown as text with its target, never followed. An autolink's text is its target.
-  return (
-    <span class="md-link-text">
-      {props.children}
-      {href && !props.auto && href !== props.text && <span class="md-link-target">{` (${shownTarget(href)})`}</span>}
-    </span>
-  );
-}
+import { IncrementalMarkdown, fenceLang, type Block, type MdNode } from "./markdown";
+import { CodeBlock } from "./CodeBlock";
+import { LinkView } from "./MarkdownLink";
 
 function plainText(nodes: MdNode[]): string {
   let s = "";
@@ -133,65 +93,6 @@ function inline(node: MdNode, key: number): ComponentChildren {
     default:
       return plainText(node.children) || token.content;
   }
-}
-
-function renderHighlighted(parts: Highlighted[]): ComponentChildren {
-  return parts.map((p, i) =>
-    typeof p === "string" ? (
-      p
-    ) : (
-      <span key={i} class={p.cls}>
-        {renderHighlighted(p.children)}
-      </span>
-    ),
-  );
-}
-
-/**
- * A code block with its language and a copy button (also used for JSON replies). `live`
- * (a block still streaming) shows plain text; highlighting comes once the block is done,
- * when its language's chunk has loaded.
- */
-export function CodeBlock(props: { lang: string; code: string; live?: boolean }) {
-  const language = languageFor(props.lang);
-  const wanted = language !== null && !props.live;
-  const [ready, setReady] = useState(() => wanted && isLoaded(language!));
-  useEffect(() => {
-    if (!wanted || isLoaded(language!)) return;
-    let alive = true;
-    void loadLanguage(language!).then((ok) => alive && ok && setReady(true));
-    return () => {
-      alive = false;
-    };
-  }, [language, wanted]);
-  const parts = useMemo(
-    () => (wanted && (ready || isLoaded(language!)) ? highlight(props.code, language!) : null),
-    [props.code, language, wanted, ready],
-  );
-  const copied = props.code.endsWith("\n") ? props.code.slice(0, -1) : props.code;
-  return (
-    <div class="md-pre" data-testid="md-code-block" data-lang={props.lang} data-highlighted={parts ? language! : undefined}>
-      <div class="md-pre__bar">
-        <span class="md-pre__lang">{props.lang || t("chat.code.plain")}</span>
-        <button
-          type="button"
-          class="md-pre__copy"
-          aria-label={t("chat.code.copy")}
-          title={t("chat.code.copy")}
-          onClick={() =>
-            void copyText(copied).then((ok) =>
-              toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }),
-            )
-          }
-        >
-          <Icon name="copy" size={14} />
-        </button>
-      </div>
-      <pre>
-        <code class="hljs">{parts ? renderHighlighted(parts) : props.code}</code>
-      </pre>
-    </div>
-  );
 }
 
 function Blocks(props: { nodes: MdNode[]; live: boolean }) {

@@ -4,156 +4,23 @@
 import { memo } from "preact/compat";
 import { useState } from "preact/hooks";
 
-import { Badge, Button, Panel, toast } from "../../components";
-import { errorMessage, t } from "../../i18n";
-import { OPEN_WORKFLOW_SETTING } from "./OptionsPanel";
+import { t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
-import { copyText } from "../../app/clipboard";
-import { formatMs, jsonProblemText, tokensLine } from "./format";
-import { CodeBlock, Markdown } from "./Markdown";
+import { CodeBlock } from "./CodeBlock";
+import { Markdown } from "./Markdown";
+import { StatusBadge } from "./MessageStatusBadge";
+import { ErrorPanel } from "./ReplyErrorPanel";
+import { EditBox } from "./MessageEditBox";
+import { JsonCheckView } from "./JsonCheckView";
+import { MessageFooter, type MessageActions } from "./MessageFooter";
 
-export interface MessageActions {
-  onRetry: (id: string) => void;
-  onRegenerate: (id: string) => void;
-  onEdit: (id: string, text: string) => Promise<boolean>;
-  onDelete: (message: ChatMessage) => void;
-  onReceipt: (message: ChatMessage) => void;
-}
-
-async function copy(text: string) {
-  const ok = await copyText(text);
-  toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") });
-}
-
-function StatusBadge(props: { message: ChatMessage }) {
-  switch (props.message.status) {
-    case "stopped":
-      return (
-        <Badge tone="warning" data-testid="chat-status-badge">
-          {t("chat.status.stopped")}
-        </Badge>
-      );
-    case "interrupted":
-      return (
-        <Badge tone="danger" icon="alert" data-testid="chat-status-badge">
-          {t("chat.status.interrupted")}
-        </Badge>
-      );
-    case "pending":
-      return <Badge data-testid="chat-status-badge">{t("chat.status.pending")}</Badge>;
-    default:
-      return null;
-  }
-}
-
-function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () => void }) {
-  const error = props.message.error;
-  return (
-    <Panel tone="danger" class="chat-msg__error" role="note" data-testid="chat-error">
-      <p class="chat-msg__error-title">
-        {error ? errorMessage(error.code) : t("chat.interrupted.unknown")}
-        {props.message.content ? ` ${t("chat.interrupted.kept")}` : ""}
-      </p>
-      {error?.outcomeUnknown && (
-        <p data-testid="chat-error-outcome-unknown">{t("chat.interrupted.outcomeUnknown")}</p>
-      )}
-      {error?.retryAfterSecs != null && (
-        <p data-testid="chat-error-retry-after">
-          {t("chat.interrupted.retryAfter", { seconds: error.retryAfterSecs.toString() })}
-        </p>
-      )}
-      {error && (
-        <dl class="chat-msg__error-facts">
-          {error.platformCode && (
-            <>
-              <dt>{t("errorState.platformCode")}</dt>
-              <dd class="mono" data-testid="chat-error-code">
-                {error.platformCode}
-              </dd>
-            </>
-          )}
-          {error.requestId && (
-            <>
-              <dt>{t("errorState.requestId")}</dt>
-              <dd class="mono" data-testid="chat-error-request-id">
-                {error.requestId}
-              </dd>
-            </>
-          )}
-          <dt>{t("errorState.message")}</dt>
-          <dd class="mono">{error.message}</dd>
-        </dl>
-      )}
-      <div>
-        {error?.code === "WORKFLOW_VERSION_REFUSED" && (
-          <Button
-            size="sm"
-            variant="primary"
-            icon="settings"
-            onClick={() => window.dispatchEvent(new Event(OPEN_WORKFLOW_SETTING))}
-            data-testid="chat-open-workflow-setting"
-          >
-            {t("workflow.openSetting")}
-          </Button>
-        )}
-        {/* A retry repeats the refused workflow version; the next message uses the new one. */}
-        {error?.code !== "WORKFLOW_VERSION_REFUSED" && (
-          <Button size="sm" icon="refresh" disabled={props.busy} onClick={props.onRetry} data-testid="chat-retry">
-            {t("chat.retry")}
-          </Button>
-        )}
-      </div>
-    </Panel>
-  );
-}
-
-function EditBox(props: { initial: string; onCancel: () => void; onSave: (text: string) => void }) {
-  const [text, setText] = useState(props.initial);
-  return (
-    <div class="chat-msg__edit">
-      <label class="sr-only" for="chat-edit-text">
-        {t("chat.edit.label")}
-      </label>
-      <textarea
-        id="chat-edit-text"
-        class="input chat-textarea"
-        rows={3}
-        value={text}
-        onInput={(e) => setText(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") props.onCancel();
-          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) props.onSave(text);
-        }}
-        data-testid="chat-edit-input"
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit this message
-        autoFocus
-      />
-      <div class="chat-msg__edit-actions">
-        <Button size="sm" onClick={props.onCancel}>
-          {t("chat.edit.cancel")}
-        </Button>
-        <Button
-          size="sm"
-          variant="primary"
-          icon="send"
-          disabled={!text.trim()}
-          onClick={() => props.onSave(text)}
-          data-testid="chat-edit-send"
-        >
-          {t("chat.edit.send")}
-        </Button>
-      </div>
-    </div>
-  );
-}
+export type { MessageActions };
 
 function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelName: string; actions: MessageActions }) {
   const { message: m, busy, actions } = props;
   const [editing, setEditing] = useState(false);
   const mine = m.role === "user";
   const live = m.status === "streaming" || m.status === "pending";
-  const receipt = m.receipt;
-  const tokens = tokensLine(receipt);
   const check = m.jsonCheck;
 
   return (
@@ -196,106 +63,8 @@ function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelNam
         </div>
       )}
       {m.status === "interrupted" && <ErrorPanel message={m} busy={busy} onRetry={() => actions.onRetry(m.id)} />}
-      {check && (
-        <div
-          class={`chat-msg__json chat-msg__json--${check.valid ? "ok" : "bad"}`}
-          data-testid="chat-json-check"
-          data-valid={String(check.valid)}
-        >
-          <Badge tone={check.valid ? "success" : "warning"} icon={check.valid ? "checkCircle" : "alert"}>
-            {check.valid
-              ? check.mode === "json_schema"
-                ? t("chat.json.matchesSchema")
-                : t("chat.json.valid")
-              : check.mode === "json_schema"
-                ? t("chat.json.schemaMismatch")
-                : t("chat.json.invalid")}
-          </Badge>
-          {check.problems.length > 0 && (
-            <ul class="chat-msg__json-problems">
-              {check.problems.map((p, i) => (
-                <li key={i} class="mono">
-                  {jsonProblemText(p)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {!editing && (
-        <footer class="chat-msg__foot">
-          {!mine && receipt && (
-            <span class="chat-msg__usage" data-testid="chat-usage">
-              {[
-                tokens,
-                receipt.streamed && receipt.timeToFirstTokenMs !== null
-                  ? t("chat.usage.ttft", { t: formatMs(receipt.timeToFirstTokenMs) })
-                  : null,
-                receipt.totalMs !== null && !live ? formatMs(receipt.totalMs) : null,
-              ]
-                .filter(Boolean)
-                .join(" · ")}
-            </span>
-          )}
-          <span class="chat-msg__actions">
-            <Button
-              size="sm"
-              variant="ghost"
-              icon="copy"
-              aria-label={t("chat.copy")}
-              title={t("chat.copy")}
-              disabled={!m.content}
-              onClick={() => void copy(m.content)}
-              data-testid="chat-copy"
-            />
-            {!mine && receipt && (
-              <Button
-                size="sm"
-                variant="ghost"
-                icon="receipt"
-                aria-label={t("chat.receipt.open")}
-                title={t("chat.receipt.open")}
-                onClick={() => actions.onReceipt(m)}
-                data-testid="chat-receipt-button"
-              />
-            )}
-            {!mine && (
-              <Button
-                size="sm"
-                variant="ghost"
-                icon="sparkles"
-                aria-label={t("chat.regenerate.hint")}
-                title={t("chat.regenerate.hint")}
-                disabled={busy}
-                onClick={() => actions.onRegenerate(m.id)}
-                data-testid="chat-regenerate"
-              />
-            )}
-            {mine && (
-              <Button
-                size="sm"
-                variant="ghost"
-                icon="edit"
-                aria-label={t("chat.edit")}
-                title={t("chat.edit")}
-                disabled={busy}
-                onClick={() => setEditing(true)}
-                data-testid="chat-edit"
-              />
-            )}
-            <Button
-              size="sm"
-              variant="ghost"
-              icon="trash"
-              aria-label={t("chat.delete")}
-              title={t("chat.delete")}
-              disabled={busy}
-              onClick={() => actions.onDelete(m)}
-              data-testid="chat-delete"
-            />
-          </span>
-        </footer>
-      )}
+      {check && <JsonCheckView check={check} />}
+      {!editing && <MessageFooter message={m} busy={busy} actions={actions} onEdit={() => setEditing(true)} />}
     </article>
   );
 }

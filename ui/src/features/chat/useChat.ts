@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { keptKey, readKept, useKept, writeKept } from "../../app/keep";
+import { useLoad } from "../../app/useLoad";
 import { announce, StreamAnnouncer } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import {
@@ -24,94 +25,16 @@ import {
   type AppError,
   type ChatEvent,
   type ChatMessage,
-  type ChatOptions,
   type ConversationSummary,
   type ModelEntry,
-  type OptionProblem,
-  type ResponseFormatChoice,
 } from "../../ipc";
 import { createDeltaBatcher } from "./deltaBatcher";
-import { parametersFrom, textOf } from "./params";
+import { draftOf, EMPTY_DRAFT, optionsOf, type Draft } from "./draft";
 import { takePresetModel } from "./preset";
+import { appendText, placeReply } from "./replies";
+
 
 export type Load<T> = { status: "loading" } | { status: "ready"; value: T } | { status: "failed"; error: AppError };
-
-/** What the composer holds; turned into `ChatOptions` for each request. */
-export interface Draft {
-  modelCode: string;
-  systemPrompt: string;
-  /** Parameter inputs as typed, by name. */
-  params: Record<string, string>;
-  format: ResponseFormatChoice["kind"];
-  schema: string;
-}
-
-const EMPTY_DRAFT: Draft = { modelCode: "", systemPrompt: "", params: {}, format: "text", schema: "" };
-
-export const SCHEMA_EXAMPLE = `{
-  "type": "object",
-  "required": ["title", "points"],
-  "properties": {
-    "title": { "type": "string" },
-    "points": { "type": "array", "items": { "type": "string" } }
-  }
-}`;
-
-function optionsOf(draft: Draft, model: ModelEntry | undefined): ChatOptions {
-  const responseFormat: ResponseFormatChoice =
-    draft.format === "jsonSchema"
-      ? { kind: "jsonSchema", schema: draft.schema }
-      : draft.format === "jsonObject"
-        ? { kind: "jsonObject" }
-        : { kind: "text" };
-  return {
-    modelCode: draft.modelCode,
-    systemPrompt: draft.systemPrompt,
-    parameters: parametersFrom(model?.parameters ?? [], draft.params),
-    responseFormat,
-  };
-}
-
-function draftOf(options: ChatOptions): Draft {
-  const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.parameters)) params[name] = textOf(value);
-  const format = options.responseFormat;
-  return {
-    modelCode: options.modelCode,
-    systemPrompt: options.systemPrompt,
-    params,
-    format: format.kind,
-    schema: format.kind === "jsonSchema" ? format.schema : "",
-  };
-}
-
-/** Puts a reply where it belongs: in place when known, else after its turn. */
-function placeReply(messages: ChatMessage[], reply: ChatMessage): ChatMessage[] {
-  const at = messages.findIndex((m) => m.id === reply.id);
-  if (at !== -1) {
-    const next = messages.slice();
-    next[at] = reply;
-    return next;
-  }
-  let last = -1;
-  messages.forEach((m, i) => {
-    if (m.id === reply.parentId || m.parentId === reply.parentId) last = i;
-  });
-  if (last === -1) return [...messages, reply];
-  return [...messages.slice(0, last + 1), reply, ...messages.slice(last + 1)];
-}
-
-function appendText(messages: ChatMessage[], id: string, text: string): ChatMessage[] {
-  const at = messages.findIndex((m) => m.id === id);
-  if (at === -1) return messages;
-  const next = messages.slice();
-  const current = next[at]!;
-  // The command's answer can overtake the channel's last events: a finished reply
-  // already has all its text.
-  if (current.status !== "pending" && current.status !== "streaming") return messages;
-  next[at] = { ...current, content: current.content + text, status: "streaming" };
-  return next;
-}
 
 export function useChat(contextKey: string) {
   const [catalog, setCatalog] = useState<Load<ModelEntry[]>>({ status: "loading" });
@@ -122,7 +45,6 @@ export function useChat(contextKey: string) {
   const [opening, setOpening] = useState(false);
   // The options being written outlive a visit to another screen (kept per context).
   const [draft, setDraft] = useKept<Draft>(keptKey(contextKey, "chat.options"), EMPTY_DRAFT);
-  const [problems, setProblems] = useState<OptionProblem[]>([]);
   /** The reply being received ("pending" until the core has journaled it). */
   const [inFlight, setInFlight] = useState<string | null>(null);
   const [sendError, setSendError] = useState<AppError | null>(null);
@@ -173,7 +95,6 @@ export function useChat(contextKey: string) {
     setMessages([]);
     setInFlight(null);
     setSendError(null);
-    setProblems([]);
     setQuery("");
     setConversations({ status: "loading" });
     if (contextKey === "none") return;
@@ -204,29 +125,10 @@ export function useChat(contextKey: string) {
     return () => window.clearTimeout(timer);
   }, [query, contextKey, loadConversations]);
 
-  // The core checks the options against the model's parameterSpec as they change.
-  useEffect(() => {
-    if (!model) {
-      setProblems([]);
-      return;
-    }
-    const gen = generation.current;
-    let stale = false;
-    const timer = window.setTimeout(() => {
-      chatCheckOptions(options)
-        .then((found) => {
-          if (!stale && gen === generation.current) setProblems(found);
-        })
-        .catch(() => {
-          // A failed check is not a verdict; sending will report the real problem.
-          if (!stale) setProblems([]);
-        });
-    }, 150);
-    return () => {
-      stale = true;
-      window.clearTimeout(timer);
-    };
-  }, [options, model]);
+  // The core checks the options against the model's parameterSpec as they change. A
+  // failed check is not a verdict (sending reports the real problem): no problems then.
+  const checked = useLoad(() => chatCheckOptions(options), contextKey, [options, model], { skip: !model, delayMs: 150 });
+  const problems = useMemo(() => (checked.error ? [] : (checked.data ?? [])), [checked.error, checked.data]);
 
   const open = useCallback(async (id: string | null) => {
     const gen = generation.current;

@@ -6,16 +6,12 @@ import { useState } from "preact/hooks";
 import { useApp } from "../../app/context";
 import { useSessions } from "../../app/sessions";
 import { Badge, Button, Icon } from "../../components";
-import { formatNumber, t } from "../../i18n";
-import type { JsonValue, ModelEntry, ParameterDef } from "../../ipc";
+import { t } from "../../i18n";
+import type { ModelEntry } from "../../ipc";
 import { presetModel } from "../chat/preset";
 import { isDocumentedType, modeLabel, typeLabel } from "./labels";
 import { ModelCompareDialog } from "./ModelCompare";
-
-function text(value: JsonValue | null | undefined): string {
-  if (value === null || value === undefined) return "—";
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
+import { Parameters } from "./ModelParameters";
 
 function Flag(props: { label: string; value: boolean | null; testid: string; inferred?: boolean }) {
   const state = props.value === null ? "unknown" : props.value ? "yes" : "no";
@@ -38,65 +34,6 @@ function Flag(props: { label: string; value: boolean | null; testid: string; inf
         {state === "yes" ? t("models.flag.yes") : state === "no" ? t("models.flag.no") : t("models.flag.unknown")}
       </span>
     </li>
-  );
-}
-
-function range(def: ParameterDef): string {
-  if (def.minimum !== null && def.maximum !== null)
-    return `${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`;
-  if (def.minimum !== null) return `≥ ${formatNumber(def.minimum)}`;
-  if (def.maximum !== null) return `≤ ${formatNumber(def.maximum)}`;
-  return "—";
-}
-
-function Parameters(props: { model: ModelEntry }) {
-  const { model } = props;
-  if (model.parameterSpec === "null")
-    return (
-      <p class="muted" data-testid="model-params-note">
-        {t("models.params.null")}
-      </p>
-    );
-  if (model.parameterSpec === "empty")
-    return (
-      <p class="muted" data-testid="model-params-note">
-        {t("models.params.empty")}
-      </p>
-    );
-  if (model.parameterSpec === "malformed")
-    return (
-      <p class="muted" data-testid="model-params-note">
-        {t("models.params.malformed")}
-      </p>
-    );
-  return (
-    <div class="model-params" role="region" aria-label={t("models.params.title")} tabIndex={0}>
-      <table class="model-params__table">
-        <thead>
-          <tr>
-            <th scope="col">{t("models.params.name")}</th>
-            <th scope="col">{t("models.params.type")}</th>
-            <th scope="col">{t("models.params.range")}</th>
-            <th scope="col">{t("models.params.allowed")}</th>
-            <th scope="col">{t("models.params.default")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {model.parameters.map((p) => (
-            <tr key={p.name} data-testid={`model-param-${p.name}`}>
-              <th scope="row" class="mono">
-                {p.name}
-                {p.description && <span class="model-params__desc">{p.description}</span>}
-              </th>
-              <td class="mono">{p.kind || "—"}</td>
-              <td>{range(p)}</td>
-              <td class="mono">{p.enumValues ? p.enumValues.map(text).join(", ") : "—"}</td>
-              <td class="mono">{text(p.default)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 

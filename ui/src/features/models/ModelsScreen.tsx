@@ -3,25 +3,16 @@ import "./models.css";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
-import {
-  Badge,
-  Button,
-  EmptyState,
-  Panel,
-  ErrorState,
-  Field,
-  Icon,
-  Screen,
-  Select,
-  SkeletonList,
-  TextInput,
-} from "../../components";
+import { Button, EmptyState, Panel, ErrorState, Screen, SkeletonList } from "../../components";
 import { errorMessage, formatNumber, t } from "../../i18n";
 import { modelsCatalog, toAppError, type AppError, type ModelCatalog } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
 import { ModelDetail } from "./ModelDetail";
-import { CAPABILITIES, capabilityLabel, chips, hasCapability, typeLabel, type Capability } from "./labels";
+import { hasCapability, type Capability } from "./labels";
 import { formatTime } from "../../i18n/format";
+import { CatalogFacts } from "./CatalogFacts";
+import { ModelFilters } from "./ModelFilters";
+import { ModelRow } from "./ModelRow";
 
 type Load = { status: "loading" } | { status: "ready"; catalog: ModelCatalog } | { status: "failed"; error: AppError };
 
@@ -121,45 +112,15 @@ function ModelsBody() {
             </Panel>
           )}
           <CatalogFacts catalog={load.catalog} />
-          <div class="models-filters" role="search" aria-label={t("models.filter.label")}>
-            <Field label={t("models.filter.search")}>
-              {(control) => (
-                <TextInput
-                  {...control}
-                  type="search"
-                  value={query}
-                  onValue={setQuery}
-                  placeholder={t("models.filter.searchPlaceholder")}
-                  data-testid="models-search"
-                />
-              )}
-            </Field>
-            <Field label={t("models.filter.type")}>
-              {(control) => (
-                <Select
-                  {...control}
-                  value={type}
-                  options={[
-                    { value: "all", label: t("models.filter.anyType") },
-                    ...types.map((v) => ({ value: v, label: typeLabel(v) })),
-                  ]}
-                  onValue={setType}
-                  data-testid="models-type-filter"
-                />
-              )}
-            </Field>
-            <Field label={t("models.filter.capability")}>
-              {(control) => (
-                <Select
-                  {...control}
-                  value={capability}
-                  options={CAPABILITIES.map((c) => ({ value: c, label: capabilityLabel(c) }))}
-                  onValue={setCapability}
-                  data-testid="models-capability-filter"
-                />
-              )}
-            </Field>
-          </div>
+          <ModelFilters
+            query={query}
+            onQuery={setQuery}
+            type={type}
+            types={types}
+            onType={setType}
+            capability={capability}
+            onCapability={setCapability}
+          />
           <p class="sr-only" role="status" aria-live="polite" data-testid="models-count">
             {t("models.count", { shown: formatNumber(visible.length), total: formatNumber(items.length) })}
           </p>
@@ -175,24 +136,7 @@ function ModelsBody() {
               <ul class="models-list" aria-label={t("models.list.label")} data-testid="models-list">
                 {visible.map((m) => (
                   <li key={m.modelCode}>
-                    <button
-                      type="button"
-                      class={`models-row${current?.modelCode === m.modelCode ? " is-selected" : ""}`}
-                      aria-pressed={current?.modelCode === m.modelCode ? "true" : "false"}
-                      onClick={() => setSelected(m.modelCode)}
-                      data-testid={`model-row-${m.modelCode}`}
-                    >
-                      <span class="models-row__name">{m.displayName}</span>
-                      <span class="models-row__code mono">{m.modelCode}</span>
-                      <span class="models-row__chips">
-                        <Badge tone={m.chatCapable ? "accent" : "neutral"}>{typeLabel(m.modelType)}</Badge>
-                        {chips(m).map((c) => (
-                          <span key={c} class="models-row__chip">
-                            {c}
-                          </span>
-                        ))}
-                      </span>
-                    </button>
+                    <ModelRow model={m} selected={current?.modelCode === m.modelCode} onSelect={() => setSelected(m.modelCode)} />
                   </li>
                 ))}
               </ul>
@@ -202,40 +146,5 @@ function ModelsBody() {
         </>
       )}
     </Screen>
-  );
-}
-
-function CatalogFacts(props: { catalog: ModelCatalog }) {
-  const c = props.catalog;
-  return (
-    <div class="models-facts" data-testid="models-facts">
-      <span class="models-facts__who">
-        <Icon name={c.context.kind === "team" ? "team" : "user"} size={15} />
-        {t("models.facts.context", { who: c.context.kind === "personal" ? t("context.personal") : c.context.label })}
-      </span>
-      <span>{t("models.facts.count", { n: formatNumber(c.items.length) })}</span>
-      {c.teamContextVersion !== null && (
-        <span data-testid="models-team-version">{t("models.facts.teamVersion", { v: c.teamContextVersion })}</span>
-      )}
-      {c.planVersionId && (
-        <span>
-          {t("models.facts.plan")} <span class="mono">{c.planVersionId}</span>
-        </span>
-      )}
-      {c.catalogVersion && (
-        <span title={c.catalogVersion} data-testid="models-catalog-version">
-          {t("models.facts.catalog")}{" "}
-          <span class="mono">
-            {c.catalogVersion.length > 22 ? `${c.catalogVersion.slice(0, 22)}…` : c.catalogVersion}
-          </span>
-        </span>
-      )}
-      <span class="muted">
-        {c.fromCache
-          ? t("models.facts.cached", { time: formatTime(c.fetchedAt, true) })
-          : t("models.facts.fresh", { time: formatTime(c.fetchedAt, true) })}
-      </span>
-      {c.skipped > 0 && <span class="muted">{t("models.facts.skipped", { n: c.skipped })}</span>}
-    </div>
   );
 }

@@ -2,9 +2,11 @@ import { useRef, useState } from "preact/hooks";
 
 import { useApp } from "../../app/context";
 import { displayHost } from "../../app/platform";
-import { Badge, Button, Card, Field, Icon, Panel, TextInput, toast } from "../../components";
-import { errorMessage, t } from "../../i18n";
+import { Button, Card, Field, TextInput, toast } from "../../components";
+import { t } from "../../i18n";
 import { setPlatform, switchToSandbox, toAppError, type AppError, type PlatformInfo, type PlatformSettingsInput } from "../../ipc";
+import { CurrentPlatform } from "./CurrentPlatform";
+import { PlatformFormError } from "./PlatformFormError";
 import { isPlatformField, validatePlatform, type PlatformField, type PlatformFieldErrors } from "./validate";
 
 const DEFAULT_BASE_URL = "https://claw.zhenhuiai.com";
@@ -95,40 +97,7 @@ export function PlatformSettings(props: { platform: PlatformInfo }) {
       description={t("settings.platform.description")}
       data-testid="settings-platform"
     >
-      <dl class="kv" data-testid="platform-current">
-        <div class="kv__row">
-          <dt>{t("settings.platform.mode")}</dt>
-          <dd data-testid="platform-mode" data-mode={platform.mode}>
-            {configured ? (
-              <Badge tone="accent" icon="globe">
-                {t("settings.platform.mode.configured")}
-              </Badge>
-            ) : (
-              <Badge tone="sandbox" icon="flask">
-                {t("settings.platform.mode.sandbox")}
-              </Badge>
-            )}
-          </dd>
-        </div>
-        <div class="kv__row">
-          <dt>{t("settings.platform.origin")}</dt>
-          <dd class="mono" data-testid="platform-origin">
-            {platform.origin}
-          </dd>
-        </div>
-        <div class="kv__row">
-          <dt>{t("settings.platform.clientId")}</dt>
-          <dd class="mono" data-testid="platform-client-id">
-            {platform.clientId}
-          </dd>
-        </div>
-        <div class="kv__row">
-          <dt>{t("settings.platform.redirectUri")}</dt>
-          <dd class="mono" data-testid="platform-redirect-uri">
-            {platform.redirectUri}
-          </dd>
-        </div>
-      </dl>
+      <CurrentPlatform platform={platform} />
 
       <div class="divider" role="presentation" />
 
@@ -140,19 +109,7 @@ export function PlatformSettings(props: { platform: PlatformInfo }) {
           <p class="form__description">{t("settings.platform.form.description")}</p>
         </div>
 
-        {formError && (
-          <Panel tone="danger" class="note" role="alert" data-testid="platform-form-error" data-error-code={formError.code}>
-            <Icon name="alert" size={18} />
-            <div>
-              <p>
-                {formError.code === "INVALID_INPUT" ? t("settings.platform.formError") : errorMessage(formError.code)}
-              </p>
-              {/* The core's own words help testers with a rejected value; other
-                  codes can carry internal details, which stay in the log. */}
-              {formError.code === "INVALID_INPUT" && <p class="note__detail mono">{formError.detail}</p>}
-            </div>
-          </Panel>
-        )}
+        {formError && <PlatformFormError error={formError} />}
 
         <Field
           label={t("settings.platform.baseUrl.label")}

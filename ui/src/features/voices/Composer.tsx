@@ -4,14 +4,16 @@
 import { useId } from "preact/hooks";
 
 import { useMinuteClock } from "../../app/time";
-import { Button, Chip, Icon, Segmented } from "../../components";
-import { formatNumber, t } from "../../i18n";
+import { Button, Chip, Segmented } from "../../components";
+import { t } from "../../i18n";
 import type { CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
 import { BalanceCheckNotice, useBalanceCheck } from "../balances";
 import { EstimateView, TotalsView } from "./Cost";
 import { codePoints, hasSpeech } from "./format";
 import { ParamsPanel } from "./ParamsPanel";
-import { PendingNote, StateFlag, voiceUsable } from "./VoiceBoard";
+import { SelectedVoice } from "./SelectedVoice";
+import { SpeechTextField } from "./SpeechTextField";
+import { voiceUsable } from "./VoiceBoard";
 
 export interface Draft {
   text: string;
@@ -55,72 +57,24 @@ export function Composer(props: {
 
   return (
     <div class="composer" data-testid="tts-composer">
-      <div class="composer__voice" data-testid="tts-selected-voice" data-voice-id={voice?.voiceId ?? ""}>
-        <Icon name="voices" size={18} />
-        {voice ? (
-          <div class="composer__voice-text">
-            <span class="composer__voice-name">{voice.displayName}</span>
-            <PendingNote voice={voice} now={now} />
-            <StateFlag voice={voice} />
-          </div>
-        ) : (
-          <span class="muted">{t("voices.compose.noVoice")}</span>
-        )}
-        {voice && voiceOk && (
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={inCompare ? "check" : "plus"}
-            disabled={!inCompare && props.compare.length >= 4}
-            aria-pressed={inCompare ? "true" : "false"}
-            onClick={() => props.onToggleCompare(voice)}
-            data-testid="compare-toggle"
-          >
-            {inCompare ? t("voices.compare.added") : t("voices.compare.add")}
-          </Button>
-        )}
-      </div>
+      <SelectedVoice
+        voice={voice}
+        usable={voiceOk}
+        now={now}
+        inCompare={inCompare}
+        compareFull={props.compare.length >= 4}
+        onToggleCompare={props.onToggleCompare}
+      />
 
-      <div class={`field${tooLong || blank ? " has-error" : ""}`}>
-        <div class="composer__label-row">
-          <label class="field__label" for={textId}>
-            {t("voices.compose.text")}
-          </label>
-          <span
-            class={`composer__counter${tooLong ? " is-over" : ""}`}
-            id={`${textId}-count`}
-            aria-live="polite"
-            data-testid="tts-counter"
-            data-count={count}
-          >
-            {t("voices.compose.counter", { n: formatNumber(count), max: formatNumber(limits.inputMaxChars) })}
-          </span>
-        </div>
-        <textarea
-          id={textId}
-          class="input composer__text"
-          rows={5}
-          value={draft.text}
-          placeholder={t("voices.compose.placeholder")}
-          aria-describedby={`${textId}-count`}
-          aria-invalid={tooLong || blank ? "true" : undefined}
-          onInput={(event) => props.onDraft({ ...draft, text: event.currentTarget.value })}
-          data-testid="tts-input"
-        />
-        {tooLong && (
-          <p class="field__error" data-testid="tts-input-error">
-            <Icon name="alert" size={14} />
-            <span>{t("voices.compose.tooLong", { max: formatNumber(limits.inputMaxChars) })}</span>
-          </p>
-        )}
-        {blank && (
-          <p class="field__error" data-testid="tts-input-error">
-            <Icon name="alert" size={14} />
-            <span>{t("voices.compose.blank")}</span>
-          </p>
-        )}
-        <p class="field__hint">{t("voices.compose.countHint")}</p>
-      </div>
+      <SpeechTextField
+        id={textId}
+        text={draft.text}
+        count={count}
+        max={limits.inputMaxChars}
+        tooLong={tooLong}
+        blank={blank}
+        onText={(text) => props.onDraft({ ...draft, text })}
+      />
 
       <div class="composer__format">
         <span class="field__label" id={`${textId}-format`}>

@@ -5,7 +5,7 @@
 import { Button, Icon, Panel, Spinner } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import type { Clip } from "../../ipc";
-import { ReceiptView } from "./Cost";
+import { ReceiptView } from "./ReceiptView";
 
 function RequestId(props: { clip: Clip }) {
   return (

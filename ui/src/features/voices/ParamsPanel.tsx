@@ -1,89 +1,15 @@
 // The optional `TtsSpeechInput` parameters, exactly as the platform allows them. A
 // parameter left at "Default" is not sent at all; only what the person sets goes out.
 
-import { useId } from "preact/hooks";
-
-import { Button, Icon, Select } from "../../components";
+import { Button, Icon } from "../../components";
 import { formatNumber, t } from "../../i18n";
 import type { SpeechLimits, SpeechParams } from "../../ipc";
+import { Range, Choice } from "./ParamControls";
 
 const EMOTIONS = ["neutral", "happy", "sad", "angry", "fearful", "disgusted", "surprised", "calm"] as const;
 
 function countSet(p: SpeechParams): number {
   return Object.values(p).filter((v) => v !== undefined && v !== "").length;
-}
-
-function Range(props: {
-  label: string;
-  value: number | undefined;
-  fallback: number;
-  min: number;
-  max: number;
-  step: number;
-  format: (v: number) => string;
-  onValue: (v: number | undefined) => void;
-  testid: string;
-}) {
-  const id = useId();
-  const shown = props.value ?? props.fallback;
-  return (
-    <div class="param">
-      <div class="param__head">
-        <label class="field__label" for={id}>
-          {props.label}
-        </label>
-        <span class="param__value" data-testid={`${props.testid}-value`}>
-          {props.value === undefined ? t("voices.params.defaultIs", { value: props.format(props.fallback) }) : props.format(props.value)}
-        </span>
-        {props.value !== undefined && (
-          <button
-            type="button"
-            class="link-button param__reset"
-            aria-label={t("voices.params.resetOne", { name: props.label })}
-            onClick={() => props.onValue(undefined)}
-          >
-            <Icon name="close" size={13} />
-          </button>
-        )}
-      </div>
-      <input
-        id={id}
-        type="range"
-        class="range"
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        value={shown}
-        aria-valuetext={props.value === undefined ? t("voices.params.default") : props.format(props.value)}
-        onInput={(event) => props.onValue(Number(event.currentTarget.value))}
-        data-testid={props.testid}
-      />
-    </div>
-  );
-}
-
-function Choice(props: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onValue: (v: string) => void;
-  testid: string;
-}) {
-  const id = useId();
-  return (
-    <div class="param">
-      <label class="field__label" for={id}>
-        {props.label}
-      </label>
-      <Select
-        id={id}
-        value={props.value}
-        options={[{ value: "", label: t("voices.params.default") }, ...props.options]}
-        onValue={props.onValue}
-        data-testid={props.testid}
-      />
-    </div>
-  );
 }
 
 function flag(v: boolean | undefined): string {

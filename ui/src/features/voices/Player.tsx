@@ -3,10 +3,11 @@
 
 import { useEffect, useId, useState } from "preact/hooks";
 
-import { Button, Icon, Panel } from "../../components";
-import { errorMessage, t } from "../../i18n";
+import { Button, Icon } from "../../components";
+import { t } from "../../i18n";
 import { clock } from "./format";
 import { player, usePlayer } from "./playback";
+import { PlayerProblem } from "./PlayerProblem";
 
 export function PlayerBar(props: { labelFor: (clipId: string) => string | null }) {
   const { playback, queue, error, errorClipId } = usePlayer();
@@ -18,7 +19,6 @@ export function PlayerBar(props: { labelFor: (clipId: string) => string | null }
     void player.sync();
   }, []);
 
-  const noDevice = error?.code === "AUDIO_UNAVAILABLE";
   const duration = playback.durationMs ?? 0;
   const position = dragging ?? playback.positionMs;
   const label = playback.clipId ? props.labelFor(playback.clipId) : null;
@@ -26,24 +26,7 @@ export function PlayerBar(props: { labelFor: (clipId: string) => string | null }
 
   return (
     <div class="player" data-testid="player" data-status={playback.status} data-device={playback.device}>
-      {noDevice && (
-        <Panel tone="warning" class="note" role="alert" data-testid="audio-unavailable">
-          <Icon name="volume" size={16} />
-          <div>
-            <p class="outcome__title">{t("voices.player.noDevice.title")}</p>
-            <p class="note__detail">{errorMessage("AUDIO_UNAVAILABLE")}</p>
-          </div>
-        </Panel>
-      )}
-      {error && !noDevice && (
-        <Panel tone="danger" class="note" role="alert" data-testid="player-error" data-error-code={error.code}>
-          <Icon name="alert" size={16} />
-          <div>
-            <p class="note__detail">{errorMessage(error.code)}</p>
-            {errorClipId && props.labelFor(errorClipId) && <p class="note__detail muted">{props.labelFor(errorClipId)}</p>}
-          </div>
-        </Panel>
-      )}
+      <PlayerProblem error={error} clipLabel={error && errorClipId ? props.labelFor(errorClipId) : null} />
       {active && (
         <div class="player__bar" data-testid="player-bar">
           <div class="player__buttons">

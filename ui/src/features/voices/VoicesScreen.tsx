@@ -8,20 +8,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 
 import { keptKey, useKept } from "../../app/keep";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
-import { announce, Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
-import { errorMessage, t } from "../../i18n";
+import { useLoad } from "../../app/useLoad";
+import { Button, Card, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
+import { t } from "../../i18n";
 import {
-  retryClip,
-  synthesizeSpeech,
-  toAppError,
-  ttsCatalog,
   ttsEstimate,
   ttsTotals,
-  type AppError,
   type Clip,
   type CostEstimate,
   type SpeechRequest,
-  type TtsCatalog,
   type TtsTotals,
   type Voice,
 } from "../../ipc";
@@ -31,12 +26,11 @@ import { Composer, type Draft } from "./Composer";
 import { ConfigPicker } from "./ConfigPicker";
 import { hasSpeech } from "./format";
 import { Ledger } from "./Ledger";
-import { Outcome } from "./Outcome";
-import { player } from "./playback";
 import { PlayerBar } from "./Player";
+import { SynthesisResult } from "./SynthesisResult";
+import { useSynthesis } from "./useSynthesis";
+import { useTtsCatalog } from "./useTtsCatalog";
 import { VoiceBoard } from "./VoiceBoard";
-
-type Load = { status: "loading" } | { status: "failed"; error: AppError } | { status: "ready"; catalog: TtsCatalog };
 
 export function VoicesScreen() {
   const session = useActiveSession();
@@ -54,7 +48,6 @@ export function VoicesScreen() {
 const EMPTY_DRAFT: Draft = { text: "", format: "", params: {} };
 
 function Explorer(props: { contextKey: string; sessionId: string; contextName: string }) {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
   // The work in progress outlives a visit to another screen (kept per context).
   const [configId, setConfigId] = useKept<string | null>(keptKey(props.contextKey, "voices.config"), null);
   const [voiceId, setVoiceId] = useKept<string | null>(keptKey(props.contextKey, "voices.voice"), null);
@@ -62,31 +55,12 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
   const [draft, setDraft] = useKept<Draft>(keptKey(props.contextKey, "voices.draft"), EMPTY_DRAFT);
   const seenConfig = useRef(configId);
   const resultRef = useRef<HTMLDivElement>(null);
-  const [estimate, setEstimate] = useState<CostEstimate | null>(null);
-  const [estimating, setEstimating] = useState(false);
   const [totals, setTotals] = useState<TtsTotals | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [lastClip, setLastClip] = useState<Clip | null>(null);
-  const [actionError, setActionError] = useState<AppError | null>(null);
-  const [retryingId, setRetryingId] = useState<string | null>(null);
   const [ledgerVersion, setLedgerVersion] = useState(0);
   const [ledgerClips, setLedgerClips] = useState<Clip[]>([]);
   const [comparing, setComparing] = useState(false);
 
-  const loadCatalog = useCallback(async (quiet = false) => {
-    if (!quiet) setLoad({ status: "loading" });
-    try {
-      const catalog = await ttsCatalog();
-      // A slow answer for a context that is no longer active is dropped.
-      if (catalog.sessionId !== props.sessionId) return;
-      setLoad({ status: "ready", catalog });
-      setConfigId((current) =>
-        current && catalog.configs.some((c) => c.ttsConfigId === current) ? current : (catalog.configs[0]?.ttsConfigId ?? null),
-      );
-    } catch (err) {
-      if (!quiet) setLoad({ status: "failed", error: toAppError(err) });
-    }
-  }, [props.sessionId]);
+  const { load, loadCatalog } = useTtsCatalog(props.sessionId, setConfigId);
 
   const loadTotals = useCallback(() => {
     ttsTotals()
@@ -129,72 +103,31 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
     [config?.ttsConfigId, draft],
   );
 
-  // The estimate follows the text, voice and configuration as they change.
-  useEffect(() => {
-    if (!config || !hasSpeech(draft.text)) {
-      setEstimate(null);
-      return;
-    }
-    let current = true;
-    setEstimating(true);
-    const timer = window.setTimeout(() => {
-      ttsEstimate(request(voiceId ?? ""))
-        .then((e) => current && setEstimate(e))
-        .catch(() => current && setEstimate(null))
-        .finally(() => current && setEstimating(false));
-    }, 180);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [config?.ttsConfigId, voiceId, draft.text]);
+  // The estimate follows the text, voice and configuration as they change; one that
+  // can't be made shows none.
+  const estimated = useLoad<CostEstimate>(() => ttsEstimate(request(voiceId ?? "")), "estimate", [config?.ttsConfigId, voiceId, draft.text], {
+    skip: !config || !hasSpeech(draft.text),
+    delayMs: 180,
+  });
+  const estimate = estimated.error ? null : estimated.data;
+  const estimating = estimated.loading;
+
+  const { busy, lastClip, actionError, retryingId, synthesize, retry } = useSynthesis({
+    request,
+    voice: config ? voice : null,
+    onClip: () => {
+      setLedgerVersion((n) => n + 1);
+      loadTotals();
+    },
+    // A first use changes the clone's state (and takes its tariff off the next estimate).
+    onFirstUse: () => void loadCatalog(true),
+  });
 
   // The result of Synthesize (or its error) is brought into view next to the click.
   useEffect(() => {
     if (!lastClip && !actionError) return;
     resultRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
   }, [lastClip?.id, actionError]);
-
-  const afterClip = (clip: Clip, wasPending: boolean) => {
-    setLastClip(clip);
-    setLedgerVersion((n) => n + 1);
-    loadTotals();
-    if (clip.status === "complete" && clip.hasAudio) {
-      announce(t("voices.outcome.savedAnnounce", { voice: clip.voiceName }));
-      void player.play(clip.id);
-    } else {
-      announce(t(`voices.status.${clip.status}`), "assertive");
-    }
-    // A first use changes the clone's state (and takes its tariff off the next estimate).
-    if (wasPending) void loadCatalog(true);
-  };
-
-  const synthesize = async () => {
-    if (!config || !voice) return;
-    setBusy(true);
-    setActionError(null);
-    setLastClip(null);
-    try {
-      const clip = await synthesizeSpeech(request(voice.voiceId));
-      afterClip(clip, voice.state === "pendingActivation");
-    } catch (err) {
-      setActionError(toAppError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const retry = async (clip: Clip) => {
-    setRetryingId(clip.id);
-    try {
-      const next = await retryClip(clip.id);
-      afterClip(next, true);
-    } catch (err) {
-      setActionError(toAppError(err));
-    } finally {
-      setRetryingId(null);
-    }
-  };
 
   const labelFor = useCallback(
     (clipId: string) => {
@@ -264,33 +197,13 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
               </Card>
             </div>
           )}
-          <div class="voices__result" ref={resultRef} data-testid="tts-result">
-            {actionError && (
-              <Panel tone="danger" class="note" role="alert" data-testid="tts-action-error" data-error-code={actionError.code}>
-                <Icon name="alert" size={16} />
-                <div>
-                  <p class="note__detail">{errorMessage(actionError.code)}</p>
-                  {(actionError.requestId || actionError.platformCode) && (
-                    <details class="note__details">
-                      <summary>{t("errorState.details")}</summary>
-                      <p class="note__detail muted mono">
-                        {[actionError.platformCode ?? actionError.code, actionError.requestId].filter(Boolean).join(" · ")}
-                      </p>
-                    </details>
-                  )}
-                </div>
-              </Panel>
-            )}
-            {lastClip && (
-              <Card
-                title={t("voices.outcome.title", { voice: lastClip.voiceName })}
-                description={lastClip.configName}
-                data-testid="tts-last-clip"
-              >
-                <Outcome clip={lastClip} retrying={retryingId === lastClip.id} onRetry={() => void retry(lastClip)} />
-              </Card>
-            )}
-          </div>
+          <SynthesisResult
+            containerRef={resultRef}
+            error={actionError}
+            clip={lastClip}
+            retrying={lastClip !== null && retryingId === lastClip.id}
+            onRetry={(clip) => void retry(clip)}
+          />
           <PlayerBar labelFor={labelFor} />
           <Ledger
             configs={catalog.configs}

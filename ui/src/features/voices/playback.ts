@@ -2,9 +2,8 @@
 // plays, plus a queue so a comparison plays its clips one after another. Playback itself
 // happens in Rust; this only steers it.
 
-import { useEffect, useState } from "preact/hooks";
-
-import { activeContextKey, getActiveSession, sessionsStore } from "../../app/sessions";
+import { activeKey } from "../../app/sessions";
+import { onChange, signal, useStore } from "../../app/store";
 import {
   pausePlayback,
   playbackState,
@@ -30,41 +29,41 @@ export interface PlayerState {
 
 const IDLE: PlaybackState = { status: "idle", positionMs: 0, volume: 1, device: "notOpened" };
 
-let state: PlayerState = { playback: IDLE, queue: [], error: null, errorClipId: null };
-const listeners = new Set<(s: PlayerState) => void>();
+/** The player's state: read `.value`, or `usePlayer()` in a component. */
+export const playerState = signal<PlayerState>({ playback: IDLE, queue: [], error: null, errorClipId: null });
 let poll: number | undefined;
 
 function publish(next: PlayerState) {
-  state = next;
-  for (const l of listeners) l(state);
+  playerState.value = next;
   schedule();
 }
 
 function schedule() {
   window.clearTimeout(poll);
-  if (state.playback.status === "playing") poll = window.setTimeout(() => void refresh(), 200);
+  if (playerState.value.playback.status === "playing") poll = window.setTimeout(() => void refresh(), 200);
 }
 
 async function refresh() {
   try {
     const playback = await playbackState();
-    publish({ ...state, playback });
-    if (playback.status === "ended" && state.queue.length > 0) {
-      const [next, ...rest] = state.queue;
+    publish({ ...playerState.value, playback });
+    const { queue } = playerState.value;
+    if (playback.status === "ended" && queue.length > 0) {
+      const [next, ...rest] = queue;
       if (next) await start(next, rest);
     }
   } catch (err) {
-    publish({ ...state, error: toAppError(err) });
+    publish({ ...playerState.value, error: toAppError(err) });
   }
 }
 
 async function run(action: () => Promise<PlaybackState>, clipId: string | null = null): Promise<boolean> {
   try {
     const playback = await action();
-    publish({ ...state, playback, error: null, errorClipId: null });
+    publish({ ...playerState.value, playback, error: null, errorClipId: null });
     return true;
   } catch (err) {
-    publish({ ...state, error: toAppError(err), errorClipId: clipId, queue: [] });
+    publish({ ...playerState.value, error: toAppError(err), errorClipId: clipId, queue: [] });
     return false;
   }
 }
@@ -73,27 +72,27 @@ async function run(action: () => Promise<PlaybackState>, clipId: string | null =
 let startedIn: string | null = null;
 
 async function start(clipId: string, queue: string[]): Promise<boolean> {
-  state = { ...state, queue };
-  startedIn = activeContextKey(getActiveSession());
+  playerState.value = { ...playerState.value, queue };
+  startedIn = activeKey.value;
   return run(() => playClip(clipId), clipId);
 }
 
 // No orphan player: signing out or switching who pays stops the clip of the context
 // that was left and clears its bar, so one context's clip never plays under another.
-function followContext() {
+function followContext(now: string) {
   if (startedIn === null) return;
-  const now = activeContextKey(getActiveSession());
   if (now === startedIn) return;
   startedIn = null;
-  state = { ...state, queue: [], error: null, errorClipId: null };
+  playerState.value = { ...playerState.value, queue: [], error: null, errorClipId: null };
   void run(stopPlayback).then(() => {
+    const state = playerState.value;
     if (state.playback.status !== "idle") publish({ ...state, playback: { ...state.playback, status: "idle", clipId: undefined } });
   });
 }
-sessionsStore.subscribe(followContext);
+onChange(activeKey, followContext);
 
 export const player = {
-  get: () => state,
+  get: () => playerState.value,
   /** Plays one clip from the start. Resolves false when it could not (see `error`). */
   play: (clipId: string) => start(clipId, []),
   /** Plays clips one after another. */
@@ -104,26 +103,17 @@ export const player = {
   pause: () => run(pausePlayback),
   resume: () => run(resumePlayback),
   stop: () => {
-    state = { ...state, queue: [] };
+    playerState.value = { ...playerState.value, queue: [] };
     return run(stopPlayback);
   },
   seek: (ms: number) => run(() => seekPlayback(ms)),
   volume: (v: number) => run(() => setPlaybackVolume(Math.min(1, Math.max(0, v)))),
   /** Reads the state once (on mount, so a clip still playing shows). */
   sync: () => refresh(),
-  subscribe(listener: (s: PlayerState) => void): () => void {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
+  /** Calls `listener` on every later change; returns the disposer. */
+  subscribe: (listener: (s: PlayerState) => void): (() => void) => onChange(playerState, listener),
 };
 
 export function usePlayer(): PlayerState {
-  const [value, setValue] = useState(state);
-  useEffect(() => {
-    setValue(state);
-    return player.subscribe(setValue);
-  }, []);
-  return value;
+  return useStore(playerState);
 }

@@ -1,0 +1,103 @@
+// Under a message: the reply's usage line, and Copy, Receipt, Regenerate, Edit, Delete.
+
+import { copyText } from "../../app/clipboard";
+import { Button, toast } from "../../components";
+import { t } from "../../i18n";
+import type { ChatMessage } from "../../ipc";
+import { formatMs, tokensLine } from "./format";
+
+/** What a message's buttons do; the chat screen provides them. */
+export interface MessageActions {
+  onRetry: (id: string) => void;
+  onRegenerate: (id: string) => void;
+  onEdit: (id: string, text: string) => Promise<boolean>;
+  onDelete: (message: ChatMessage) => void;
+  onReceipt: (message: ChatMessage) => void;
+}
+
+async function copy(text: string) {
+  const ok = await copyText(text);
+  toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") });
+}
+
+export function MessageFooter(props: { message: ChatMessage; busy: boolean; actions: MessageActions; onEdit: () => void }) {
+  const { message: m, busy, actions } = props;
+  const mine = m.role === "user";
+  const live = m.status === "streaming" || m.status === "pending";
+  const receipt = m.receipt;
+  const tokens = tokensLine(receipt);
+  return (
+    <footer class="chat-msg__foot">
+      {!mine && receipt && (
+        <span class="chat-msg__usage" data-testid="chat-usage">
+          {[
+            tokens,
+            receipt.streamed && receipt.timeToFirstTokenMs !== null
+              ? t("chat.usage.ttft", { t: formatMs(receipt.timeToFirstTokenMs) })
+              : null,
+            receipt.totalMs !== null && !live ? formatMs(receipt.totalMs) : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </span>
+      )}
+      <span class="chat-msg__actions">
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="copy"
+          aria-label={t("chat.copy")}
+          title={t("chat.copy")}
+          disabled={!m.content}
+          onClick={() => void copy(m.content)}
+          data-testid="chat-copy"
+        />
+        {!mine && receipt && (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="receipt"
+            aria-label={t("chat.receipt.open")}
+            title={t("chat.receipt.open")}
+            onClick={() => actions.onReceipt(m)}
+            data-testid="chat-receipt-button"
+          />
+        )}
+        {!mine && (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="sparkles"
+            aria-label={t("chat.regenerate.hint")}
+            title={t("chat.regenerate.hint")}
+            disabled={busy}
+            onClick={() => actions.onRegenerate(m.id)}
+            data-testid="chat-regenerate"
+          />
+        )}
+        {mine && (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="edit"
+            aria-label={t("chat.edit")}
+            title={t("chat.edit")}
+            disabled={busy}
+            onClick={props.onEdit}
+            data-testid="chat-edit"
+          />
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="trash"
+          aria-label={t("chat.delete")}
+          title={t("chat.delete")}
+          disabled={busy}
+          onClick={() => actions.onDelete(m)}
+          data-testid="chat-delete"
+        />
+      </span>
+    </footer>
+  );
+}

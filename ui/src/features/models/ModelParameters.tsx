@@ -1,0 +1,64 @@
+// A model's parameterSpec as a table: name, type, range, default.
+
+import { formatNumber, t } from "../../i18n";
+import type { ModelEntry, ParameterDef } from "../../ipc";
+import { text } from "./jsonText";
+
+export function range(def: ParameterDef): string {
+  if (def.minimum !== null && def.maximum !== null)
+    return `${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`;
+  if (def.minimum !== null) return `≥ ${formatNumber(def.minimum)}`;
+  if (def.maximum !== null) return `≤ ${formatNumber(def.maximum)}`;
+  return "—";
+}
+
+export function Parameters(props: { model: ModelEntry }) {
+  const { model } = props;
+  if (model.parameterSpec === "null")
+    return (
+      <p class="muted" data-testid="model-params-note">
+        {t("models.params.null")}
+      </p>
+    );
+  if (model.parameterSpec === "empty")
+    return (
+      <p class="muted" data-testid="model-params-note">
+        {t("models.params.empty")}
+      </p>
+    );
+  if (model.parameterSpec === "malformed")
+    return (
+      <p class="muted" data-testid="model-params-note">
+        {t("models.params.malformed")}
+      </p>
+    );
+  return (
+    <div class="model-params" role="region" aria-label={t("models.params.title")} tabIndex={0}>
+      <table class="model-params__table">
+        <thead>
+          <tr>
+            <th scope="col">{t("models.params.name")}</th>
+            <th scope="col">{t("models.params.type")}</th>
+            <th scope="col">{t("models.params.range")}</th>
+            <th scope="col">{t("models.params.allowed")}</th>
+            <th scope="col">{t("models.params.default")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {model.parameters.map((p) => (
+            <tr key={p.name} data-testid={`model-param-${p.name}`}>
+              <th scope="row" class="mono">
+                {p.name}
+                {p.description && <span class="model-params__desc">{p.description}</span>}
+              </th>
+              <td class="mono">{p.kind || "—"}</td>
+              <td>{range(p)}</td>
+              <td class="mono">{p.enumValues ? p.enumValues.map(text).join(", ") : "—"}</td>
+              <td class="mono">{text(p.default)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The balance store follows the active session only while something reads it: the
+// first reader starts it (last reading, then a refresh), the last one stops it.
+const calls: string[] = [];
+let refreshedAt = 1_000;
+vi.mock("../../src/ipc", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/ipc")>();
+  const overview = (sessionId: string, at: number) => ({ sessionId, spendable: String(at), refreshedAt: at }) as never;
+  return {
+    ...real,
+    lastBalance: () => {
+      calls.push("last");
+      return Promise.resolve(overview("s_1", 500));
+    },
+    refreshBalance: () => {
+      calls.push("refresh");
+      refreshedAt += 1;
+      return Promise.resolve(overview("s_1", refreshedAt));
+    },
+  };
+});
+
+const { sessionsState } = await import("../../src/app/sessions");
+const { useBalance, balanceState } = await import("../../src/features/balances/store");
+
+const session = {
+  id: "s_1",
+  context: { kind: "personal" as const },
+  displayName: "Lin",
+  userId: "u",
+  grantedScopes: ["balance"],
+  expiresAt: "2030-01-01T00:00:00Z",
+  expiresInSecs: 1,
+  origin: "http://x",
+};
+
+function Reader() {
+  const balance = useBalance();
+  return <p data-session={balance.sessionId ?? ""}>{balance.overview ? String(balance.overview.refreshedAt) : "none"}</p>;
+}
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+
+afterEach(() => {
+  calls.length = 0;
+});
+
+describe("balance store", () => {
+  it("starts with its first reader, shows the refreshed reading, and forgets it with the last", async () => {
+    sessionsState.value = {
+      status: "ready",
+      view: { sessions: [session], activeId: session.id, signInPending: false, ended: [], payerNotChosen: false },
+      loadError: null,
+      pending: null,
+      lastAttempt: null,
+      signInError: null,
+    };
+    const root = document.createElement("div");
+    act(() => render(<Reader />, root));
+    await settle();
+    expect(calls).toEqual(["last", "refresh"]);
+    expect(root.querySelector("p")?.getAttribute("data-session")).toBe("s_1");
+    expect(root.textContent).toBe("1001");
+
+    // Signed out: the reader shows nothing for the session that left.
+    act(() => {
+      sessionsState.value = { ...sessionsState.value, view: { ...sessionsState.value.view, sessions: [], activeId: undefined } };
+    });
+    await settle();
+    expect(root.textContent).toBe("none");
+    expect(root.querySelector("p")?.getAttribute("data-session")).toBe("");
+
+    act(() => render(null, root));
+    expect(balanceState.value.sessionId).toBeNull();
+  });
+});
