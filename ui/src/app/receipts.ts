@@ -3,7 +3,7 @@
 // screen reads the request with `useReceiptRequest` and shows the receipt; the request
 // stays until a screen takes it with `takeReceiptRequest`.
 
-import { computed, signal, useStore, type ReadonlySignal } from "./store";
+import { atom, computed, useStore, type ReadableAtom } from "./store";
 
 export type ReceiptScreen = "chat" | "voices";
 
@@ -17,24 +17,24 @@ export interface ReceiptRequest {
   at: number;
 }
 
-const pending = signal<ReceiptRequest | null>(null);
+const pending = atom<ReceiptRequest | null>(null);
 
 /** Records the request; the caller then navigates to `request.screen`. */
 export function requestReceipt(request: Omit<ReceiptRequest, "at">): void {
-  pending.value = { ...request, at: Date.now() };
+  pending.set({ ...request, at: Date.now() });
 }
 
 /** The pending request for `screen`, removed so it is handled once. */
 export function takeReceiptRequest(screen: ReceiptScreen): ReceiptRequest | null {
-  const taken = pending.value;
+  const taken = pending.get();
   if (!taken || taken.screen !== screen) return null;
-  pending.value = null;
+  pending.set(null);
   return taken;
 }
 
-const forScreen: Record<ReceiptScreen, ReadonlySignal<ReceiptRequest | null>> = {
-  chat: computed(() => (pending.value?.screen === "chat" ? pending.value : null)),
-  voices: computed(() => (pending.value?.screen === "voices" ? pending.value : null)),
+const forScreen: Record<ReceiptScreen, ReadableAtom<ReceiptRequest | null>> = {
+  chat: computed(pending, (p) => (p?.screen === "chat" ? p : null)),
+  voices: computed(pending, (p) => (p?.screen === "voices" ? p : null)),
 };
 
 /** The pending request for `screen` (null when none), re-rendering when it changes. */

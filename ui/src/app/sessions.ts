@@ -34,7 +34,7 @@ import {
   type SessionSummary,
   type SessionsView,
 } from "../ipc";
-import { computed, onChange, signal, useStore } from "./store";
+import { atom, computed, onChange, useStore } from "./store";
 import { expiryTime } from "./time";
 
 /** A sign-in this window started, so the pending state can say what it is for. */
@@ -83,14 +83,14 @@ const INITIAL: SessionsState = {
 };
 
 /** The sessions state: read `.value`, or `useSessions()` in a component. */
-export const sessionsState = signal<SessionsState>(INITIAL);
+export const sessionsState = atom<SessionsState>(INITIAL);
 /** The session whose context pays right now, or null. */
-export const activeSession = computed(() => findActive(sessionsState.value.view));
-/** `activeContextKey(activeSession.value)`. */
-export const activeKey = computed(() => activeContextKey(activeSession.value));
+export const activeSession = computed(sessionsState, (state) => findActive(state.view));
+/** `activeContextKey(activeSession.get())`. */
+export const activeKey = computed(activeSession, (session) => activeContextKey(session));
 
 /** The last session the core said ended by itself (`sessionEnded`), once per event. */
-export const lastEnded = signal<EndedSession | null>(null);
+export const lastEnded = atom<EndedSession | null>(null);
 
 /** Bumped on every applied view, so a slow `sessions()` answer can't undo a newer one. */
 let generation = 0;
@@ -98,7 +98,7 @@ let expiryTimer: number | undefined;
 let pendingTimer: number | undefined;
 
 function publish(next: SessionsState) {
-  sessionsState.value = next;
+  sessionsState.set(next);
 }
 
 // ---------- labels ----------
@@ -152,7 +152,7 @@ function findActive(view: SessionsView): SessionSummary | null {
 
 function applyView(view: SessionsView, pendingOverride?: PendingSignIn | null) {
   generation += 1;
-  const previous = sessionsState.value;
+  const previous = sessionsState.get();
 
   let pending = pendingOverride !== undefined ? pendingOverride : previous.pending;
   if (!view.signInPending) pending = null;
@@ -172,7 +172,7 @@ function scheduleTimers() {
   window.clearTimeout(expiryTimer);
   window.clearTimeout(pendingTimer);
   const now = Date.now();
-  const state = sessionsState.value;
+  const state = sessionsState.get();
   const next = Math.min(...state.view.sessions.map((s) => expiryTime(s)));
   if (Number.isFinite(next)) {
     // setTimeout holds at most ~24.8 days; re-arm after that.
@@ -191,10 +191,10 @@ async function refresh(): Promise<void> {
   try {
     const view = await getSessions();
     // A command answer or an event newer than this request already applied.
-    if (generation !== startedAt && sessionsState.value.status === "ready") return;
+    if (generation !== startedAt && sessionsState.get().status === "ready") return;
     applyView(view);
   } catch (err) {
-    const state = sessionsState.value;
+    const state = sessionsState.get();
     if (state.status === "ready") return;
     publish({ ...state, status: "failed", loadError: toAppError(err) });
   }
@@ -229,15 +229,15 @@ function onEvent(event: AppEvent) {
       break;
     case "sessionEnded":
       applyView(event.view);
-      lastEnded.value = event.ended;
+      lastEnded.set(event.ended);
       break;
     case "signedIn":
-      applyView(upsert(sessionsState.value.view, event.session), null);
-      publish({ ...sessionsState.value, signInError: null });
+      applyView(upsert(sessionsState.get().view, event.session), null);
+      publish({ ...sessionsState.get(), signInError: null });
       void refresh();
       break;
     case "signInFailed": {
-      const state = sessionsState.value;
+      const state = sessionsState.get();
       // A link nobody here asked for belongs to no attempt of ours.
       const attempt = event.error.code === "NO_PENDING_SIGN_IN" ? null : (state.pending ?? state.lastAttempt);
       publish({ ...state, signInError: failure(event.error, "callback", attempt) });
@@ -245,10 +245,10 @@ function onEvent(event: AppEvent) {
       break;
     }
     case "platformChanged":
-      publish({ ...sessionsState.value, signInError: null });
+      publish({ ...sessionsState.get(), signInError: null });
       void getSessions()
         .then((view) => applyView(view))
-        .catch((err: unknown) => publish({ ...sessionsState.value, status: "failed", loadError: toAppError(err) }));
+        .catch((err: unknown) => publish({ ...sessionsState.get(), status: "failed", loadError: toAppError(err) }));
       break;
   }
 }
@@ -259,7 +259,7 @@ let started = false;
 
 export const sessionsStore = {
   get(): SessionsState {
-    return sessionsState.value;
+    return sessionsState.get();
   },
 
   /** Loads the sessions and listens to the core. Called once by <App/>; returns a disposer. */
@@ -275,7 +275,7 @@ export const sessionsStore = {
     });
     // Coming back from the browser: re-check, in case an event was missed.
     const onFocus = () => {
-      const state = sessionsState.value;
+      const state = sessionsState.get();
       if (state.view.signInPending || state.status === "failed") void refresh();
     };
     window.addEventListener("focus", onFocus);
@@ -298,13 +298,13 @@ export const sessionsStore = {
    */
   async signIn(request: ContextRequest, teamName?: string): Promise<boolean> {
     const attempt: PendingSignIn = { request, startedAt: Date.now(), ...(teamName ? { teamName } : {}) };
-    publish({ ...sessionsState.value, signInError: null, lastAttempt: attempt });
+    publish({ ...sessionsState.get(), signInError: null, lastAttempt: attempt });
     try {
       const view = await beginSignIn(request);
       applyView(view, attempt);
       return true;
     } catch (err) {
-      publish({ ...sessionsState.value, signInError: failure(toAppError(err), "start", attempt) });
+      publish({ ...sessionsState.get(), signInError: failure(toAppError(err), "start", attempt) });
       return false;
     }
   },
@@ -334,7 +334,7 @@ export const sessionsStore = {
   },
 
   dismissSignInError(): void {
-    const state = sessionsState.value;
+    const state = sessionsState.get();
     if (state.signInError) publish({ ...state, signInError: null });
   },
 
@@ -369,5 +369,5 @@ export function useActiveContextKey(): string {
 
 /** The active session outside components (e.g. in a command handler). */
 export function getActiveSession(): SessionSummary | null {
-  return activeSession.value;
+  return activeSession.get();
 }

@@ -1,33 +1,40 @@
-// The one store primitive: `@preact/signals`. A store is a module-level `signal` (or
-// `computed`) plus the functions that change it; components read `.value` through
-// `useStore`, which re-renders them when (and only when) the value changes.
+// The one store primitive: Nano Stores (`nanostores`, with `@nanostores/preact`). A store
+// is a module-level `atom` (or `computed` from other stores) plus the functions that change
+// it; components read it with `useStore`, which re-renders them when it changes.
 //
-// Importing `@preact/signals` (rather than `@preact/signals-core`) also installs its
-// Preact integration, so a component that reads a signal during render re-renders on
-// its own; `useStore` makes that explicit at the call site.
+// Chosen over @preact/signals by what the window does: Tauri's `freezePrototype` freezes
+// `Object.prototype` before any script runs, and signals-core assigns
+// `Signal.prototype.toString`/`valueOf` at load ("the override mistake"), which throws
+// there, so no screen renders. Nano Stores assigns nothing to prototypes;
+// test/app/frozenPrototype.test.ts loads every store under a frozen prototype.
 
-import { batch, computed, effect, signal, untracked, type ReadonlySignal, type Signal } from "@preact/signals";
+import { useStore } from "@nanostores/preact";
+import { atom, computed, onMount, type PreinitializedWritableAtom, type ReadableAtom, type WritableAtom } from "nanostores";
 
-export { batch, computed, effect, signal, untracked, type ReadonlySignal, type Signal };
+export { atom, computed, onMount, useStore, type ReadableAtom, type WritableAtom };
 
-/** The store's current value; re-renders the caller when it changes (`Object.is`). */
-export function useStore<T>(store: ReadonlySignal<T>): T {
-  return store.value;
+/**
+ * An atom that runs `watched` when its first listener arrives and `unwatched` a second
+ * after the last one leaves (a reader in a component, or a `listen` elsewhere). Note that
+ * `get()` on it with no listener starts it for that second too; read `.value` for the
+ * bare current value.
+ */
+export function watchedAtom<T>(
+  initial: T,
+  hooks: { watched: () => void; unwatched: () => void },
+): PreinitializedWritableAtom<T> {
+  const store = atom(initial);
+  onMount(store, () => {
+    hooks.watched();
+    return hooks.unwatched;
+  });
+  return store;
 }
 
 /**
- * Calls `listener` on every later change of `store` (not with the current value):
- * the `subscribe` of the hand-rolled stores this primitive replaced. Returns the disposer.
+ * Calls `listener` on every later change of `store` (not with the current value).
+ * Returns the disposer.
  */
-export function onChange<T>(store: ReadonlySignal<T>, listener: (value: T) => void): () => void {
-  let first = true;
-  return effect(() => {
-    const value = store.value;
-    if (first) {
-      first = false;
-      return;
-    }
-    // Outside the tracking scope: the listener's own reads don't re-run this effect.
-    untracked(() => listener(value));
-  });
+export function onChange<T>(store: ReadableAtom<T>, listener: (value: T) => void): () => void {
+  return store.listen(listener);
 }

@@ -3,18 +3,18 @@
 
 import { t } from "../i18n";
 import { formatDateTime as formatDateTimeIntl } from "../i18n/format";
-import { signal, useStore } from "./store";
+import { useStore, watchedAtom } from "./store";
 
 const MINUTE = 60_000;
 
 let timer: number | undefined;
 
 /** The time, updated once a minute while something reads it. */
-export const minuteClock = signal(Date.now(), {
+export const minuteClock = watchedAtom(Date.now(), {
   watched() {
     // Catch up with the minutes that passed while nobody was reading.
-    queueMicrotask(() => (minuteClock.value = Date.now()));
-    timer = window.setInterval(() => (minuteClock.value = Date.now()), MINUTE);
+    queueMicrotask(() => minuteClock.set(Date.now()));
+    timer = window.setInterval(() => minuteClock.set(Date.now()), MINUTE);
   },
   unwatched() {
     window.clearInterval(timer);

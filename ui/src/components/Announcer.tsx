@@ -3,13 +3,14 @@
 // `StreamAnnouncer` batches a streamed reply into whole sentences so a screen reader
 // hears a calm sequence rather than every token.
 
-import { signal } from "@preact/signals";
+import { useStore } from "@nanostores/preact";
+import { atom } from "nanostores";
 import { useEffect } from "preact/hooks";
 
 type Politeness = "polite" | "assertive";
 
 /** What each live region says now. */
-const spoken = { polite: signal(""), assertive: signal("") };
+const spoken = { polite: atom(""), assertive: atom("") };
 /** Only while an <Announcer/> is mounted: with nobody to hear, nothing is kept. */
 let mounted = 0;
 let timer: number | undefined;
@@ -19,9 +20,9 @@ export function announce(message: string, politeness: Politeness = "polite"): vo
   if (mounted === 0) return;
   const region = spoken[politeness];
   // Clear first so the same text twice in a row is still announced.
-  region.value = "";
+  region.set("");
   window.clearTimeout(timer);
-  timer = window.setTimeout(() => (region.value = message), 60);
+  timer = window.setTimeout(() => region.set(message), 60);
 }
 
 export function Announcer() {
@@ -32,8 +33,8 @@ export function Announcer() {
       window.clearTimeout(timer);
     };
   }, []);
-  const polite = spoken.polite.value;
-  const assertive = spoken.assertive.value;
+  const polite = useStore(spoken.polite);
+  const assertive = useStore(spoken.assertive);
   return (
     <div class="sr-only">
       <div role="status" aria-live="polite" aria-atomic="true" data-testid="announcer-polite">

@@ -2,7 +2,8 @@
 // `toast()` can be called from anywhere; <ToastRegion/> renders them in the overlay
 // layer so they stay visible (and reachable) while a dialog is open.
 
-import { signal } from "@preact/signals";
+import { useStore } from "@nanostores/preact";
+import { atom } from "nanostores";
 import { createPortal } from "preact/compat";
 
 import { t } from "../i18n";
@@ -28,17 +29,17 @@ export interface ToastMessage {
 
 let nextId = 1;
 /** The toasts on screen, oldest first. */
-export const toasts = signal<ToastMessage[]>([]);
+export const toasts = atom<ToastMessage[]>([]);
 const timers = new Map<number, number>();
 
 function publish(next: ToastMessage[]) {
-  toasts.value = next;
+  toasts.set(next);
 }
 
 export function dismissToast(id: number): void {
   window.clearTimeout(timers.get(id));
   timers.delete(id);
-  publish(toasts.peek().filter((toast) => toast.id !== id));
+  publish(toasts.get().filter((toast) => toast.id !== id));
 }
 
 /** Shows a toast; errors and toasts with an action stay longer. Returns its id. */
@@ -47,7 +48,7 @@ export function toast(message: { tone?: ToastTone; title: string; body?: string;
   const entry: ToastMessage = { id, tone: message.tone ?? "info", title: message.title };
   if (message.body) entry.body = message.body;
   if (message.action) entry.action = message.action;
-  publish([...toasts.peek().slice(-3), entry]);
+  publish([...toasts.get().slice(-3), entry]);
   const ms = entry.action ? 15000 : entry.tone === "error" ? 9000 : 5000;
   timers.set(id, window.setTimeout(() => dismissToast(id), ms));
   return id;
@@ -56,7 +57,7 @@ export function toast(message: { tone?: ToastTone; title: string; body?: string;
 const icons: Record<ToastTone, IconName> = { success: "checkCircle", error: "alert", info: "info" };
 
 export function ToastRegion() {
-  const shown = toasts.value;
+  const shown = useStore(toasts);
   const host = document.getElementById("overlays") ?? document.body;
   return createPortal(
     <div class="toast-region" role="status" aria-live="polite" aria-relevant="additions" data-testid="toasts">

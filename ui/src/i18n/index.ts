@@ -2,10 +2,11 @@
 // fills `{name}` placeholders; keys and placeholder names are checked by tsc.
 // The active locale lives here; `changeLocale` switches it at once and persists it
 // through the `set_locale` command. Components read it with `useLocale()` so they
-// re-render when it changes. The locale is a signal (`@preact/signals`, the app's one
-// store primitive; i18n sits below `app/` so it uses the library directly).
+// re-render when it changes. The locale is a Nano Stores atom (the app's one store
+// primitive; i18n sits below `app/` so it uses the library directly).
 
-import { effect, signal } from "@preact/signals";
+import { useStore } from "@nanostores/preact";
+import { atom } from "nanostores";
 
 import { setLocale as persistLocale, type AppInfo, type ErrorCode, type Locale } from "../ipc";
 import { en } from "./en";
@@ -57,7 +58,7 @@ function detectLocale(): Locale {
 }
 
 /** The active locale: read `.value`, or `useLocale()` in a component. */
-export const locale = signal<Locale>(detectLocale());
+export const locale = atom<Locale>(detectLocale());
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
@@ -68,7 +69,7 @@ export function pluralCategory(value: string | number): Intl.LDMLPluralRule {
   if (typeof value !== "number" && !/^-?\d+(\.\d+)?$/.test(text)) return "other";
   const n = typeof value === "number" ? value : Number(text);
   if (!Number.isFinite(n)) return "other";
-  const active = locale.peek();
+  const active = locale.get();
   let rules = pluralRules.get(active);
   if (!rules) {
     rules = new Intl.PluralRules(active);
@@ -90,7 +91,7 @@ function interpolate(template: string, params: Record<string, string | number> |
 /** Translates `key` into the active language. */
 export function t<K extends MessageKey>(key: K, ...args: ParamsFor<K>): string {
   // Not tracked: components re-render on a language change through `useLocale()`.
-  const template = dictionaries[locale.peek()][key] ?? en[key];
+  const template = dictionaries[locale.get()][key] ?? en[key];
   return interpolate(template, args[0] as Record<string, string | number> | undefined);
 }
 
@@ -101,7 +102,7 @@ export function errorMessage(code: ErrorCode | string): string {
 }
 
 export function getLocale(): Locale {
-  return locale.peek();
+  return locale.get();
 }
 
 /** Applies a locale locally (no persistence): used at start-up with the saved value. */
@@ -112,7 +113,7 @@ export function applyLocale(next: Locale): void {
   } catch {
     // The locale still applies for this run.
   }
-  locale.value = next;
+  locale.set(next);
 }
 
 /**
@@ -120,7 +121,7 @@ export function applyLocale(next: Locale): void {
  * language comes back and the error is rethrown for the caller to report.
  */
 export async function changeLocale(next: Locale): Promise<AppInfo> {
-  const previous = locale.peek();
+  const previous = locale.get();
   applyLocale(next);
   try {
     return await persistLocale(next);
@@ -132,23 +133,15 @@ export async function changeLocale(next: Locale): Promise<AppInfo> {
 
 /** Calls `listener` on every later change of the locale; returns the disposer. */
 export function subscribeLocale(listener: (locale: Locale) => void): () => void {
-  let first = true;
-  return effect(() => {
-    const value = locale.value;
-    if (first) {
-      first = false;
-      return;
-    }
-    listener(value);
-  });
+  return locale.listen(listener);
 }
 
 /** The active locale; re-renders the caller when it changes. */
 export function useLocale(): Locale {
-  return locale.value;
+  return useStore(locale);
 }
 
 /** Formats a number for the active language (points, counts). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale.peek(), options).format(value);
+  return new Intl.NumberFormat(locale.get(), options).format(value);
 }

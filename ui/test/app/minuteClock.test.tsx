@@ -17,18 +17,25 @@ describe("minute clock", () => {
     }
     const root = document.createElement("div");
     act(() => render(<Clock />, root));
+    // The clock starts with its first reader (catching up at once); the reader re-renders
+    // on the next task.
     await act(async () => {
       await Promise.resolve();
+      vi.advanceTimersByTime(0);
     });
     expect(root.textContent).toBe("2026-01-01T00:00:00.000Z");
     await act(async () => {
       vi.advanceTimersByTime(60_000);
     });
+    await act(async () => {
+      vi.advanceTimersByTime(1); // the reader's re-render, batched to the next task
+    });
     expect(root.textContent).toBe("2026-01-01T00:01:00.000Z");
     act(() => render(null, root));
-    const last = minuteClock.peek();
+    const last = minuteClock.value;
     vi.advanceTimersByTime(120_000);
-    expect(minuteClock.peek()).toBe(last);
+    // Its last reader gone, the clock stopped: no tick, and no timer left behind.
+    expect(minuteClock.value).toBe(last);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -108,7 +108,7 @@ describe("sessions store without correlation", () => {
     await flush();
 
     expect(notices).toEqual([end]);
-    expect(sessionsState.value.view.sessions.map((s) => s.id)).toEqual([personal.id]);
+    expect(sessionsState.get().view.sessions.map((s) => s.id)).toEqual([personal.id]);
     const panels = root.querySelectorAll("[data-testid=session-ended]");
     expect(panels).toHaveLength(1);
     expect(panels[0]?.getAttribute("data-reason")).toBe("rejected");
@@ -141,7 +141,7 @@ describe("sessions store without correlation", () => {
     // The core's own announcement of the change follows the command's answer.
     act(() => core.emit({ type: "sessionsChanged", view: core.view }));
     await flush();
-    expect(sessionsState.value.view.sessions.map((s) => s.id)).toEqual([personal.id]);
+    expect(sessionsState.get().view.sessions.map((s) => s.id)).toEqual([personal.id]);
     expect(notices).toEqual([]);
     expect(root.querySelector("[data-testid=session-ended]")).toBeNull();
   });
@@ -152,7 +152,7 @@ describe("sessions store without correlation", () => {
     act(() => core.emit({ type: "platformChanged", platform: {} as never }));
     act(() => core.emit({ type: "sessionsChanged", view: core.view }));
     await flush();
-    expect(sessionsState.value.view.sessions).toEqual([]);
+    expect(sessionsState.get().view.sessions).toEqual([]);
     expect(notices).toEqual([]);
     expect(root.querySelector("[data-testid=session-ended]")).toBeNull();
   });
@@ -160,7 +160,10 @@ describe("sessions store without correlation", () => {
   it("shows the ended sessions the view lists, from a plain read", async () => {
     renderNotices();
     core.view = { sessions: [personal], signInPending: false, ended: [ended(alpha, "expired")], payerNotChosen: false };
-    await act(() => sessionsStore.refresh());
+    await act(async () => {
+      await sessionsStore.refresh();
+      await new Promise((r) => setTimeout(r, 0));
+    });
     expect(root.querySelector("[data-testid=session-ended]")?.getAttribute("data-context")).toBe("team");
     // Read, not announced: the core's sessionEnded was the announcement.
     expect(notices).toEqual([]);
@@ -172,7 +175,7 @@ describe("sessions store without correlation", () => {
     core.commandError(new AppErrorClass({ code: "SESSION_EXPIRED", detail: "401" }), "models_catalog");
     await flush();
     expect(core.reads).toBe(before + 1);
-    expect(sessionsState.value.view.sessions.map((s) => s.id)).toEqual([personal.id]);
+    expect(sessionsState.get().view.sessions.map((s) => s.id)).toEqual([personal.id]);
     expect(notices).toEqual([]);
   });
 });

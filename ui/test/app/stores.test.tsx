@@ -2,11 +2,11 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { useStore, signal } from "../../src/app/store";
+import { atom, useStore } from "../../src/app/store";
 import { Announcer, announce, toast, ToastRegion } from "../../src/components";
 import { applyLocale, useLocale } from "../../src/i18n";
 
-// The stores are signals: a component that reads one re-renders when it changes,
+// The stores are Nano Stores atoms: a component that reads one re-renders when it changes,
 // and only the components that read it.
 
 let root: HTMLElement;
@@ -20,9 +20,17 @@ afterEach(() => {
   applyLocale("en");
 });
 
-describe("signal stores", () => {
-  it("useStore re-renders the reader on a change, and not on an equal value", () => {
-    const count = signal(1);
+/** Runs `change` and lets the readers re-render (useStore batches them to the next task). */
+async function changed(change: () => void): Promise<void> {
+  await act(async () => {
+    change();
+    await new Promise((r) => setTimeout(r, 0));
+  });
+}
+
+describe("atom stores", () => {
+  it("useStore re-renders the reader on a change, and not on an equal value", async () => {
+    const count = atom(1);
     let renders = 0;
     function Reader() {
       renders += 1;
@@ -30,33 +38,27 @@ describe("signal stores", () => {
     }
     act(() => render(<Reader />, root));
     expect(root.textContent).toBe("1");
-    act(() => {
-      count.value = 2;
-    });
+    await changed(() => count.set(2));
     expect(root.textContent).toBe("2");
     const after = renders;
-    act(() => {
-      count.value = 2;
-    });
+    await changed(() => count.set(2));
     expect(renders).toBe(after);
   });
 
-  it("useLocale follows applyLocale", () => {
+  it("useLocale follows applyLocale", async () => {
     function Lang() {
       return <p>{useLocale()}</p>;
     }
     act(() => render(<Lang />, root));
-    act(() => applyLocale("zh-CN"));
+    await changed(() => applyLocale("zh-CN"));
     expect(root.textContent).toBe("zh-CN");
-    act(() => applyLocale("en"));
+    await changed(() => applyLocale("en"));
     expect(root.textContent).toBe("en");
   });
 
-  it("toast() reaches the toast region", () => {
+  it("toast() reaches the toast region", async () => {
     act(() => render(<ToastRegion />, document.body.appendChild(root)));
-    act(() => {
-      toast({ tone: "success", title: "Saved the draft" });
-    });
+    await changed(() => toast({ tone: "success", title: "Saved the draft" }));
     expect(document.querySelector("[data-testid=toast-success]")?.textContent).toContain("Saved the draft");
   });
 

@@ -50,14 +50,14 @@ afterEach(() => {
 
 describe("balance store", () => {
   it("starts with its first reader, shows the refreshed reading, and forgets it with the last", async () => {
-    sessionsState.value = {
+    sessionsState.set({
       status: "ready",
       view: { sessions: [session], activeId: session.id, signInPending: false, ended: [], payerNotChosen: false },
       loadError: null,
       pending: null,
       lastAttempt: null,
       signInError: null,
-    };
+    });
     const root = document.createElement("div");
     act(() => render(<Reader />, root));
     await settle();
@@ -67,13 +67,13 @@ describe("balance store", () => {
 
     // Signed out: the reader shows nothing for the session that left.
     act(() => {
-      sessionsState.value = { ...sessionsState.value, view: { ...sessionsState.value.view, sessions: [], activeId: undefined } };
+      sessionsState.set({ ...sessionsState.get(), view: { ...sessionsState.get().view, sessions: [], activeId: undefined } });
     });
     await settle();
     expect(root.textContent).toBe("none");
     expect(root.querySelector("p")?.getAttribute("data-session")).toBe("");
 
     act(() => render(null, root));
-    expect(balanceState.value.sessionId).toBeNull();
+    expect(balanceState.get().sessionId).toBeNull();
   });
 });

@@ -42,15 +42,15 @@ const viewWith = (activeId: string) => ({
 
 describe("player and the paying context", () => {
   it("stops the clip when another context starts paying, and not on other session changes", async () => {
-    sessionsState.value = viewWith("a");
+    sessionsState.set(viewWith("a"));
     await player.play("clip_1");
     expect(calls).toEqual(["play clip_1"]);
     // Same paying context, a new view: the clip plays on.
-    sessionsState.value = { ...viewWith("a"), view: { ...viewWith("a").view, signInPending: true } };
+    sessionsState.set({ ...viewWith("a"), view: { ...viewWith("a").view, signInPending: true } });
     expect(calls).toEqual(["play clip_1"]);
-    sessionsState.value = viewWith("b");
+    sessionsState.set(viewWith("b"));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual(["play clip_1", "stop"]);
-    expect(playerState.value.playback.status).toBe("idle");
+    expect(playerState.get().playback.status).toBe("idle");
   });
 });

@@ -4,7 +4,7 @@
 // platform. `balanceChanged` events (a refresh anywhere, a charged action) update it.
 
 import { activeSession } from "../../app/sessions";
-import { effect, signal, untracked, useStore } from "../../app/store";
+import { useStore, watchedAtom } from "../../app/store";
 import {
   lastBalance,
   onAppEvent,
@@ -46,17 +46,17 @@ let stopSources: (() => void) | null = null;
  * The active context's balance state. It follows the sessions and the core's events
  * only while something reads it, and forgets everything when the last reader goes.
  */
-export const balanceState = signal<BalanceState>(IDLE, {
+export const balanceState = watchedAtom<BalanceState>(IDLE, {
   watched: () => start(),
   unwatched: () => {
     stopSources?.();
     stopSources = null;
-    balanceState.value = IDLE;
+    balanceState.set(IDLE);
   },
 });
 
 function publish(next: BalanceState) {
-  balanceState.value = next;
+  balanceState.set(next);
 }
 
 function accept(overview: BalanceOverview) {
@@ -103,10 +103,7 @@ function follow(session: SessionSummary | null) {
 
 function start() {
   // Runs now and on every change of the active session.
-  const offSessions = effect(() => {
-    const session = activeSession.value;
-    untracked(() => follow(session));
-  });
+  const offSessions = activeSession.subscribe((session) => follow(session));
   const offEvents = onAppEvent((event) => {
     if (event.type === "balanceChanged") accept(event.balance);
   });

@@ -3,7 +3,7 @@
 // happens in Rust; this only steers it.
 
 import { activeKey } from "../../app/sessions";
-import { onChange, signal, useStore } from "../../app/store";
+import { atom, onChange, useStore } from "../../app/store";
 import {
   pausePlayback,
   playbackState,
@@ -30,40 +30,40 @@ export interface PlayerState {
 const IDLE: PlaybackState = { status: "idle", positionMs: 0, volume: 1, device: "notOpened" };
 
 /** The player's state: read `.value`, or `usePlayer()` in a component. */
-export const playerState = signal<PlayerState>({ playback: IDLE, queue: [], error: null, errorClipId: null });
+export const playerState = atom<PlayerState>({ playback: IDLE, queue: [], error: null, errorClipId: null });
 let poll: number | undefined;
 
 function publish(next: PlayerState) {
-  playerState.value = next;
+  playerState.set(next);
   schedule();
 }
 
 function schedule() {
   window.clearTimeout(poll);
-  if (playerState.value.playback.status === "playing") poll = window.setTimeout(() => void refresh(), 200);
+  if (playerState.get().playback.status === "playing") poll = window.setTimeout(() => void refresh(), 200);
 }
 
 async function refresh() {
   try {
     const playback = await playbackState();
-    publish({ ...playerState.value, playback });
-    const { queue } = playerState.value;
+    publish({ ...playerState.get(), playback });
+    const { queue } = playerState.get();
     if (playback.status === "ended" && queue.length > 0) {
       const [next, ...rest] = queue;
       if (next) await start(next, rest);
     }
   } catch (err) {
-    publish({ ...playerState.value, error: toAppError(err) });
+    publish({ ...playerState.get(), error: toAppError(err) });
   }
 }
 
 async function run(action: () => Promise<PlaybackState>, clipId: string | null = null): Promise<boolean> {
   try {
     const playback = await action();
-    publish({ ...playerState.value, playback, error: null, errorClipId: null });
+    publish({ ...playerState.get(), playback, error: null, errorClipId: null });
     return true;
   } catch (err) {
-    publish({ ...playerState.value, error: toAppError(err), errorClipId: clipId, queue: [] });
+    publish({ ...playerState.get(), error: toAppError(err), errorClipId: clipId, queue: [] });
     return false;
   }
 }
@@ -72,8 +72,8 @@ async function run(action: () => Promise<PlaybackState>, clipId: string | null =
 let startedIn: string | null = null;
 
 async function start(clipId: string, queue: string[]): Promise<boolean> {
-  playerState.value = { ...playerState.value, queue };
-  startedIn = activeKey.value;
+  playerState.set({ ...playerState.get(), queue });
+  startedIn = activeKey.get();
   return run(() => playClip(clipId), clipId);
 }
 
@@ -83,16 +83,16 @@ function followContext(now: string) {
   if (startedIn === null) return;
   if (now === startedIn) return;
   startedIn = null;
-  playerState.value = { ...playerState.value, queue: [], error: null, errorClipId: null };
+  playerState.set({ ...playerState.get(), queue: [], error: null, errorClipId: null });
   void run(stopPlayback).then(() => {
-    const state = playerState.value;
+    const state = playerState.get();
     if (state.playback.status !== "idle") publish({ ...state, playback: { ...state.playback, status: "idle", clipId: undefined } });
   });
 }
 onChange(activeKey, followContext);
 
 export const player = {
-  get: () => playerState.value,
+  get: () => playerState.get(),
   /** Plays one clip from the start. Resolves false when it could not (see `error`). */
   play: (clipId: string) => start(clipId, []),
   /** Plays clips one after another. */
@@ -103,7 +103,7 @@ export const player = {
   pause: () => run(pausePlayback),
   resume: () => run(resumePlayback),
   stop: () => {
-    playerState.value = { ...playerState.value, queue: [] };
+    playerState.set({ ...playerState.get(), queue: [] });
     return run(stopPlayback);
   },
   seek: (ms: number) => run(() => seekPlayback(ms)),
