@@ -23,7 +23,7 @@ impl Core {
     /// and returns it. Needs the `balance` scope.
     #[instrument(skip(self), err)]
     pub async fn refresh_balance(&self) -> Result<BalanceOverview> {
-        let call = self.context_call(Some("balance")).await?;
+        let call = self.auth().context_call(Some("balance")).await?;
         self.refresh_balance_with(&call).await
     }
 
@@ -41,13 +41,13 @@ impl Core {
         let ledger_mark = self.db().ledger_mark().await?;
         let (mut row, report) = match call.team_path("/balance") {
             None => {
-                let raw = self.context_get_exact(call, "/api/v1/open/balance").await?;
+                let raw = self.auth().context_get_exact(call, "/api/v1/open/balance").await?;
                 let (data, report) = read::personal_balance_data(&raw)?;
                 log_reading("balance", &report);
                 (platform::personal_snapshot(&data), report)
             }
             Some(path) => {
-                let raw = self.context_get_exact(call, &path).await?;
+                let raw = self.auth().context_get_exact(call, &path).await?;
                 let (data, report) = read::team_balance_data(&raw)?;
                 log_reading("Team balance", &report);
                 if let (Some(reported), Some(ours)) = (data.team_id.as_deref(), call.team_id()) {
@@ -86,7 +86,7 @@ impl Core {
     /// The active context's balance at its last refresh, without asking the platform;
     /// `None` when it was never read.
     pub async fn last_balance(&self) -> Result<Option<BalanceOverview>> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         match self
             .db()
             .latest_balance_snapshot(&ContextKey::of(&session))
@@ -109,12 +109,12 @@ impl Core {
     /// the platform rejects Team tokens on this route.
     #[instrument(skip(self), err)]
     pub async fn personal_usage(&self) -> Result<UsageView> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         if session.team_id().is_some() {
             return Ok(UsageView::NotForTeam);
         }
-        let call = self.context_call(Some("usage")).await?;
-        let raw = self.context_get_exact(&call, "/api/v1/open/usage").await?;
+        let call = self.auth().context_call(Some("usage")).await?;
+        let raw = self.auth().context_get_exact(&call, "/api/v1/open/usage").await?;
         let (usage, report) = read::read_usage(&raw, now_ms())?;
         log_reading("usage", &report);
         Ok(UsageView::Personal {
@@ -126,11 +126,11 @@ impl Core {
     /// context version). Needs `profile`; a Personal session is `InvalidInput`.
     #[instrument(skip(self), err)]
     pub async fn team_context(&self) -> Result<TeamContextView> {
-        let call = self.context_call(Some("profile")).await?;
+        let call = self.auth().context_call(Some("profile")).await?;
         let path = call
             .team_path("/context")
             .ok_or_else(|| Error::InvalidInput("not a Team context".into()))?;
-        let data: TeamContextData = self.context_get(&call, &path).await?;
+        let data: TeamContextData = self.auth().context_get(&call, &path).await?;
         Ok(platform::team_context_view(&call.session, data))
     }
 
@@ -193,7 +193,7 @@ impl Core {
                 ))
             })?;
         let threshold = self.low_threshold().await?;
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let last = self
             .db()
             .latest_balance_snapshot(&ContextKey::of(&session))
@@ -225,7 +225,7 @@ impl Core {
     /// A call for one session (not necessarily the active one), ended if expired.
     async fn session_call(&self, session_id: &str, scope: &str) -> Result<ContextCall> {
         // Ends expired sessions on the way.
-        let view = self.sessions_view().await?;
+        let view = self.auth().sessions_view().await?;
         if !view.sessions.iter().any(|s| s.id == session_id) {
             return Err(Error::NotSignedIn);
         }
@@ -234,7 +234,7 @@ impl Core {
             .session(session_id)
             .await?
             .ok_or(Error::NotSignedIn)?;
-        self.call_for_session(session, Some(scope)).await
+        self.auth().call_for_session(session, Some(scope)).await
     }
 }
 

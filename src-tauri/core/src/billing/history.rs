@@ -190,7 +190,7 @@ impl Core {
     /// A page of charges the app saw, newest first.
     #[instrument(skip(self), err)]
     pub async fn points_ledger(&self, query: LedgerQuery) -> Result<LedgerPage> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let limit = i64::from(query.limit.clamp(1, 200));
         let only_this = query.scope == LedgerScope::ActiveContext;
         let mut rows = self
@@ -214,7 +214,7 @@ impl Core {
     /// app saw in each window.
     #[instrument(skip(self), err)]
     pub async fn balance_changes(&self) -> Result<BalanceChanges> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let key = ContextKey::of(&session);
         let snapshots = self
             .db()
@@ -241,7 +241,7 @@ impl Core {
                 query.days
             )));
         }
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let rows = self
             .db()
             .ledger_of_user(&ContextKey::of(&session), CHART_ROWS)

@@ -94,7 +94,7 @@ pub(crate) fn in_turn_order(messages: Vec<MessageRecord>) -> Vec<MessageRecord> 
 impl Core {
     /// The context scope of the active session.
     pub(crate) async fn active_chat_scope(&self) -> Result<ChatScope> {
-        Ok(ChatScope::of(&self.active_session().await?))
+        Ok(ChatScope::of(&self.auth().active_session().await?))
     }
 
     /// A conversation of the active context; another context's conversation is "not found".

@@ -86,7 +86,7 @@ impl Core {
         };
         if let Some(fatal) = fatal {
             // A 401 ends only this context's session (A12); the UI hears SESSION_EXPIRED.
-            return self.on_unauthorized(&call.session, Err(fatal)).await;
+            return self.auth().on_unauthorized(&call.session, Err(fatal)).await;
         }
         // Any answer may have charged: the paying context's balance is read again.
         self.balance_after_charge(&call.session.id).await;

@@ -122,7 +122,7 @@ impl Core {
         let request_id =
             reply.request_id.as_deref().ok_or_else(|| Error::Internal("reply without a request id".into()))?;
         let mut req = call
-            .request(self.client(), reqwest::Method::POST, COMPLETIONS_PATH)?
+            .request(&self.client(), reqwest::Method::POST, COMPLETIONS_PATH)?
             .header("Content-Type", "application/json")
             .header("Accept", if streamed { "text/event-stream" } else { "application/json" })
             .header("X-Request-ID", request_id)

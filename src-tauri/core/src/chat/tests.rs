@@ -227,7 +227,7 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
 #[tokio::test]
 async fn team_and_personal_requests_carry_exactly_the_right_headers() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
-    let call = rig.core.context_call(Some("model")).await.unwrap();
+    let call = rig.core.auth().context_call(Some("model")).await.unwrap();
     let reply = crate::store::chat::MessageRecord {
         request_id: Some("rid-1".into()),
         request_body: Some("{}".into()),
@@ -246,9 +246,9 @@ async fn team_and_personal_requests_carry_exactly_the_right_headers() {
     assert_eq!(h("x-xiaoya-attempt").as_deref(), Some("3"));
     assert_eq!(h("x-request-id").as_deref(), Some("rid-1"));
 
-    let personal = rig.core.sessions_view().await.unwrap().sessions[0].id.clone();
-    rig.core.set_active_session(&personal).await.unwrap();
-    let call = rig.core.context_call(Some("model")).await.unwrap();
+    let personal = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
+    rig.core.auth().set_active_session(&personal).await.unwrap();
+    let call = rig.core.auth().context_call(Some("model")).await.unwrap();
     let request = rig.core.reply_request(&call, &reply, true).unwrap().build().unwrap();
     assert!(request.headers().keys().all(|k| !k.as_str().starts_with("x-xiaoya-")), "Personal sends no Team headers");
     assert_eq!(request.headers().get("x-request-id").unwrap(), "rid-1");

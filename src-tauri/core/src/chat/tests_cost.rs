@@ -11,10 +11,10 @@ use crate::auth::wire::ContextRequest;
 #[tokio::test]
 async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_context() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     let team = view.active_id.clone().unwrap();
     let personal = view.sessions.iter().find(|s| s.id != team).unwrap().id.clone();
-    rig.core.set_active_session(&personal).await.unwrap();
+    rig.core.auth().set_active_session(&personal).await.unwrap();
 
     let none = rig.core.chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
     assert_eq!((none.samples, none.typical_tokens), (0, None), "nothing sent yet: no number");
@@ -38,7 +38,7 @@ async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_co
 
     // Another model, and another context, have their own (empty) history.
     assert_eq!(rig.core.chat_usage_hint(sb::MODEL_VISION).await.unwrap().samples, 0);
-    rig.core.set_active_session(&team).await.unwrap();
+    rig.core.auth().set_active_session(&team).await.unwrap();
     assert_eq!(rig.core.chat_usage_hint(sb::MODEL_CHAT).await.unwrap().samples, 0, "Personal's replies don't count in Team");
 }
 

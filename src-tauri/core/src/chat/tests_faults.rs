@@ -305,5 +305,5 @@ async fn a_401_ends_only_that_session_and_marks_the_reply() {
     assert!(
         matches!(events.all().last(), Some(ChatEvent::Error { error, .. }) if error.code == ErrorCode::SessionExpired)
     );
-    assert!(rig.core.sessions_view().await.unwrap().sessions.is_empty(), "the Personal session ended");
+    assert!(rig.core.auth().sessions_view().await.unwrap().sessions.is_empty(), "the Personal session ended");
 }

@@ -22,10 +22,10 @@ const DEFINITE: [u16; 8] = [400, 402, 403, 404, 409, 422, 500, 501];
 #[tokio::test]
 async fn a_chat_post_answered_with_a_definite_error_is_sent_exactly_once() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    let team_id = rig.core.sessions_view().await.unwrap().active_id.unwrap();
-    let personal_id = rig.core.sessions_view().await.unwrap().sessions[0].id.clone();
+    let team_id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
+    let personal_id = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
     for (session, label) in [(&personal_id, "personal, streamed"), (&team_id, "team, whole")] {
-        rig.core.set_active_session(session).await.unwrap();
+        rig.core.auth().set_active_session(session).await.unwrap();
         for status in DEFINITE {
             rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(status)));
             let reply = rig

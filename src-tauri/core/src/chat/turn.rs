@@ -107,13 +107,13 @@ impl Core {
     /// Problems with these options for the active context's model (empty: they can be sent).
     /// Called as the person types: answered from the cached catalog when it can be.
     pub async fn chat_check_options(&self, options: &ChatOptions) -> Result<Vec<super::wire::OptionProblem>> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         if let Some(model) = self.catalogs().cached_model(&crate::models::context_key(&session), &options.model_code) {
             if session.has_scope("model") {
                 return Ok(check_options(&model, options));
             }
         }
-        let call = self.context_call(Some("model")).await?;
+        let call = self.auth().context_call(Some("model")).await?;
         let model = self.catalog_model(&call, &options.model_code).await?;
         Ok(check_options(&model, options))
     }
@@ -123,7 +123,7 @@ impl Core {
             return Err(Error::InvalidInput(format!("the system prompt is longer than {MAX_SYSTEM_CHARS} characters")));
         }
         options.parameters.retain(|_, v| !v.is_null());
-        let call = self.context_call(Some("model")).await?;
+        let call = self.auth().context_call(Some("model")).await?;
         let model = self.catalog_model(&call, &options.model_code).await?;
         let problems = check_options(&model, &options);
         if !problems.is_empty() {
@@ -290,7 +290,7 @@ impl Core {
     /// the same context; a Team reply keeps its run and raises `X-Xiaoya-Attempt`.
     #[tracing::instrument(skip_all, err)]
     pub async fn chat_retry(&self, reply_id: &str, sink: &dyn ChatSink) -> Result<ChatTurn> {
-        let call = self.context_call(Some("model")).await?;
+        let call = self.auth().context_call(Some("model")).await?;
         let scope = ChatScope::of(&call.session);
         let mut reply =
             self.db().message(reply_id).await?.ok_or_else(|| Error::InvalidInput("no such reply".into()))?;

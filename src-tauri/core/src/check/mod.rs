@@ -121,7 +121,7 @@ impl Core {
         let started_at = crate::chat::export::rfc3339_ms(crate::models::now_ms());
         let platform = self.platform();
         let origin = platform.origin.clone();
-        let view = self.sessions_view().await?;
+        let view = self.auth().sessions_view().await?;
         let mut ids: Vec<String> = view.sessions.iter().map(|s| s.id.clone()).collect();
         if let Some(active) = &view.active_id {
             ids.sort_by_key(|id| id != active);
@@ -161,7 +161,7 @@ impl Core {
             Ok(context) => context.origin,
             Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "", e)],
         };
-        let token = match self.token_for(session).await {
+        let token = match self.auth().token_for(session).await {
             Ok(t) => t,
             Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "/api/v1/open/me", e)],
         };
@@ -394,7 +394,7 @@ impl Core {
 
     /// What the two billable checks will cost in the active context, before the person confirms.
     pub async fn platform_check_quote(&self) -> Result<BillableQuote> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let payer = context_label(&session);
         let chat_model = match self.model_catalog(false).await {
             Ok(catalog) => catalog.items.iter().find(|m| m.chat_capable).map(|m| m.model_code.clone()),
@@ -453,7 +453,7 @@ impl Core {
     #[tracing::instrument(skip(self), err)]
     pub async fn platform_check_billable(&self, confirmed_speech_total: Option<String>) -> Result<CheckReport> {
         let result = self.run_billable_checks(confirmed_speech_total).await;
-        if let Ok(session) = self.active_session().await {
+        if let Ok(session) = self.auth().active_session().await {
             self.balance_after_charge(&session.id).await;
         }
         result

@@ -70,7 +70,7 @@ async fn a_failing_route_fails_its_check_only_and_ends_no_session() {
     assert_eq!(failed[0].error.as_ref().unwrap().platform_code.as_deref(), Some("SERVICE_UNAVAILABLE"));
     let openapi = report.items.iter().find(|i| i.id == CheckId::OpenApi).unwrap();
     assert_eq!(openapi.verdict, CheckVerdict::Skipped);
-    assert_eq!(rig.core.sessions_view().await.unwrap().sessions.len(), 2, "no session ended");
+    assert_eq!(rig.core.auth().sessions_view().await.unwrap().sessions.len(), 2, "no session ended");
 }
 
 #[tokio::test]

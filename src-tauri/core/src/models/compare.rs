@@ -108,9 +108,9 @@ impl Core {
     /// `model_code` in the catalog of every signed-in context of this platform.
     #[tracing::instrument(skip(self), err)]
     pub async fn model_across_contexts(&self, model_code: &str) -> Result<ModelComparison> {
-        let view = self.sessions_view().await?;
+        let view = self.auth().sessions_view().await?;
         let Some(active) = view.active_id.clone() else {
-            self.sessions_changed(view);
+            self.auth().sessions_changed(view);
             return Err(Error::NotSignedIn);
         };
         let mut ids: Vec<String> = view.sessions.iter().map(|s| s.id.clone()).collect();
@@ -121,7 +121,7 @@ impl Core {
             let Some(session) = self.db().session(&id).await? else { continue };
             let context = catalog_context(&session);
             let outcome = async {
-                let call = self.call_for_session(session.clone(), Some("model")).await?;
+                let call = self.auth().call_for_session(session.clone(), Some("model")).await?;
                 self.catalog_for(&call, false).await
             }
             .await;

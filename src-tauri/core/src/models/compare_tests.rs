@@ -14,14 +14,14 @@ async fn three_contexts() -> Rig {
     rig.sign_in(ContextRequest::Personal).await;
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
     let alpha = rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    rig.core.set_active_session(&alpha.id).await.unwrap();
+    rig.core.auth().set_active_session(&alpha.id).await.unwrap();
     rig
 }
 
 #[tokio::test]
 async fn the_same_model_is_compared_across_personal_and_teams() {
     let rig = three_contexts().await;
-    let before = rig.core.sessions_view().await.unwrap().active_id;
+    let before = rig.core.auth().sessions_view().await.unwrap().active_id;
     let cmp = rig.core.model_across_contexts(sb::MODEL_CHAT).await.unwrap();
 
     let labels: Vec<_> = cmp.contexts.iter().map(|c| c.context.label.as_str()).collect();
@@ -36,7 +36,7 @@ async fn the_same_model_is_compared_across_personal_and_teams() {
     assert_eq!(cmp.differing_parameters, ["max_tokens", "presence_penalty", "temperature", "top_p"]);
 
     // Looking does not change who pays.
-    assert_eq!(rig.core.sessions_view().await.unwrap().active_id, before);
+    assert_eq!(rig.core.auth().sessions_view().await.unwrap().active_id, before);
 }
 
 #[tokio::test]
@@ -64,7 +64,7 @@ async fn a_context_that_fails_says_why_and_the_others_still_answer() {
     // Only the readable catalogs are compared: Personal and Alpha agree.
     assert!(cmp.differs.is_empty(), "{:?}", cmp.differs);
     // The 401 ended that session only (A12).
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 2);
     assert!(view.sessions.iter().all(|s| s.id != beta.session_id));
 }

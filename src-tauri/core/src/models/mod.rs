@@ -90,7 +90,7 @@ impl Core {
     /// copy for this exact context is cached.
     #[tracing::instrument(skip(self), err)]
     pub async fn model_catalog(&self, refresh: bool) -> Result<ModelCatalog> {
-        let call = self.context_call(Some("model")).await?;
+        let call = self.auth().context_call(Some("model")).await?;
         self.catalog_for(&call, refresh).await
     }
 
@@ -132,7 +132,7 @@ impl Core {
     async fn read_catalog(&self, call: &ContextCall, path: &str) -> Result<Value> {
         let mut attempt = 0;
         loop {
-            match self.context_get::<Value>(call, path).await {
+            match self.auth().context_get::<Value>(call, path).await {
                 Err(err) if attempt < CATALOG_RETRIES && passing(&err) => {
                     attempt += 1;
                     tracing::info!(attempt, code = ?err.code(), "catalog read failed for now; reading again");

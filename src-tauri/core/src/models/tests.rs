@@ -88,7 +88,7 @@ async fn a_cached_catalog_is_reused_only_for_the_same_context() {
     assert_eq!(othan.parameter_spec, ParameterSpecState::Empty, "Team Beta's own entry, not Personal's");
 
     // Back in Personal: its own cached copy.
-    rig.core.set_active_session(&personal.id).await.unwrap();
+    rig.core.auth().set_active_session(&personal.id).await.unwrap();
     let back = rig.core.model_catalog(false).await.unwrap();
     assert!(back.from_cache);
     assert_eq!(back.context.kind, "personal");

@@ -115,8 +115,8 @@ impl Core {
     }
 
     pub(crate) async fn refresh_tts_catalog(&self) -> Result<Arc<CachedCatalog>> {
-        let call = self.context_call(Some("model")).await?;
-        let data = self.context_get_exact(&call, OPTIONS_PATH).await?;
+        let call = self.auth().context_call(Some("model")).await?;
+        let data = self.auth().context_get_exact(&call, OPTIONS_PATH).await?;
         let now = time::OffsetDateTime::now_utc();
         let catalog = Arc::new(parse_catalog(
             data,
@@ -130,7 +130,7 @@ impl Core {
 
     /// The cached catalog of the active session, loading it when there is none.
     pub(crate) async fn active_tts_catalog(&self) -> Result<Arc<CachedCatalog>> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         match self.tts_state().catalog_for(&session.id) {
             Some(c) => Ok(c),
             None => self.refresh_tts_catalog().await,

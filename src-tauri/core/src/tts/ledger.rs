@@ -100,7 +100,7 @@ impl Core {
     }
 
     async fn active_clip_context(&self) -> Result<ClipContext> {
-        Ok(ClipContext::of(&self.active_session().await?))
+        Ok(ClipContext::of(&self.auth().active_session().await?))
     }
 
     /// A clip of the active context (clips of other contexts are not reachable from here).

@@ -94,7 +94,7 @@ impl Core {
     /// Checks a request against the active context's catalog and writes it to the ledger
     /// with a new request id, before anything is sent.
     pub(crate) async fn journal_speech(&self, req: SpeechRequest) -> Result<(ContextCall, String)> {
-        let call = self.context_call(Some("model")).await?;
+        let call = self.auth().context_call(Some("model")).await?;
         let catalog = match self.tts_state().catalog_for(&call.session.id) {
             Some(c) => c,
             None => self.refresh_tts_catalog().await?,
@@ -189,7 +189,7 @@ impl Core {
     }
 
     async fn call_for(&self, session: SessionRecord) -> Result<ContextCall> {
-        self.call_for_session(session, Some("model")).await
+        self.auth().call_for_session(session, Some("model")).await
     }
 
     /// Sends one clip, then announces how it settled: `clipSettled` for every settled status,
@@ -223,7 +223,7 @@ impl Core {
         for attempt in 1..=policy.max_attempts.max(1) {
             self.db().begin_clip_attempt(clip_id, now_ms()).await?;
             let outcome =
-                send_once(self.client(), call, &row.request_id, &row.body, &policy, maybe_received).await?;
+                send_once(&self.client(), call, &row.request_id, &row.body, &policy, maybe_received).await?;
             let (unknown, wait, error) = match outcome {
                 Attempt::Audio { receipt, response } => {
                     match self.receive_audio(&row, &receipt, response).await? {
@@ -248,7 +248,7 @@ impl Core {
                     self.db()
                         .fail_clip(clip_id, maybe_received, &clip_error(&err), true, now_ms())
                         .await?;
-                    return self.on_unauthorized(&call.session, Err(err)).await;
+                    return self.auth().on_unauthorized(&call.session, Err(err)).await;
                 }
             };
             maybe_received |= unknown;

@@ -137,8 +137,8 @@ async fn a_team_session_is_never_offered_personal_usage_and_the_platform_agrees(
     );
 
     // The platform rejects a Team token on the Personal routes (why the app never asks).
-    let session = rig.core.active_session().await.unwrap();
-    let token = rig.core.token_for(&session).await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
+    let token = rig.core.auth().token_for(&session).await.unwrap();
     let origin = url::Url::parse(&session.origin).unwrap();
     for path in ["/api/v1/open/usage", "/api/v1/open/balance"] {
         match rig
@@ -158,7 +158,7 @@ async fn a_team_session_is_never_offered_personal_usage_and_the_platform_agrees(
         }
     }
     assert!(
-        rig.core.active_session().await.is_ok(),
+        rig.core.auth().active_session().await.is_ok(),
         "a 403 does not end the session"
     );
 }
@@ -176,8 +176,8 @@ async fn personal_usage_reports_charged_refunded_net_and_model_usage() {
     );
 
     // One chat request at the gateway, then usage counts it.
-    let session = rig.core.active_session().await.unwrap();
-    let token = rig.core.token_for(&session).await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
+    let token = rig.core.auth().token_for(&session).await.unwrap();
     let origin = url::Url::parse(&session.origin).unwrap();
     let resp = reqwest::Client::new()
         .post(origin.join("/api/proxy/v1/chat/completions").unwrap())
@@ -209,20 +209,20 @@ async fn a_revoked_token_ends_only_that_session() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    rig.core.set_active_session(&personal.id).await.unwrap();
+    rig.core.auth().set_active_session(&personal.id).await.unwrap();
     rig.control().expire_token_of(TokenSelector::Personal);
     assert_eq!(
         rig.core.refresh_balance().await.unwrap_err().code(),
         ErrorCode::SessionExpired
     );
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1, "the Team session stays");
     // The paying context ended: the Team pays only once the person chooses it (issue 11).
     assert_eq!(
         rig.core.refresh_balance().await.unwrap_err().code(),
         ErrorCode::PayerNotChosen
     );
-    rig.core.set_active_session(&alpha.id).await.unwrap();
+    rig.core.auth().set_active_session(&alpha.id).await.unwrap();
     assert_eq!(
         rig.core.refresh_balance().await.unwrap().spendable,
         "9007199254740993"

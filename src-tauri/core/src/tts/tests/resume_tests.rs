@@ -117,8 +117,8 @@ async fn a_clip_whose_context_is_signed_out_waits_for_that_context() {
         .journal_speech(standard("Waiting for Personal."))
         .await
         .unwrap();
-    let id = rig.core.sessions_view().await.unwrap().active_id.unwrap();
-    rig.core.sign_out(&id).await.unwrap();
+    let id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
+    rig.core.auth().sign_out(&id).await.unwrap();
     let team = rig
         .sign_in(crate::auth::wire::ContextRequest::Team {
             team_id: sb::TEAM_ALPHA_ID.into(),

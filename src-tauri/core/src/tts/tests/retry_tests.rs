@@ -341,5 +341,5 @@ async fn an_expired_session_ends_only_that_session() {
         .await
         .unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionExpired);
-    assert!(rig.core.sessions_view().await.unwrap().sessions.is_empty());
+    assert!(rig.core.auth().sessions_view().await.unwrap().sessions.is_empty());
 }
