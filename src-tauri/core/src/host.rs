@@ -8,6 +8,7 @@ use crate::api::PlatformClient;
 use crate::auth::browser::{Browser, SystemBrowser};
 use crate::auth::keychain::{OsKeychain, SecretStore};
 use crate::auth::Auth;
+use crate::billing::Billing;
 use crate::config::{self, Platform, StoredPlatform};
 use crate::error::{Error, Result};
 use crate::events::{Events, NoEvents};
@@ -51,6 +52,7 @@ pub struct Core {
     /// The database found at start was unusable and moved aside (said in the window).
     database_set_aside: Option<crate::wire::DatabaseSetAside>,
     auth: Arc<Auth>,
+    billing: Arc<Billing>,
     /// Model catalogs per exact context (models area).
     catalogs: crate::models::cache::CatalogCache,
     /// Replies being received, so Stop can reach them (chat area).
@@ -81,10 +83,12 @@ impl Core {
         };
         let shared = Arc::new(Shared::start(parts, choice).await?);
         let auth = Arc::new(Auth::new(shared.clone()));
+        let billing = Arc::new(Billing::new(shared.clone(), auth.clone()));
         Ok(Core {
             shared,
             database_set_aside,
             auth,
+            billing,
             catalogs: crate::models::cache::CatalogCache::default(),
             chat: crate::chat::runtime::ChatRuntime::default(),
             tts: Arc::default(),
@@ -97,6 +101,11 @@ impl Core {
     /// Sign-ins, sessions, who pays, calls for a session.
     pub fn auth(&self) -> &Arc<Auth> {
         &self.auth
+    }
+
+    /// Balances, usage, the points ledger.
+    pub fn billing(&self) -> &Arc<Billing> {
+        &self.billing
     }
 
     /// The dependencies every service shares.

@@ -224,6 +224,7 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
         .await;
         let beta = rig
             .core
+            .billing()
             .refresh_balance()
             .await
             .unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
@@ -259,7 +260,7 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
             team_id: sb::TEAM_ALPHA_ID.into(),
         })
         .await;
-        let alpha = rig.core.refresh_balance().await.unwrap();
+        let alpha = rig.core.billing().refresh_balance().await.unwrap();
         assert_eq!(
             alpha.spendable, "9007199254740993",
             "{reading:?}: exact above 2^53"
@@ -277,7 +278,7 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
     rig.sign_in(ContextRequest::Personal).await;
     rig.core.tts_state().set_policy(fast_policy());
     assert_eq!(
-        rig.core.refresh_balance().await.unwrap().spendable,
+        rig.core.billing().refresh_balance().await.unwrap().spendable,
         "2500",
         "from 2500.0"
     );
@@ -298,7 +299,7 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
     );
     let clip = rig.core.synthesize(standard("hello")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
-    let UsageView::Personal { usage } = rig.core.personal_usage().await.unwrap() else {
+    let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else {
         panic!("Personal usage")
     };
     assert_eq!(
@@ -318,7 +319,7 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
         team_id: sb::TEAM_BETA_ID.into(),
     })
     .await;
-    let beta = rig.core.refresh_balance().await.unwrap();
+    let beta = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(
         beta.spendable, "859.75",
         "balancePoints: 859.75 with no decimal text"

@@ -188,7 +188,7 @@ async fn a_401_on_any_route_is_sent_once_and_ends_only_that_context() {
         rig.control().inject(Fault { route, kind: FaultKind::Status(401), times: 2 });
         let err = match route {
             Route::Teams => rig.core.auth().list_teams().await.map(|_| ()),
-            Route::Balance => rig.core.refresh_balance().await.map(|_| ()),
+            Route::Balance => rig.core.billing().refresh_balance().await.map(|_| ()),
             Route::Models => rig.core.model_catalog(true).await.map(|_| ()),
             Route::TtsOptions => rig.core.tts_catalog().await.map(|_| ()),
             Route::ChatCompletions => rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
@@ -214,12 +214,12 @@ async fn a_keychain_locked_after_sign_in_is_a_clear_error_and_the_session_is_kep
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
     rig.keys.unavailable.store(true, std::sync::atomic::Ordering::SeqCst);
-    let err = rig.core.refresh_balance().await.unwrap_err();
+    let err = rig.core.billing().refresh_balance().await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::KeychainUnavailable, "{err}");
     assert!(IpcError::from(&err).message.contains("keychain"), "says what is wrong");
     assert_eq!(rig.core.auth().sessions_view().await.unwrap().sessions.len(), 1, "the session is kept");
     rig.keys.unavailable.store(false, std::sync::atomic::Ordering::SeqCst);
-    rig.core.refresh_balance().await.expect("works again once unlocked");
+    rig.core.billing().refresh_balance().await.expect("works again once unlocked");
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 1, "the token stayed in the keychain only");
 }
 
@@ -276,7 +276,7 @@ async fn feature_calls_to_a_platform_that_never_answers_end_in_a_network_error()
     rig.sign_in(ContextRequest::Personal).await;
     let slow = |route| Fault::once(route, FaultKind::Latency(Duration::from_secs(5)));
     rig.control().inject(slow(Route::Balance));
-    network_error("balance", rig.core.refresh_balance()).await;
+    network_error("balance", rig.core.billing().refresh_balance()).await;
     // A catalog read is retried by itself after a timeout (twice): slow for all three reads,
     // and with no earlier catalog to fall back on, it ends in the network error.
     rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Latency(Duration::from_secs(5)), times: 3 });
@@ -399,25 +399,25 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.answer(rig.core.delete_clip(&unknown.id).await);
 
     // Balances.
-    let balance = out.answer(rig.core.refresh_balance().await).unwrap();
+    let balance = out.answer(rig.core.billing().refresh_balance().await).unwrap();
     out.ok(&AppEvent::BalanceChanged { balance });
-    out.answer(rig.core.last_balance().await);
-    out.answer(rig.core.personal_usage().await);
-    out.answer(rig.core.team_context().await);
-    out.answer(rig.core.points_ledger(crate::billing::wire::LedgerQuery {
+    out.answer(rig.core.billing().last_balance().await);
+    out.answer(rig.core.billing().personal_usage().await);
+    out.answer(rig.core.billing().team_context().await);
+    out.answer(rig.core.billing().points_ledger(crate::billing::wire::LedgerQuery {
         scope: crate::billing::wire::LedgerScope::AllContexts,
         limit: 50,
         offset: 0,
     })
     .await);
-    out.answer(rig.core.balance_changes().await);
-    out.answer(rig.core.spending_chart(crate::billing::wire::SpendingQuery { days: 7, utc_offset_minutes: 480 }).await);
-    out.answer(rig.core.billing_settings().await);
-    out.answer(rig.core.set_low_balance_threshold("5").await);
-    out.answer(rig.core.balance_check_refreshing("1").await);
+    out.answer(rig.core.billing().balance_changes().await);
+    out.answer(rig.core.billing().spending_chart(crate::billing::wire::SpendingQuery { days: 7, utc_offset_minutes: 480 }).await);
+    out.answer(rig.core.billing().billing_settings().await);
+    out.answer(rig.core.billing().set_low_balance_threshold("5").await);
+    out.answer(rig.core.billing().balance_check_refreshing("1").await);
     out.answer(rig.core.auth().set_active_session(&beta.id).await);
-    out.answer(rig.core.team_context().await);
-    out.answer(rig.core.refresh_balance_of(&beta.id).await);
+    out.answer(rig.core.billing().team_context().await);
+    out.answer(rig.core.billing().refresh_balance_of(&beta.id).await);
 
     // Refused and failed sign-ins, a 401, sign-out, platform changes.
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
@@ -428,7 +428,7 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.ok(&AppEvent::SignInFailed { error: IpcError::from(rig.core.auth().complete_sign_in(&callback).await.unwrap_err()) });
     out.answer(rig.core.auth().cancel_sign_in().await);
     rig.control().expire_token_of(sb::TokenSelector::Team(sb::TEAM_BETA_ID.into()));
-    out.answer(rig.core.refresh_balance().await);
+    out.answer(rig.core.billing().refresh_balance().await);
     out.answer(rig.core.auth().sessions_view().await);
     out.answer(rig.core.auth().sign_out(&personal.id).await);
     let platform = out.answer(rig.core.set_platform(PlatformSettingsInput {
@@ -539,14 +539,14 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
     rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.unwrap();
     rig.core.tts_catalog().await.unwrap();
     rig.core.synthesize(crate::tts::tests::standard("Log check.")).await.unwrap();
-    rig.core.refresh_balance().await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let _ = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
     let callback = rig.approve().await;
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
     assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());
     rig.control().expire_token_of(sb::TokenSelector::Personal);
-    assert!(rig.core.refresh_balance().await.is_err());
+    assert!(rig.core.billing().refresh_balance().await.is_err());
     rig.core.auth().sign_out(&beta.id).await.unwrap();
 
     let secrets = rig.control().issued_secrets();

@@ -57,7 +57,7 @@ async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEnd
 
     // No automatic switch to Personal: every action on the active context is refused.
     assert_eq!(rig.core.model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
-    assert_eq!(rig.core.refresh_balance().await.unwrap_err().code(), ErrorCode::PayerNotChosen);
+    assert_eq!(rig.core.billing().refresh_balance().await.unwrap_err().code(), ErrorCode::PayerNotChosen);
     let send = ChatSendInput {
         conversation_id: None,
         text: "hello".into(),

@@ -13,12 +13,12 @@ use super::wire::{
 use super::{now_ms, DEFAULT_LOW_BALANCE_THRESHOLD, STALE_AFTER_MS};
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::billing::Billing;
 use crate::store::billing::{ContextKey, SnapshotRow};
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
-impl Core {
+impl Billing {
     /// Reads the active context's balance from the platform, records it as a snapshot
     /// and returns it. Needs the `balance` scope.
     #[instrument(skip(self), err)]
@@ -38,7 +38,7 @@ impl Core {
     async fn refresh_balance_with(&self, call: &ContextCall) -> Result<BalanceOverview> {
         // Taken before the request: every charge recorded up to here is already in the
         // balance the platform is about to report.
-        let ledger_mark = self.db().ledger_mark().await?;
+        let ledger_mark = self.shared.db().ledger_mark().await?;
         let (mut row, report) = match call.team_path("/balance") {
             None => {
                 let raw = self.auth().context_get_exact(call, "/api/v1/open/balance").await?;
@@ -63,6 +63,7 @@ impl Core {
         row.ledger_mark = ledger_mark;
         row.taken_at = now_ms();
         row.id = self
+            .shared
             .db()
             .insert_balance_snapshot(&ContextKey::of(&call.session), &row)
             .await?;
@@ -70,7 +71,7 @@ impl Core {
         let mut overview = self.overview(&call.session, &row).await?;
         overview.reading = Some(report);
         // Every new reading reaches every screen (the header among them).
-        self.emit(AppEvent::BalanceChanged { balance: overview.clone() });
+        self.shared.emit(AppEvent::BalanceChanged { balance: overview.clone() });
         Ok(overview)
     }
 
@@ -88,6 +89,7 @@ impl Core {
     pub async fn last_balance(&self) -> Result<Option<BalanceOverview>> {
         let session = self.auth().active_session().await?;
         match self
+            .shared
             .db()
             .latest_balance_snapshot(&ContextKey::of(&session))
             .await?
@@ -147,18 +149,19 @@ impl Core {
             .ok_or_else(|| {
                 Error::InvalidInput(format!("not a non-negative amount of points: {value:?}"))
             })?;
-        self.db()
+        self.shared.db()
             .set_low_balance_threshold(&points.to_string())
             .await?;
         // The header's "low" mark follows at once.
         if let Ok(Some(balance)) = self.last_balance().await {
-            self.emit(AppEvent::BalanceChanged { balance });
+            self.shared.emit(AppEvent::BalanceChanged { balance });
         }
         self.billing_settings().await
     }
 
     async fn low_threshold(&self) -> Result<Points> {
         Ok(self
+            .shared
             .db()
             .low_balance_threshold()
             .await?
@@ -195,6 +198,7 @@ impl Core {
         let threshold = self.low_threshold().await?;
         let session = self.auth().active_session().await?;
         let last = self
+            .shared
             .db()
             .latest_balance_snapshot(&ContextKey::of(&session))
             .await?;
@@ -230,6 +234,7 @@ impl Core {
             return Err(Error::NotSignedIn);
         }
         let session = self
+            .shared
             .db()
             .session(session_id)
             .await?

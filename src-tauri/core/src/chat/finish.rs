@@ -89,7 +89,7 @@ impl Core {
             return self.auth().on_unauthorized(&call.session, Err(fatal)).await;
         }
         // Any answer may have charged: the paying context's balance is read again.
-        self.balance_after_charge(&call.session.id).await;
+        self.billing().balance_after_charge(&call.session.id).await;
         Ok(ChatTurn { reply: view, session_id: call.session.id.clone() })
     }
 

@@ -454,7 +454,7 @@ impl Core {
     pub async fn platform_check_billable(&self, confirmed_speech_total: Option<String>) -> Result<CheckReport> {
         let result = self.run_billable_checks(confirmed_speech_total).await;
         if let Ok(session) = self.auth().active_session().await {
-            self.balance_after_charge(&session.id).await;
+            self.billing().balance_after_charge(&session.id).await;
         }
         result
     }

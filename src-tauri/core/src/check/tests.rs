@@ -100,6 +100,7 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
     // Both are in the app's own points ledger, like any other charge.
     let ledger = rig
         .core
+        .billing()
         .points_ledger(crate::billing::wire::LedgerQuery { scope: crate::billing::wire::LedgerScope::ActiveContext, limit: 50, offset: 0 })
         .await
         .unwrap();

@@ -200,7 +200,7 @@ impl Core {
             self.emit(crate::wire::AppEvent::ClipSettled { clip: clip.clone() });
         }
         if matches!(clip.status, ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown) {
-            self.balance_after_charge(&call.session.id).await;
+            self.billing().balance_after_charge(&call.session.id).await;
         }
         Ok(clip)
     }
