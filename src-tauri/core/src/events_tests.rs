@@ -28,7 +28,7 @@ async fn a_401_during_synthesis_announces_one_session_ended_with_its_reason_and_
     let session = rig.core.auth().active_session().await.unwrap();
     rig.events.take();
     rig.control().expire_token_of(sb::TokenSelector::Personal);
-    let err = rig.core.synthesize(standard("Still signed in?")).await.unwrap_err();
+    let err = rig.core.tts().synthesize(standard("Still signed in?")).await.unwrap_err();
     assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
     let events = rig.events.take();
     let ended: Vec<_> = events
@@ -55,7 +55,7 @@ async fn a_settled_charged_clip_announces_clip_settled_then_balance_changed() {
     let rig = personal().await;
     let session = rig.core.auth().active_session().await.unwrap();
     rig.events.take();
-    let clip = rig.core.synthesize(standard("Charged and settled.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("Charged and settled.")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete);
     let events = rig.events.take();
     let names: Vec<_> = events.iter().map(name).collect();

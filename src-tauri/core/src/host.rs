@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::api::PlatformClient;
 use crate::auth::browser::{Browser, SystemBrowser};
 use crate::auth::keychain::{OsKeychain, SecretStore};
+use crate::audio::Audio;
 use crate::auth::Auth;
 use crate::billing::Billing;
 use crate::config::{self, Platform, StoredPlatform};
@@ -14,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::events::{Events, NoEvents};
 use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
+use crate::tts::Tts;
 use crate::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 pub struct CoreOptions {
@@ -57,11 +59,8 @@ pub struct Core {
     catalogs: crate::models::cache::CatalogCache,
     /// Replies being received, so Stop can reach them (chat area).
     chat: crate::chat::runtime::ChatRuntime,
-    /// TTS catalogs per session, requests in flight, running totals (tts area).
-    tts: Arc<crate::tts::state::TtsState>,
-    /// The one audio output thread (audio area).
-    audio: crate::audio::engine::AudioEngine,
-    audio_probes: crate::audio::probe::ProbeCache,
+    audio: Arc<Audio>,
+    tts: Arc<Tts>,
     /// The last Check platform report of this run (for export).
     last_check: std::sync::Mutex<Option<crate::check::wire::CheckReport>>,
 }
@@ -84,6 +83,8 @@ impl Core {
         let shared = Arc::new(Shared::start(parts, choice).await?);
         let auth = Arc::new(Auth::new(shared.clone()));
         let billing = Arc::new(Billing::new(shared.clone(), auth.clone()));
+        let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener())));
+        let tts = Arc::new(Tts::new(shared.clone(), auth.clone(), billing.clone(), audio.clone()));
         Ok(Core {
             shared,
             database_set_aside,
@@ -91,9 +92,8 @@ impl Core {
             billing,
             catalogs: crate::models::cache::CatalogCache::default(),
             chat: crate::chat::runtime::ChatRuntime::default(),
-            tts: Arc::default(),
-            audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
-            audio_probes: crate::audio::probe::ProbeCache::default(),
+            audio,
+            tts,
             last_check: std::sync::Mutex::default(),
         })
     }
@@ -106,6 +106,16 @@ impl Core {
     /// Balances, usage, the points ledger.
     pub fn billing(&self) -> &Arc<Billing> {
         &self.billing
+    }
+
+    /// Playback: the audio thread and the clips decoded once.
+    pub fn audio(&self) -> &Arc<Audio> {
+        &self.audio
+    }
+
+    /// TTS catalog, estimates, synthesis and the audio ledger.
+    pub fn tts(&self) -> &Arc<Tts> {
+        &self.tts
     }
 
     /// The dependencies every service shares.
@@ -137,37 +147,13 @@ impl Core {
         &self.chat
     }
 
-    pub fn tts_state(&self) -> &Arc<crate::tts::state::TtsState> {
-        &self.tts
-    }
-
-    pub fn audio(&self) -> &crate::audio::engine::AudioEngine {
-        &self.audio
-    }
-
-    /// Clips already decoded before playback (see `audio::probe::ProbeCache`).
-    pub fn audio_probes(&self) -> &crate::audio::probe::ProbeCache {
-        &self.audio_probes
-    }
-
     /// The last Check platform report of this run.
     pub fn last_check(&self) -> &std::sync::Mutex<Option<crate::check::wire::CheckReport>> {
         &self.last_check
     }
 
-    /// Announces `event` through the event port (`events.rs`).
-    pub(crate) fn emit(&self, event: crate::wire::AppEvent) {
-        self.shared.emit(event);
-    }
-
     pub fn version(&self) -> &str {
         self.shared.version()
-    }
-
-    /// Tests play through a simulated device (or none).
-    #[cfg(test)]
-    pub fn set_audio(&mut self, audio: crate::audio::engine::AudioEngine) {
-        self.audio = audio;
     }
 
     /// Tests use a client with shorter timeouts (see `PlatformClient::with_timeouts`).

@@ -183,16 +183,16 @@ async fn a_401_on_any_route_is_sent_once_and_ends_only_that_context() {
     for route in routes {
         rig.sign_in(ContextRequest::Personal).await;
         if route == Route::Speech {
-            rig.core.tts_catalog().await.unwrap();
+            rig.core.tts().tts_catalog().await.unwrap();
         }
         rig.control().inject(Fault { route, kind: FaultKind::Status(401), times: 2 });
         let err = match route {
             Route::Teams => rig.core.auth().list_teams().await.map(|_| ()),
             Route::Balance => rig.core.billing().refresh_balance().await.map(|_| ()),
             Route::Models => rig.core.model_catalog(true).await.map(|_| ()),
-            Route::TtsOptions => rig.core.tts_catalog().await.map(|_| ()),
+            Route::TtsOptions => rig.core.tts().tts_catalog().await.map(|_| ()),
             Route::ChatCompletions => rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
-            _ => rig.core.synthesize(crate::tts::tests::standard("Hello.")).await.map(|_| ()),
+            _ => rig.core.tts().synthesize(crate::tts::tests::standard("Hello.")).await.map(|_| ()),
         }
         .unwrap_err();
         assert_eq!(err.code(), ErrorCode::SessionExpired, "{route:?}");
@@ -284,7 +284,7 @@ async fn feature_calls_to_a_platform_that_never_answers_end_in_a_network_error()
     rig.control().inject(slow(Route::Teams));
     network_error("teams", rig.core.auth().list_teams()).await;
     rig.control().inject(slow(Route::TtsOptions));
-    network_error("tts options", rig.core.tts_catalog()).await;
+    network_error("tts options", rig.core.tts().tts_catalog()).await;
     assert_eq!(rig.core.auth().sessions_view().await.unwrap().sessions.len(), 1, "a timeout is not a 401");
 }
 
@@ -378,25 +378,25 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     }
 
     // Voices and audio.
-    let catalog = out.answer(rig.core.tts_catalog().await).unwrap();
+    let catalog = out.answer(rig.core.tts().tts_catalog().await).unwrap();
     let request = crate::tts::tests::standard("Canary check.");
-    out.answer(rig.core.tts_estimate(request.clone()).await);
-    out.answer(rig.core.tts_compare_quote(vec![request.clone()]).await);
-    let clip = out.answer(rig.core.synthesize(request.clone()).await).unwrap();
+    out.answer(rig.core.tts().tts_estimate(request.clone()).await);
+    out.answer(rig.core.tts().tts_compare_quote(vec![request.clone()]).await);
+    let clip = out.answer(rig.core.tts().synthesize(request.clone()).await).unwrap();
     rig.control().inject(Fault::once(Route::Speech, FaultKind::Status(500)));
-    let unknown = out.answer(rig.core.synthesize(request).await).unwrap();
-    out.answer(rig.core.retry_clip(&unknown.id).await);
-    out.answer(rig.core.tts_clips(Default::default()).await);
-    out.answer(rig.core.tts_clip(&clip.id).await);
-    out.answer(rig.core.tts_totals().await);
-    out.answer(rig.core.export_clip(&clip.id, None).await);
+    let unknown = out.answer(rig.core.tts().synthesize(request).await).unwrap();
+    out.answer(rig.core.tts().retry_clip(&unknown.id).await);
+    out.answer(rig.core.tts().tts_clips(Default::default()).await);
+    out.answer(rig.core.tts().tts_clip(&clip.id).await);
+    out.answer(rig.core.tts().tts_totals().await);
+    out.answer(rig.core.tts().export_clip(&clip.id, None).await);
     if let Some(config) = catalog.configs.first() {
-        out.answer(rig.core.open_voice_library(&config.tts_config_id).await);
+        out.answer(rig.core.tts().open_voice_library(&config.tts_config_id).await);
     }
-    out.answer(rig.core.play_clip(&clip.id).await);
-    out.answer(rig.core.playback_state().await);
-    out.answer(rig.core.stop_playback().await);
-    out.answer(rig.core.delete_clip(&unknown.id).await);
+    out.answer(rig.core.tts().play_clip(&clip.id).await);
+    out.answer(rig.core.audio().playback_state().await);
+    out.answer(rig.core.audio().stop_playback().await);
+    out.answer(rig.core.tts().delete_clip(&unknown.id).await);
 
     // Balances.
     let balance = out.answer(rig.core.billing().refresh_balance().await).unwrap();
@@ -537,8 +537,8 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
     let personal_id = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
     rig.core.auth().set_active_session(&personal_id).await.unwrap();
     rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.unwrap();
-    rig.core.tts_catalog().await.unwrap();
-    rig.core.synthesize(crate::tts::tests::standard("Log check.")).await.unwrap();
+    rig.core.tts().tts_catalog().await.unwrap();
+    rig.core.tts().synthesize(crate::tts::tests::standard("Log check.")).await.unwrap();
     rig.core.billing().refresh_balance().await.unwrap();
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let _ = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
@@ -625,7 +625,7 @@ async fn the_audio_output_is_opened_once_and_only_reopened_after_a_device_error(
 
     use crate::audio::engine::{AudioEngine, Opener};
 
-    let mut rig = crate::tts::tests::personal().await;
+    let rig = crate::tts::tests::personal().await;
     let opened = Arc::new(AtomicUsize::new(0));
     let failed_flag: Arc<Mutex<Option<Arc<AtomicBool>>>> = Arc::default();
     let inner = crate::audio::fake::fake_opener(1);
@@ -637,22 +637,22 @@ async fn the_audio_output_is_opened_once_and_only_reopened_after_a_device_error(
             inner(failed)
         })
     };
-    rig.core.set_audio(AudioEngine::new(opener));
-    let a = rig.core.synthesize(crate::tts::tests::standard("First clip.")).await.unwrap();
-    let b = rig.core.synthesize(crate::tts::tests::standard("Second clip.")).await.unwrap();
+    rig.core.audio().set_engine(AudioEngine::new(opener));
+    let a = rig.core.tts().synthesize(crate::tts::tests::standard("First clip.")).await.unwrap();
+    let b = rig.core.tts().synthesize(crate::tts::tests::standard("Second clip.")).await.unwrap();
     for id in [&a.id, &b.id, &a.id] {
-        rig.core.play_clip(id).await.unwrap();
-        rig.core.pause_playback().await.unwrap();
-        rig.core.resume_playback().await.unwrap();
-        rig.core.stop_playback().await.unwrap();
+        rig.core.tts().play_clip(id).await.unwrap();
+        rig.core.audio().pause_playback().await.unwrap();
+        rig.core.audio().resume_playback().await.unwrap();
+        rig.core.audio().stop_playback().await.unwrap();
     }
-    rig.core.play_clip(&b.id).await.unwrap();
+    rig.core.tts().play_clip(&b.id).await.unwrap();
     assert_eq!(opened.load(Ordering::SeqCst), 1, "one output for every play, pause and stop");
 
     failed_flag.lock().unwrap().as_ref().unwrap().store(true, Ordering::SeqCst);
-    rig.core.playback_state().await.unwrap();
-    rig.core.play_clip(&a.id).await.unwrap();
-    rig.core.play_clip(&b.id).await.unwrap();
+    rig.core.audio().playback_state().await.unwrap();
+    rig.core.tts().play_clip(&a.id).await.unwrap();
+    rig.core.tts().play_clip(&b.id).await.unwrap();
     assert_eq!(opened.load(Ordering::SeqCst), 2, "rebuilt once after the device error, then kept");
-    rig.core.stop_playback().await.unwrap();
+    rig.core.audio().stop_playback().await.unwrap();
 }

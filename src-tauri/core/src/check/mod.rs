@@ -411,7 +411,7 @@ impl Core {
             speech_estimate: None,
         };
         if let Some(req) = self.check_speech_request().await? {
-            quote.speech_estimate = Some(self.tts_estimate(req.clone()).await?);
+            quote.speech_estimate = Some(self.tts().tts_estimate(req.clone()).await?);
             quote.speech_config = Some(req.tts_config_id);
             quote.speech_voice = Some(req.voice_id);
         }
@@ -420,7 +420,7 @@ impl Core {
 
     /// The cheapest priced configuration with a shared, usable voice.
     async fn check_speech_request(&self) -> Result<Option<SpeechRequest>> {
-        let catalog = match self.tts_catalog().await {
+        let catalog = match self.tts().tts_catalog().await {
             Ok(c) => c,
             Err(Error::ScopeMissing(_)) => return Ok(None),
             Err(e) => return Err(e),
@@ -437,7 +437,7 @@ impl Core {
                 params: SpeechParams::default(),
                 batch_id: None,
             };
-            let estimate = self.tts_estimate(req.clone()).await?;
+            let estimate = self.tts().tts_estimate(req.clone()).await?;
             let Some(total) = estimate.total_points.as_deref().and_then(Points::parse) else { continue };
             if best.as_ref().is_none_or(|(p, _)| total < *p) {
                 best = Some((total, req));
@@ -544,6 +544,7 @@ impl Core {
             return item;
         };
         let Some(format) = self
+            .tts()
             .tts_catalog()
             .await
             .ok()
@@ -555,6 +556,7 @@ impl Core {
         };
         let started = Instant::now();
         let result = self
+            .tts()
             .synthesize(SpeechRequest {
                 tts_config_id: config.clone(),
                 voice_id: voice.clone(),
