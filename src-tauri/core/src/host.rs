@@ -12,6 +12,7 @@ use crate::auth::Auth;
 use crate::billing::Billing;
 use crate::config::{self, Platform, StoredPlatform};
 use crate::error::{Error, Result};
+use crate::models::Models;
 use crate::events::{Events, NoEvents};
 use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
@@ -55,8 +56,7 @@ pub struct Core {
     database_set_aside: Option<crate::wire::DatabaseSetAside>,
     auth: Arc<Auth>,
     billing: Arc<Billing>,
-    /// Model catalogs per exact context (models area).
-    catalogs: crate::models::cache::CatalogCache,
+    models: Arc<Models>,
     /// Replies being received, so Stop can reach them (chat area).
     chat: crate::chat::runtime::ChatRuntime,
     audio: Arc<Audio>,
@@ -83,6 +83,7 @@ impl Core {
         let shared = Arc::new(Shared::start(parts, choice).await?);
         let auth = Arc::new(Auth::new(shared.clone()));
         let billing = Arc::new(Billing::new(shared.clone(), auth.clone()));
+        let models = Arc::new(Models::new(shared.clone(), auth.clone()));
         let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener())));
         let tts = Arc::new(Tts::new(shared.clone(), auth.clone(), billing.clone(), audio.clone()));
         Ok(Core {
@@ -90,7 +91,7 @@ impl Core {
             database_set_aside,
             auth,
             billing,
-            catalogs: crate::models::cache::CatalogCache::default(),
+            models,
             chat: crate::chat::runtime::ChatRuntime::default(),
             audio,
             tts,
@@ -106,6 +107,11 @@ impl Core {
     /// Balances, usage, the points ledger.
     pub fn billing(&self) -> &Arc<Billing> {
         &self.billing
+    }
+
+    /// Model catalogs per context and the comparison across contexts.
+    pub fn models(&self) -> &Arc<Models> {
+        &self.models
     }
 
     /// Playback: the audio thread and the clips decoded once.
@@ -137,10 +143,6 @@ impl Core {
 
     pub fn browser(&self) -> &Arc<dyn Browser> {
         self.shared.browser()
-    }
-
-    pub fn catalogs(&self) -> &crate::models::cache::CatalogCache {
-        &self.catalogs
     }
 
     pub fn chat_runtime(&self) -> &crate::chat::runtime::ChatRuntime {

@@ -341,7 +341,7 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
 async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferred() {
     let rig = rig_with(&[Reading::CatalogNoOutputsText]).await;
     rig.sign_in(ContextRequest::Personal).await;
-    let catalog = rig.core.model_catalog(false).await.unwrap();
+    let catalog = rig.core.models().model_catalog(false).await.unwrap();
     let find = |code: &str| {
         catalog
             .items
@@ -373,7 +373,7 @@ async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferr
         team_id: sb::TEAM_ALPHA_ID.into(),
     })
     .await;
-    let team = rig.core.model_catalog(false).await.unwrap();
+    let team = rig.core.models().model_catalog(false).await.unwrap();
     assert!(team
         .items
         .iter()

@@ -189,7 +189,7 @@ async fn a_401_on_any_route_is_sent_once_and_ends_only_that_context() {
         let err = match route {
             Route::Teams => rig.core.auth().list_teams().await.map(|_| ()),
             Route::Balance => rig.core.billing().refresh_balance().await.map(|_| ()),
-            Route::Models => rig.core.model_catalog(true).await.map(|_| ()),
+            Route::Models => rig.core.models().model_catalog(true).await.map(|_| ()),
             Route::TtsOptions => rig.core.tts().tts_catalog().await.map(|_| ()),
             Route::ChatCompletions => rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
             _ => rig.core.tts().synthesize(crate::tts::tests::standard("Hello.")).await.map(|_| ()),
@@ -280,7 +280,7 @@ async fn feature_calls_to_a_platform_that_never_answers_end_in_a_network_error()
     // A catalog read is retried by itself after a timeout (twice): slow for all three reads,
     // and with no earlier catalog to fall back on, it ends in the network error.
     rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Latency(Duration::from_secs(5)), times: 3 });
-    network_error("models", rig.core.model_catalog(true)).await;
+    network_error("models", rig.core.models().model_catalog(true)).await;
     rig.control().inject(slow(Route::Teams));
     network_error("teams", rig.core.auth().list_teams()).await;
     rig.control().inject(slow(Route::TtsOptions));
@@ -336,9 +336,9 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.answer(rig.core.auth().sign_in_diagnostics(Some(true)).await);
 
     // Models.
-    out.answer(rig.core.model_catalog(false).await);
-    out.answer(rig.core.model_catalog(true).await);
-    out.answer(rig.core.model_across_contexts(sb::MODEL_CHAT).await);
+    out.answer(rig.core.models().model_catalog(false).await);
+    out.answer(rig.core.models().model_catalog(true).await);
+    out.answer(rig.core.models().model_across_contexts(sb::MODEL_CHAT).await);
 
     // Chat, with every event of each request.
     let events: Arc<Mutex<Vec<ChatEvent>>> = Arc::default();

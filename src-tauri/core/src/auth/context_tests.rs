@@ -34,10 +34,10 @@ async fn alpha_paying(rig: &Rig) -> (String, String) {
 /// untouched but not paying, and every action refused until the person picks who pays.
 async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEndReason) {
     let (personal, alpha) = alpha_paying(rig).await;
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "team");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "team");
     rig.control().bump_team_context_version(sb::TEAM_ALPHA_ID);
 
-    let err = rig.core.model_catalog(true).await.unwrap_err();
+    let err = rig.core.models().model_catalog(true).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionExpired, "{err:?}");
     assert_eq!(IpcError::from(&err).platform_code.as_deref(), Some(platform_code));
 
@@ -56,7 +56,7 @@ async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEnd
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 1, "the Team token left the keychain");
 
     // No automatic switch to Personal: every action on the active context is refused.
-    assert_eq!(rig.core.model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
     assert_eq!(rig.core.billing().refresh_balance().await.unwrap_err().code(), ErrorCode::PayerNotChosen);
     let send = ChatSendInput {
         conversation_id: None,
@@ -77,7 +77,7 @@ async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEnd
     let view = rig.core.auth().set_active_session(&personal).await.unwrap();
     assert_eq!(view.active_id.as_deref(), Some(personal.as_str()));
     assert!(!view.payer_not_chosen);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "personal");
     assert_eq!(view.ended.len(), 1);
     let view = rig.core.auth().dismiss_session_notice(&alpha).await.unwrap();
     assert!(view.ended.is_empty());
@@ -102,7 +102,7 @@ async fn signing_in_again_replaces_the_notice_and_pays() {
     rig.control().set_readings(only(Reading::TeamContext403));
     alpha_paying(&rig).await;
     rig.control().bump_team_context_version(sb::TEAM_ALPHA_ID);
-    rig.core.model_catalog(true).await.unwrap_err();
+    rig.core.models().model_catalog(true).await.unwrap_err();
     assert!(rig.core.auth().sessions_view().await.unwrap().payer_not_chosen);
     let again = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
     let view = rig.core.auth().sessions_view().await.unwrap();
@@ -122,7 +122,7 @@ async fn a_session_that_was_not_paying_ends_with_a_notice_and_the_payer_stays() 
     assert!(!view.payer_not_chosen);
     assert_eq!(view.ended[0].reason, SessionEndReason::Expired);
     assert!(!view.ended[0].was_paying);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "personal");
 }
 
 /// A 403 context code from a route that is not the Team's own (`/me`, a Personal route)
@@ -155,7 +155,7 @@ async fn team_sign_in_works_where_me_refuses_team_tokens() {
     assert_eq!(beta.user_id, format!("member:{}", sb::TEAM_BETA_MEMBER_ID));
     assert_eq!(beta.role.as_deref(), Some(sb::TEAM_BETA_ROLE));
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 2);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "team", "and the session works");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "team", "and the session works");
 }
 
 #[tokio::test]
@@ -190,7 +190,7 @@ async fn another_platform_starts_without_the_old_notices_or_a_pending_choice() {
     let rig = Rig::new().await;
     alpha_paying(&rig).await;
     rig.control().bump_team_context_version(sb::TEAM_ALPHA_ID);
-    rig.core.model_catalog(true).await.unwrap_err();
+    rig.core.models().model_catalog(true).await.unwrap_err();
     let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(view.payer_not_chosen && !view.ended.is_empty());
     rig.core

@@ -239,16 +239,16 @@ async fn an_expired_paying_context_is_never_replaced_silently() {
         .execute(rig.core.db().pool())
         .await
         .unwrap();
-    let err = rig.core.model_catalog(false).await.unwrap_err();
+    let err = rig.core.models().model_catalog(false).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionExpired);
     let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1, "the Team session ended");
     assert_eq!(view.active_id, None, "Personal does not start paying by itself");
     assert!(view.payer_not_chosen);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
     // Once the person picks Personal, calls go there.
     rig.core.auth().set_active_session(&personal.id).await.unwrap();
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "personal");
 }
 
 #[tokio::test]

@@ -77,7 +77,7 @@ impl Core {
             "chat reply finished"
         );
         if error.as_ref().and_then(|e| e.platform_code.as_deref()).is_some_and(|c| CATALOG_STALE_CODES.contains(&c)) {
-            self.catalogs().invalidate(&context_key(&call.session));
+            self.models().catalogs().invalidate(&context_key(&call.session));
         }
         let view = message_view(conversation, &reply);
         match error {

@@ -108,13 +108,13 @@ impl Core {
     /// Called as the person types: answered from the cached catalog when it can be.
     pub async fn chat_check_options(&self, options: &ChatOptions) -> Result<Vec<super::wire::OptionProblem>> {
         let session = self.auth().active_session().await?;
-        if let Some(model) = self.catalogs().cached_model(&crate::models::context_key(&session), &options.model_code) {
+        if let Some(model) = self.models().catalogs().cached_model(&crate::models::context_key(&session), &options.model_code) {
             if session.has_scope("model") {
                 return Ok(check_options(&model, options));
             }
         }
         let call = self.auth().context_call(Some("model")).await?;
-        let model = self.catalog_model(&call, &options.model_code).await?;
+        let model = self.models().catalog_model(&call, &options.model_code).await?;
         Ok(check_options(&model, options))
     }
 
@@ -124,7 +124,7 @@ impl Core {
         }
         options.parameters.retain(|_, v| !v.is_null());
         let call = self.auth().context_call(Some("model")).await?;
-        let model = self.catalog_model(&call, &options.model_code).await?;
+        let model = self.models().catalog_model(&call, &options.model_code).await?;
         let problems = check_options(&model, &options);
         if !problems.is_empty() {
             return Err(Error::InvalidInput(describe(&problems)));

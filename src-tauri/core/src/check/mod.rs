@@ -396,7 +396,7 @@ impl Core {
     pub async fn platform_check_quote(&self) -> Result<BillableQuote> {
         let session = self.auth().active_session().await?;
         let payer = context_label(&session);
-        let chat_model = match self.model_catalog(false).await {
+        let chat_model = match self.models().model_catalog(false).await {
             Ok(catalog) => catalog.items.iter().find(|m| m.chat_capable).map(|m| m.model_code.clone()),
             Err(Error::ScopeMissing(_)) => None,
             Err(e) => return Err(e),

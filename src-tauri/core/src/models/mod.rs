@@ -6,6 +6,7 @@
 pub mod cache;
 pub mod compare;
 pub mod parse;
+mod service;
 pub mod wire;
 
 #[cfg(test)]
@@ -18,8 +19,8 @@ use serde_json::Value;
 
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
-use crate::host::Core;
 pub use cache::CatalogCache;
+pub use service::Models;
 use crate::store::ledger::context_label;
 use crate::store::sessions::SessionRecord;
 use wire::{CatalogContext, ModelCatalog, ModelEntry};
@@ -85,7 +86,7 @@ pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalo
     Ok(catalog)
 }
 
-impl Core {
+impl Models {
     /// The catalog of the active context. `refresh` asks the platform even when a fresh
     /// copy for this exact context is cached.
     #[tracing::instrument(skip(self), err)]
