@@ -33,7 +33,7 @@ async fn a_keychain_entry_and_a_row_written_in_the_old_format_are_found() {
     .execute(rig.core.db().pool())
     .await
     .unwrap();
-    let listed = rig.core.chat_conversations("").await.unwrap();
+    let listed = rig.core.chat().chat_conversations("").await.unwrap();
     assert!(listed.iter().any(|c| c.id == "conv_old"), "{listed:?}");
-    rig.core.chat_conversation("conv_old").await.expect("the old row is in this context");
+    rig.core.chat().chat_conversation("conv_old").await.expect("the old row is in this context");
 }

@@ -10,6 +10,7 @@ use crate::auth::keychain::{OsKeychain, SecretStore};
 use crate::audio::Audio;
 use crate::auth::Auth;
 use crate::billing::Billing;
+use crate::chat::Chat;
 use crate::config::{self, Platform, StoredPlatform};
 use crate::error::{Error, Result};
 use crate::models::Models;
@@ -57,8 +58,7 @@ pub struct Core {
     auth: Arc<Auth>,
     billing: Arc<Billing>,
     models: Arc<Models>,
-    /// Replies being received, so Stop can reach them (chat area).
-    chat: crate::chat::runtime::ChatRuntime,
+    chat: Arc<Chat>,
     audio: Arc<Audio>,
     tts: Arc<Tts>,
     /// The last Check platform report of this run (for export).
@@ -84,6 +84,7 @@ impl Core {
         let auth = Arc::new(Auth::new(shared.clone()));
         let billing = Arc::new(Billing::new(shared.clone(), auth.clone()));
         let models = Arc::new(Models::new(shared.clone(), auth.clone()));
+        let chat = Arc::new(Chat::new(shared.clone(), auth.clone(), models.clone(), billing.clone()));
         let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener())));
         let tts = Arc::new(Tts::new(shared.clone(), auth.clone(), billing.clone(), audio.clone()));
         Ok(Core {
@@ -92,7 +93,7 @@ impl Core {
             auth,
             billing,
             models,
-            chat: crate::chat::runtime::ChatRuntime::default(),
+            chat,
             audio,
             tts,
             last_check: std::sync::Mutex::default(),
@@ -112,6 +113,11 @@ impl Core {
     /// Model catalogs per context and the comparison across contexts.
     pub fn models(&self) -> &Arc<Models> {
         &self.models
+    }
+
+    /// Conversations, turns, replies in flight, export and the cost hint.
+    pub fn chat(&self) -> &Arc<Chat> {
+        &self.chat
     }
 
     /// Playback: the audio thread and the clips decoded once.
@@ -143,10 +149,6 @@ impl Core {
 
     pub fn browser(&self) -> &Arc<dyn Browser> {
         self.shared.browser()
-    }
-
-    pub fn chat_runtime(&self) -> &crate::chat::runtime::ChatRuntime {
-        &self.chat
     }
 
     /// The last Check platform report of this run.

@@ -191,7 +191,7 @@ async fn a_401_on_any_route_is_sent_once_and_ends_only_that_context() {
             Route::Balance => rig.core.billing().refresh_balance().await.map(|_| ()),
             Route::Models => rig.core.models().model_catalog(true).await.map(|_| ()),
             Route::TtsOptions => rig.core.tts().tts_catalog().await.map(|_| ()),
-            Route::ChatCompletions => rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
+            Route::ChatCompletions => rig.core.chat().chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
             _ => rig.core.tts().synthesize(crate::tts::tests::standard("Hello.")).await.map(|_| ()),
         }
         .unwrap_err();
@@ -349,30 +349,31 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
             true
         }
     };
-    out.answer(rig.core.chat_check_options(&chat_input("x").options).await);
-    let turn = rig.core.chat_send(chat_input("Hello there"), &sink).await.unwrap();
+    out.answer(rig.core.chat().chat_check_options(&chat_input("x").options).await);
+    let turn = rig.core.chat().chat_send(chat_input("Hello there"), &sink).await.unwrap();
     out.ok(&turn.reply);
     let reply_id = turn.reply.id.clone();
     let conversation_id = turn.reply.conversation_id.clone();
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(500)));
     let failed = rig
         .core
+        .chat()
         .chat_send(ChatSendInput { conversation_id: Some(conversation_id.clone()), ..chat_input("Again") }, &sink)
         .await
         .unwrap();
     out.ok(&failed.reply);
-    out.answer(rig.core.chat_retry(&failed.reply.id, &sink).await.map(|t| t.reply));
-    out.answer(rig.core.chat_regenerate(&reply_id, chat_input("x").options, &sink).await.map(|t| t.reply));
+    out.answer(rig.core.chat().chat_retry(&failed.reply.id, &sink).await.map(|t| t.reply));
+    out.answer(rig.core.chat().chat_regenerate(&reply_id, chat_input("x").options, &sink).await.map(|t| t.reply));
     let user_id = failed.reply.parent_id.clone().unwrap_or_default();
-    out.answer(rig.core.chat_edit_resend(&user_id, "Edited".into(), chat_input("x").options, &sink).await.map(|t| t.reply));
-    out.ok(&rig.core.chat_stop(&reply_id));
-    out.answer(rig.core.chat_conversations("").await);
-    out.answer(rig.core.chat_conversation(&conversation_id).await);
-    out.answer(rig.core.chat_export(&conversation_id, ExportFormat::Markdown).await);
-    out.answer(rig.core.chat_export(&conversation_id, ExportFormat::Json).await);
-    out.answer(rig.core.chat_settings().await);
-    out.answer(rig.core.set_chat_workflow_version("wf-1").await);
-    out.answer(rig.core.open_external_link("https://example.com/docs"));
+    out.answer(rig.core.chat().chat_edit_resend(&user_id, "Edited".into(), chat_input("x").options, &sink).await.map(|t| t.reply));
+    out.ok(&rig.core.chat().chat_stop(&reply_id));
+    out.answer(rig.core.chat().chat_conversations("").await);
+    out.answer(rig.core.chat().chat_conversation(&conversation_id).await);
+    out.answer(rig.core.chat().chat_export(&conversation_id, ExportFormat::Markdown).await);
+    out.answer(rig.core.chat().chat_export(&conversation_id, ExportFormat::Json).await);
+    out.answer(rig.core.chat().chat_settings().await);
+    out.answer(rig.core.chat().set_chat_workflow_version("wf-1").await);
+    out.answer(rig.core.chat().open_external_link("https://example.com/docs"));
     for event in events.lock().unwrap().iter() {
         out.ok(event);
     }
@@ -536,7 +537,7 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
     let beta = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     let personal_id = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
     rig.core.auth().set_active_session(&personal_id).await.unwrap();
-    rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.unwrap();
+    rig.core.chat().chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.unwrap();
     rig.core.tts().tts_catalog().await.unwrap();
     rig.core.tts().synthesize(crate::tts::tests::standard("Log check.")).await.unwrap();
     rig.core.billing().refresh_balance().await.unwrap();

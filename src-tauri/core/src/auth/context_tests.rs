@@ -69,7 +69,7 @@ async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEnd
         },
     };
     let charges = rig.control().charges().len();
-    let refused = rig.core.chat_send(send, &|_| true).await.unwrap_err();
+    let refused = rig.core.chat().chat_send(send, &|_| true).await.unwrap_err();
     assert_eq!(refused.code(), ErrorCode::PayerNotChosen);
     assert_eq!(rig.control().charges().len(), charges, "nothing was charged to anyone");
 
@@ -174,14 +174,14 @@ async fn a_refused_team_workflow_version_points_at_its_setting() {
             response_format: ResponseFormatChoice::Text,
         },
     };
-    let turn = rig.core.chat_send(send(), &|_| true).await.unwrap();
+    let turn = rig.core.chat().chat_send(send(), &|_| true).await.unwrap();
     let error = turn.reply.error.expect("refused");
     assert_eq!(error.code, ErrorCode::WorkflowVersionRefused);
     assert_eq!(error.platform_code.as_deref(), Some("TEAM_WORKFLOW_VERSION_NOT_PUBLISHED"));
     assert!(rig.core.auth().active_session().await.is_ok(), "a workflow refusal ends no session");
 
-    rig.core.set_chat_workflow_version(sb::PUBLISHED_WORKFLOW_VERSION_ID).await.unwrap();
-    let turn = rig.core.chat_send(send(), &|_| true).await.unwrap();
+    rig.core.chat().set_chat_workflow_version(sb::PUBLISHED_WORKFLOW_VERSION_ID).await.unwrap();
+    let turn = rig.core.chat().chat_send(send(), &|_| true).await.unwrap();
     assert!(turn.reply.error.is_none(), "{:?}", turn.reply.error);
 }
 

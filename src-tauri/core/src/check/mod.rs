@@ -502,7 +502,7 @@ impl Core {
             },
         };
         let sink = |_event: crate::chat::wire::ChatEvent| true;
-        let result = self.chat_send(input, &sink).await;
+        let result = self.chat().chat_send(input, &sink).await;
         item.duration_ms = millis(started.elapsed());
         match result {
             Ok(turn) => {

@@ -68,7 +68,7 @@ async fn child_settles_until_killed() {
                 .await
                 .unwrap();
         } else {
-            core.chat_send(chat_input(i), &|_| true).await.unwrap();
+            core.chat().chat_send(chat_input(i), &|_| true).await.unwrap();
         }
     }
 }
@@ -181,7 +181,7 @@ async fn sigkill_during_chat_settlements_then_restart_leaves_one_charge_per_repl
     for (id, request_id, status) in &replies {
         if status != "complete" {
             // Cut short by a kill: the person retries, under the same request id.
-            core.chat_retry(id, &|_| true).await.expect("retry");
+            core.chat().chat_retry(id, &|_| true).await.expect("retry");
             let after: String = sqlx::query_scalar("SELECT request_id FROM chat_messages WHERE id = ?")
                 .bind(id)
                 .fetch_one(core.db().pool())
