@@ -71,10 +71,10 @@ async fn a_settled_charged_clip_announces_clip_settled_then_balance_changed() {
 async fn a_billable_check_announces_the_balance_after_it() {
     let rig = crate::testing::Rig::new().await;
     let session = rig.sign_in(ContextRequest::Personal).await;
-    let quote = rig.core.platform_check_quote().await.unwrap();
+    let quote = rig.core.check().platform_check_quote().await.unwrap();
     let total = quote.speech_estimate.and_then(|e| e.total_points);
     rig.events.take();
-    rig.core.platform_check_billable(total).await.unwrap();
+    rig.core.check().platform_check_billable(total).await.unwrap();
     let balances: Vec<_> = rig
         .events
         .take()

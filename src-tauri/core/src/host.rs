@@ -11,6 +11,7 @@ use crate::audio::Audio;
 use crate::auth::Auth;
 use crate::billing::Billing;
 use crate::chat::Chat;
+use crate::check::Check;
 use crate::config::{self, Platform, StoredPlatform};
 use crate::error::{Error, Result};
 use crate::models::Models;
@@ -61,8 +62,7 @@ pub struct Core {
     chat: Arc<Chat>,
     audio: Arc<Audio>,
     tts: Arc<Tts>,
-    /// The last Check platform report of this run (for export).
-    last_check: std::sync::Mutex<Option<crate::check::wire::CheckReport>>,
+    check: Arc<Check>,
 }
 
 impl Core {
@@ -87,6 +87,7 @@ impl Core {
         let chat = Arc::new(Chat::new(shared.clone(), auth.clone(), models.clone(), billing.clone()));
         let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener())));
         let tts = Arc::new(Tts::new(shared.clone(), auth.clone(), billing.clone(), audio.clone()));
+        let check = Arc::new(Check::new(shared.clone(), auth.clone(), models.clone(), billing.clone(), chat.clone(), tts.clone()));
         Ok(Core {
             shared,
             database_set_aside,
@@ -96,7 +97,7 @@ impl Core {
             chat,
             audio,
             tts,
-            last_check: std::sync::Mutex::default(),
+            check,
         })
     }
 
@@ -130,6 +131,11 @@ impl Core {
         &self.tts
     }
 
+    /// Check platform and its last report.
+    pub fn check(&self) -> &Arc<Check> {
+        &self.check
+    }
+
     /// The dependencies every service shares.
     pub fn shared(&self) -> &Arc<Shared> {
         &self.shared
@@ -149,11 +155,6 @@ impl Core {
 
     pub fn browser(&self) -> &Arc<dyn Browser> {
         self.shared.browser()
-    }
-
-    /// The last Check platform report of this run.
-    pub fn last_check(&self) -> &std::sync::Mutex<Option<crate::check::wire::CheckReport>> {
-        &self.last_check
     }
 
     pub fn version(&self) -> &str {

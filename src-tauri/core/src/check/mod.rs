@@ -8,7 +8,10 @@
 
 pub mod openapi;
 pub mod report;
+mod service;
 pub mod wire;
+
+pub use service::Check;
 
 use std::time::{Duration, Instant};
 
@@ -21,7 +24,6 @@ use crate::auth::secret::AccessToken;
 use crate::billing::points::Points;
 use crate::chat::wire::{ChatOptions, ChatSendInput, MessageStatus, ResponseFormatChoice};
 use crate::error::{Error, IpcError, Result};
-use crate::host::Core;
 use crate::store::ledger::context_label;
 use crate::store::sessions::SessionRecord;
 use crate::tts::wire::{ClipStatus, SpeechParams, SpeechRequest};
@@ -65,7 +67,7 @@ fn keep(body: &[u8], token: Option<&AccessToken>) -> String {
     text
 }
 
-impl Core {
+impl Check {
     async fn check_get(&self, origin: &Url, path: &str, token: Option<&AccessToken>, team: Option<&str>) -> Answer {
         let started = Instant::now();
         let mut answer =
@@ -78,6 +80,7 @@ impl Core {
             }
         };
         let req = self
+            .shared
             .client()
             .authorized(reqwest::Method::GET, url, token, team)
             .timeout(CHECK_TIMEOUT)
@@ -119,7 +122,7 @@ impl Core {
     #[tracing::instrument(skip(self), err)]
     pub async fn platform_check(&self) -> Result<CheckReport> {
         let started_at = crate::chat::export::rfc3339_ms(crate::models::now_ms());
-        let platform = self.platform();
+        let platform = self.shared.platform();
         let origin = platform.origin.clone();
         let view = self.auth().sessions_view().await?;
         let mut ids: Vec<String> = view.sessions.iter().map(|s| s.id.clone()).collect();
@@ -128,7 +131,7 @@ impl Core {
         }
         let mut items = Vec::new();
         for id in ids {
-            let Some(session) = self.db().session(&id).await? else { continue };
+            let Some(session) = self.shared.db().session(&id).await? else { continue };
             items.extend(self.check_session(&session).await);
         }
         let (openapi, differences) = self.check_openapi(&origin).await;
@@ -140,13 +143,13 @@ impl Core {
 
     fn finish_report(&self, started_at: String, items: Vec<CheckItem>, differences: Vec<wire::OpenApiDifference>) -> CheckReport {
         let count = |v: CheckVerdict| u32::try_from(items.iter().filter(|i| i.verdict == v).count()).unwrap_or(u32::MAX);
-        let platform = self.platform();
+        let platform = self.shared.platform();
         CheckReport {
             started_at,
             finished_at: crate::chat::export::rfc3339_ms(crate::models::now_ms()),
             origin: crate::config::origin_string(&platform.origin),
             sandbox: platform.mode != crate::wire::PlatformMode::Configured,
-            app_version: self.version().to_owned(),
+            app_version: self.shared.version().to_owned(),
             passed: count(CheckVerdict::Pass),
             warned: count(CheckVerdict::Warn),
             failed: count(CheckVerdict::Fail),
@@ -617,7 +620,7 @@ impl Core {
             wire::ReportFormat::Json => (report::json(&report)?, "json"),
         };
         let stamp: String = report.started_at.chars().filter(char::is_ascii_digit).take(14).collect();
-        let path = crate::chat::export::write_new(&self.data_dir().join("exports"), &format!("platform-check-{stamp}"), ext, &text)?;
+        let path = crate::chat::export::write_new(&self.shared.data_dir().join("exports"), &format!("platform-check-{stamp}"), ext, &text)?;
         Ok(crate::chat::wire::ChatExport { path: path.display().to_string(), text })
     }
 }
