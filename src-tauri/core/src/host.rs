@@ -1,21 +1,24 @@
-//! `Core`: the one object the shell holds. Built once at start-up; every IPC command
-//! calls one method on it.
+//! `Core`: the one object the shell holds, a small struct of the area services. `start`
+//! builds the shared dependencies (`shared.rs`) once and gives each service what it uses,
+//! in dependency order: `Auth`, then `Billing` and `Models`, then `Chat`, `Audio` and
+//! `Tts`, then `Check`. A command calls one method on one service (`core.tts().synthesize(..)`);
+//! only the app-wide settings (language, theme, which platform) stay here.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::api::PlatformClient;
+use crate::audio::Audio;
 use crate::auth::browser::{Browser, SystemBrowser};
 use crate::auth::keychain::{OsKeychain, SecretStore};
-use crate::audio::Audio;
 use crate::auth::Auth;
 use crate::billing::Billing;
 use crate::chat::Chat;
 use crate::check::Check;
 use crate::config::{self, Platform, StoredPlatform};
 use crate::error::{Error, Result};
-use crate::models::Models;
 use crate::events::{Events, NoEvents};
+use crate::models::Models;
 use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
 use crate::tts::Tts;
@@ -149,26 +152,10 @@ impl Core {
         self.shared.client()
     }
 
-    pub fn keys(&self) -> &Arc<dyn SecretStore> {
-        self.shared.keys()
-    }
-
-    pub fn browser(&self) -> &Arc<dyn Browser> {
-        self.shared.browser()
-    }
-
-    pub fn version(&self) -> &str {
-        self.shared.version()
-    }
-
     /// Tests use a client with shorter timeouts (see `PlatformClient::with_timeouts`).
     #[cfg(test)]
-    pub fn set_client(&mut self, client: PlatformClient) {
+    pub fn set_client(&self, client: PlatformClient) {
         self.shared.set_client(client);
-    }
-
-    pub fn data_dir(&self) -> &Path {
-        self.shared.data_dir()
     }
 
     pub fn platform(&self) -> Platform {
@@ -181,7 +168,7 @@ impl Core {
             None => Locale::from_system(self.shared.env("LC_ALL").or_else(|| self.shared.env("LANG")).as_deref()),
         };
         Ok(AppInfo {
-            version: self.version().to_owned(),
+            version: self.shared.version().to_owned(),
             commit: String::new(),
             platform: self.platform().info(),
             locale,

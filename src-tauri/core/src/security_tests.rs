@@ -271,7 +271,7 @@ async fn network_error<T: std::fmt::Debug>(what: &str, call: impl std::future::F
 /// client with a 500 ms total timeout; the app uses 30 s.)
 #[tokio::test]
 async fn feature_calls_to_a_platform_that_never_answers_end_in_a_network_error() {
-    let mut rig = Rig::new().await;
+    let rig = Rig::new().await;
     rig.core.set_client(PlatformClient::with_timeouts(Duration::from_secs(5), Duration::from_millis(500)).unwrap());
     rig.sign_in(ContextRequest::Personal).await;
     let slow = |route| Fault::once(route, FaultKind::Latency(Duration::from_secs(5)));
