@@ -10,7 +10,7 @@ use crate::testing::Rig;
 async fn a_keychain_entry_and_a_row_written_in_the_old_format_are_found() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    let session = rig.core.active_session().await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
 
     // The keychain entry as the old `keychain_account` wrote it, literally.
     let old_account = format!("{} {} {} team:{}", session.origin, session.client_id, session.subject, sb::TEAM_ALPHA_ID);
@@ -18,7 +18,7 @@ async fn a_keychain_entry_and_a_row_written_in_the_old_format_are_found() {
     rig.keys.entries.lock().unwrap().insert(old_account.clone(), token);
     let context = crate::context::PlatformContext::of(&session).unwrap();
     assert_eq!(context.keychain_account(), old_account);
-    rig.core.team_context().await.expect("the token under the old account string is used");
+    rig.core.billing().team_context().await.expect("the token under the old account string is used");
 
     // A conversation row as the old column-by-column binding wrote it.
     sqlx::query(
@@ -33,7 +33,7 @@ async fn a_keychain_entry_and_a_row_written_in_the_old_format_are_found() {
     .execute(rig.core.db().pool())
     .await
     .unwrap();
-    let listed = rig.core.chat_conversations("").await.unwrap();
+    let listed = rig.core.chat().chat_conversations("").await.unwrap();
     assert!(listed.iter().any(|c| c.id == "conv_old"), "{listed:?}");
-    rig.core.chat_conversation("conv_old").await.expect("the old row is in this context");
+    rig.core.chat().chat_conversation("conv_old").await.expect("the old row is in this context");
 }

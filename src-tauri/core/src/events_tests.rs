@@ -25,10 +25,10 @@ fn name(event: &AppEvent) -> &'static str {
 #[tokio::test]
 async fn a_401_during_synthesis_announces_one_session_ended_with_its_reason_and_the_view() {
     let rig = personal().await;
-    let session = rig.core.active_session().await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
     rig.events.take();
     rig.control().expire_token_of(sb::TokenSelector::Personal);
-    let err = rig.core.synthesize(standard("Still signed in?")).await.unwrap_err();
+    let err = rig.core.tts().synthesize(standard("Still signed in?")).await.unwrap_err();
     assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
     let events = rig.events.take();
     let ended: Vec<_> = events
@@ -53,9 +53,9 @@ async fn a_401_during_synthesis_announces_one_session_ended_with_its_reason_and_
 #[tokio::test]
 async fn a_settled_charged_clip_announces_clip_settled_then_balance_changed() {
     let rig = personal().await;
-    let session = rig.core.active_session().await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
     rig.events.take();
-    let clip = rig.core.synthesize(standard("Charged and settled.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("Charged and settled.")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete);
     let events = rig.events.take();
     let names: Vec<_> = events.iter().map(name).collect();
@@ -71,10 +71,10 @@ async fn a_settled_charged_clip_announces_clip_settled_then_balance_changed() {
 async fn a_billable_check_announces_the_balance_after_it() {
     let rig = crate::testing::Rig::new().await;
     let session = rig.sign_in(ContextRequest::Personal).await;
-    let quote = rig.core.platform_check_quote().await.unwrap();
+    let quote = rig.core.check().platform_check_quote().await.unwrap();
     let total = quote.speech_estimate.and_then(|e| e.total_points);
     rig.events.take();
-    rig.core.platform_check_billable(total).await.unwrap();
+    rig.core.check().platform_check_billable(total).await.unwrap();
     let balances: Vec<_> = rig
         .events
         .take()
@@ -95,8 +95,8 @@ async fn an_expiry_noticed_in_the_list_is_announced_once() {
     let session = rig.sign_in(ContextRequest::Personal).await;
     sqlx::query("UPDATE sessions SET expires_at = 0").execute(rig.core.db().pool()).await.unwrap();
     rig.events.take();
-    let view = rig.core.sessions_view().await.unwrap();
-    rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    rig.core.auth().sessions_view().await.unwrap();
     let events = rig.events.take();
     assert_eq!(events.len(), 1, "{:?}", events.iter().map(name).collect::<Vec<_>>());
     let AppEvent::SessionEnded { ended, view: announced } = &events[0] else { panic!("{:?}", name(&events[0])) };

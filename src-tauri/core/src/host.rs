@@ -1,19 +1,27 @@
-//! `Core`: the one object the shell holds. Built once at start-up; every IPC command
-//! calls one method on it.
+//! `Core`: the one object the shell holds, a small struct of the area services. `start`
+//! builds the shared dependencies (`shared.rs`) once and gives each service what it uses,
+//! in dependency order: `Auth`, then `Billing` and `Models`, then `Chat`, `Audio` and
+//! `Tts`, then `Check`. A command calls one method on one service (`core.tts().synthesize(..)`);
+//! only the app-wide settings (language, theme, which platform) stay here.
 
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
-
-use tokio::sync::Mutex;
-use url::Url;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::api::PlatformClient;
+use crate::audio::Audio;
 use crate::auth::browser::{Browser, SystemBrowser};
 use crate::auth::keychain::{OsKeychain, SecretStore};
-use crate::config::{self, Platform, PlatformChoice, StoredPlatform};
+use crate::auth::Auth;
+use crate::billing::Billing;
+use crate::chat::Chat;
+use crate::check::Check;
+use crate::config::{self, Platform, StoredPlatform};
 use crate::error::{Error, Result};
 use crate::events::{Events, NoEvents};
+use crate::models::Models;
+use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
+use crate::tts::Tts;
 use crate::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 pub struct CoreOptions {
@@ -47,33 +55,17 @@ impl CoreOptions {
 }
 
 pub struct Core {
-    db: Db,
+    /// What every service uses (database, platform, client, keychain, browser, events, …).
+    shared: Arc<Shared>,
     /// The database found at start was unusable and moved aside (said in the window).
     database_set_aside: Option<crate::wire::DatabaseSetAside>,
-    data_dir: PathBuf,
-    version: String,
-    env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>,
-    platform: RwLock<Platform>,
-    /// The built-in sandbox, started only when no platform client is configured.
-    embedded_sandbox: Mutex<Option<xiaoya_sandbox::Sandbox>>,
-    client: PlatformClient,
-    keys: Arc<dyn SecretStore>,
-    browser: Arc<dyn Browser>,
-    /// Model catalogs per exact context (models area).
-    catalogs: crate::models::cache::CatalogCache,
-    /// Replies being received, so Stop can reach them (chat area).
-    chat: crate::chat::runtime::ChatRuntime,
-    /// TTS catalogs per session, requests in flight, running totals (tts area).
-    tts: Arc<crate::tts::state::TtsState>,
-    /// The one audio output thread (audio area).
-    audio: crate::audio::engine::AudioEngine,
-    sign_ins: crate::auth::attempts::SignInHistory,
-    /// Listeners for loopback redirects, one per pending attempt (auth area).
-    loopback: crate::auth::loopback::Loopback,
-    audio_probes: crate::audio::probe::ProbeCache,
-    /// The last Check platform report of this run (for export).
-    last_check: std::sync::Mutex<Option<crate::check::wire::CheckReport>>,
-    events: Arc<dyn Events>,
+    auth: Arc<Auth>,
+    billing: Arc<Billing>,
+    models: Arc<Models>,
+    chat: Arc<Chat>,
+    audio: Arc<Audio>,
+    tts: Arc<Tts>,
+    check: Arc<Check>,
 }
 
 impl Core {
@@ -82,136 +74,116 @@ impl Core {
         let (db, database_set_aside) =
             Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc()).await?;
         let choice = config::choose(&*options.env, &db.stored_platform().await?)?;
-        let embedded_sandbox = Mutex::new(None);
-        let client = PlatformClient::new()?;
-        let platform = resolve(choice, &embedded_sandbox, &client).await?;
-        tracing::info!(mode = ?platform.mode, origin = %config::origin_string(&platform.origin), "platform selected");
-        Ok(Core {
+        let parts = SharedParts {
             db,
-            database_set_aside,
             data_dir: options.data_dir,
             version: options.version,
             env: options.env,
-            platform: RwLock::new(platform),
-            embedded_sandbox,
-            client,
             keys: options.keychain,
             browser: options.browser,
-            catalogs: crate::models::cache::CatalogCache::default(),
-            chat: crate::chat::runtime::ChatRuntime::default(),
-            tts: Arc::default(),
-            audio: crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
-            sign_ins: crate::auth::attempts::SignInHistory::default(),
-            loopback: crate::auth::loopback::Loopback::default(),
-            audio_probes: crate::audio::probe::ProbeCache::default(),
-            last_check: std::sync::Mutex::default(),
             events: options.events,
+        };
+        let shared = Arc::new(Shared::start(parts, choice).await?);
+        let auth = Arc::new(Auth::new(shared.clone()));
+        let billing = Arc::new(Billing::new(shared.clone(), auth.clone()));
+        let models = Arc::new(Models::new(shared.clone(), auth.clone()));
+        let chat = Arc::new(Chat::new(shared.clone(), auth.clone(), models.clone(), billing.clone()));
+        let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener())));
+        let tts = Arc::new(Tts::new(shared.clone(), auth.clone(), billing.clone(), audio.clone()));
+        let check = Arc::new(Check::new(shared.clone(), auth.clone(), models.clone(), billing.clone(), chat.clone(), tts.clone()));
+        Ok(Core {
+            shared,
+            database_set_aside,
+            auth,
+            billing,
+            models,
+            chat,
+            audio,
+            tts,
+            check,
         })
     }
 
-    pub fn db(&self) -> &Db {
-        &self.db
+    /// Sign-ins, sessions, who pays, calls for a session.
+    pub fn auth(&self) -> &Arc<Auth> {
+        &self.auth
     }
 
-    pub fn client(&self) -> &PlatformClient {
-        &self.client
+    /// Balances, usage, the points ledger.
+    pub fn billing(&self) -> &Arc<Billing> {
+        &self.billing
     }
 
-    pub fn keys(&self) -> &Arc<dyn SecretStore> {
-        &self.keys
+    /// Model catalogs per context and the comparison across contexts.
+    pub fn models(&self) -> &Arc<Models> {
+        &self.models
     }
 
-    pub fn browser(&self) -> &Arc<dyn Browser> {
-        &self.browser
-    }
-
-    pub fn catalogs(&self) -> &crate::models::cache::CatalogCache {
-        &self.catalogs
-    }
-
-    pub fn chat_runtime(&self) -> &crate::chat::runtime::ChatRuntime {
+    /// Conversations, turns, replies in flight, export and the cost hint.
+    pub fn chat(&self) -> &Arc<Chat> {
         &self.chat
     }
 
-    pub fn tts_state(&self) -> &Arc<crate::tts::state::TtsState> {
-        &self.tts
-    }
-
-    pub fn audio(&self) -> &crate::audio::engine::AudioEngine {
+    /// Playback: the audio thread and the clips decoded once.
+    pub fn audio(&self) -> &Arc<Audio> {
         &self.audio
     }
 
-    /// Clips already decoded before playback (see `audio::probe::ProbeCache`).
-    pub fn audio_probes(&self) -> &crate::audio::probe::ProbeCache {
-        &self.audio_probes
+    /// TTS catalog, estimates, synthesis and the audio ledger.
+    pub fn tts(&self) -> &Arc<Tts> {
+        &self.tts
     }
 
-    /// The last Check platform report of this run.
-    pub fn last_check(&self) -> &std::sync::Mutex<Option<crate::check::wire::CheckReport>> {
-        &self.last_check
+    /// Check platform and its last report.
+    pub fn check(&self) -> &Arc<Check> {
+        &self.check
     }
 
-    /// Announces `event` through the event port (`events.rs`).
-    pub(crate) fn emit(&self, event: crate::wire::AppEvent) {
-        self.events.emit(event);
+    /// The dependencies every service shares.
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.shared
     }
 
-    pub fn version(&self) -> &str {
-        &self.version
+    pub fn db(&self) -> &Db {
+        self.shared.db()
     }
 
-    /// The recent sign-in attempts of this run, for the diagnostics view.
-    pub fn sign_in_history(&self) -> &crate::auth::attempts::SignInHistory {
-        &self.sign_ins
-    }
-
-    /// The loopback redirect listeners of pending sign-ins.
-    pub fn loopback(&self) -> &crate::auth::loopback::Loopback {
-        &self.loopback
-    }
-
-    /// Tests play through a simulated device (or none).
-    #[cfg(test)]
-    pub fn set_audio(&mut self, audio: crate::audio::engine::AudioEngine) {
-        self.audio = audio;
+    pub fn client(&self) -> PlatformClient {
+        self.shared.client()
     }
 
     /// Tests use a client with shorter timeouts (see `PlatformClient::with_timeouts`).
     #[cfg(test)]
-    pub fn set_client(&mut self, client: PlatformClient) {
-        self.client = client;
-    }
-
-    pub fn data_dir(&self) -> &Path {
-        &self.data_dir
+    pub fn set_client(&self, client: PlatformClient) {
+        self.shared.set_client(client);
     }
 
     pub fn platform(&self) -> Platform {
-        self.platform.read().unwrap_or_else(|p| p.into_inner()).clone()
+        self.shared.platform()
     }
 
     pub async fn app_info(&self) -> Result<AppInfo> {
-        let locale = match self.db.locale().await? {
+        let locale = match self.db().locale().await? {
             Some(locale) => locale,
-            None => Locale::from_system((self.env)("LC_ALL").or_else(|| (self.env)("LANG")).as_deref()),
+            None => Locale::from_system(self.shared.env("LC_ALL").or_else(|| self.shared.env("LANG")).as_deref()),
         };
         Ok(AppInfo {
-            version: self.version.clone(),
+            version: self.shared.version().to_owned(),
             commit: String::new(),
             platform: self.platform().info(),
             locale,
-            theme: self.db.theme().await?,
+            theme: self.db().theme().await?,
             database_set_aside: self.database_set_aside.clone(),
         })
     }
 
     pub async fn set_locale(&self, locale: Locale) -> Result<AppInfo> {
-        self.db.set_locale(locale).await?;
+        self.db().set_locale(locale).await?;
         self.app_info().await
     }
 
     pub async fn set_theme(&self, theme: ThemePreference) -> Result<AppInfo> {
-        self.db.set_theme(theme).await?;
+        self.db().set_theme(theme).await?;
         self.app_info().await
     }
 
@@ -223,77 +195,21 @@ impl Core {
             client_id: Some(platform.client_id.clone()),
             redirect_uri: Some(platform.redirect_uri.to_string()),
         };
-        self.db.set_stored_platform(Some(&stored)).await?;
-        crate::auth::pending::clear(&self.db, &self.keys).await?;
-        self.loopback.close_all();
-        self.forget_ended_sessions().await?;
-        Ok(self.switch_to(platform))
+        self.db().set_stored_platform(Some(&stored)).await?;
+        self.auth.forget_platform().await?;
+        Ok(self.shared.switch_to(platform))
     }
 
     /// Forgets the configured client and returns to the built-in sandbox.
     pub async fn use_sandbox(&self) -> Result<PlatformInfo> {
-        self.db.set_stored_platform(None).await?;
-        crate::auth::pending::clear(&self.db, &self.keys).await?;
-        self.loopback.close_all();
-        self.forget_ended_sessions().await?;
-        let choice = config::choose(&*self.env, &StoredPlatform::default())?;
-        let platform = resolve(choice, &self.embedded_sandbox, &self.client).await?;
-        Ok(self.switch_to(platform))
-    }
-
-    /// Every platform switch is announced (`platformChanged`).
-    fn switch_to(&self, platform: Platform) -> PlatformInfo {
-        let info = platform.info();
-        *self.platform.write().unwrap_or_else(|p| p.into_inner()) = platform;
-        self.emit(crate::wire::AppEvent::PlatformChanged { platform: info.clone() });
-        info
+        self.db().set_stored_platform(None).await?;
+        self.auth.forget_platform().await?;
+        let choice = config::choose(&|k: &str| self.shared.env(k), &StoredPlatform::default())?;
+        let platform = self.shared.resolve(choice).await?;
+        Ok(self.shared.switch_to(platform))
     }
 
     pub async fn shutdown(&self) {
-        if let Some(sandbox) = self.embedded_sandbox.lock().await.take() {
-            sandbox.shutdown().await;
-        }
-        self.db.close().await;
-    }
-}
-
-/// The built-in sandbox's per-run access key: 32 random bytes, base64url.
-fn new_access_key() -> String {
-    use base64::Engine;
-    use rand::RngCore;
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
-}
-
-async fn resolve(
-    choice: PlatformChoice,
-    embedded: &Mutex<Option<xiaoya_sandbox::Sandbox>>,
-    client: &PlatformClient,
-) -> Result<Platform> {
-    match choice {
-        PlatformChoice::Configured(platform) => Ok(platform),
-        PlatformChoice::ExternalSandbox(origin) => Ok(Platform::sandbox(origin)),
-        PlatformChoice::EmbeddedSandbox => {
-            let mut slot = embedded.lock().await;
-            if slot.is_none() {
-                // Only this core knows the key: a local process or a web page that finds the
-                // loopback port reaches nothing but the pages a browser opens itself.
-                let key = new_access_key();
-                let config = xiaoya_sandbox::SandboxConfig {
-                    access_key: Some(key.clone()),
-                    ..xiaoya_sandbox::SandboxConfig::default()
-                };
-                let sandbox = xiaoya_sandbox::start(config)
-                    .await
-                    .map_err(|e| Error::Internal(format!("the built-in sandbox did not start: {e}")))?;
-                let origin = Url::parse(&sandbox.base_url()).map_err(|source| Error::Url { what: "sandbox URL", source })?;
-                client.set_sandbox_key(Some((&origin, key)));
-                *slot = Some(sandbox);
-            }
-            let base = slot.as_ref().map(|s| s.base_url()).unwrap_or_default();
-            let origin = Url::parse(&base).map_err(|source| Error::Url { what: "sandbox URL", source })?;
-            Ok(Platform::sandbox(origin))
-        }
+        self.shared.shutdown().await;
     }
 }

@@ -16,6 +16,7 @@ pub mod host;
 pub mod logs;
 pub mod models;
 pub mod reading;
+pub mod shared;
 pub mod store;
 pub mod tts;
 pub mod wire;

@@ -19,7 +19,7 @@ async fn rig_with(readings: &[Reading]) -> Rig {
 async fn personal_with(readings: &[Reading]) -> Rig {
     let rig = rig_with(readings).await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.tts_state().set_policy(fast_policy());
+    rig.core.tts().state().set_policy(fast_policy());
     rig
 }
 
@@ -43,6 +43,7 @@ async fn tts_options_load_in_every_wrapper() {
         let rig = personal_with(reading.as_slice()).await;
         let catalog = rig
             .core
+            .tts()
             .tts_catalog()
             .await
             .unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
@@ -53,7 +54,7 @@ async fn tts_options_load_in_every_wrapper() {
             "{reading:?}: {:?}",
             catalog.reading
         );
-        let clip = rig.core.synthesize(standard("hello")).await.unwrap();
+        let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
         assert_eq!(
             clip.status,
             ClipStatus::Complete,
@@ -66,7 +67,7 @@ async fn tts_options_load_in_every_wrapper() {
 #[tokio::test]
 async fn upper_case_states_keep_their_meaning_and_shared_voices_stay_selectable() {
     let rig = personal_with(&[Reading::VoiceStateUpper, Reading::TtsOptionsItems]).await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     let shared = voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_NARRATOR_WARM);
     assert_eq!(
         (shared.state, shared.state_raw.as_str(), shared.usable),
@@ -93,6 +94,7 @@ async fn upper_case_states_keep_their_meaning_and_shared_voices_stay_selectable(
 
     let estimate = rig
         .core
+        .tts()
         .tts_estimate(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_PENDING_CLONE,
@@ -106,14 +108,14 @@ async fn upper_case_states_keep_their_meaning_and_shared_voices_stay_selectable(
         Some("32"),
         "2 for the block + 30 first use"
     );
-    let clip = rig.core.synthesize(standard("hello")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
 }
 
 #[tokio::test]
 async fn a_state_the_app_does_not_know_is_shown_flagged_and_the_platform_decides() {
     let rig = personal_with(&[Reading::VoiceStateUnlisted]).await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     let odd = voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO);
     assert_eq!(odd.state, VoiceState::Other);
     assert_eq!(odd.state_raw, "preview_only", "kept as sent");
@@ -133,6 +135,7 @@ async fn a_state_the_app_does_not_know_is_shown_flagged_and_the_platform_decides
     // The sandbox accepts it: the platform, not the app, decided.
     let clip = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_XIAOXIAO,
@@ -147,7 +150,7 @@ async fn a_state_the_app_does_not_know_is_shown_flagged_and_the_platform_decides
 #[tokio::test]
 async fn a_price_without_a_block_size_gives_no_estimate_instead_of_a_300_times_guess() {
     let rig = personal_with(&[Reading::TtsPriceNoBlockSize]).await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     let config = catalog
         .configs
         .iter()
@@ -170,13 +173,13 @@ async fn a_price_without_a_block_size_gives_no_estimate_instead_of_a_300_times_g
     );
 
     let text = "a".repeat(300);
-    let estimate = rig.core.tts_estimate(standard(&text)).await.unwrap();
+    let estimate = rig.core.tts().tts_estimate(standard(&text)).await.unwrap();
     assert_eq!(estimate.unavailable, Some(EstimateUnavailable::NoBlockSize));
     assert_eq!(
         estimate.total_points, None,
         "a size of 1 would say 600; the charge is 6"
     );
-    let clip = rig.core.synthesize(standard(&text)).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard(&text)).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
     let cost = clip.cost.unwrap();
     assert_eq!(
@@ -188,7 +191,7 @@ async fn a_price_without_a_block_size_gives_no_estimate_instead_of_a_300_times_g
 #[tokio::test]
 async fn a_price_in_a_shape_the_app_cannot_read_says_so_and_shows_it_as_sent() {
     let rig = personal_with(&[Reading::TtsPriceOtherShape]).await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     let config = catalog
         .configs
         .iter()
@@ -204,7 +207,7 @@ async fn a_price_in_a_shape_the_app_cannot_read_says_so_and_shows_it_as_sent() {
         "{}",
         price.raw
     );
-    let estimate = rig.core.tts_estimate(standard("hello")).await.unwrap();
+    let estimate = rig.core.tts().tts_estimate(standard("hello")).await.unwrap();
     assert_eq!(
         (estimate.unavailable, estimate.total_points),
         (Some(EstimateUnavailable::UnreadablePrice), None)
@@ -224,6 +227,7 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
         .await;
         let beta = rig
             .core
+            .billing()
             .refresh_balance()
             .await
             .unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
@@ -259,7 +263,7 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
             team_id: sb::TEAM_ALPHA_ID.into(),
         })
         .await;
-        let alpha = rig.core.refresh_balance().await.unwrap();
+        let alpha = rig.core.billing().refresh_balance().await.unwrap();
         assert_eq!(
             alpha.spendable, "9007199254740993",
             "{reading:?}: exact above 2^53"
@@ -275,14 +279,15 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
 async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_readable() {
     let rig = rig_with(&[Reading::PointsFractional]).await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.tts_state().set_policy(fast_policy());
+    rig.core.tts().state().set_policy(fast_policy());
     assert_eq!(
-        rig.core.refresh_balance().await.unwrap().spendable,
+        rig.core.billing().refresh_balance().await.unwrap().spendable,
         "2500",
         "from 2500.0"
     );
     let estimate = rig
         .core
+        .tts()
         .tts_estimate(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_PENDING_CLONE,
@@ -296,9 +301,9 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
         Some("32"),
         "price 2.0 and first use 30.0, exactly"
     );
-    let clip = rig.core.synthesize(standard("hello")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
-    let UsageView::Personal { usage } = rig.core.personal_usage().await.unwrap() else {
+    let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else {
         panic!("Personal usage")
     };
     assert_eq!(
@@ -318,7 +323,7 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
         team_id: sb::TEAM_BETA_ID.into(),
     })
     .await;
-    let beta = rig.core.refresh_balance().await.unwrap();
+    let beta = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(
         beta.spendable, "859.75",
         "balancePoints: 859.75 with no decimal text"
@@ -336,7 +341,7 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
 async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferred() {
     let rig = rig_with(&[Reading::CatalogNoOutputsText]).await;
     rig.sign_in(ContextRequest::Personal).await;
-    let catalog = rig.core.model_catalog(false).await.unwrap();
+    let catalog = rig.core.models().model_catalog(false).await.unwrap();
     let find = |code: &str| {
         catalog
             .items
@@ -368,7 +373,7 @@ async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferr
         team_id: sb::TEAM_ALPHA_ID.into(),
     })
     .await;
-    let team = rig.core.model_catalog(false).await.unwrap();
+    let team = rig.core.models().model_catalog(false).await.unwrap();
     assert!(team
         .items
         .iter()
@@ -378,13 +383,14 @@ async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferr
 #[tokio::test]
 async fn when_the_platform_refuses_a_voice_in_an_unknown_state_its_answer_is_shown() {
     let rig = personal_with(&[Reading::VoiceStateUnlistedRefused]).await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     assert!(
         voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO).usable,
         "offered: the platform decides"
     );
     let clip = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_XIAOXIAO,

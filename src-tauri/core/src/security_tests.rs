@@ -56,8 +56,8 @@ fn pending(rig: &Rig, route: Route) -> Vec<(FaultKind, u32)> {
 #[tokio::test]
 async fn every_sign_in_attempt_has_its_own_verifier_and_state() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
-    rig.core.begin_sign_in(team(sb::TEAM_ALPHA_ID)).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(team(sb::TEAM_ALPHA_ID)).await.unwrap();
     let opened = rig.browser.opened.lock().unwrap().clone();
     assert_eq!(opened.len(), 2);
     let (a, b) = (query(&opened[0]), query(&opened[1]));
@@ -90,7 +90,7 @@ async fn every_sign_in_attempt_has_its_own_verifier_and_state() {
 #[tokio::test]
 async fn error_callbacks_are_matched_by_state_and_nothing_from_a_link_is_opened() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let state = query(&rig.last_opened())["state"].clone();
     let callback = |state: &str| {
         let mut url = Url::parse(sb::PUBLIC_CLIENT_REDIRECT_URI).unwrap();
@@ -102,26 +102,26 @@ async fn error_callbacks_are_matched_by_state_and_nothing_from_a_link_is_opened(
         url.to_string()
     };
 
-    let forged = rig.core.complete_sign_in(&callback("forged-state")).await.unwrap_err();
+    let forged = rig.core.auth().complete_sign_in(&callback("forged-state")).await.unwrap_err();
     let ipc = IpcError::from(&forged);
     assert_eq!(ipc.code, ErrorCode::SignInFailed);
     assert_eq!(ipc.platform_code, None, "an unmatched error is not the platform's answer");
     assert!(!ipc.message.contains("Forged"), "its description is not shown: {}", ipc.message);
-    assert!(rig.core.sessions_view().await.unwrap().sign_in_pending, "the genuine attempt survives");
+    assert!(rig.core.auth().sessions_view().await.unwrap().sign_in_pending, "the genuine attempt survives");
 
     for link in [
         "xiaoya-companion://open?url=https%3A%2F%2Fevil.example%2F",
         "xiaoya-companion://oauth/elsewhere?next=https%3A%2F%2Fevil.example%2F",
         "https://evil.example/oauth/callback?code=a&state=b",
     ] {
-        let outcome = rig.core.complete_sign_in(link).await;
+        let outcome = rig.core.auth().complete_sign_in(link).await;
         assert!(matches!(outcome, Ok(None)), "{link} is not a sign-in callback: {outcome:?}");
     }
 
-    let genuine = rig.core.complete_sign_in(&callback(&state)).await.unwrap_err();
+    let genuine = rig.core.auth().complete_sign_in(&callback(&state)).await.unwrap_err();
     let ipc = IpcError::from(&genuine);
     assert_eq!(ipc.platform_code.as_deref(), Some("access_denied"));
-    assert!(!rig.core.sessions_view().await.unwrap().sign_in_pending, "the state was used up");
+    assert!(!rig.core.auth().sessions_view().await.unwrap().sign_in_pending, "the state was used up");
     let opened = rig.browser.opened.lock().unwrap().clone();
     assert_eq!(opened.len(), 1, "only the authorize page was ever opened: {opened:?}");
     assert_eq!(opened[0].path(), "/oauth/authorize");
@@ -136,23 +136,23 @@ async fn error_callbacks_are_matched_by_state_and_nothing_from_a_link_is_opened(
 #[tokio::test]
 async fn a_failed_code_exchange_is_never_resent_and_needs_a_new_sign_in() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let callback = rig.approve().await;
     rig.control().inject(Fault { route: Route::Token, kind: FaultKind::Status(503), times: 2 });
-    let err = rig.core.complete_sign_in(&callback).await.unwrap_err();
+    let err = rig.core.auth().complete_sign_in(&callback).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SignInFailed);
     assert_eq!(pending(&rig, Route::Token), [(FaultKind::Status(503), 1)], "the token POST was sent once");
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(view.sessions.is_empty() && !view.sign_in_pending, "a failed exchange needs a new sign-in");
-    assert_eq!(rig.core.complete_sign_in(&callback).await.unwrap_err().code(), ErrorCode::NoPendingSignIn);
+    assert_eq!(rig.core.auth().complete_sign_in(&callback).await.unwrap_err().code(), ErrorCode::NoPendingSignIn);
     assert_eq!(pending(&rig, Route::Token), [(FaultKind::Status(503), 1)], "the code was not sent again");
     rig.control().clear_faults();
 
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let callback = rig.approve().await;
     rig.control().inject(Fault::once(Route::Token, FaultKind::ResetBeforeCommit));
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500))); // tripwire
-    assert!(rig.core.complete_sign_in(&callback).await.is_err());
+    assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());
     assert_eq!(pending(&rig, Route::Token), [(FaultKind::Status(500), 1)], "no second send after a dropped connection");
     assert_eq!(rig.control().active_token_count(), 0);
     assert!(rig.keys.entries.lock().unwrap().is_empty());
@@ -165,7 +165,7 @@ async fn a_failed_revocation_is_sent_once_and_the_session_still_ends() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
     rig.control().inject(Fault { route: Route::Revoke, kind: FaultKind::Status(500), times: 2 });
-    let view = rig.core.sign_out(&personal.id).await.unwrap();
+    let view = rig.core.auth().sign_out(&personal.id).await.unwrap();
     assert!(view.sessions.is_empty());
     assert_eq!(pending(&rig, Route::Revoke), [(FaultKind::Status(500), 1)], "the revoke POST was sent once");
 }
@@ -183,22 +183,22 @@ async fn a_401_on_any_route_is_sent_once_and_ends_only_that_context() {
     for route in routes {
         rig.sign_in(ContextRequest::Personal).await;
         if route == Route::Speech {
-            rig.core.tts_catalog().await.unwrap();
+            rig.core.tts().tts_catalog().await.unwrap();
         }
         rig.control().inject(Fault { route, kind: FaultKind::Status(401), times: 2 });
         let err = match route {
-            Route::Teams => rig.core.list_teams().await.map(|_| ()),
-            Route::Balance => rig.core.refresh_balance().await.map(|_| ()),
-            Route::Models => rig.core.model_catalog(true).await.map(|_| ()),
-            Route::TtsOptions => rig.core.tts_catalog().await.map(|_| ()),
-            Route::ChatCompletions => rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
-            _ => rig.core.synthesize(crate::tts::tests::standard("Hello.")).await.map(|_| ()),
+            Route::Teams => rig.core.auth().list_teams().await.map(|_| ()),
+            Route::Balance => rig.core.billing().refresh_balance().await.map(|_| ()),
+            Route::Models => rig.core.models().model_catalog(true).await.map(|_| ()),
+            Route::TtsOptions => rig.core.tts().tts_catalog().await.map(|_| ()),
+            Route::ChatCompletions => rig.core.chat().chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
+            _ => rig.core.tts().synthesize(crate::tts::tests::standard("Hello.")).await.map(|_| ()),
         }
         .unwrap_err();
         assert_eq!(err.code(), ErrorCode::SessionExpired, "{route:?}");
         assert_eq!(pending(&rig, route), [(FaultKind::Status(401), 1)], "{route:?}: one request, no retry");
         rig.control().clear_faults();
-        let view = rig.core.sessions_view().await.unwrap();
+        let view = rig.core.auth().sessions_view().await.unwrap();
         let ids: Vec<_> = view.sessions.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, [alpha.id.as_str()], "{route:?}: only the Personal session ended");
     }
@@ -214,12 +214,12 @@ async fn a_keychain_locked_after_sign_in_is_a_clear_error_and_the_session_is_kep
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
     rig.keys.unavailable.store(true, std::sync::atomic::Ordering::SeqCst);
-    let err = rig.core.refresh_balance().await.unwrap_err();
+    let err = rig.core.billing().refresh_balance().await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::KeychainUnavailable, "{err}");
     assert!(IpcError::from(&err).message.contains("keychain"), "says what is wrong");
-    assert_eq!(rig.core.sessions_view().await.unwrap().sessions.len(), 1, "the session is kept");
+    assert_eq!(rig.core.auth().sessions_view().await.unwrap().sessions.len(), 1, "the session is kept");
     rig.keys.unavailable.store(false, std::sync::atomic::Ordering::SeqCst);
-    rig.core.refresh_balance().await.expect("works again once unlocked");
+    rig.core.billing().refresh_balance().await.expect("works again once unlocked");
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 1, "the token stayed in the keychain only");
 }
 
@@ -271,21 +271,21 @@ async fn network_error<T: std::fmt::Debug>(what: &str, call: impl std::future::F
 /// client with a 500 ms total timeout; the app uses 30 s.)
 #[tokio::test]
 async fn feature_calls_to_a_platform_that_never_answers_end_in_a_network_error() {
-    let mut rig = Rig::new().await;
+    let rig = Rig::new().await;
     rig.core.set_client(PlatformClient::with_timeouts(Duration::from_secs(5), Duration::from_millis(500)).unwrap());
     rig.sign_in(ContextRequest::Personal).await;
     let slow = |route| Fault::once(route, FaultKind::Latency(Duration::from_secs(5)));
     rig.control().inject(slow(Route::Balance));
-    network_error("balance", rig.core.refresh_balance()).await;
+    network_error("balance", rig.core.billing().refresh_balance()).await;
     // A catalog read is retried by itself after a timeout (twice): slow for all three reads,
     // and with no earlier catalog to fall back on, it ends in the network error.
     rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Latency(Duration::from_secs(5)), times: 3 });
-    network_error("models", rig.core.model_catalog(true)).await;
+    network_error("models", rig.core.models().model_catalog(true)).await;
     rig.control().inject(slow(Route::Teams));
-    network_error("teams", rig.core.list_teams()).await;
+    network_error("teams", rig.core.auth().list_teams()).await;
     rig.control().inject(slow(Route::TtsOptions));
-    network_error("tts options", rig.core.tts_catalog()).await;
-    assert_eq!(rig.core.sessions_view().await.unwrap().sessions.len(), 1, "a timeout is not a 401");
+    network_error("tts options", rig.core.tts().tts_catalog()).await;
+    assert_eq!(rig.core.auth().sessions_view().await.unwrap().sessions.len(), 1, "a timeout is not a 401");
 }
 
 // ---- T1: canary secrets never cross IPC -----------------------------------------------
@@ -325,20 +325,20 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.answer(rig.core.app_info().await);
     out.answer(rig.core.set_locale(Locale::ZhCn).await);
     out.answer(rig.core.set_theme(ThemePreference::Dark).await);
-    out.answer(rig.core.begin_sign_in(ContextRequest::Personal).await);
-    let personal = rig.core.complete_sign_in(&rig.approve().await).await.unwrap().unwrap();
+    out.answer(rig.core.auth().begin_sign_in(ContextRequest::Personal).await);
+    let personal = rig.core.auth().complete_sign_in(&rig.approve().await).await.unwrap().unwrap();
     out.ok(&AppEvent::SignedIn { session: personal.clone() });
     let beta = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     out.ok(&AppEvent::SignedIn { session: beta.clone() });
-    let view = out.answer(rig.core.set_active_session(&personal.id).await).unwrap();
+    let view = out.answer(rig.core.auth().set_active_session(&personal.id).await).unwrap();
     out.ok(&AppEvent::SessionsChanged { view });
-    out.answer(rig.core.list_teams().await);
-    out.answer(rig.core.sign_in_diagnostics(Some(true)).await);
+    out.answer(rig.core.auth().list_teams().await);
+    out.answer(rig.core.auth().sign_in_diagnostics(Some(true)).await);
 
     // Models.
-    out.answer(rig.core.model_catalog(false).await);
-    out.answer(rig.core.model_catalog(true).await);
-    out.answer(rig.core.model_across_contexts(sb::MODEL_CHAT).await);
+    out.answer(rig.core.models().model_catalog(false).await);
+    out.answer(rig.core.models().model_catalog(true).await);
+    out.answer(rig.core.models().model_across_contexts(sb::MODEL_CHAT).await);
 
     // Chat, with every event of each request.
     let events: Arc<Mutex<Vec<ChatEvent>>> = Arc::default();
@@ -349,88 +349,89 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
             true
         }
     };
-    out.answer(rig.core.chat_check_options(&chat_input("x").options).await);
-    let turn = rig.core.chat_send(chat_input("Hello there"), &sink).await.unwrap();
+    out.answer(rig.core.chat().chat_check_options(&chat_input("x").options).await);
+    let turn = rig.core.chat().chat_send(chat_input("Hello there"), &sink).await.unwrap();
     out.ok(&turn.reply);
     let reply_id = turn.reply.id.clone();
     let conversation_id = turn.reply.conversation_id.clone();
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(500)));
     let failed = rig
         .core
+        .chat()
         .chat_send(ChatSendInput { conversation_id: Some(conversation_id.clone()), ..chat_input("Again") }, &sink)
         .await
         .unwrap();
     out.ok(&failed.reply);
-    out.answer(rig.core.chat_retry(&failed.reply.id, &sink).await.map(|t| t.reply));
-    out.answer(rig.core.chat_regenerate(&reply_id, chat_input("x").options, &sink).await.map(|t| t.reply));
+    out.answer(rig.core.chat().chat_retry(&failed.reply.id, &sink).await.map(|t| t.reply));
+    out.answer(rig.core.chat().chat_regenerate(&reply_id, chat_input("x").options, &sink).await.map(|t| t.reply));
     let user_id = failed.reply.parent_id.clone().unwrap_or_default();
-    out.answer(rig.core.chat_edit_resend(&user_id, "Edited".into(), chat_input("x").options, &sink).await.map(|t| t.reply));
-    out.ok(&rig.core.chat_stop(&reply_id));
-    out.answer(rig.core.chat_conversations("").await);
-    out.answer(rig.core.chat_conversation(&conversation_id).await);
-    out.answer(rig.core.chat_export(&conversation_id, ExportFormat::Markdown).await);
-    out.answer(rig.core.chat_export(&conversation_id, ExportFormat::Json).await);
-    out.answer(rig.core.chat_settings().await);
-    out.answer(rig.core.set_chat_workflow_version("wf-1").await);
-    out.answer(rig.core.open_external_link("https://example.com/docs"));
+    out.answer(rig.core.chat().chat_edit_resend(&user_id, "Edited".into(), chat_input("x").options, &sink).await.map(|t| t.reply));
+    out.ok(&rig.core.chat().chat_stop(&reply_id));
+    out.answer(rig.core.chat().chat_conversations("").await);
+    out.answer(rig.core.chat().chat_conversation(&conversation_id).await);
+    out.answer(rig.core.chat().chat_export(&conversation_id, ExportFormat::Markdown).await);
+    out.answer(rig.core.chat().chat_export(&conversation_id, ExportFormat::Json).await);
+    out.answer(rig.core.chat().chat_settings().await);
+    out.answer(rig.core.chat().set_chat_workflow_version("wf-1").await);
+    out.answer(rig.core.chat().open_external_link("https://example.com/docs"));
     for event in events.lock().unwrap().iter() {
         out.ok(event);
     }
 
     // Voices and audio.
-    let catalog = out.answer(rig.core.tts_catalog().await).unwrap();
+    let catalog = out.answer(rig.core.tts().tts_catalog().await).unwrap();
     let request = crate::tts::tests::standard("Canary check.");
-    out.answer(rig.core.tts_estimate(request.clone()).await);
-    out.answer(rig.core.tts_compare_quote(vec![request.clone()]).await);
-    let clip = out.answer(rig.core.synthesize(request.clone()).await).unwrap();
+    out.answer(rig.core.tts().tts_estimate(request.clone()).await);
+    out.answer(rig.core.tts().tts_compare_quote(vec![request.clone()]).await);
+    let clip = out.answer(rig.core.tts().synthesize(request.clone()).await).unwrap();
     rig.control().inject(Fault::once(Route::Speech, FaultKind::Status(500)));
-    let unknown = out.answer(rig.core.synthesize(request).await).unwrap();
-    out.answer(rig.core.retry_clip(&unknown.id).await);
-    out.answer(rig.core.tts_clips(Default::default()).await);
-    out.answer(rig.core.tts_clip(&clip.id).await);
-    out.answer(rig.core.tts_totals().await);
-    out.answer(rig.core.export_clip(&clip.id, None).await);
+    let unknown = out.answer(rig.core.tts().synthesize(request).await).unwrap();
+    out.answer(rig.core.tts().retry_clip(&unknown.id).await);
+    out.answer(rig.core.tts().tts_clips(Default::default()).await);
+    out.answer(rig.core.tts().tts_clip(&clip.id).await);
+    out.answer(rig.core.tts().tts_totals().await);
+    out.answer(rig.core.tts().export_clip(&clip.id, None).await);
     if let Some(config) = catalog.configs.first() {
-        out.answer(rig.core.open_voice_library(&config.tts_config_id).await);
+        out.answer(rig.core.tts().open_voice_library(&config.tts_config_id).await);
     }
-    out.answer(rig.core.play_clip(&clip.id).await);
-    out.answer(rig.core.playback_state().await);
-    out.answer(rig.core.stop_playback().await);
-    out.answer(rig.core.delete_clip(&unknown.id).await);
+    out.answer(rig.core.tts().play_clip(&clip.id).await);
+    out.answer(rig.core.audio().playback_state().await);
+    out.answer(rig.core.audio().stop_playback().await);
+    out.answer(rig.core.tts().delete_clip(&unknown.id).await);
 
     // Balances.
-    let balance = out.answer(rig.core.refresh_balance().await).unwrap();
+    let balance = out.answer(rig.core.billing().refresh_balance().await).unwrap();
     out.ok(&AppEvent::BalanceChanged { balance });
-    out.answer(rig.core.last_balance().await);
-    out.answer(rig.core.personal_usage().await);
-    out.answer(rig.core.team_context().await);
-    out.answer(rig.core.points_ledger(crate::billing::wire::LedgerQuery {
+    out.answer(rig.core.billing().last_balance().await);
+    out.answer(rig.core.billing().personal_usage().await);
+    out.answer(rig.core.billing().team_context().await);
+    out.answer(rig.core.billing().points_ledger(crate::billing::wire::LedgerQuery {
         scope: crate::billing::wire::LedgerScope::AllContexts,
         limit: 50,
         offset: 0,
     })
     .await);
-    out.answer(rig.core.balance_changes().await);
-    out.answer(rig.core.spending_chart(crate::billing::wire::SpendingQuery { days: 7, utc_offset_minutes: 480 }).await);
-    out.answer(rig.core.billing_settings().await);
-    out.answer(rig.core.set_low_balance_threshold("5").await);
-    out.answer(rig.core.balance_check_refreshing("1").await);
-    out.answer(rig.core.set_active_session(&beta.id).await);
-    out.answer(rig.core.team_context().await);
-    out.answer(rig.core.refresh_balance_of(&beta.id).await);
+    out.answer(rig.core.billing().balance_changes().await);
+    out.answer(rig.core.billing().spending_chart(crate::billing::wire::SpendingQuery { days: 7, utc_offset_minutes: 480 }).await);
+    out.answer(rig.core.billing().billing_settings().await);
+    out.answer(rig.core.billing().set_low_balance_threshold("5").await);
+    out.answer(rig.core.billing().balance_check_refreshing("1").await);
+    out.answer(rig.core.auth().set_active_session(&beta.id).await);
+    out.answer(rig.core.billing().team_context().await);
+    out.answer(rig.core.billing().refresh_balance_of(&beta.id).await);
 
     // Refused and failed sign-ins, a 401, sign-out, platform changes.
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
-    let refused = rig.core.complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    let refused = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
     out.ok(&AppEvent::SignInFailed { error: IpcError::from(refused.unwrap_err()) });
     let callback = rig.approve().await;
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
-    out.ok(&AppEvent::SignInFailed { error: IpcError::from(rig.core.complete_sign_in(&callback).await.unwrap_err()) });
-    out.answer(rig.core.cancel_sign_in().await);
+    out.ok(&AppEvent::SignInFailed { error: IpcError::from(rig.core.auth().complete_sign_in(&callback).await.unwrap_err()) });
+    out.answer(rig.core.auth().cancel_sign_in().await);
     rig.control().expire_token_of(sb::TokenSelector::Team(sb::TEAM_BETA_ID.into()));
-    out.answer(rig.core.refresh_balance().await);
-    out.answer(rig.core.sessions_view().await);
-    out.answer(rig.core.sign_out(&personal.id).await);
+    out.answer(rig.core.billing().refresh_balance().await);
+    out.answer(rig.core.auth().sessions_view().await);
+    out.answer(rig.core.auth().sign_out(&personal.id).await);
     let platform = out.answer(rig.core.set_platform(PlatformSettingsInput {
         base_url: "https://staging.example.com".into(),
         client_id: "staging".into(),
@@ -534,20 +535,20 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
     rig.control().set_stream_pace(Duration::ZERO);
     rig.sign_in(ContextRequest::Personal).await;
     let beta = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
-    let personal_id = rig.core.sessions_view().await.unwrap().sessions[0].id.clone();
-    rig.core.set_active_session(&personal_id).await.unwrap();
-    rig.core.chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.unwrap();
-    rig.core.tts_catalog().await.unwrap();
-    rig.core.synthesize(crate::tts::tests::standard("Log check.")).await.unwrap();
-    rig.core.refresh_balance().await.unwrap();
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
-    let _ = rig.core.complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
+    let personal_id = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
+    rig.core.auth().set_active_session(&personal_id).await.unwrap();
+    rig.core.chat().chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.unwrap();
+    rig.core.tts().tts_catalog().await.unwrap();
+    rig.core.tts().synthesize(crate::tts::tests::standard("Log check.")).await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    let _ = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
     let callback = rig.approve().await;
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
-    assert!(rig.core.complete_sign_in(&callback).await.is_err());
+    assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());
     rig.control().expire_token_of(sb::TokenSelector::Personal);
-    assert!(rig.core.refresh_balance().await.is_err());
-    rig.core.sign_out(&beta.id).await.unwrap();
+    assert!(rig.core.billing().refresh_balance().await.is_err());
+    rig.core.auth().sign_out(&beta.id).await.unwrap();
 
     let secrets = rig.control().issued_secrets();
     assert!(secrets.len() >= 6, "tokens, codes and verifiers were issued: {}", secrets.len());
@@ -625,7 +626,7 @@ async fn the_audio_output_is_opened_once_and_only_reopened_after_a_device_error(
 
     use crate::audio::engine::{AudioEngine, Opener};
 
-    let mut rig = crate::tts::tests::personal().await;
+    let rig = crate::tts::tests::personal().await;
     let opened = Arc::new(AtomicUsize::new(0));
     let failed_flag: Arc<Mutex<Option<Arc<AtomicBool>>>> = Arc::default();
     let inner = crate::audio::fake::fake_opener(1);
@@ -637,22 +638,22 @@ async fn the_audio_output_is_opened_once_and_only_reopened_after_a_device_error(
             inner(failed)
         })
     };
-    rig.core.set_audio(AudioEngine::new(opener));
-    let a = rig.core.synthesize(crate::tts::tests::standard("First clip.")).await.unwrap();
-    let b = rig.core.synthesize(crate::tts::tests::standard("Second clip.")).await.unwrap();
+    rig.core.audio().set_engine(AudioEngine::new(opener));
+    let a = rig.core.tts().synthesize(crate::tts::tests::standard("First clip.")).await.unwrap();
+    let b = rig.core.tts().synthesize(crate::tts::tests::standard("Second clip.")).await.unwrap();
     for id in [&a.id, &b.id, &a.id] {
-        rig.core.play_clip(id).await.unwrap();
-        rig.core.pause_playback().await.unwrap();
-        rig.core.resume_playback().await.unwrap();
-        rig.core.stop_playback().await.unwrap();
+        rig.core.tts().play_clip(id).await.unwrap();
+        rig.core.audio().pause_playback().await.unwrap();
+        rig.core.audio().resume_playback().await.unwrap();
+        rig.core.audio().stop_playback().await.unwrap();
     }
-    rig.core.play_clip(&b.id).await.unwrap();
+    rig.core.tts().play_clip(&b.id).await.unwrap();
     assert_eq!(opened.load(Ordering::SeqCst), 1, "one output for every play, pause and stop");
 
     failed_flag.lock().unwrap().as_ref().unwrap().store(true, Ordering::SeqCst);
-    rig.core.playback_state().await.unwrap();
-    rig.core.play_clip(&a.id).await.unwrap();
-    rig.core.play_clip(&b.id).await.unwrap();
+    rig.core.audio().playback_state().await.unwrap();
+    rig.core.tts().play_clip(&a.id).await.unwrap();
+    rig.core.tts().play_clip(&b.id).await.unwrap();
     assert_eq!(opened.load(Ordering::SeqCst), 2, "rebuilt once after the device error, then kept");
-    rig.core.stop_playback().await.unwrap();
+    rig.core.audio().stop_playback().await.unwrap();
 }

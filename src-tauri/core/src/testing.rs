@@ -99,8 +99,8 @@ impl Rig {
     }
 
     pub async fn sign_in(&self, request: ContextRequest) -> SessionSummary {
-        self.core.begin_sign_in(request).await.unwrap();
+        self.core.auth().begin_sign_in(request).await.unwrap();
         let callback = self.approve().await;
-        self.core.complete_sign_in(&callback).await.unwrap().expect("a session")
+        self.core.auth().complete_sign_in(&callback).await.unwrap().expect("a session")
     }
 }

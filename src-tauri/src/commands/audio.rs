@@ -8,22 +8,22 @@ use crate::AppState;
 
 #[tauri::command]
 pub async fn play_clip(state: State<'_, AppState>, id: String) -> CmdResult<PlaybackState> {
-    Ok(state.core.play_clip(&id).await?)
+    Ok(state.core.tts().play_clip(&id).await?)
 }
 
 #[tauri::command]
 pub async fn pause_playback(state: State<'_, AppState>) -> CmdResult<PlaybackState> {
-    Ok(state.core.pause_playback().await?)
+    Ok(state.core.audio().pause_playback().await?)
 }
 
 #[tauri::command]
 pub async fn resume_playback(state: State<'_, AppState>) -> CmdResult<PlaybackState> {
-    Ok(state.core.resume_playback().await?)
+    Ok(state.core.audio().resume_playback().await?)
 }
 
 #[tauri::command]
 pub async fn stop_playback(state: State<'_, AppState>) -> CmdResult<PlaybackState> {
-    Ok(state.core.stop_playback().await?)
+    Ok(state.core.audio().stop_playback().await?)
 }
 
 #[tauri::command]
@@ -31,7 +31,7 @@ pub async fn seek_playback(
     state: State<'_, AppState>,
     position_ms: u32,
 ) -> CmdResult<PlaybackState> {
-    Ok(state.core.seek_playback(position_ms).await?)
+    Ok(state.core.audio().seek_playback(position_ms).await?)
 }
 
 #[tauri::command]
@@ -39,10 +39,10 @@ pub async fn set_playback_volume(
     state: State<'_, AppState>,
     volume: f32,
 ) -> CmdResult<PlaybackState> {
-    Ok(state.core.set_playback_volume(volume).await?)
+    Ok(state.core.audio().set_playback_volume(volume).await?)
 }
 
 #[tauri::command]
 pub async fn playback_state(state: State<'_, AppState>) -> CmdResult<PlaybackState> {
-    Ok(state.core.playback_state().await?)
+    Ok(state.core.audio().playback_state().await?)
 }

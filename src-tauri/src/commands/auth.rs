@@ -9,56 +9,56 @@ use crate::AppState;
 
 #[tauri::command]
 pub async fn begin_sign_in(state: State<'_, AppState>, request: ContextRequest) -> CmdResult<SessionsView> {
-    Ok(state.core.begin_sign_in(request).await?)
+    Ok(state.core.auth().begin_sign_in(request).await?)
 }
 
 #[tauri::command]
 pub async fn cancel_sign_in(state: State<'_, AppState>) -> CmdResult<SessionsView> {
-    Ok(state.core.cancel_sign_in().await?)
+    Ok(state.core.auth().cancel_sign_in().await?)
 }
 
 /// The sign-in page's link when no browser could be started, to copy into one by hand.
 #[tauri::command]
 pub async fn sign_in_link(state: State<'_, AppState>) -> CmdResult<Option<String>> {
-    Ok(state.core.sign_in_link().await?)
+    Ok(state.core.auth().sign_in_link().await?)
 }
 
 #[tauri::command]
 pub async fn sessions(state: State<'_, AppState>) -> CmdResult<SessionsView> {
-    Ok(state.core.sessions_view().await?)
+    Ok(state.core.auth().sessions_view().await?)
 }
 
 #[tauri::command]
 pub async fn set_active_session(state: State<'_, AppState>, id: String) -> CmdResult<SessionsView> {
-    Ok(state.core.set_active_session(&id).await?)
+    Ok(state.core.auth().set_active_session(&id).await?)
 }
 
 #[tauri::command]
 pub async fn sign_out(state: State<'_, AppState>, id: String) -> CmdResult<SessionsView> {
-    Ok(state.core.sign_out(&id).await?)
+    Ok(state.core.auth().sign_out(&id).await?)
 }
 
 #[tauri::command]
 pub async fn list_teams(state: State<'_, AppState>) -> CmdResult<Vec<TeamChoice>> {
-    Ok(state.core.list_teams().await?)
+    Ok(state.core.auth().list_teams().await?)
 }
 
 #[tauri::command]
 pub async fn sign_in_diagnostics<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>) -> CmdResult<SignInDiagnostics> {
     let scheme = state.core.platform().redirect_uri.scheme().to_owned();
     let registered = app.deep_link().is_registered(&scheme).ok();
-    Ok(state.core.sign_in_diagnostics(registered).await?)
+    Ok(state.core.auth().sign_in_diagnostics(registered).await?)
 }
 
 #[tauri::command]
 pub async fn dismiss_session_notice(state: State<'_, AppState>, id: String) -> CmdResult<SessionsView> {
-    Ok(state.core.dismiss_session_notice(&id).await?)
+    Ok(state.core.auth().dismiss_session_notice(&id).await?)
 }
 
 /// A deep link from the OS (argv at cold start, or handed over by a second instance). The
 /// core announces how it ended (`signedIn` / `signInFailed`, then `sessionsChanged`).
 pub async fn handle_deep_link(state: &AppState, url: &str) {
-    let _ = state.core.complete_sign_in(url).await;
+    let _ = state.core.auth().complete_sign_in(url).await;
 }
 
 /// Loopback redirects: callbacks that reach a pending sign-in's listener, for the app's life.
@@ -66,7 +66,7 @@ pub fn serve_loopback_sign_ins(app: AppHandle) {
     tauri::async_runtime::spawn(async move {
         let Some(state) = app.try_state::<AppState>() else { return };
         loop {
-            if state.core.next_loopback_sign_in().await.is_ok_and(|s| s.is_some()) {
+            if state.core.auth().next_loopback_sign_in().await.is_ok_and(|s| s.is_some()) {
                 crate::focus_main_window(&app);
             }
         }

@@ -25,17 +25,17 @@ impl ChatSink for ChannelSink {
 
 #[tauri::command]
 pub async fn chat_check_options(state: State<'_, AppState>, options: ChatOptions) -> CmdResult<Vec<OptionProblem>> {
-    Ok(state.core.chat_check_options(&options).await?)
+    Ok(state.core.chat().chat_check_options(&options).await?)
 }
 
 #[tauri::command]
 pub async fn chat_conversations(state: State<'_, AppState>, query: String) -> CmdResult<Vec<ConversationSummary>> {
-    Ok(state.core.chat_conversations(&query).await?)
+    Ok(state.core.chat().chat_conversations(&query).await?)
 }
 
 #[tauri::command]
 pub async fn chat_conversation(state: State<'_, AppState>, id: String) -> CmdResult<ConversationView> {
-    Ok(state.core.chat_conversation(&id).await?)
+    Ok(state.core.chat().chat_conversation(&id).await?)
 }
 
 #[tauri::command]
@@ -44,7 +44,7 @@ pub async fn chat_send(
     input: ChatSendInput,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    Ok(state.core.chat_send(input, &ChannelSink(on_event)).await?.reply)
+    Ok(state.core.chat().chat_send(input, &ChannelSink(on_event)).await?.reply)
 }
 
 #[tauri::command]
@@ -53,7 +53,7 @@ pub async fn chat_retry(
     message_id: String,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    Ok(state.core.chat_retry(&message_id, &ChannelSink(on_event)).await?.reply)
+    Ok(state.core.chat().chat_retry(&message_id, &ChannelSink(on_event)).await?.reply)
 }
 
 #[tauri::command]
@@ -63,7 +63,7 @@ pub async fn chat_regenerate(
     options: ChatOptions,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    Ok(state.core.chat_regenerate(&message_id, options, &ChannelSink(on_event)).await?.reply)
+    Ok(state.core.chat().chat_regenerate(&message_id, options, &ChannelSink(on_event)).await?.reply)
 }
 
 #[tauri::command]
@@ -74,28 +74,28 @@ pub async fn chat_edit_resend(
     options: ChatOptions,
     on_event: Channel<ChatEvent>,
 ) -> CmdResult<ChatMessage> {
-    Ok(state.core.chat_edit_resend(&message_id, text, options, &ChannelSink(on_event)).await?.reply)
+    Ok(state.core.chat().chat_edit_resend(&message_id, text, options, &ChannelSink(on_event)).await?.reply)
 }
 
 /// Stops a reply in flight; answers whether one was running.
 #[tauri::command]
 pub fn chat_stop(state: State<'_, AppState>, message_id: String) -> bool {
-    state.core.chat_stop(&message_id)
+    state.core.chat().chat_stop(&message_id)
 }
 
 #[tauri::command]
 pub async fn chat_delete_message(state: State<'_, AppState>, message_id: String) -> CmdResult<ConversationView> {
-    Ok(state.core.chat_delete_message(&message_id).await?)
+    Ok(state.core.chat().chat_delete_message(&message_id).await?)
 }
 
 #[tauri::command]
 pub async fn chat_delete_conversation(state: State<'_, AppState>, id: String) -> CmdResult<()> {
-    Ok(state.core.chat_delete_conversation(&id).await?)
+    Ok(state.core.chat().chat_delete_conversation(&id).await?)
 }
 
 #[tauri::command]
 pub async fn chat_export(state: State<'_, AppState>, id: String, format: ExportFormat) -> CmdResult<ChatExport> {
-    Ok(state.core.chat_export(&id, format).await?)
+    Ok(state.core.chat().chat_export(&id, format).await?)
 }
 
 /// The usage recent replies with a model reported in the active context (the composer's
@@ -105,22 +105,22 @@ pub async fn chat_usage_hint(
     state: State<'_, AppState>,
     model_code: String,
 ) -> CmdResult<xiaoya_core::chat::cost::ChatUsageHint> {
-    Ok(state.core.chat_usage_hint(&model_code).await?)
+    Ok(state.core.chat().chat_usage_hint(&model_code).await?)
 }
 
 #[tauri::command]
 pub async fn chat_settings(state: State<'_, AppState>) -> CmdResult<ChatSettings> {
-    Ok(state.core.chat_settings().await?)
+    Ok(state.core.chat().chat_settings().await?)
 }
 
 #[tauri::command]
 pub async fn set_chat_workflow_version(state: State<'_, AppState>, value: String) -> CmdResult<ChatSettings> {
-    Ok(state.core.set_chat_workflow_version(&value).await?)
+    Ok(state.core.chat().set_chat_workflow_version(&value).await?)
 }
 
 /// Opens an https link from a reply in the system browser, after a click. The core
 /// refuses every other scheme.
 #[tauri::command]
 pub fn open_external_link(state: State<'_, AppState>, url: String) -> CmdResult<()> {
-    Ok(state.core.open_external_link(&url)?)
+    Ok(state.core.chat().open_external_link(&url)?)
 }

@@ -10,12 +10,12 @@ use crate::AppState;
 
 #[tauri::command]
 pub async fn platform_check(state: State<'_, AppState>) -> CmdResult<CheckReport> {
-    Ok(state.core.platform_check().await?)
+    Ok(state.core.check().platform_check().await?)
 }
 
 #[tauri::command]
 pub async fn platform_check_quote(state: State<'_, AppState>) -> CmdResult<BillableQuote> {
-    Ok(state.core.platform_check_quote().await?)
+    Ok(state.core.check().platform_check_quote().await?)
 }
 
 /// Runs the billable checks if `confirmed_speech_total` is still the estimate; the core
@@ -25,10 +25,10 @@ pub async fn platform_check_billable(
     state: State<'_, AppState>,
     confirmed_speech_total: Option<String>,
 ) -> CmdResult<CheckReport> {
-    Ok(state.core.platform_check_billable(confirmed_speech_total).await?)
+    Ok(state.core.check().platform_check_billable(confirmed_speech_total).await?)
 }
 
 #[tauri::command]
 pub async fn platform_check_export(state: State<'_, AppState>, format: ReportFormat) -> CmdResult<ChatExport> {
-    Ok(state.core.platform_check_export(format).await?)
+    Ok(state.core.check().platform_check_export(format).await?)
 }

@@ -11,7 +11,7 @@ use crate::AppState;
 /// The active context's catalog; `refresh` asks the platform even when a copy is cached.
 #[tauri::command]
 pub async fn models_catalog(state: State<'_, AppState>, refresh: bool) -> CmdResult<ModelCatalog> {
-    Ok(state.core.model_catalog(refresh).await?)
+    Ok(state.core.models().model_catalog(refresh).await?)
 }
 
 /// One model in the catalog of every signed-in context (read with each one's own session;
@@ -20,7 +20,7 @@ pub async fn models_catalog(state: State<'_, AppState>, refresh: bool) -> CmdRes
 #[tauri::command]
 pub async fn models_compare<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, model_code: String) -> CmdResult<ModelComparison> {
     let started = std::time::Instant::now();
-    let result = state.core.model_across_contexts(&model_code).await;
+    let result = state.core.models().model_across_contexts(&model_code).await;
     finished(&app, Work::Comparison, started).await;
     Ok(result?)
 }

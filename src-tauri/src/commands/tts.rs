@@ -13,23 +13,23 @@ use crate::AppState;
 
 #[tauri::command]
 pub async fn tts_catalog(state: State<'_, AppState>) -> CmdResult<TtsCatalog> {
-    Ok(state.core.tts_catalog().await?)
+    Ok(state.core.tts().tts_catalog().await?)
 }
 
 #[tauri::command]
 pub async fn tts_estimate(state: State<'_, AppState>, request: SpeechRequest) -> CmdResult<CostEstimate> {
-    Ok(state.core.tts_estimate(request).await?)
+    Ok(state.core.tts().tts_estimate(request).await?)
 }
 
 #[tauri::command]
 pub async fn tts_compare_quote(state: State<'_, AppState>, requests: Vec<SpeechRequest>) -> CmdResult<CompareQuote> {
-    Ok(state.core.tts_compare_quote(requests).await?)
+    Ok(state.core.tts().tts_compare_quote(requests).await?)
 }
 
 #[tauri::command]
 pub async fn synthesize_speech<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, request: SpeechRequest) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
-    let result = state.core.synthesize(request).await;
+    let result = state.core.tts().synthesize(request).await;
     finished(&app, Work::Synthesis, started).await;
     Ok(result?)
 }
@@ -37,24 +37,24 @@ pub async fn synthesize_speech<R: tauri::Runtime>(app: AppHandle<R>, state: Stat
 #[tauri::command]
 pub async fn retry_clip<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
-    let result = state.core.retry_clip(&id).await;
+    let result = state.core.tts().retry_clip(&id).await;
     finished(&app, Work::Synthesis, started).await;
     Ok(result?)
 }
 
 #[tauri::command]
 pub async fn tts_clips(state: State<'_, AppState>, filter: ClipFilter) -> CmdResult<Vec<Clip>> {
-    Ok(state.core.tts_clips(filter).await?)
+    Ok(state.core.tts().tts_clips(filter).await?)
 }
 
 #[tauri::command]
 pub async fn tts_clip(state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
-    Ok(state.core.tts_clip(&id).await?)
+    Ok(state.core.tts().tts_clip(&id).await?)
 }
 
 #[tauri::command]
 pub async fn tts_totals(state: State<'_, AppState>) -> CmdResult<TtsTotals> {
-    Ok(state.core.tts_totals().await?)
+    Ok(state.core.tts().tts_totals().await?)
 }
 
 #[tauri::command]
@@ -63,17 +63,17 @@ pub async fn export_clip(
     id: String,
     destination: Option<String>,
 ) -> CmdResult<ClipExport> {
-    Ok(state.core.export_clip(&id, destination).await?)
+    Ok(state.core.tts().export_clip(&id, destination).await?)
 }
 
 #[tauri::command]
 pub async fn delete_clip(state: State<'_, AppState>, id: String) -> CmdResult<()> {
-    Ok(state.core.delete_clip(&id).await?)
+    Ok(state.core.tts().delete_clip(&id).await?)
 }
 
 #[tauri::command]
 pub async fn open_voice_library(state: State<'_, AppState>, tts_config_id: String) -> CmdResult<()> {
-    Ok(state.core.open_voice_library(&tts_config_id).await?)
+    Ok(state.core.tts().open_voice_library(&tts_config_id).await?)
 }
 
 /// At start: requests cut off by a crash or kill are sent again under their own ids.
@@ -83,7 +83,7 @@ pub fn resume_on_start(app: AppHandle) {
         let Some(state) = app.try_state::<AppState>() else {
             return;
         };
-        match state.core.resume_tts_clips().await {
+        match state.core.tts().resume_tts_clips().await {
             Ok(0) => {}
             Ok(n) => tracing::info!(resumed = n, "speech requests resumed"),
             Err(err) => tracing::warn!(code = ?err.code(), "could not resume speech requests"),

@@ -12,7 +12,7 @@ use super::{segment, PlatformClient};
 use crate::context::PlatformContext;
 use crate::auth::secret::AccessToken;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::auth::Auth;
 use crate::store::sessions::SessionRecord;
 
 /// Everything a feature needs to call the platform for one session.
@@ -46,7 +46,7 @@ impl ContextCall {
     }
 }
 
-impl Core {
+impl Auth {
     /// The active session, ready to call the platform. `scope` is checked first: a
     /// missing scope is `ScopeMissing`, not a failing request.
     pub async fn context_call(&self, scope: Option<&str>) -> Result<ContextCall> {
@@ -68,7 +68,7 @@ impl Core {
 
     /// GET an Open API route for this context; a 401 ends the session (A12).
     pub async fn context_get<T: DeserializeOwned>(&self, call: &ContextCall, path: &str) -> Result<T> {
-        let result = self.client().get_open(call.origin(), path, &call.token, call.team_id()).await;
+        let result = self.shared.client().get_open(call.origin(), path, &call.token, call.team_id()).await;
         self.on_unauthorized(&call.session, result).await
     }
 

@@ -296,6 +296,7 @@ async fn app_once(rig: &Rig, relay: &Relay, text: &str, format: &str) -> Outcome
     *relay.last_speech_byte.lock().unwrap() = None;
     let clip = rig
         .core
+        .tts()
         .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_NEWS_ANCHOR, text, format))
         .await
         .unwrap();
@@ -303,7 +304,7 @@ async fn app_once(rig: &Rig, relay: &Relay, text: &str, format: &str) -> Outcome
     let t0 = relay.last_speech_byte.lock().unwrap().take().expect("the relay saw the audio");
     let path = rig.dir.path().join("audio").join(format!("{}.{}", clip.id, clip.format));
     let slot = arm(&path);
-    let state = match rig.core.play_clip(&clip.id).await {
+    let state = match rig.core.tts().play_clip(&clip.id).await {
         Ok(state) => state,
         Err(err) => return Outcome::NoDevice(err.to_string()),
     };
@@ -311,7 +312,7 @@ async fn app_once(rig: &Rig, relay: &Relay, text: &str, format: &str) -> Outcome
     assert_eq!(state.status, PlaybackStatus::Playing);
     let marks = slot.clone();
     let first = tokio::task::spawn_blocking(move || wait_for(&slot)).await.unwrap();
-    let after = rig.core.stop_playback().await.unwrap();
+    let after = rig.core.audio().stop_playback().await.unwrap();
     let (Some(first), AudioDevice::Ready) = (first, after.device) else {
         return Outcome::Disturbed;
     };
@@ -558,7 +559,7 @@ async fn last_audio_byte_to_playback_start_vs_raw_rodio() {
     let rig = rig_behind(&relay, sandbox).await;
     rig.sign_in(ContextRequest::Personal).await;
     // The longest clip takes the sandbox a while to render and encode.
-    rig.core.tts_state().set_policy(RetryPolicy {
+    rig.core.tts().state().set_policy(RetryPolicy {
         request_timeout: Duration::from_secs(120),
         ..fast_policy()
     });

@@ -20,7 +20,6 @@ use engine::AudioError;
 use wire::PlaybackState;
 
 use crate::error::{Error, Result};
-use crate::host::Core;
 
 /// Bounds the one-time decode of a clip before playback.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -45,32 +44,54 @@ pub async fn check_audio(path: std::path::PathBuf, format: String) -> Result<pro
     }
 }
 
-impl Core {
+/// The `Audio` service: the one output thread and the clips already decoded once. It knows
+/// files, not clips: `Tts::play_clip` finds a clip's audio and hands it here.
+pub struct Audio {
+    /// Behind a lock only so tests can play through a simulated device (`set_engine`).
+    engine: std::sync::RwLock<std::sync::Arc<engine::AudioEngine>>,
+    probes: probe::ProbeCache,
+}
+
+impl Audio {
+    pub fn new(engine: engine::AudioEngine) -> Self {
+        Audio { engine: std::sync::RwLock::new(std::sync::Arc::new(engine)), probes: probe::ProbeCache::default() }
+    }
+
+    fn audio(&self) -> std::sync::Arc<engine::AudioEngine> {
+        self.engine.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Tests play through a simulated device (or none).
+    #[cfg(test)]
+    pub fn set_engine(&self, engine: engine::AudioEngine) {
+        *self.engine.write().unwrap_or_else(|p| p.into_inner()) = std::sync::Arc::new(engine);
+    }
+
+    /// Clips already decoded before playback (see `probe::ProbeCache`).
+    pub fn probes(&self) -> &probe::ProbeCache {
+        &self.probes
+    }
+
     /// The clip decoded from start to end once (R3), or the earlier result when the file is
     /// unchanged since (same length and modification time).
     async fn checked_audio(&self, path: &std::path::Path, format: &str) -> Result<probe::Probe> {
         let stamp = probe::Stamp::of(path);
-        if let Some(hit) = stamp.and_then(|s| self.audio_probes().get(path, s)) {
+        if let Some(hit) = stamp.and_then(|s| self.probes.get(path, s)) {
             return Ok(hit);
         }
-        self.audio_probes().count_decode();
+        self.probes.count_decode();
         let checked = check_audio(path.to_path_buf(), format.to_owned()).await?;
         // Only if the file did not change while it was being decoded.
         if let Some(stamp) = stamp.filter(|s| probe::Stamp::of(path) == Some(*s)) {
-            self.audio_probes().put(path.to_path_buf(), stamp, checked);
+            self.probes.put(path.to_path_buf(), stamp, checked);
         }
         Ok(checked)
     }
 
-    /// Plays a saved clip from the start. No network, no charge.
-    #[tracing::instrument(skip(self), err)]
-    pub async fn play_clip(&self, clip_id: &str) -> Result<PlaybackState> {
-        let (row, path) = self.clip_audio(clip_id).await?;
-        let probe = self.checked_audio(&path, &row.format).await?;
-        Ok(self
-            .audio()
-            .play(row.id, path, row.format, probe.duration)
-            .await?)
+    /// Plays a saved clip's file from the start, checked first. No network, no charge.
+    pub async fn play_file(&self, clip_id: String, path: std::path::PathBuf, format: String) -> Result<PlaybackState> {
+        let probe = self.checked_audio(&path, &format).await?;
+        Ok(self.audio().play(clip_id, path, format, probe.duration).await?)
     }
 
     pub async fn pause_playback(&self) -> Result<PlaybackState> {

@@ -22,6 +22,7 @@ const TEXT: &str =
 async fn clip(rig: &Rig, format: &str) -> Clip {
     let clip = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_NEWS_ANCHOR,
@@ -107,17 +108,17 @@ async fn corrupt_or_truncated_audio_is_an_error_never_a_panic_or_hang() {
 
 #[tokio::test]
 async fn playing_a_damaged_clip_reports_it_and_the_player_keeps_working() {
-    let mut rig = personal().await;
-    rig.core.set_audio(AudioEngine::new(fake_opener(20)));
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(fake_opener(20)));
     let damaged = clip(&rig, "mp3").await;
     let path = audio_path(&rig, &damaged);
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 3]).unwrap();
-    let err = rig.core.play_clip(&damaged.id).await.unwrap_err();
+    let err = rig.core.tts().play_clip(&damaged.id).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::AudioUnreadable);
     let good = clip(&rig, "wav").await;
     assert_eq!(
-        rig.core.play_clip(&good.id).await.unwrap().status,
+        rig.core.tts().play_clip(&good.id).await.unwrap().status,
         PlaybackStatus::Playing
     );
 }
@@ -126,36 +127,37 @@ async fn playing_a_damaged_clip_reports_it_and_the_player_keeps_working() {
 /// changed after it was checked is decoded again, so damage is still caught (R3).
 #[tokio::test]
 async fn a_replay_skips_the_decode_check_until_the_file_changes() {
-    let mut rig = personal().await;
-    rig.core.set_audio(AudioEngine::new(fake_opener(20)));
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(fake_opener(20)));
     let clip = clip(&rig, "mp3").await;
-    let decodes = || rig.core.audio_probes().decodes();
+    let decodes = || rig.core.audio().probes().decodes();
     assert_eq!(decodes(), 0);
-    rig.core.play_clip(&clip.id).await.unwrap();
+    rig.core.tts().play_clip(&clip.id).await.unwrap();
     assert_eq!(decodes(), 1, "checked before its first play");
-    rig.core.stop_playback().await.unwrap();
-    rig.core.play_clip(&clip.id).await.unwrap();
-    rig.core.play_clip(&clip.id).await.unwrap();
+    rig.core.audio().stop_playback().await.unwrap();
+    rig.core.tts().play_clip(&clip.id).await.unwrap();
+    rig.core.tts().play_clip(&clip.id).await.unwrap();
     assert_eq!(decodes(), 1, "replays use the earlier check");
-    rig.core.stop_playback().await.unwrap();
+    rig.core.audio().stop_playback().await.unwrap();
 
     // The file is damaged after it was checked: it is decoded again and refused.
     let path = audio_path(&rig, &clip);
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 3]).unwrap();
-    let err = rig.core.play_clip(&clip.id).await.unwrap_err();
+    let err = rig.core.tts().play_clip(&clip.id).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::AudioUnreadable);
     assert_eq!(decodes(), 2);
 }
 
 #[tokio::test]
 async fn without_an_audio_device_playback_says_so_and_clips_stay_saved_and_exportable() {
-    let mut rig = personal().await;
-    rig.core.set_audio(AudioEngine::new(Arc::new(|_| {
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(Arc::new(|_| {
         Err(super::engine::AudioError::Unavailable("no default output device".to_owned()))
     })));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("No speakers here."))
         .await
         .unwrap();
@@ -164,21 +166,21 @@ async fn without_an_audio_device_playback_says_so_and_clips_stay_saved_and_expor
         ClipStatus::Complete,
         "synthesis does not need a device"
     );
-    let err = rig.core.play_clip(&clip.id).await.unwrap_err();
+    let err = rig.core.tts().play_clip(&clip.id).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::AudioUnavailable);
-    let state = rig.core.playback_state().await.unwrap();
+    let state = rig.core.audio().playback_state().await.unwrap();
     assert_eq!(state.device, AudioDevice::Unavailable);
     assert!(state.device_message.is_some());
-    let export = rig.core.export_clip(&clip.id, None).await.unwrap();
+    let export = rig.core.tts().export_clip(&clip.id, None).await.unwrap();
     assert!(std::path::Path::new(&export.path).exists());
 }
 
 #[tokio::test]
 async fn play_pause_seek_volume_stop_and_the_end() {
-    let mut rig = personal().await;
-    rig.core.set_audio(AudioEngine::new(fake_opener(4)));
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(fake_opener(4)));
     let clip = clip(&rig, "mp3").await;
-    let state = rig.core.play_clip(&clip.id).await.unwrap();
+    let state = rig.core.tts().play_clip(&clip.id).await.unwrap();
     assert_eq!(state.status, PlaybackStatus::Playing);
     assert_eq!(state.device, AudioDevice::Ready);
     let duration = state.duration_ms.unwrap();
@@ -188,17 +190,17 @@ async fn play_pause_seek_volume_stop_and_the_end() {
     );
 
     tokio::time::sleep(Duration::from_millis(150)).await;
-    let paused = rig.core.pause_playback().await.unwrap();
+    let paused = rig.core.audio().pause_playback().await.unwrap();
     assert_eq!(paused.status, PlaybackStatus::Paused);
     assert!(paused.position_ms > 0, "it advanced");
     tokio::time::sleep(Duration::from_millis(150)).await;
-    let still = rig.core.playback_state().await.unwrap();
+    let still = rig.core.audio().playback_state().await.unwrap();
     assert!(
         still.position_ms.abs_diff(paused.position_ms) < 60,
         "paused stays put"
     );
 
-    let sought = rig.core.seek_playback(duration / 2).await.unwrap();
+    let sought = rig.core.audio().seek_playback(duration / 2).await.unwrap();
     assert_eq!(
         sought.status,
         PlaybackStatus::Paused,
@@ -210,14 +212,14 @@ async fn play_pause_seek_volume_stop_and_the_end() {
         sought.position_ms,
         duration / 2
     );
-    let loud = rig.core.set_playback_volume(0.25).await.unwrap();
+    let loud = rig.core.audio().set_playback_volume(0.25).await.unwrap();
     assert_eq!(loud.volume, 0.25);
     assert_eq!(
-        rig.core.set_playback_volume(3.0).await.unwrap_err().code(),
+        rig.core.audio().set_playback_volume(3.0).await.unwrap_err().code(),
         ErrorCode::InvalidInput
     );
     assert_eq!(
-        rig.core.resume_playback().await.unwrap().status,
+        rig.core.audio().resume_playback().await.unwrap().status,
         PlaybackStatus::Playing
     );
 
@@ -225,7 +227,7 @@ async fn play_pause_seek_volume_stop_and_the_end() {
     let mut ended = false;
     for _ in 0..100 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let s = rig.core.playback_state().await.unwrap();
+        let s = rig.core.audio().playback_state().await.unwrap();
         if s.status == PlaybackStatus::Ended {
             assert_eq!(s.position_ms, duration);
             ended = true;
@@ -234,11 +236,11 @@ async fn play_pause_seek_volume_stop_and_the_end() {
     }
     assert!(ended, "playback reached the end");
     assert_eq!(
-        rig.core.resume_playback().await.unwrap().status,
+        rig.core.audio().resume_playback().await.unwrap().status,
         PlaybackStatus::Playing,
         "play again from the start"
     );
-    let stopped = rig.core.stop_playback().await.unwrap();
+    let stopped = rig.core.audio().stop_playback().await.unwrap();
     assert_eq!(
         (stopped.status, stopped.clip_id),
         (PlaybackStatus::Idle, None)
@@ -247,7 +249,7 @@ async fn play_pause_seek_volume_stop_and_the_end() {
 
 #[tokio::test]
 async fn the_output_is_rebuilt_after_a_device_error() {
-    let mut rig = personal().await;
+    let rig = personal().await;
     let opened = Arc::new(AtomicUsize::new(0));
     let flag: Arc<Mutex<Option<Arc<AtomicBool>>>> = Arc::default();
     let inner = fake_opener(4);
@@ -259,19 +261,19 @@ async fn the_output_is_rebuilt_after_a_device_error() {
             inner(failed)
         })
     };
-    rig.core.set_audio(AudioEngine::new(opener));
+    rig.core.audio().set_engine(AudioEngine::new(opener));
     let clip = clip(&rig, "wav").await;
-    rig.core.play_clip(&clip.id).await.unwrap();
+    rig.core.tts().play_clip(&clip.id).await.unwrap();
     // The device reports an error (unplugged, server restarted …).
     flag.lock()
         .unwrap()
         .as_ref()
         .unwrap()
         .store(true, Ordering::SeqCst);
-    let state = rig.core.playback_state().await.unwrap();
+    let state = rig.core.audio().playback_state().await.unwrap();
     assert_eq!(state.device, AudioDevice::Unavailable);
     assert_eq!(state.status, PlaybackStatus::Paused);
-    let again = rig.core.play_clip(&clip.id).await.unwrap();
+    let again = rig.core.tts().play_clip(&clip.id).await.unwrap();
     assert_eq!(
         (again.status, again.device),
         (PlaybackStatus::Playing, AudioDevice::Ready)
@@ -281,12 +283,12 @@ async fn the_output_is_rebuilt_after_a_device_error() {
 
 #[tokio::test]
 async fn deleting_the_playing_clip_stops_it() {
-    let mut rig = personal().await;
-    rig.core.set_audio(AudioEngine::new(fake_opener(1)));
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(fake_opener(1)));
     let clip = clip(&rig, "mp3").await;
-    rig.core.play_clip(&clip.id).await.unwrap();
-    rig.core.delete_clip(&clip.id).await.unwrap();
-    let state = rig.core.playback_state().await.unwrap();
+    rig.core.tts().play_clip(&clip.id).await.unwrap();
+    rig.core.tts().delete_clip(&clip.id).await.unwrap();
+    let state = rig.core.audio().playback_state().await.unwrap();
     assert_eq!(state.status, PlaybackStatus::Idle);
 }
 
@@ -295,7 +297,7 @@ async fn the_system_output_either_plays_or_says_clearly_that_there_is_none() {
     let rig = personal().await;
     let clip = clip(&rig, "wav").await;
     let started = std::time::Instant::now();
-    match rig.core.play_clip(&clip.id).await {
+    match rig.core.tts().play_clip(&clip.id).await {
         Ok(state) => assert_eq!(
             (state.status, state.device),
             (PlaybackStatus::Playing, AudioDevice::Ready)
@@ -306,5 +308,5 @@ async fn the_system_output_either_plays_or_says_clearly_that_there_is_none() {
         started.elapsed() < Duration::from_secs(15),
         "no hang on a missing device"
     );
-    let _ = rig.core.stop_playback().await;
+    let _ = rig.core.audio().stop_playback().await;
 }

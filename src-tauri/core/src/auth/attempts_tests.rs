@@ -20,16 +20,16 @@ async fn each_attempt_is_listed_newest_first_with_how_it_ended() {
     rig.sign_in(ContextRequest::Personal).await;
 
     // A Team sign-in whose code exchange the platform answers with a 500.
-    rig.core.begin_sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await.unwrap();
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
     let callback = rig.approve().await;
-    assert!(rig.core.complete_sign_in(&callback).await.is_err());
+    assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());
 
     // A forged link while a genuine attempt is pending: refused, the attempt kept (A4).
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let forged = format!("{}?code=forged-code&state=forged-state", sb::PUBLIC_CLIENT_REDIRECT_URI);
-    assert!(rig.core.complete_sign_in(&forged).await.is_err());
-    assert!(rig.core.sessions_view().await.unwrap().sign_in_pending);
+    assert!(rig.core.auth().complete_sign_in(&forged).await.is_err());
+    assert!(rig.core.auth().sessions_view().await.unwrap().sign_in_pending);
 
     // The person says no in the browser.
     let state = query(&rig.last_opened())["state"].clone();
@@ -39,10 +39,10 @@ async fn each_attempt_is_listed_newest_first_with_how_it_ended() {
         .append_pair("error", "access_denied")
         .append_pair("error_description", "The user said no")
         .append_pair("state", &state);
-    assert!(rig.core.complete_sign_in(denied.as_str()).await.is_err());
-    rig.core.cancel_sign_in().await.unwrap();
+    assert!(rig.core.auth().complete_sign_in(denied.as_str()).await.is_err());
+    rig.core.auth().cancel_sign_in().await.unwrap();
 
-    let recent = rig.core.sign_in_diagnostics(None).await.unwrap().recent;
+    let recent = rig.core.auth().sign_in_diagnostics(None).await.unwrap().recent;
     let outcomes: Vec<_> = recent.iter().map(|e| e.outcome).collect();
     assert_eq!(
         outcomes,
@@ -72,7 +72,7 @@ async fn each_attempt_is_listed_newest_first_with_how_it_ended() {
     assert!(recent.iter().all(|e| e.at.ends_with('Z')), "RFC 3339 UTC");
 
     // T1: nothing the sandbox issued or saw (codes, tokens, verifiers) is in the view.
-    let json = serde_json::to_string(&rig.core.sign_in_diagnostics(None).await.unwrap()).unwrap();
+    let json = serde_json::to_string(&rig.core.auth().sign_in_diagnostics(None).await.unwrap()).unwrap();
     for secret in rig.control().issued_secrets() {
         assert!(!json.contains(&secret), "a secret reached the diagnostics");
     }
@@ -83,7 +83,7 @@ async fn each_attempt_is_listed_newest_first_with_how_it_ended() {
 async fn the_history_keeps_the_last_ten_and_caps_platform_text() {
     let rig = Rig::new().await;
     for _ in 0..12 {
-        rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+        rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     }
     let state = query(&rig.last_opened())["state"].clone();
     let mut denied = url::Url::parse(sb::PUBLIC_CLIENT_REDIRECT_URI).unwrap();
@@ -92,8 +92,8 @@ async fn the_history_keeps_the_last_ten_and_caps_platform_text() {
         .append_pair("error", "access_denied")
         .append_pair("error_description", &"x".repeat(2000))
         .append_pair("state", &state);
-    let _ = rig.core.complete_sign_in(denied.as_str()).await;
-    let recent = rig.core.sign_in_diagnostics(None).await.unwrap().recent;
+    let _ = rig.core.auth().complete_sign_in(denied.as_str()).await;
+    let recent = rig.core.auth().sign_in_diagnostics(None).await.unwrap().recent;
     assert_eq!(recent.len(), 10);
     assert!(recent[0].detail.as_ref().is_some_and(|d| d.chars().count() == 300), "capped");
 }

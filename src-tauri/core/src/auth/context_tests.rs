@@ -25,7 +25,7 @@ fn only(reading: Reading) -> Readings {
 async fn alpha_paying(rig: &Rig) -> (String, String) {
     let personal = rig.sign_in(ContextRequest::Personal).await;
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    rig.core.set_active_session(&alpha.id).await.unwrap();
+    rig.core.auth().set_active_session(&alpha.id).await.unwrap();
     (personal.id, alpha.id)
 }
 
@@ -34,14 +34,14 @@ async fn alpha_paying(rig: &Rig) -> (String, String) {
 /// untouched but not paying, and every action refused until the person picks who pays.
 async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEndReason) {
     let (personal, alpha) = alpha_paying(rig).await;
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "team");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "team");
     rig.control().bump_team_context_version(sb::TEAM_ALPHA_ID);
 
-    let err = rig.core.model_catalog(true).await.unwrap_err();
+    let err = rig.core.models().model_catalog(true).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionExpired, "{err:?}");
     assert_eq!(IpcError::from(&err).platform_code.as_deref(), Some(platform_code));
 
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     let ids: Vec<_> = view.sessions.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, vec![personal.as_str()], "only the Team session ended");
     assert_eq!(view.active_id, None, "nobody pays until the person chooses");
@@ -56,8 +56,8 @@ async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEnd
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 1, "the Team token left the keychain");
 
     // No automatic switch to Personal: every action on the active context is refused.
-    assert_eq!(rig.core.model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
-    assert_eq!(rig.core.refresh_balance().await.unwrap_err().code(), ErrorCode::PayerNotChosen);
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
+    assert_eq!(rig.core.billing().refresh_balance().await.unwrap_err().code(), ErrorCode::PayerNotChosen);
     let send = ChatSendInput {
         conversation_id: None,
         text: "hello".into(),
@@ -69,17 +69,17 @@ async fn the_paying_team_ends(rig: &Rig, platform_code: &str, reason: SessionEnd
         },
     };
     let charges = rig.control().charges().len();
-    let refused = rig.core.chat_send(send, &|_| true).await.unwrap_err();
+    let refused = rig.core.chat().chat_send(send, &|_| true).await.unwrap_err();
     assert_eq!(refused.code(), ErrorCode::PayerNotChosen);
     assert_eq!(rig.control().charges().len(), charges, "nothing was charged to anyone");
 
     // The person picks Personal; the notice stays until read.
-    let view = rig.core.set_active_session(&personal).await.unwrap();
+    let view = rig.core.auth().set_active_session(&personal).await.unwrap();
     assert_eq!(view.active_id.as_deref(), Some(personal.as_str()));
     assert!(!view.payer_not_chosen);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "personal");
     assert_eq!(view.ended.len(), 1);
-    let view = rig.core.dismiss_session_notice(&alpha).await.unwrap();
+    let view = rig.core.auth().dismiss_session_notice(&alpha).await.unwrap();
     assert!(view.ended.is_empty());
 }
 
@@ -102,10 +102,10 @@ async fn signing_in_again_replaces_the_notice_and_pays() {
     rig.control().set_readings(only(Reading::TeamContext403));
     alpha_paying(&rig).await;
     rig.control().bump_team_context_version(sb::TEAM_ALPHA_ID);
-    rig.core.model_catalog(true).await.unwrap_err();
-    assert!(rig.core.sessions_view().await.unwrap().payer_not_chosen);
+    rig.core.models().model_catalog(true).await.unwrap_err();
+    assert!(rig.core.auth().sessions_view().await.unwrap().payer_not_chosen);
     let again = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.active_id.as_deref(), Some(again.id.as_str()), "the new sign-in pays, as the window says");
     assert!(!view.payer_not_chosen);
     assert!(view.ended.is_empty(), "the notice about Team Alpha is answered");
@@ -115,14 +115,14 @@ async fn signing_in_again_replaces_the_notice_and_pays() {
 async fn a_session_that_was_not_paying_ends_with_a_notice_and_the_payer_stays() {
     let rig = Rig::new().await;
     let (personal, alpha) = alpha_paying(&rig).await;
-    rig.core.set_active_session(&personal).await.unwrap();
+    rig.core.auth().set_active_session(&personal).await.unwrap();
     sqlx::query("UPDATE sessions SET expires_at = 1 WHERE id = ?").bind(&alpha).execute(rig.core.db().pool()).await.unwrap();
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.active_id.as_deref(), Some(personal.as_str()));
     assert!(!view.payer_not_chosen);
     assert_eq!(view.ended[0].reason, SessionEndReason::Expired);
     assert!(!view.ended[0].was_paying);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "personal");
 }
 
 /// A 403 context code from a route that is not the Team's own (`/me`, a Personal route)
@@ -131,14 +131,14 @@ async fn a_session_that_was_not_paying_ends_with_a_notice_and_the_payer_stays() 
 async fn a_context_code_outside_the_teams_routes_ends_nothing() {
     let rig = Rig::new().await;
     alpha_paying(&rig).await;
-    let session = rig.core.active_session().await.unwrap();
-    let token = rig.core.token_for(&session).await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
+    let token = rig.core.auth().token_for(&session).await.unwrap();
     let origin = url::Url::parse(&session.origin).unwrap();
     let result = rig.core.client().get_open::<serde_json::Value>(&origin, "/api/v1/open/balance", &token, None).await;
-    let result = rig.core.on_unauthorized(&session, result).await;
+    let result = rig.core.auth().on_unauthorized(&session, result).await;
     assert_eq!(result.unwrap_err().code(), ErrorCode::Platform);
-    assert!(rig.core.active_session().await.is_ok());
-    assert!(rig.core.sessions_view().await.unwrap().ended.is_empty());
+    assert!(rig.core.auth().active_session().await.is_ok());
+    assert!(rig.core.auth().sessions_view().await.unwrap().ended.is_empty());
 }
 
 #[tokio::test]
@@ -147,15 +147,15 @@ async fn team_sign_in_works_where_me_refuses_team_tokens() {
     rig.control().set_readings(only(Reading::MeRefusesTeamTokens));
     let personal = rig.sign_in(ContextRequest::Personal).await;
     assert_eq!(personal.user_id, sb::PUBLIC_CLIENT_USER_ID, "Personal still reads /me");
-    rig.core.begin_sign_in(team(sb::TEAM_BETA_ID)).await.unwrap();
-    let beta = rig.core.complete_sign_in(&rig.approve().await).await.unwrap().expect("a Team session");
+    rig.core.auth().begin_sign_in(team(sb::TEAM_BETA_ID)).await.unwrap();
+    let beta = rig.core.auth().complete_sign_in(&rig.approve().await).await.unwrap().expect("a Team session");
     let SessionContext::Team { team_id, team_name, .. } = &beta.context else { panic!("team") };
     assert_eq!((team_id.as_str(), team_name.as_str()), (sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME));
     // A11: keyed by what the server reported for this token (its Team member).
     assert_eq!(beta.user_id, format!("member:{}", sb::TEAM_BETA_MEMBER_ID));
     assert_eq!(beta.role.as_deref(), Some(sb::TEAM_BETA_ROLE));
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 2);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "team", "and the session works");
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "team", "and the session works");
 }
 
 #[tokio::test]
@@ -174,14 +174,14 @@ async fn a_refused_team_workflow_version_points_at_its_setting() {
             response_format: ResponseFormatChoice::Text,
         },
     };
-    let turn = rig.core.chat_send(send(), &|_| true).await.unwrap();
+    let turn = rig.core.chat().chat_send(send(), &|_| true).await.unwrap();
     let error = turn.reply.error.expect("refused");
     assert_eq!(error.code, ErrorCode::WorkflowVersionRefused);
     assert_eq!(error.platform_code.as_deref(), Some("TEAM_WORKFLOW_VERSION_NOT_PUBLISHED"));
-    assert!(rig.core.active_session().await.is_ok(), "a workflow refusal ends no session");
+    assert!(rig.core.auth().active_session().await.is_ok(), "a workflow refusal ends no session");
 
-    rig.core.set_chat_workflow_version(sb::PUBLISHED_WORKFLOW_VERSION_ID).await.unwrap();
-    let turn = rig.core.chat_send(send(), &|_| true).await.unwrap();
+    rig.core.chat().set_chat_workflow_version(sb::PUBLISHED_WORKFLOW_VERSION_ID).await.unwrap();
+    let turn = rig.core.chat().chat_send(send(), &|_| true).await.unwrap();
     assert!(turn.reply.error.is_none(), "{:?}", turn.reply.error);
 }
 
@@ -190,8 +190,8 @@ async fn another_platform_starts_without_the_old_notices_or_a_pending_choice() {
     let rig = Rig::new().await;
     alpha_paying(&rig).await;
     rig.control().bump_team_context_version(sb::TEAM_ALPHA_ID);
-    rig.core.model_catalog(true).await.unwrap_err();
-    let view = rig.core.sessions_view().await.unwrap();
+    rig.core.models().model_catalog(true).await.unwrap_err();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(view.payer_not_chosen && !view.ended.is_empty());
     rig.core
         .set_platform(crate::wire::PlatformSettingsInput {
@@ -201,7 +201,7 @@ async fn another_platform_starts_without_the_old_notices_or_a_pending_choice() {
         })
         .await
         .unwrap();
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(view.ended.is_empty(), "those sessions belong to the other platform");
     assert!(!view.payer_not_chosen);
 }

@@ -8,7 +8,7 @@ use super::pending::RequestedContext;
 use super::wire::{EndedSession, SessionEndReason};
 use crate::api::CONTEXT_CODES;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::auth::Auth;
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
@@ -50,34 +50,34 @@ fn same_context(notice: &EndedSession, context: &RequestedContext) -> bool {
     }
 }
 
-impl Core {
+impl Auth {
     pub(crate) async fn ended_notices(&self) -> Result<Vec<EndedSession>> {
-        let raw = self.db().setting(NOTICES).await?;
+        let raw = self.shared.db().setting(NOTICES).await?;
         // A notice list that no longer parses is only a lost notice, never a failure.
         Ok(raw.and_then(|r| serde_json::from_str(&r).ok()).unwrap_or_default())
     }
 
     async fn put_notices(&self, notices: &[EndedSession]) -> Result<()> {
         if notices.is_empty() {
-            return self.db().delete_setting(NOTICES).await;
+            return self.shared.db().delete_setting(NOTICES).await;
         }
         let json = serde_json::to_string(notices).map_err(|source| Error::Json { what: "notices", source })?;
-        self.db().put_setting(NOTICES, &json).await
+        self.shared.db().put_setting(NOTICES, &json).await
     }
 
     pub(crate) async fn payer_not_chosen(&self) -> Result<bool> {
-        Ok(self.db().setting(PAYER_NOT_CHOSEN).await?.is_some())
+        Ok(self.shared.db().setting(PAYER_NOT_CHOSEN).await?.is_some())
     }
 
     /// The person chose who pays (or signed in, which makes the new session pay).
     pub(crate) async fn payer_chosen(&self) -> Result<()> {
-        self.db().delete_setting(PAYER_NOT_CHOSEN).await
+        self.shared.db().delete_setting(PAYER_NOT_CHOSEN).await
     }
 
     /// Whether `session` is the one paying now: the chosen one, or, when none was chosen
     /// and no choice is owed, the first signed-in one (as the header shows it).
     async fn is_paying(&self, session: &SessionRecord) -> Result<bool> {
-        let db = self.db();
+        let db = self.shared.db();
         if let Some(id) = db.active_session_id().await? {
             if db.session(&id).await?.is_some() {
                 return Ok(id == session.id);
@@ -102,7 +102,7 @@ impl Core {
     ) -> Result<()> {
         let ended = self.record_session_end(session, reason, platform_code, request_id).await?;
         match self.sessions_view().await {
-            Ok(view) => self.emit(AppEvent::SessionEnded { ended, view }),
+            Ok(view) => self.shared.emit(AppEvent::SessionEnded { ended, view }),
             Err(err) => tracing::warn!(code = ?err.code(), "a session ended but the new view could not be read"),
         }
         Ok(())
@@ -122,7 +122,7 @@ impl Core {
         let summary = super::flow::summary(session, now);
         self.end_session(session, reason_label(reason)).await?;
         if was_paying {
-            self.db().put_setting(PAYER_NOT_CHOSEN, "1").await?;
+            self.shared.db().put_setting(PAYER_NOT_CHOSEN, "1").await?;
         }
         let mut notices = self.ended_notices().await?;
         notices.retain(|n| n.id != session.id);
@@ -156,7 +156,7 @@ impl Core {
     /// Another platform: its sessions are other sessions, so the notices and a pending
     /// "choose who pays" of this one no longer apply.
     pub(crate) async fn forget_ended_sessions(&self) -> Result<()> {
-        self.db().delete_setting(NOTICES).await?;
+        self.shared.db().delete_setting(NOTICES).await?;
         self.payer_chosen().await
     }
 

@@ -1,4 +1,4 @@
-//! The sign-in flow on `Core`: start (browser), complete (deep link or loopback
+//! The sign-in flow on `Auth`: start (browser), complete (deep link or loopback
 //! listener), the Teams list and the diagnostics. What a completed sign-in records is in
 //! `record.rs`.
 
@@ -16,7 +16,7 @@ use super::wire::{ContextRequest, SessionContext, SessionSummary, SessionsView, 
 use crate::api::oauth::CodeExchange;
 use crate::config::{origin_string, RedirectKind};
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::auth::Auth;
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
@@ -81,7 +81,7 @@ pub fn summary(s: &SessionRecord, now: i64) -> SessionSummary {
     }
 }
 
-impl Core {
+impl Auth {
     /// Starts a sign-in: a fresh verifier and state, the attempt saved, the authorize
     /// page opened in the system browser.
     pub async fn begin_sign_in(&self, request: ContextRequest) -> Result<SessionsView> {
@@ -101,7 +101,7 @@ impl Core {
     }
 
     async fn begin_sign_in_inner(&self, request: ContextRequest) -> Result<SessionsView> {
-        let platform = self.platform();
+        let platform = self.shared.platform();
         let (context, scopes) = match request {
             ContextRequest::Personal => (RequestedContext::Personal, PERSONAL_SCOPES),
             ContextRequest::Team { team_id } => {
@@ -143,9 +143,9 @@ impl Core {
             client_id: platform.client_id.clone(),
             context,
         };
-        pending::insert(self.db(), self.keys(), &state, &attempt, now_unix()).await?;
+        pending::insert(self.shared.db(), self.shared.keys(), &state, &attempt, now_unix()).await?;
         self.sign_in_history().set_link(None);
-        if let Err(e) = self.browser().open(&url) {
+        if let Err(e) = self.shared.browser().open(&url) {
             // Nothing failed at the platform: the attempt stays pending, and the person can
             // copy its link into a browser they start themselves.
             let err = Error::BrowserUnavailable(e);
@@ -169,7 +169,7 @@ impl Core {
     /// Forgets every sign-in still waiting for the browser.
     pub async fn cancel_sign_in(&self) -> Result<SessionsView> {
         self.sign_in_history().set_link(None);
-        pending::clear(self.db(), self.keys()).await?;
+        pending::clear(self.shared.db(), self.shared.keys()).await?;
         self.loopback().close_all();
         self.sign_in_history().clear_expired();
         self.sign_in_history().push(SignInOutcome::Cancelled, None, None);
@@ -179,7 +179,7 @@ impl Core {
     /// Handles a deep link. Links that are not this app's callback are ignored
     /// (`Ok(None)`); a callback with no sign-in pending is refused (A6).
     pub async fn complete_sign_in(&self, raw: &str) -> Result<Option<SessionSummary>> {
-        let Some(target) = self.platform().deep_link_target() else {
+        let Some(target) = self.shared.platform().deep_link_target() else {
             // A loopback redirect's callback comes to its listener, never as a deep link.
             tracing::info!("ignored a deep link: sign-in uses a loopback redirect");
             return Ok(None);
@@ -223,10 +223,10 @@ impl Core {
     async fn announce_callback(&self, result: &Result<Option<SessionSummary>>) {
         match result {
             Ok(None) => return,
-            Ok(Some(session)) => self.emit(AppEvent::SignedIn { session: session.clone() }),
+            Ok(Some(session)) => self.shared.emit(AppEvent::SignedIn { session: session.clone() }),
             Err(err) => {
                 tracing::warn!(code = ?err.code(), "sign-in callback refused");
-                self.emit(AppEvent::SignInFailed { error: crate::error::IpcError::from(err) });
+                self.shared.emit(AppEvent::SignInFailed { error: crate::error::IpcError::from(err) });
             }
         }
         self.announce_sessions().await;
@@ -245,7 +245,7 @@ impl Core {
             return Ok(None);
         }
         let now = now_unix();
-        if !pending::any_pending(self.db(), now).await? {
+        if !pending::any_pending(self.shared.db(), now).await? {
             *refused = true;
             return Err(Error::NoPendingSignIn);
         }
@@ -253,7 +253,7 @@ impl Core {
             *refused = true;
             Error::SignIn(e.to_string())
         })?;
-        let attempt = match pending::claim(self.db(), self.keys(), &cb.state, now).await? {
+        let attempt = match pending::claim(self.shared.db(), self.shared.keys(), &cb.state, now).await? {
             Claim::Found(a) => {
                 *claimed = Some(a.context.clone());
                 a
@@ -281,6 +281,7 @@ impl Core {
         };
         // The code is sent exactly once; any failure below means starting again (A8).
         let grant = self
+            .shared
             .client()
             .exchange_code(CodeExchange {
                 origin: &attempt.origin,
@@ -293,13 +294,13 @@ impl Core {
         let token = grant.access_token;
         if let Err(err) = check_binding(&attempt.context, grant.team_id.as_deref()) {
             // Discard a token bound to anything but what was asked for (A11).
-            let _ = self.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
+            let _ = self.shared.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
             return Err(err);
         }
         match self.record_session(&attempt, &token, grant.scopes, grant.expires_in.as_secs() as i64, now).await {
             Ok(record) => Ok(Some(summary(&record, now))),
             Err(err) => {
-                let _ = self.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
+                let _ = self.shared.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
                 Err(err)
             }
         }
@@ -313,10 +314,10 @@ impl Core {
             .iter()
             .find(|s| s.context == SessionContext::Personal)
             .ok_or(Error::NotSignedIn)?;
-        let session = self.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
+        let session = self.shared.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
         let token = self.token_for(&session).await?;
         let origin = crate::context::PlatformContext::of(&session)?.origin;
-        let result = self.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
+        let result = self.shared.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
         let list = self.on_unauthorized(&session, result).await?;
         let teams = match list {
             TeamList::Bare(t) | TeamList::Items { items: t } | TeamList::Teams { teams: t } => t,
@@ -333,7 +334,7 @@ impl Core {
     }
 
     pub async fn sign_in_diagnostics(&self, scheme_registered: Option<bool>) -> Result<SignInDiagnostics> {
-        let platform = self.platform();
+        let platform = self.shared.platform();
         let view = self.sessions_view().await?;
         Ok(SignInDiagnostics {
             origin: origin_string(&platform.origin),
@@ -343,7 +344,7 @@ impl Core {
             pending_redirect_uri: view.pending_redirect_uri.clone(),
             scheme: platform.deep_link_target().map(|u| u.scheme().to_owned()).unwrap_or_default(),
             scheme_registered,
-            keychain_backend: self.keys().backend().to_owned(),
+            keychain_backend: self.shared.keys().backend().to_owned(),
             personal_scopes: PERSONAL_SCOPES.to_owned(),
             team_scopes: TEAM_SCOPES.to_owned(),
             sessions: view.sessions,

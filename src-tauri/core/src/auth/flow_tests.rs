@@ -20,7 +20,7 @@ fn team(id: &str) -> ContextRequest {
 #[tokio::test]
 async fn personal_sign_in_sends_the_documented_authorize_request_and_keeps_the_token_in_the_keychain() {
     let rig = Rig::new().await;
-    let view = rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    let view = rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     assert!(view.sign_in_pending);
     let url = rig.last_opened();
     let q = query(&url);
@@ -35,7 +35,7 @@ async fn personal_sign_in_sends_the_documented_authorize_request_and_keeps_the_t
     assert!(!q.contains_key("team_id"));
 
     let callback = rig.approve().await;
-    let session = rig.core.complete_sign_in(&callback).await.unwrap().unwrap();
+    let session = rig.core.auth().complete_sign_in(&callback).await.unwrap().unwrap();
     assert_eq!(session.display_name, sb::USER_DISPLAY_NAME);
     assert_eq!(session.user_id, sb::PUBLIC_CLIENT_USER_ID);
     assert_eq!(session.context, SessionContext::Personal);
@@ -44,7 +44,7 @@ async fn personal_sign_in_sends_the_documented_authorize_request_and_keeps_the_t
 
     let entries = rig.keys.entries.lock().unwrap().clone();
     assert_eq!(entries.len(), 1, "one keychain entry: the session's token (the verifier is gone)");
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.active_id.as_deref(), Some(session.id.as_str()));
     assert!(!view.sign_in_pending);
 }
@@ -53,21 +53,21 @@ async fn personal_sign_in_sends_the_documented_authorize_request_and_keeps_the_t
 async fn team_sign_in_binds_the_exact_team_and_sits_beside_personal() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
-    rig.core.begin_sign_in(team(sb::TEAM_BETA_ID)).await.unwrap();
+    rig.core.auth().begin_sign_in(team(sb::TEAM_BETA_ID)).await.unwrap();
     let q = query(&rig.last_opened());
     assert_eq!(q["team_id"], sb::TEAM_BETA_ID);
     assert_eq!(q["scope"], TEAM_SCOPES);
-    let team_session = rig.core.complete_sign_in(&rig.approve().await).await.unwrap().unwrap();
+    let team_session = rig.core.auth().complete_sign_in(&rig.approve().await).await.unwrap().unwrap();
     let SessionContext::Team { team_id, team_name, .. } = &team_session.context else { panic!("team context") };
     assert_eq!(team_id, sb::TEAM_BETA_ID);
     assert_eq!(team_name, sb::TEAM_BETA_NAME);
     assert_eq!(team_session.role.as_deref(), Some(sb::TEAM_BETA_ROLE));
 
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 2);
     assert_eq!(view.sessions[0].id, personal.id, "Personal is listed first");
     assert_eq!(view.active_id.as_deref(), Some(team_session.id.as_str()), "the new session pays");
-    let view = rig.core.set_active_session(&personal.id).await.unwrap();
+    let view = rig.core.auth().set_active_session(&personal.id).await.unwrap();
     assert_eq!(view.active_id.as_deref(), Some(personal.id.as_str()));
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 2, "one keychain entry per context");
 }
@@ -75,9 +75,9 @@ async fn team_sign_in_binds_the_exact_team_and_sits_beside_personal() {
 #[tokio::test]
 async fn the_teams_list_comes_from_the_personal_session() {
     let rig = Rig::new().await;
-    assert_eq!(rig.core.list_teams().await.unwrap_err().code(), ErrorCode::NotSignedIn);
+    assert_eq!(rig.core.auth().list_teams().await.unwrap_err().code(), ErrorCode::NotSignedIn);
     rig.sign_in(ContextRequest::Personal).await;
-    let teams = rig.core.list_teams().await.unwrap();
+    let teams = rig.core.auth().list_teams().await.unwrap();
     let ids: Vec<_> = teams.iter().map(|t| t.team_id.as_str()).collect();
     assert!(ids.contains(&sb::TEAM_ALPHA_ID) && ids.contains(&sb::TEAM_BETA_ID), "{ids:?}");
 }
@@ -87,6 +87,7 @@ async fn a_callback_without_a_pending_sign_in_is_refused() {
     let rig = Rig::new().await;
     let err = rig
         .core
+        .auth()
         .complete_sign_in("xiaoya-companion://oauth/callback?code=from-the-xiaoya-app&state=whatever")
         .await
         .unwrap_err();
@@ -96,60 +97,60 @@ async fn a_callback_without_a_pending_sign_in_is_refused() {
 #[tokio::test]
 async fn unrelated_deep_links_are_ignored() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
-    assert!(rig.core.complete_sign_in("xiaoya-companion://open/voices").await.unwrap().is_none());
-    assert!(rig.core.sessions_view().await.unwrap().sign_in_pending);
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    assert!(rig.core.auth().complete_sign_in("xiaoya-companion://open/voices").await.unwrap().is_none());
+    assert!(rig.core.auth().sessions_view().await.unwrap().sign_in_pending);
 }
 
 #[tokio::test]
 async fn a_forged_state_is_ignored_and_the_genuine_callback_still_completes() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let genuine = rig.approve().await;
     let forged = "xiaoya-companion://oauth/callback?code=attacker-code&state=forged-state-value";
-    assert_eq!(rig.core.complete_sign_in(forged).await.unwrap_err().code(), ErrorCode::SignInFailed);
-    assert!(rig.core.sessions_view().await.unwrap().sign_in_pending, "the genuine attempt survives");
-    assert!(rig.core.complete_sign_in(&genuine).await.unwrap().is_some());
+    assert_eq!(rig.core.auth().complete_sign_in(forged).await.unwrap_err().code(), ErrorCode::SignInFailed);
+    assert!(rig.core.auth().sessions_view().await.unwrap().sign_in_pending, "the genuine attempt survives");
+    assert!(rig.core.auth().complete_sign_in(&genuine).await.unwrap().is_some());
 }
 
 #[tokio::test]
 async fn a_replayed_callback_is_refused_and_the_code_is_not_sent_again() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let callback = rig.approve().await;
-    rig.core.complete_sign_in(&callback).await.unwrap();
+    rig.core.auth().complete_sign_in(&callback).await.unwrap();
     let tokens = rig.control().active_token_count();
-    let err = rig.core.complete_sign_in(&callback).await.unwrap_err();
+    let err = rig.core.auth().complete_sign_in(&callback).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::NoPendingSignIn);
     // A second attempt pending: the old state still matches nothing.
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
-    assert_eq!(rig.core.complete_sign_in(&callback).await.unwrap_err().code(), ErrorCode::SignInFailed);
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    assert_eq!(rig.core.auth().complete_sign_in(&callback).await.unwrap_err().code(), ErrorCode::SignInFailed);
     assert_eq!(rig.control().active_token_count(), tokens, "no new token was issued");
 }
 
 #[tokio::test]
 async fn a_reused_code_is_shown_as_the_platforms_invalid_grant() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let first = url::Url::parse(&rig.approve().await).unwrap();
     let code = query(&first)["code"].clone();
-    rig.core.complete_sign_in(first.as_str()).await.unwrap();
+    rig.core.auth().complete_sign_in(first.as_str()).await.unwrap();
     // A new attempt whose callback carries the already-used code.
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let state = query(&rig.last_opened())["state"].clone();
     let mut reused = url::Url::parse(sb::PUBLIC_CLIENT_REDIRECT_URI).unwrap();
     reused.query_pairs_mut().append_pair("code", &code).append_pair("state", &state);
-    let err = rig.core.complete_sign_in(reused.as_str()).await.unwrap_err();
+    let err = rig.core.auth().complete_sign_in(reused.as_str()).await.unwrap_err();
     let Error::OAuth { error, description } = &err else { panic!("expected an OAuth error, got {err:?}") };
     assert_eq!(error, "invalid_grant");
     assert!(description.as_deref().is_some_and(|d| !d.is_empty()));
-    assert!(!rig.core.sessions_view().await.unwrap().sign_in_pending, "a failed exchange needs a new sign-in");
+    assert!(!rig.core.auth().sessions_view().await.unwrap().sign_in_pending, "a failed exchange needs a new sign-in");
 }
 
 #[tokio::test]
 async fn an_access_denied_callback_is_matched_by_state_and_reported() {
     let rig = Rig::new().await;
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let state = query(&rig.last_opened())["state"].clone();
     let mut denied = url::Url::parse(sb::PUBLIC_CLIENT_REDIRECT_URI).unwrap();
     denied
@@ -157,7 +158,7 @@ async fn an_access_denied_callback_is_matched_by_state_and_reported() {
         .append_pair("error", "access_denied")
         .append_pair("error_description", "<b>The user said no</b>")
         .append_pair("state", &state);
-    let err = rig.core.complete_sign_in(denied.as_str()).await.unwrap_err();
+    let err = rig.core.auth().complete_sign_in(denied.as_str()).await.unwrap_err();
     let ipc = crate::IpcError::from(&err);
     assert_eq!(ipc.code, ErrorCode::SignInFailed);
     assert_eq!(ipc.platform_code.as_deref(), Some("access_denied"));
@@ -178,12 +179,12 @@ async fn sign_out_revokes_and_removes_only_that_context() {
     let personal = rig.sign_in(ContextRequest::Personal).await;
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
     let before = rig.control().active_token_count();
-    let view = rig.core.sign_out(&alpha.id).await.unwrap();
+    let view = rig.core.auth().sign_out(&alpha.id).await.unwrap();
     assert_eq!(rig.control().active_token_count(), before - 1, "revoked at the platform");
     assert_eq!(view.sessions.len(), 1);
     assert_eq!(view.sessions[0].id, personal.id);
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 1);
-    assert!(rig.core.list_teams().await.is_ok(), "Personal still works");
+    assert!(rig.core.auth().list_teams().await.is_ok(), "Personal still works");
 }
 
 #[tokio::test]
@@ -191,7 +192,7 @@ async fn sign_out_completes_locally_when_revocation_fails() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
     rig.control().inject(sb::Fault { route: sb::Route::Revoke, kind: sb::FaultKind::Status(503), times: 1 });
-    let view = rig.core.sign_out(&personal.id).await.unwrap();
+    let view = rig.core.auth().sign_out(&personal.id).await.unwrap();
     assert!(view.sessions.is_empty());
     assert!(rig.keys.entries.lock().unwrap().is_empty());
 }
@@ -202,9 +203,9 @@ async fn a_401_ends_only_that_session() {
     let personal = rig.sign_in(ContextRequest::Personal).await;
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
     rig.control().expire_tokens_of(sb::TokenSelector::Personal);
-    let err = rig.core.list_teams().await.unwrap_err();
+    let err = rig.core.auth().list_teams().await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionExpired);
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1);
     assert_eq!(view.sessions[0].id, alpha.id);
     assert_ne!(view.sessions[0].id, personal.id);
@@ -219,7 +220,7 @@ async fn an_expired_session_ends_when_next_looked_at() {
         .execute(rig.core.db().pool())
         .await
         .unwrap();
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(view.sessions.is_empty());
     assert!(rig.keys.entries.lock().unwrap().is_empty(), "its token left the keychain");
 }
@@ -232,38 +233,38 @@ async fn an_expired_paying_context_is_never_replaced_silently() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    rig.core.set_active_session(&alpha.id).await.unwrap();
+    rig.core.auth().set_active_session(&alpha.id).await.unwrap();
     sqlx::query("UPDATE sessions SET expires_at = 1 WHERE id = ?")
         .bind(&alpha.id)
         .execute(rig.core.db().pool())
         .await
         .unwrap();
-    let err = rig.core.model_catalog(false).await.unwrap_err();
+    let err = rig.core.models().model_catalog(false).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionExpired);
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1, "the Team session ended");
     assert_eq!(view.active_id, None, "Personal does not start paying by itself");
     assert!(view.payer_not_chosen);
-    assert_eq!(rig.core.model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap_err().code(), ErrorCode::PayerNotChosen);
     // Once the person picks Personal, calls go there.
-    rig.core.set_active_session(&personal.id).await.unwrap();
-    assert_eq!(rig.core.model_catalog(false).await.unwrap().context.kind, "personal");
+    rig.core.auth().set_active_session(&personal.id).await.unwrap();
+    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "personal");
 }
 
 #[tokio::test]
 async fn a_locked_keychain_is_a_clear_error_and_nothing_is_stored_elsewhere() {
     let rig = Rig::new().await;
     rig.keys.unavailable.store(true, std::sync::atomic::Ordering::SeqCst);
-    let err = rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap_err();
+    let err = rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::KeychainUnavailable);
     assert!(rig.browser.opened.lock().unwrap().is_empty(), "no browser without a place for the verifier");
-    assert!(!rig.core.sessions_view().await.unwrap().sign_in_pending);
+    assert!(!rig.core.auth().sessions_view().await.unwrap().sign_in_pending);
 }
 
 #[tokio::test]
 async fn team_ids_are_validated_before_the_browser_opens() {
     let rig = Rig::new().await;
-    let err = rig.core.begin_sign_in(team("  ")).await.unwrap_err();
+    let err = rig.core.auth().begin_sign_in(team("  ")).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     assert!(rig.browser.opened.lock().unwrap().is_empty());
 }
@@ -272,10 +273,10 @@ async fn team_ids_are_validated_before_the_browser_opens() {
 async fn a_team_token_bound_to_another_team_is_discarded() {
     let rig = Rig::new().await;
     rig.control().set_team_binding_override(Some(sb::TEAM_BETA_ID.into()));
-    rig.core.begin_sign_in(team(sb::TEAM_ALPHA_ID)).await.unwrap();
-    let err = rig.core.complete_sign_in(&rig.approve().await).await.unwrap_err();
+    rig.core.auth().begin_sign_in(team(sb::TEAM_ALPHA_ID)).await.unwrap();
+    let err = rig.core.auth().complete_sign_in(&rig.approve().await).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::SignInFailed);
-    assert!(rig.core.sessions_view().await.unwrap().sessions.is_empty());
+    assert!(rig.core.auth().sessions_view().await.unwrap().sessions.is_empty());
     assert!(rig.keys.entries.lock().unwrap().is_empty(), "nothing kept");
     assert_eq!(rig.control().active_token_count(), 0, "and the stray token was revoked");
 }
@@ -288,19 +289,19 @@ async fn no_secret_reaches_ipc_payloads_or_the_database() {
     let personal = rig.sign_in(ContextRequest::Personal).await;
     let beta = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     // A refused callback too, carrying a forged code.
-    rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap();
-    let refused = rig.core.complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    let refused = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
 
     let mut payloads = vec![
         serde_json::to_string(&rig.core.app_info().await.unwrap()).unwrap(),
-        serde_json::to_string(&rig.core.sessions_view().await.unwrap()).unwrap(),
-        serde_json::to_string(&rig.core.set_active_session(&personal.id).await.unwrap()).unwrap(),
-        serde_json::to_string(&rig.core.list_teams().await.unwrap()).unwrap(),
-        serde_json::to_string(&rig.core.sign_in_diagnostics(Some(true)).await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.auth().sessions_view().await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.auth().set_active_session(&personal.id).await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.auth().list_teams().await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.auth().sign_in_diagnostics(Some(true)).await.unwrap()).unwrap(),
         serde_json::to_string(&crate::wire::AppEvent::SignedIn { session: beta.clone() }).unwrap(),
         serde_json::to_string(&crate::IpcError::from(refused.unwrap_err())).unwrap(),
-        serde_json::to_string(&rig.core.cancel_sign_in().await.unwrap()).unwrap(),
-        serde_json::to_string(&rig.core.sign_out(&beta.id).await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.auth().cancel_sign_in().await.unwrap()).unwrap(),
+        serde_json::to_string(&rig.core.auth().sign_out(&beta.id).await.unwrap()).unwrap(),
     ];
     rig.core.db().close().await;
     for entry in std::fs::read_dir(rig.dir.path()).unwrap() {
@@ -325,15 +326,15 @@ async fn no_secret_reaches_ipc_payloads_or_the_database() {
 async fn when_no_browser_starts_the_link_can_be_copied_and_still_signs_in() {
     let rig = Rig::new().await;
     rig.browser.missing.store(true, std::sync::atomic::Ordering::SeqCst);
-    let err = rig.core.begin_sign_in(ContextRequest::Personal).await.unwrap_err();
+    let err = rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::BrowserUnavailable);
-    let last = rig.core.sign_in_history().recent().into_iter().next().unwrap();
+    let last = rig.core.auth().sign_in_history().recent().into_iter().next().unwrap();
     assert_eq!(last.outcome, super::attempts::SignInOutcome::Failed);
     assert_eq!(last.error_code, Some(ErrorCode::BrowserUnavailable));
     assert!(last.platform_code.is_none(), "nothing came from the platform");
-    assert!(rig.core.sessions_view().await.unwrap().sign_in_pending, "the attempt waits");
+    assert!(rig.core.auth().sessions_view().await.unwrap().sign_in_pending, "the attempt waits");
 
-    let link = rig.core.sign_in_link().await.unwrap().expect("a link to copy");
+    let link = rig.core.auth().sign_in_link().await.unwrap().expect("a link to copy");
     let link = url::Url::parse(&link).unwrap();
     assert_eq!(link.path(), "/oauth/authorize");
     assert_eq!(query(&link)["client_id"], sb::PUBLIC_CLIENT_ID);
@@ -341,7 +342,7 @@ async fn when_no_browser_starts_the_link_can_be_copied_and_still_signs_in() {
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let resp = client.get(link).send().await.unwrap();
     let callback = resp.headers().get("location").unwrap().to_str().unwrap().to_owned();
-    let session = rig.core.complete_sign_in(&callback).await.unwrap().expect("signed in");
+    let session = rig.core.auth().complete_sign_in(&callback).await.unwrap().expect("signed in");
     assert!(matches!(session.context, SessionContext::Personal));
-    assert_eq!(rig.core.sign_in_link().await.unwrap(), None, "the link is gone once used");
+    assert_eq!(rig.core.auth().sign_in_link().await.unwrap(), None, "the link is gone once used");
 }

@@ -16,6 +16,9 @@ pub mod secret;
 pub mod sessions;
 pub mod wire;
 
+mod service;
+pub use service::Auth;
+
 #[cfg(test)]
 mod attempts_tests;
 #[cfg(test)]

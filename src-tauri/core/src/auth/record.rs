@@ -11,7 +11,7 @@ use super::secret::AccessToken;
 use crate::api::segment;
 use crate::config::origin_string;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::auth::Auth;
 use crate::store::sessions::{keychain_account, SessionRecord};
 
 #[derive(Deserialize)]
@@ -22,7 +22,7 @@ struct OpenAgentUser {
     avatar_url: Option<String>,
 }
 
-impl Core {
+impl Auth {
     pub(super) async fn record_session(
         &self,
         attempt: &PendingAttempt,
@@ -35,7 +35,7 @@ impl Core {
         if !scopes.iter().any(|s| s == "profile") {
             return Err(Error::SignIn("the platform did not grant `profile`, so the account cannot be identified".into()));
         }
-        let me = self.client().get_open::<OpenAgentUser>(origin, "/api/v1/open/me", token, None).await;
+        let me = self.shared.client().get_open::<OpenAgentUser>(origin, "/api/v1/open/me", token, None).await;
         let me = match (me, &attempt.context) {
             (Ok(me), _) => Some(me),
             // Some platforms refuse Team-bound tokens on `/me` as on the other Personal
@@ -66,7 +66,7 @@ impl Core {
         };
         if let RequestedContext::Team { team_id } = &attempt.context {
             let path = format!("/api/v1/open/teams/{}/context", segment(team_id));
-            let ctx: TeamContextData = self.client().get_open(origin, &path, token, Some(team_id)).await?;
+            let ctx: TeamContextData = self.shared.client().get_open(origin, &path, token, Some(team_id)).await?;
             if &ctx.team_id != team_id {
                 return Err(Error::SignIn("the platform answered for a different Team".into()));
             }
@@ -89,9 +89,9 @@ impl Core {
             record.avatar_url = me.avatar_url;
         }
         record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
-        keychain::put(self.keys(), record.keychain_account.clone(), token.clone()).await?;
-        record.id = self.db().upsert_session(&record).await?;
-        self.db().set_active_session_id(Some(&record.id)).await?;
+        keychain::put(self.shared.keys(), record.keychain_account.clone(), token.clone()).await?;
+        record.id = self.shared.db().upsert_session(&record).await?;
+        self.shared.db().set_active_session_id(Some(&record.id)).await?;
         // Signing in is choosing: the new session pays, as the window says.
         self.payer_chosen().await?;
         self.forget_notices_for(&record.context).await?;

@@ -9,19 +9,19 @@ use super::secret::AccessToken;
 use super::wire::{SessionEndReason, SessionsView};
 use crate::config::origin_string;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::auth::Auth;
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
-impl Core {
+impl Auth {
     /// Sessions for the current platform; expired ones are ended on the way (and each end
     /// announced as `sessionEnded`, with this view).
     pub async fn sessions_view(&self) -> Result<SessionsView> {
-        let platform = self.platform();
+        let platform = self.shared.platform();
         let now = now_unix();
         let mut sessions = Vec::new();
         let mut ended = Vec::new();
-        for s in self.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await? {
+        for s in self.shared.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await? {
             if s.expires_at <= now {
                 ended.push(self.record_session_end(&s, SessionEndReason::Expired, None, None).await?);
             } else {
@@ -29,7 +29,7 @@ impl Core {
             }
         }
         let payer_not_chosen = !sessions.is_empty() && self.payer_not_chosen().await?;
-        let mut active_id = self.db().active_session_id().await?;
+        let mut active_id = self.shared.db().active_session_id().await?;
         if !sessions.iter().any(|s| Some(&s.id) == active_id.as_ref()) {
             // Never a silent switch: after the paying context ended, nobody pays until chosen.
             active_id = if payer_not_chosen { None } else { sessions.first().map(|s| s.id.clone()) };
@@ -45,14 +45,14 @@ impl Core {
             ended: self.ended_notices().await?,
         };
         for ended in ended {
-            self.emit(AppEvent::SessionEnded { ended, view: view.clone() });
+            self.shared.emit(AppEvent::SessionEnded { ended, view: view.clone() });
         }
         Ok(view)
     }
 
     /// Announces `view` as the sessions now (`sessionsChanged`) and hands it back.
     pub(crate) fn sessions_changed(&self, view: SessionsView) -> SessionsView {
-        self.emit(AppEvent::SessionsChanged { view: view.clone() });
+        self.shared.emit(AppEvent::SessionsChanged { view: view.clone() });
         view
     }
 
@@ -69,11 +69,11 @@ impl Core {
     /// The redirect URI of the newest sign-in still waiting; attempts whose 10 minutes ran
     /// out are dropped here and said so (their listeners close by themselves).
     pub(crate) async fn pending_sign_in(&self, now: i64) -> Result<Option<String>> {
-        for lapsed in pending::purge_expired(self.db(), self.keys(), now).await? {
+        for lapsed in pending::purge_expired(self.shared.db(), self.shared.keys(), now).await? {
             tracing::info!(context = lapsed.context.kind(), "a sign-in expired before the browser came back");
             self.sign_in_history().push_expired(&lapsed);
         }
-        pending::newest_pending(self.db(), now).await
+        pending::newest_pending(self.shared.db(), now).await
     }
 
     pub(crate) fn expired_sign_in(&self) -> Option<super::wire::ExpiredSignIn> {
@@ -86,7 +86,7 @@ impl Core {
         if !view.sessions.iter().any(|s| s.id == id) {
             return Err(Error::NotSignedIn);
         }
-        self.db().set_active_session_id(Some(id)).await?;
+        self.shared.db().set_active_session_id(Some(id)).await?;
         self.payer_chosen().await?;
         Ok(self.sessions_changed(self.sessions_view().await?))
     }
@@ -99,9 +99,9 @@ impl Core {
     /// chosen does the first signed-in one answer, as the header shows it. `NOT_SIGNED_IN`
     /// and `PAYER_NOT_CHOSEN` come with the view announced (`sessionsChanged`).
     pub async fn active_session(&self) -> Result<SessionRecord> {
-        if let Some(id) = self.db().active_session_id().await? {
-            if let Some(session) = self.db().session(&id).await? {
-                let platform = self.platform();
+        if let Some(id) = self.shared.db().active_session_id().await? {
+            if let Some(session) = self.shared.db().session(&id).await? {
+                let platform = self.shared.platform();
                 let same_platform = session.origin == origin_string(&platform.origin)
                     && session.client_id == platform.client_id;
                 if same_platform {
@@ -119,7 +119,7 @@ impl Core {
             return Err(Error::PayerNotChosen);
         }
         let session = match &view.active_id {
-            Some(id) => self.db().session(id).await?,
+            Some(id) => self.shared.db().session(id).await?,
             None => None,
         };
         match session {
@@ -133,7 +133,7 @@ impl Core {
 
     /// The token of a session, from the keychain.
     pub async fn token_for(&self, session: &SessionRecord) -> Result<AccessToken> {
-        match keychain::get(self.keys(), session.keychain_account.clone()).await? {
+        match keychain::get(self.shared.keys(), session.keychain_account.clone()).await? {
             Some(token) => Ok(token),
             None => {
                 self.end_session_with_notice(session, SessionEndReason::TokenMissing, None, None).await?;
@@ -144,10 +144,10 @@ impl Core {
 
     /// Ends one session locally: keychain entry and facts removed; others untouched.
     pub async fn end_session(&self, session: &SessionRecord, reason: &str) -> Result<()> {
-        keychain::delete(self.keys(), session.keychain_account.clone()).await?;
-        self.db().delete_session(&session.id).await?;
-        if self.db().active_session_id().await?.as_deref() == Some(&session.id) {
-            self.db().set_active_session_id(None).await?;
+        keychain::delete(self.shared.keys(), session.keychain_account.clone()).await?;
+        self.shared.db().delete_session(&session.id).await?;
+        if self.shared.db().active_session_id().await?.as_deref() == Some(&session.id) {
+            self.shared.db().set_active_session_id(None).await?;
         }
         tracing::info!(context = session.context.kind(), reason, "session ended");
         Ok(())
@@ -158,7 +158,7 @@ impl Core {
     pub async fn on_unauthorized<T>(&self, session: &SessionRecord, result: Result<T>) -> Result<T> {
         if let Err(err @ Error::Unauthorized { .. }) = &result {
             // Another call may have ended it a moment ago; its notice stands.
-            if self.db().session(&session.id).await?.is_some() {
+            if self.shared.db().session(&session.id).await?.is_some() {
                 let (reason, code, request_id) = super::ended::reason_of(err);
                 self.end_session_with_notice(session, reason, code, request_id).await?;
             }
@@ -169,11 +169,11 @@ impl Core {
     /// Signs out: revoke at the platform, then remove the keychain entry and the facts
     /// even when revocation fails.
     pub async fn sign_out(&self, id: &str) -> Result<SessionsView> {
-        let session = self.db().session(id).await?.ok_or(Error::NotSignedIn)?;
-        if let Some(token) = keychain::get(self.keys(), session.keychain_account.clone()).await? {
+        let session = self.shared.db().session(id).await?.ok_or(Error::NotSignedIn)?;
+        if let Some(token) = keychain::get(self.shared.keys(), session.keychain_account.clone()).await? {
             match crate::context::PlatformContext::of(&session) {
                 Ok(context) => {
-                    if let Err(err) = self.client().revoke(&context.origin, &session.client_id, &token).await {
+                    if let Err(err) = self.shared.client().revoke(&context.origin, &session.client_id, &token).await {
                         tracing::warn!(code = ?err.code(), "revocation failed; signing out locally anyway");
                     }
                 }

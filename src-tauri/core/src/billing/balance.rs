@@ -13,17 +13,17 @@ use super::wire::{
 use super::{now_ms, DEFAULT_LOW_BALANCE_THRESHOLD, STALE_AFTER_MS};
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::billing::Billing;
 use crate::store::billing::{ContextKey, SnapshotRow};
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
-impl Core {
+impl Billing {
     /// Reads the active context's balance from the platform, records it as a snapshot
     /// and returns it. Needs the `balance` scope.
     #[instrument(skip(self), err)]
     pub async fn refresh_balance(&self) -> Result<BalanceOverview> {
-        let call = self.context_call(Some("balance")).await?;
+        let call = self.auth().context_call(Some("balance")).await?;
         self.refresh_balance_with(&call).await
     }
 
@@ -38,16 +38,16 @@ impl Core {
     async fn refresh_balance_with(&self, call: &ContextCall) -> Result<BalanceOverview> {
         // Taken before the request: every charge recorded up to here is already in the
         // balance the platform is about to report.
-        let ledger_mark = self.db().ledger_mark().await?;
+        let ledger_mark = self.shared.db().ledger_mark().await?;
         let (mut row, report) = match call.team_path("/balance") {
             None => {
-                let raw = self.context_get_exact(call, "/api/v1/open/balance").await?;
+                let raw = self.auth().context_get_exact(call, "/api/v1/open/balance").await?;
                 let (data, report) = read::personal_balance_data(&raw)?;
                 log_reading("balance", &report);
                 (platform::personal_snapshot(&data), report)
             }
             Some(path) => {
-                let raw = self.context_get_exact(call, &path).await?;
+                let raw = self.auth().context_get_exact(call, &path).await?;
                 let (data, report) = read::team_balance_data(&raw)?;
                 log_reading("Team balance", &report);
                 if let (Some(reported), Some(ours)) = (data.team_id.as_deref(), call.team_id()) {
@@ -63,6 +63,7 @@ impl Core {
         row.ledger_mark = ledger_mark;
         row.taken_at = now_ms();
         row.id = self
+            .shared
             .db()
             .insert_balance_snapshot(&ContextKey::of(&call.session), &row)
             .await?;
@@ -70,7 +71,7 @@ impl Core {
         let mut overview = self.overview(&call.session, &row).await?;
         overview.reading = Some(report);
         // Every new reading reaches every screen (the header among them).
-        self.emit(AppEvent::BalanceChanged { balance: overview.clone() });
+        self.shared.emit(AppEvent::BalanceChanged { balance: overview.clone() });
         Ok(overview)
     }
 
@@ -86,8 +87,9 @@ impl Core {
     /// The active context's balance at its last refresh, without asking the platform;
     /// `None` when it was never read.
     pub async fn last_balance(&self) -> Result<Option<BalanceOverview>> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         match self
+            .shared
             .db()
             .latest_balance_snapshot(&ContextKey::of(&session))
             .await?
@@ -109,12 +111,12 @@ impl Core {
     /// the platform rejects Team tokens on this route.
     #[instrument(skip(self), err)]
     pub async fn personal_usage(&self) -> Result<UsageView> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         if session.team_id().is_some() {
             return Ok(UsageView::NotForTeam);
         }
-        let call = self.context_call(Some("usage")).await?;
-        let raw = self.context_get_exact(&call, "/api/v1/open/usage").await?;
+        let call = self.auth().context_call(Some("usage")).await?;
+        let raw = self.auth().context_get_exact(&call, "/api/v1/open/usage").await?;
         let (usage, report) = read::read_usage(&raw, now_ms())?;
         log_reading("usage", &report);
         Ok(UsageView::Personal {
@@ -126,11 +128,11 @@ impl Core {
     /// context version). Needs `profile`; a Personal session is `InvalidInput`.
     #[instrument(skip(self), err)]
     pub async fn team_context(&self) -> Result<TeamContextView> {
-        let call = self.context_call(Some("profile")).await?;
+        let call = self.auth().context_call(Some("profile")).await?;
         let path = call
             .team_path("/context")
             .ok_or_else(|| Error::InvalidInput("not a Team context".into()))?;
-        let data: TeamContextData = self.context_get(&call, &path).await?;
+        let data: TeamContextData = self.auth().context_get(&call, &path).await?;
         Ok(platform::team_context_view(&call.session, data))
     }
 
@@ -147,18 +149,19 @@ impl Core {
             .ok_or_else(|| {
                 Error::InvalidInput(format!("not a non-negative amount of points: {value:?}"))
             })?;
-        self.db()
+        self.shared.db()
             .set_low_balance_threshold(&points.to_string())
             .await?;
         // The header's "low" mark follows at once.
         if let Ok(Some(balance)) = self.last_balance().await {
-            self.emit(AppEvent::BalanceChanged { balance });
+            self.shared.emit(AppEvent::BalanceChanged { balance });
         }
         self.billing_settings().await
     }
 
     async fn low_threshold(&self) -> Result<Points> {
         Ok(self
+            .shared
             .db()
             .low_balance_threshold()
             .await?
@@ -193,8 +196,9 @@ impl Core {
                 ))
             })?;
         let threshold = self.low_threshold().await?;
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let last = self
+            .shared
             .db()
             .latest_balance_snapshot(&ContextKey::of(&session))
             .await?;
@@ -225,16 +229,17 @@ impl Core {
     /// A call for one session (not necessarily the active one), ended if expired.
     async fn session_call(&self, session_id: &str, scope: &str) -> Result<ContextCall> {
         // Ends expired sessions on the way.
-        let view = self.sessions_view().await?;
+        let view = self.auth().sessions_view().await?;
         if !view.sessions.iter().any(|s| s.id == session_id) {
             return Err(Error::NotSignedIn);
         }
         let session = self
+            .shared
             .db()
             .session(session_id)
             .await?
             .ok_or(Error::NotSignedIn)?;
-        self.call_for_session(session, Some(scope)).await
+        self.auth().call_for_session(session, Some(scope)).await
     }
 }
 

@@ -12,7 +12,7 @@ use super::wire::{
 };
 use super::{now_ms, platform};
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::billing::Billing;
 use crate::store::billing::{ContextKey, LedgerRow, SnapshotRow};
 
 /// Refreshes looked at for "why did my balance change".
@@ -186,14 +186,15 @@ pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> Spen
     }
 }
 
-impl Core {
+impl Billing {
     /// A page of charges the app saw, newest first.
     #[instrument(skip(self), err)]
     pub async fn points_ledger(&self, query: LedgerQuery) -> Result<LedgerPage> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let limit = i64::from(query.limit.clamp(1, 200));
         let only_this = query.scope == LedgerScope::ActiveContext;
         let mut rows = self
+            .shared
             .db()
             .ledger_page(
                 &ContextKey::of(&session),
@@ -214,14 +215,15 @@ impl Core {
     /// app saw in each window.
     #[instrument(skip(self), err)]
     pub async fn balance_changes(&self) -> Result<BalanceChanges> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let key = ContextKey::of(&session);
         let snapshots = self
+            .shared
             .db()
             .balance_snapshots(&key, SNAPSHOTS_EXPLAINED)
             .await?;
         let after = snapshots.first().map(|s| s.ledger_mark).unwrap_or(0);
-        let ledger = self.db().ledger_after(&key, after).await?;
+        let ledger = self.shared.db().ledger_after(&key, after).await?;
         let (intervals, since_last_refresh) = explain(&snapshots, &ledger);
         Ok(BalanceChanges {
             context: platform::context_of(&session),
@@ -241,8 +243,9 @@ impl Core {
                 query.days
             )));
         }
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let rows = self
+            .shared
             .db()
             .ledger_of_user(&ContextKey::of(&session), CHART_ROWS)
             .await?;

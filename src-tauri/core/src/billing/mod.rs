@@ -6,16 +6,19 @@
 //! parses an amount through a float, and amounts cross IPC as decimal text.
 //!
 //! For features that charge (chat, TTS, the billable checks): record the charge with
-//! `Db::record_charge`, then call `Core::balance_after_charge(session_id)`, which reads the
+//! `Db::record_charge`, then call `Billing::balance_after_charge(session_id)`, which reads the
 //! balance again; every reading is announced as `AppEvent::BalanceChanged`. Before a charged action, call
-//! `Core::balance_check(estimate)` and warn on `Low` / `Exceeds` — never block.
+//! `Billing::balance_check(estimate)` and warn on `Low` / `Exceeds` — never block.
 
 mod balance;
 mod history;
 mod platform;
 pub mod points;
 pub mod read;
+mod service;
 pub mod wire;
+
+pub use service::Billing;
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 //! The billing answers read tolerantly, in one place each: the Team balance in both
 //! documented shapes, the Personal balance, and usage; amounts in every JSON number form.
-//! Pass `data` as `reading::exact_json` (or `Core::context_get_exact`) returns it. Each
+//! Pass `data` as `reading::exact_json` (or `Auth::context_get_exact`) returns it. Each
 //! reader returns a `ReadReport` (shape, missing fields, values not recognised).
 
 use serde_json::{Map, Value};

@@ -90,7 +90,7 @@ async fn core_once(rig: &Rig) -> Sample {
             response_format: ResponseFormatChoice::Text,
         },
     };
-    rig.core.chat_send(input, &sink).await.unwrap();
+    rig.core.chat().chat_send(input, &sink).await.unwrap();
     let total = start.elapsed();
     let (first, deltas) = *seen.lock().unwrap();
     Sample { first: first.unwrap_or_default(), total, deltas }

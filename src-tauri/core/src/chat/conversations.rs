@@ -6,7 +6,7 @@ use super::wire::{
     ResponseFormatChoice, TokenUsage,
 };
 use crate::error::{Error, IpcError, Result};
-use crate::host::Core;
+use crate::chat::Chat;
 use crate::store::chat::{ChatScope, ConversationRecord, MessageRecord};
 
 pub(crate) fn summary(c: &ConversationRecord, message_count: i64) -> ConversationSummary {
@@ -91,15 +91,15 @@ pub(crate) fn in_turn_order(messages: Vec<MessageRecord>) -> Vec<MessageRecord> 
     out
 }
 
-impl Core {
+impl Chat {
     /// The context scope of the active session.
     pub(crate) async fn active_chat_scope(&self) -> Result<ChatScope> {
-        Ok(ChatScope::of(&self.active_session().await?))
+        Ok(ChatScope::of(&self.auth().active_session().await?))
     }
 
     /// A conversation of the active context; another context's conversation is "not found".
     pub(crate) async fn scoped_conversation(&self, id: &str, scope: &ChatScope) -> Result<ConversationRecord> {
-        match self.db().conversation(id).await? {
+        match self.shared.db().conversation(id).await? {
             Some(c) if &c.scope() == scope => Ok(c),
             _ => Err(Error::InvalidInput("no such conversation in this context".into())),
         }
@@ -108,7 +108,7 @@ impl Core {
     /// The active context's conversations, newest first; `query` searches titles and text.
     pub async fn chat_conversations(&self, query: &str) -> Result<Vec<ConversationSummary>> {
         let scope = self.active_chat_scope().await?;
-        let rows = self.db().conversations(&scope, query).await?;
+        let rows = self.shared.db().conversations(&scope, query).await?;
         Ok(rows.iter().map(|(c, n)| summary(c, *n)).collect())
     }
 
@@ -121,12 +121,12 @@ impl Core {
     }
 
     pub(crate) async fn conversation_view(&self, conversation: &ConversationRecord) -> Result<ConversationView> {
-        let mut messages = self.db().messages(&conversation.id).await?;
+        let mut messages = self.shared.db().messages(&conversation.id).await?;
         for m in messages.iter_mut() {
             let unfinished = matches!(m.status.as_str(), "pending" | "streaming");
             if unfinished && !self.chat_runtime().is_active(&m.id) {
                 m.status = MessageStatus::Interrupted.as_str().to_owned();
-                self.db().save_reply(m).await?;
+                self.shared.db().save_reply(m).await?;
             }
         }
         let count = messages.len() as i64;
@@ -140,15 +140,15 @@ impl Core {
     pub async fn chat_delete_conversation(&self, id: &str) -> Result<()> {
         let scope = self.active_chat_scope().await?;
         let conversation = self.scoped_conversation(id, &scope).await?;
-        self.db().delete_conversation(&conversation.id).await
+        self.shared.db().delete_conversation(&conversation.id).await
     }
 
     /// Deletes one message (a user message with its replies). A reply in flight is stopped first.
     pub async fn chat_delete_message(&self, id: &str) -> Result<ConversationView> {
         let scope = self.active_chat_scope().await?;
-        let message = self.db().message(id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
+        let message = self.shared.db().message(id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
         let conversation = self.scoped_conversation(&message.conversation_id, &scope).await?;
-        let messages = self.db().messages(&conversation.id).await?;
+        let messages = self.shared.db().messages(&conversation.id).await?;
         let in_flight = messages
             .iter()
             .filter(|m| m.id == id || m.parent_id.as_deref() == Some(id))
@@ -156,7 +156,7 @@ impl Core {
         if in_flight {
             return Err(Error::InvalidInput("stop this reply before deleting it".into()));
         }
-        self.db().delete_message(id).await?;
+        self.shared.db().delete_message(id).await?;
         self.conversation_view(&conversation).await
     }
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::Result;
-use crate::host::Core;
+use crate::chat::Chat;
 
 /// How many recent replies that reported usage are looked at.
 const RECENT: i64 = 20;
@@ -37,11 +37,12 @@ pub fn summarize(mut counts: Vec<u64>) -> (Option<u64>, Option<u64>) {
     (typical, counts.last().copied())
 }
 
-impl Core {
+impl Chat {
     /// The usage recent replies with `model_code` reported in the active context.
     pub async fn chat_usage_hint(&self, model_code: &str) -> Result<ChatUsageHint> {
         let scope = self.active_chat_scope().await?;
         let counts: Vec<u64> = self
+            .shared
             .db()
             .recent_reply_tokens(&scope, model_code, RECENT)
             .await?

@@ -9,7 +9,7 @@ use time::OffsetDateTime;
 
 use super::wire::{ChatExport, ChatMessage, ChatRole, ConversationView, ExportFormat, MessageStatus};
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::chat::Chat;
 
 pub(crate) fn rfc3339_ms(ms: i64) -> String {
     OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
@@ -121,7 +121,7 @@ pub(crate) fn write_new(dir: &Path, stem: &str, ext: &str, text: &str) -> Result
     Err(Error::Internal("too many exports with the same name".into()))
 }
 
-impl Core {
+impl Chat {
     /// Exports a conversation of the active context.
     pub async fn chat_export(&self, conversation_id: &str, format: ExportFormat) -> Result<ChatExport> {
         let view = self.chat_conversation(conversation_id).await?;
@@ -132,7 +132,7 @@ impl Core {
         };
         let stamp = rfc3339_ms(now).chars().filter(char::is_ascii_digit).take(14).collect::<String>();
         let stem = format!("{}-{stamp}", slug(&view.conversation.title));
-        let path = write_new(&self.data_dir().join("exports"), &stem, ext, &text)?;
+        let path = write_new(&self.shared.data_dir().join("exports"), &stem, ext, &text)?;
         Ok(ChatExport { path: path.display().to_string(), text })
     }
 }

@@ -13,7 +13,7 @@ use super::{ChatSink, ChatTurn};
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
 use crate::error::Result;
-use crate::host::Core;
+use crate::chat::Chat;
 use crate::models::context_key;
 use crate::store::chat::{ConversationRecord, MessageRecord};
 use crate::store::ledger::{ChargeKind, NewCharge};
@@ -27,7 +27,7 @@ const CATALOG_STALE_CODES: [&str; 5] = [
     "TEAM_CONTEXT_MISMATCH",
 ];
 
-impl Core {
+impl Chat {
     /// Runs a journaled reply to the end and writes what happened.
     pub(crate) async fn run_reply(
         &self,
@@ -69,7 +69,7 @@ impl Core {
             .then(|| check_reply(&reply.content, schema.as_ref()))
             .and_then(|check| serde_json::to_string(&check).ok());
         let charge = reply_charge(&reply);
-        self.db().save_reply_with_charge(&reply, charge.as_ref().map(|c| (&call.session, c))).await?;
+        self.shared.db().save_reply_with_charge(&reply, charge.as_ref().map(|c| (&call.session, c))).await?;
         tracing::info!(
             status = status.as_str(),
             request_id = reply.request_id.as_deref().unwrap_or_default(),
@@ -77,7 +77,7 @@ impl Core {
             "chat reply finished"
         );
         if error.as_ref().and_then(|e| e.platform_code.as_deref()).is_some_and(|c| CATALOG_STALE_CODES.contains(&c)) {
-            self.catalogs().invalidate(&context_key(&call.session));
+            self.models().catalogs().invalidate(&context_key(&call.session));
         }
         let view = message_view(conversation, &reply);
         match error {
@@ -86,10 +86,10 @@ impl Core {
         };
         if let Some(fatal) = fatal {
             // A 401 ends only this context's session (A12); the UI hears SESSION_EXPIRED.
-            return self.on_unauthorized(&call.session, Err(fatal)).await;
+            return self.auth().on_unauthorized(&call.session, Err(fatal)).await;
         }
         // Any answer may have charged: the paying context's balance is read again.
-        self.balance_after_charge(&call.session.id).await;
+        self.billing().balance_after_charge(&call.session.id).await;
         Ok(ChatTurn { reply: view, session_id: call.session.id.clone() })
     }
 

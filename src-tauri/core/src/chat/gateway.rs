@@ -15,7 +15,7 @@ use super::ChatSink;
 use crate::api::context::ContextCall;
 use crate::api::read_envelope;
 use crate::error::{Error, ErrorCode, IpcError, Result};
-use crate::host::Core;
+use crate::chat::Chat;
 use crate::store::chat::MessageRecord;
 
 pub(crate) const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
@@ -111,7 +111,7 @@ pub(super) fn elapsed_ms(since: Instant) -> i64 {
     i64::try_from(since.elapsed().as_millis()).unwrap_or(i64::MAX)
 }
 
-impl Core {
+impl Chat {
     pub(super) fn reply_request(
         &self,
         call: &ContextCall,
@@ -122,7 +122,7 @@ impl Core {
         let request_id =
             reply.request_id.as_deref().ok_or_else(|| Error::Internal("reply without a request id".into()))?;
         let mut req = call
-            .request(self.client(), reqwest::Method::POST, COMPLETIONS_PATH)?
+            .request(&self.shared.client(), reqwest::Method::POST, COMPLETIONS_PATH)?
             .header("Content-Type", "application/json")
             .header("Accept", if streamed { "text/event-stream" } else { "application/json" })
             .header("X-Request-ID", request_id)
@@ -245,7 +245,7 @@ impl Core {
         let mut completion = CompletionStream::new();
         let mut last_save = Instant::now();
         reply.status = MessageStatus::Streaming.as_str().to_owned();
-        self.db().save_reply_progress(&reply.id, &reply.content, &reply.status).await?;
+        self.shared.db().save_reply_progress(&reply.id, &reply.content, &reply.status).await?;
         loop {
             let next = tokio::select! {
                 _ = stopped(cancel) => return Ok(Outcome::Stopped),
@@ -288,7 +288,7 @@ impl Core {
             }
             if last_save.elapsed() >= SAVE_EVERY {
                 last_save = Instant::now();
-                self.db().save_reply_progress(&reply.id, &reply.content, &reply.status).await?;
+                self.shared.db().save_reply_progress(&reply.id, &reply.content, &reply.status).await?;
             }
         }
     }

@@ -18,7 +18,10 @@ mod conversations;
 pub mod runtime;
 mod finish;
 pub(crate) mod gateway;
+mod service;
 mod turn;
+
+pub use service::Chat;
 
 #[cfg(test)]
 mod sse_tests;
@@ -38,7 +41,6 @@ mod bench;
 
 
 use crate::error::{Error, Result};
-use crate::host::Core;
 pub use runtime::ChatRuntime;
 use wire::{ChatEvent, ChatSettings};
 
@@ -77,9 +79,9 @@ fn valid_workflow_version(value: &str) -> bool {
         && value.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b':'))
 }
 
-impl Core {
+impl Chat {
     pub async fn chat_settings(&self) -> Result<ChatSettings> {
-        let stored = self.db().setting(WORKFLOW_SETTING).await?.filter(|v| valid_workflow_version(v));
+        let stored = self.shared.db().setting(WORKFLOW_SETTING).await?.filter(|v| valid_workflow_version(v));
         Ok(ChatSettings {
             workflow_version_id: stored.unwrap_or_else(|| DEFAULT_WORKFLOW_VERSION_ID.to_owned()),
             default_workflow_version_id: DEFAULT_WORKFLOW_VERSION_ID.to_owned(),
@@ -91,9 +93,9 @@ impl Core {
     pub async fn set_chat_workflow_version(&self, value: &str) -> Result<ChatSettings> {
         let value = value.trim();
         if value.is_empty() {
-            self.db().delete_setting(WORKFLOW_SETTING).await?;
+            self.shared.db().delete_setting(WORKFLOW_SETTING).await?;
         } else if valid_workflow_version(value) {
-            self.db().put_setting(WORKFLOW_SETTING, value).await?;
+            self.shared.db().put_setting(WORKFLOW_SETTING, value).await?;
         } else {
             return Err(Error::InvalidInput(
                 "a workflow version id has up to 128 letters, digits, '.', '_', '-' or ':'".into(),
@@ -115,7 +117,7 @@ impl Core {
         {
             return Err(Error::InvalidInput("only https links open in the browser".into()));
         }
-        self.browser().open(&url).map_err(|source| Error::Io { action: "could not open the browser", source })
+        self.shared.browser().open(&url).map_err(|source| Error::Io { action: "could not open the browser", source })
     }
 }
 

@@ -1,5 +1,5 @@
 //! Replies in flight (so Stop reaches them) and the stream's idle timeout: the chat area's
-//! state, held by `Core` without knowing it.
+//! state, owned by the `Chat` service (`service.rs`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -103,7 +103,7 @@ async fn a_personal_reply_streams_and_gets_a_receipt() {
     let events = Events::default();
     let opts =
         ChatOptions { system_prompt: "Answer briefly.".into(), ..options(sb::MODEL_CHAT, json!({"temperature": 0.4})) };
-    let reply = rig.core.chat_send(input("How do I plan a small project?", opts), &events.sink()).await.unwrap().reply;
+    let reply = rig.core.chat().chat_send(input("How do I plan a small project?", opts), &events.sink()).await.unwrap().reply;
 
     assert_eq!(reply.status, MessageStatus::Complete);
     let kinds = events.kinds();
@@ -136,9 +136,9 @@ async fn a_personal_reply_streams_and_gets_a_receipt() {
     assert_eq!(rows[0].3, reply.id);
 
     // The conversation is in SQLite, with the system prompt and parameters kept.
-    let list = rig.core.chat_conversations("").await.unwrap();
+    let list = rig.core.chat().chat_conversations("").await.unwrap();
     assert_eq!(list.len(), 1);
-    let view = rig.core.chat_conversation(&list[0].id).await.unwrap();
+    let view = rig.core.chat().chat_conversation(&list[0].id).await.unwrap();
     assert_eq!(view.messages.len(), 2);
     assert_eq!(view.messages[1].content, reply.content);
     assert_eq!(view.options.system_prompt, "Answer briefly.");
@@ -149,27 +149,27 @@ async fn a_personal_reply_streams_and_gets_a_receipt() {
 async fn parameters_are_checked_against_the_spec_before_anything_is_sent() {
     let rig = signed_in(ContextRequest::Personal).await;
     let bad = options(sb::MODEL_CHAT, json!({"temperature": 5, "seed": 1}));
-    let problems = rig.core.chat_check_options(&bad).await.unwrap();
+    let problems = rig.core.chat().chat_check_options(&bad).await.unwrap();
     assert!(problems
         .iter()
         .any(|p| p.field == "temperature" && p.problem == ProblemKind::AboveMaximum { maximum: 2.0 }));
     assert!(problems.iter().any(|p| p.field == "seed" && p.problem == ProblemKind::NotDeclared));
-    let err = rig.core.chat_send(input("hi", bad), &Events::default().sink()).await.unwrap_err();
+    let err = rig.core.chat().chat_send(input("hi", bad), &Events::default().sink()).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     assert!(err.to_string().contains("temperature must be at most 2"), "{err}");
     // The legacy model has `parameterSpec: null`: no parameters at all.
     let legacy = options(sb::MODEL_LEGACY, json!({"temperature": 1}));
     assert!(matches!(
-        rig.core.chat_send(input("hi", legacy), &Events::default().sink()).await,
+        rig.core.chat().chat_send(input("hi", legacy), &Events::default().sink()).await,
         Err(Error::InvalidInput(_))
     ));
     // JSON output only where declared; image models are not chat models.
     let json_on_prompt =
         ChatOptions { response_format: ResponseFormatChoice::JsonObject, ..options(sb::MODEL_CHAT, json!({})) };
-    assert_eq!(rig.core.chat_check_options(&json_on_prompt).await.unwrap()[0].problem, ProblemKind::FormatUnsupported);
+    assert_eq!(rig.core.chat().chat_check_options(&json_on_prompt).await.unwrap()[0].problem, ProblemKind::FormatUnsupported);
     let image = options(sb::MODEL_IMAGE, json!({}));
-    assert_eq!(rig.core.chat_check_options(&image).await.unwrap()[0].problem, ProblemKind::NotChatCapable);
-    assert!(rig.core.chat_conversations("").await.unwrap().is_empty(), "nothing was journaled");
+    assert_eq!(rig.core.chat().chat_check_options(&image).await.unwrap()[0].problem, ProblemKind::NotChatCapable);
+    assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty(), "nothing was journaled");
     assert!(rig.control().charges().is_empty());
 }
 
@@ -179,6 +179,7 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
     let events = Events::default();
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Summarize the update", options(sb::MODEL_TEAM_ONLY, json!({}))), &events.sink())
         .await
         .unwrap()
@@ -203,9 +204,10 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
     assert_eq!(rows[0].0, "team");
 
     // Each turn is a new run and a new request id; the workflow version comes from settings.
-    rig.core.set_chat_workflow_version("workflow_version_07").await.unwrap();
+    rig.core.chat().set_chat_workflow_version("workflow_version_07").await.unwrap();
     let next = rig
         .core
+        .chat()
         .chat_send(
             super::wire::ChatSendInput {
                 conversation_id: Some(reply.conversation_id.clone()),
@@ -220,14 +222,14 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
     assert_ne!(second.run_id, workflow.run_id);
     assert_ne!(receipt_id(&next), receipt.request_id);
     assert_eq!(second.workflow_version_id, "workflow_version_07");
-    assert!(rig.core.set_chat_workflow_version("bad value").await.is_err());
-    assert_eq!(rig.core.set_chat_workflow_version("").await.unwrap().workflow_version_id, DEFAULT_WORKFLOW_VERSION_ID);
+    assert!(rig.core.chat().set_chat_workflow_version("bad value").await.is_err());
+    assert_eq!(rig.core.chat().set_chat_workflow_version("").await.unwrap().workflow_version_id, DEFAULT_WORKFLOW_VERSION_ID);
 }
 
 #[tokio::test]
 async fn team_and_personal_requests_carry_exactly_the_right_headers() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
-    let call = rig.core.context_call(Some("model")).await.unwrap();
+    let call = rig.core.auth().context_call(Some("model")).await.unwrap();
     let reply = crate::store::chat::MessageRecord {
         request_id: Some("rid-1".into()),
         request_body: Some("{}".into()),
@@ -237,7 +239,7 @@ async fn team_and_personal_requests_carry_exactly_the_right_headers() {
         attempt: Some(3),
         ..Default::default()
     };
-    let request = rig.core.reply_request(&call, &reply, false).unwrap().build().unwrap();
+    let request = rig.core.chat().reply_request(&call, &reply, false).unwrap().build().unwrap();
     let h = |name: &str| request.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
     assert_eq!(h("x-xiaoya-team-id").as_deref(), Some(sb::TEAM_BETA_ID));
     assert_eq!(h("x-xiaoya-workflow-version-id").as_deref(), Some("wf"));
@@ -246,10 +248,10 @@ async fn team_and_personal_requests_carry_exactly_the_right_headers() {
     assert_eq!(h("x-xiaoya-attempt").as_deref(), Some("3"));
     assert_eq!(h("x-request-id").as_deref(), Some("rid-1"));
 
-    let personal = rig.core.sessions_view().await.unwrap().sessions[0].id.clone();
-    rig.core.set_active_session(&personal).await.unwrap();
-    let call = rig.core.context_call(Some("model")).await.unwrap();
-    let request = rig.core.reply_request(&call, &reply, true).unwrap().build().unwrap();
+    let personal = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
+    rig.core.auth().set_active_session(&personal).await.unwrap();
+    let call = rig.core.auth().context_call(Some("model")).await.unwrap();
+    let request = rig.core.chat().reply_request(&call, &reply, true).unwrap().build().unwrap();
     assert!(request.headers().keys().all(|k| !k.as_str().starts_with("x-xiaoya-")), "Personal sends no Team headers");
     assert_eq!(request.headers().get("x-request-id").unwrap(), "rid-1");
 }
@@ -262,7 +264,7 @@ async fn json_replies_are_checked_as_json_and_against_the_schema() {
         ..options(sb::MODEL_VISION, json!({"detail": "low"}))
     };
     let reply =
-        rig.core.chat_send(input("Give me facts about tea", object), &Events::default().sink()).await.unwrap().reply;
+        rig.core.chat().chat_send(input("Give me facts about tea", object), &Events::default().sink()).await.unwrap().reply;
     let check = reply.json_check.unwrap();
     assert_eq!(check.mode, "json_object");
     assert!(check.valid, "{:?}", check.problems);
@@ -272,7 +274,7 @@ async fn json_replies_are_checked_as_json_and_against_the_schema() {
         response_format: ResponseFormatChoice::JsonSchema { schema: schema.into() },
         ..options(sb::MODEL_JSON_SCHEMA, json!({"reasoning_effort": "low"}))
     };
-    let reply = rig.core.chat_send(input("Describe tea", with_schema), &Events::default().sink()).await.unwrap().reply;
+    let reply = rig.core.chat().chat_send(input("Describe tea", with_schema), &Events::default().sink()).await.unwrap().reply;
     let check = reply.json_check.unwrap();
     assert_eq!(check.mode, "json_schema");
     assert!(check.valid, "{:?}", check.problems);
@@ -290,10 +292,11 @@ async fn history_regenerate_edit_delete_search_and_export() {
     let rig = signed_in(ContextRequest::Personal).await;
     let opts = options(sb::MODEL_CHAT, json!({}));
     let first =
-        rig.core.chat_send(input("Tell me about kites", opts.clone()), &Events::default().sink()).await.unwrap().reply;
+        rig.core.chat().chat_send(input("Tell me about kites", opts.clone()), &Events::default().sink()).await.unwrap().reply;
     let cid = first.conversation_id.clone();
     let second = rig
         .core
+        .chat()
         .chat_send(
             ChatSendInput { conversation_id: Some(cid.clone()), ..input("And about gliders?", opts.clone()) },
             &Events::default().sink(),
@@ -303,51 +306,52 @@ async fn history_regenerate_edit_delete_search_and_export() {
         .reply;
 
     // Regenerate: a new reply to the same message, under a new request id, kept beside the first.
-    let again = rig.core.chat_regenerate(&second.id, opts.clone(), &Events::default().sink()).await.unwrap().reply;
+    let again = rig.core.chat().chat_regenerate(&second.id, opts.clone(), &Events::default().sink()).await.unwrap().reply;
     assert_eq!(again.parent_id, second.parent_id);
     assert_ne!(receipt_id(&again), receipt_id(&second));
-    let view = rig.core.chat_conversation(&cid).await.unwrap();
+    let view = rig.core.chat().chat_conversation(&cid).await.unwrap();
     assert_eq!(view.messages.len(), 5);
     assert_eq!(view.messages[3].id, second.id, "replies follow their message");
     assert_eq!(view.messages[4].id, again.id);
 
     // Search by title and by text, only in this context.
-    assert_eq!(rig.core.chat_conversations("kites").await.unwrap().len(), 1);
-    assert_eq!(rig.core.chat_conversations("gliders").await.unwrap().len(), 1);
-    assert!(rig.core.chat_conversations("zeppelin").await.unwrap().is_empty());
-    assert!(rig.core.chat_conversations("100%").await.unwrap().is_empty(), "LIKE wildcards are literal");
+    assert_eq!(rig.core.chat().chat_conversations("kites").await.unwrap().len(), 1);
+    assert_eq!(rig.core.chat().chat_conversations("gliders").await.unwrap().len(), 1);
+    assert!(rig.core.chat().chat_conversations("zeppelin").await.unwrap().is_empty());
+    assert!(rig.core.chat().chat_conversations("100%").await.unwrap().is_empty(), "LIKE wildcards are literal");
 
     // Edit and resend the second message: it and what followed are replaced.
     let user2 = view.messages[2].id.clone();
     let edited = rig
         .core
+        .chat()
         .chat_edit_resend(&user2, "And about balloons?".into(), opts.clone(), &Events::default().sink())
         .await
         .unwrap()
         .reply;
-    let view = rig.core.chat_conversation(&cid).await.unwrap();
+    let view = rig.core.chat().chat_conversation(&cid).await.unwrap();
     assert_eq!(view.messages.len(), 4);
     assert_eq!(view.messages[2].content, "And about balloons?");
     assert_eq!(view.messages[3].id, edited.id);
 
     // Delete the first user message: its reply goes with it.
-    let view = rig.core.chat_delete_message(&view.messages[0].id).await.unwrap();
+    let view = rig.core.chat().chat_delete_message(&view.messages[0].id).await.unwrap();
     assert_eq!(view.messages.len(), 2);
 
     // Export: files in the data folder's exports/, the same text returned to copy.
-    let md = rig.core.chat_export(&cid, ExportFormat::Markdown).await.unwrap();
+    let md = rig.core.chat().chat_export(&cid, ExportFormat::Markdown).await.unwrap();
     assert!(md.path.contains("exports"));
     assert!(md.text.contains("## You\n\nAnd about balloons?"));
     assert!(md.text.contains(&format!("request id `{}`", receipt_id(&edited))));
     assert_eq!(std::fs::read_to_string(&md.path).unwrap(), md.text);
-    let js = rig.core.chat_export(&cid, ExportFormat::Json).await.unwrap();
+    let js = rig.core.chat().chat_export(&cid, ExportFormat::Json).await.unwrap();
     let parsed: Value = serde_json::from_str(&js.text).unwrap();
     assert_eq!(parsed["messages"].as_array().unwrap().len(), 2);
     assert_eq!(parsed["conversation"]["id"], json!(cid));
     assert!(js.path.ends_with(".json"));
 
-    rig.core.chat_delete_conversation(&cid).await.unwrap();
-    assert!(rig.core.chat_conversations("").await.unwrap().is_empty());
+    rig.core.chat().chat_delete_conversation(&cid).await.unwrap();
+    assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -355,23 +359,24 @@ async fn conversations_stay_in_the_context_that_paid_for_them() {
     let rig = signed_in(ContextRequest::Personal).await;
     let personal = rig
         .core
+        .chat()
         .chat_send(input("Personal question", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
         .reply;
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    assert!(rig.core.chat_conversations("").await.unwrap().is_empty(), "Team sees none of Personal's history");
-    assert!(rig.core.chat_conversation(&personal.conversation_id).await.is_err());
-    assert!(rig.core.chat_export(&personal.conversation_id, ExportFormat::Markdown).await.is_err());
+    assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty(), "Team sees none of Personal's history");
+    assert!(rig.core.chat().chat_conversation(&personal.conversation_id).await.is_err());
+    assert!(rig.core.chat().chat_export(&personal.conversation_id, ExportFormat::Markdown).await.is_err());
     let into_other = ChatSendInput {
         conversation_id: Some(personal.conversation_id.clone()),
         ..input("hi", options(sb::MODEL_CHAT, json!({})))
     };
-    assert!(rig.core.chat_send(into_other, &Events::default().sink()).await.is_err());
+    assert!(rig.core.chat().chat_send(into_other, &Events::default().sink()).await.is_err());
     // A model that only Personal has is not in Team Alpha's catalog.
     let vision = options(sb::MODEL_VISION, json!({}));
     assert!(matches!(
-        rig.core.chat_send(input("hi", vision), &Events::default().sink()).await,
+        rig.core.chat().chat_send(input("hi", vision), &Events::default().sink()).await,
         Err(Error::InvalidInput(_))
     ));
 }
@@ -379,12 +384,12 @@ async fn conversations_stay_in_the_context_that_paid_for_them() {
 #[tokio::test]
 async fn links_open_only_when_https() {
     let rig = Rig::new().await;
-    rig.core.open_external_link("https://example.com/docs?a=1").unwrap();
+    rig.core.chat().open_external_link("https://example.com/docs?a=1").unwrap();
     assert_eq!(rig.last_opened().as_str(), "https://example.com/docs?a=1");
     for bad in
         ["javascript:alert(1)", "http://example.com", "file:///etc/passwd", "https://user:pw@example.com", "nonsense"]
     {
-        assert!(rig.core.open_external_link(bad).is_err(), "{bad}");
+        assert!(rig.core.chat().open_external_link(bad).is_err(), "{bad}");
     }
     assert_eq!(rig.browser.opened.lock().unwrap().len(), 1);
 }

@@ -11,18 +11,19 @@ use crate::auth::wire::ContextRequest;
 #[tokio::test]
 async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_context() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     let team = view.active_id.clone().unwrap();
     let personal = view.sessions.iter().find(|s| s.id != team).unwrap().id.clone();
-    rig.core.set_active_session(&personal).await.unwrap();
+    rig.core.auth().set_active_session(&personal).await.unwrap();
 
-    let none = rig.core.chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
+    let none = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
     assert_eq!((none.samples, none.typical_tokens), (0, None), "nothing sent yet: no number");
 
     let mut used = Vec::new();
     for text in ["Hello", "Tell me about tea", "How do I plan a small project?"] {
         let reply = rig
             .core
+            .chat()
             .chat_send(input(text, options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
             .await
             .unwrap()
@@ -30,16 +31,16 @@ async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_co
         let usage = reply.receipt.as_ref().and_then(|r| r.usage.clone()).expect("the platform reported the usage");
         used.push(usage.total_tokens.expect("a total"));
     }
-    let hint = rig.core.chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
+    let hint = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
     assert_eq!(hint.samples, 3);
     let (typical, max) = summarize(used);
     assert_eq!((hint.typical_tokens, hint.max_tokens), (typical, max));
     assert!(typical.is_some_and(|t| t > 0));
 
     // Another model, and another context, have their own (empty) history.
-    assert_eq!(rig.core.chat_usage_hint(sb::MODEL_VISION).await.unwrap().samples, 0);
-    rig.core.set_active_session(&team).await.unwrap();
-    assert_eq!(rig.core.chat_usage_hint(sb::MODEL_CHAT).await.unwrap().samples, 0, "Personal's replies don't count in Team");
+    assert_eq!(rig.core.chat().chat_usage_hint(sb::MODEL_VISION).await.unwrap().samples, 0);
+    rig.core.auth().set_active_session(&team).await.unwrap();
+    assert_eq!(rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap().samples, 0, "Personal's replies don't count in Team");
 }
 
 #[test]

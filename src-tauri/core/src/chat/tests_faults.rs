@@ -19,7 +19,7 @@ async fn a_dropped_stream_keeps_the_partial_reply_and_retry_replays_it_without_a
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::SseDrop { after_events: 4 }));
     let events = Events::default();
     let reply =
-        rig.core.chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
+        rig.core.chat().chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     assert!(!reply.content.is_empty(), "what arrived is kept");
     assert_eq!(events.deltas(), reply.content);
@@ -31,12 +31,12 @@ async fn a_dropped_stream_keeps_the_partial_reply_and_retry_replays_it_without_a
     // The platform settled the charge before streaming: it happened once.
     assert_eq!(rig.control().charges_for(&id).len(), 1);
     // The stored copy says the same after a reload.
-    let stored = rig.core.chat_conversation(&reply.conversation_id).await.unwrap();
+    let stored = rig.core.chat().chat_conversation(&reply.conversation_id).await.unwrap();
     assert_eq!(stored.messages[1].status, MessageStatus::Interrupted);
     assert_eq!(stored.messages[1].content, reply.content);
 
     let retry_events = Events::default();
-    let retried = rig.core.chat_retry(&reply.id, &retry_events.sink()).await.unwrap().reply;
+    let retried = rig.core.chat().chat_retry(&reply.id, &retry_events.sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     assert_eq!(retried.id, reply.id, "the same reply");
     assert_eq!(receipt_id(&retried), id, "the same X-Request-ID");
@@ -46,19 +46,20 @@ async fn a_dropped_stream_keeps_the_partial_reply_and_retry_replays_it_without_a
     assert_eq!(rig.control().charges_for(&id).len(), 1, "no second charge");
     assert_eq!(ledger_rows(&rig, &id).await.len(), 1, "one ledger row");
     // A complete reply is regenerated, not retried.
-    assert!(matches!(rig.core.chat_retry(&reply.id, &Events::default().sink()).await, Err(Error::InvalidInput(_))));
+    assert!(matches!(rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await, Err(Error::InvalidInput(_))));
 }
 
 #[tokio::test]
 async fn a_stalled_stream_is_interrupted_after_the_idle_timeout() {
     let rig = signed_in(ContextRequest::Personal).await;
-    rig.core.chat_runtime().set_idle_timeout(Duration::from_millis(400));
+    rig.core.chat().chat_runtime().set_idle_timeout(Duration::from_millis(400));
     rig.control().inject(Fault::once(
         Route::ChatCompletions,
         FaultKind::SseStall { after_events: 3, pause: Duration::from_secs(3) },
     ));
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Plan a picnic", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -68,13 +69,14 @@ async fn a_stalled_stream_is_interrupted_after_the_idle_timeout() {
     assert!(!reply.content.is_empty());
 
     // A pause shorter than the idle timeout is only a pause.
-    rig.core.chat_runtime().set_idle_timeout(Duration::from_secs(5));
+    rig.core.chat().chat_runtime().set_idle_timeout(Duration::from_secs(5));
     rig.control().inject(Fault::once(
         Route::ChatCompletions,
         FaultKind::SseStall { after_events: 3, pause: Duration::from_millis(300) },
     ));
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Plan a party", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -88,7 +90,7 @@ async fn an_error_status_is_shown_with_the_platform_code_and_can_be_retried() {
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(500)));
     let events = Events::default();
     let reply =
-        rig.core.chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
+        rig.core.chat().chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     let error = reply.error.clone().unwrap();
     assert_eq!(error.code, ErrorCode::Platform);
@@ -101,7 +103,7 @@ async fn an_error_status_is_shown_with_the_platform_code_and_can_be_retried() {
         matches!(events.all().last(), Some(ChatEvent::Error { error, .. }) if error.platform_code.as_deref() == Some("INTERNAL_ERROR"))
     );
 
-    let retried = rig.core.chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
+    let retried = rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     assert!(retried.error.is_none());
     assert_eq!(rig.control().chat_request_count(&id), 2);
@@ -113,6 +115,7 @@ async fn unavailable_is_retried_automatically_with_the_same_id() {
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(503)));
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Hello again", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -125,6 +128,7 @@ async fn unavailable_is_retried_automatically_with_the_same_id() {
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(402)));
     let refused = rig
         .core
+        .chat()
         .chat_send(input("Once more", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -139,6 +143,7 @@ async fn a_reset_connection_is_interrupted_and_retry_charges_once() {
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetBeforeCommit));
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Tell me a fact", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -147,7 +152,7 @@ async fn a_reset_connection_is_interrupted_and_retry_charges_once() {
     assert_eq!(reply.error.as_ref().unwrap().code, ErrorCode::Network);
     let id = receipt_id(&reply);
     assert!(rig.control().charges_for(&id).is_empty());
-    let retried = rig.core.chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
+    let retried = rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     assert_eq!(rig.control().charges_for(&id).len(), 1);
 }
@@ -161,13 +166,13 @@ async fn a_team_retry_after_an_unknown_outcome_repeats_the_identical_tuple() {
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetBeforeCommit));
     let opts = options(sb::MODEL_CHAT, json!({"max_tokens": 256}));
     let reply =
-        rig.core.chat_send(input("Status report", opts.clone()), &Events::default().sink()).await.unwrap().reply;
+        rig.core.chat().chat_send(input("Status report", opts.clone()), &Events::default().sink()).await.unwrap().reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     assert!(reply.error.as_ref().unwrap().outcome_unknown);
     let first = reply.receipt.clone().unwrap();
     assert_eq!(first.attempt, Some(1));
 
-    let retried = rig.core.chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
+    let retried = rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     let receipt = retried.receipt.unwrap();
     assert_eq!(receipt.attempt, Some(1), "the same attempt");
@@ -179,7 +184,7 @@ async fn a_team_retry_after_an_unknown_outcome_repeats_the_identical_tuple() {
 
     // An automatic retry (503) is the same request too.
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(503)));
-    let auto = rig.core.chat_send(input("Next report", opts), &Events::default().sink()).await.unwrap().reply;
+    let auto = rig.core.chat().chat_send(input("Next report", opts), &Events::default().sink()).await.unwrap().reply;
     assert_eq!(auto.status, MessageStatus::Complete);
     assert_eq!(auto.receipt.as_ref().unwrap().attempt, Some(1));
     assert_eq!(rig.control().chat_request_count(&receipt_id(&auto)), 2);
@@ -194,11 +199,11 @@ async fn a_lost_team_answer_is_charged_once_where_idempotency_is_the_whole_tuple
     rig.control().set_readings([sb::Reading::TeamIdempotencyTuple].into_iter().collect());
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetAfterCommit));
     let opts = options(sb::MODEL_CHAT, json!({}));
-    let reply = rig.core.chat_send(input("Quarterly summary", opts), &Events::default().sink()).await.unwrap().reply;
+    let reply = rig.core.chat().chat_send(input("Quarterly summary", opts), &Events::default().sink()).await.unwrap().reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     let id = receipt_id(&reply);
     assert_eq!(rig.control().charges_for(&id).len(), 1, "the platform charged before the answer was lost");
-    let retried = rig.core.chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
+    let retried = rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     assert!(retried.receipt.as_ref().unwrap().replayed, "the platform replayed it");
     assert_eq!(rig.control().charges_for(&id).len(), 1, "no second charge");
@@ -212,15 +217,15 @@ async fn a_team_retry_after_a_definite_refusal_raises_the_attempt_up_to_six() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
     rig.control().inject(Fault { route: Route::ChatCompletions, kind: FaultKind::Status(402), times: 6 });
     let opts = options(sb::MODEL_CHAT, json!({}));
-    let failing = rig.core.chat_send(input("Third report", opts), &Events::default().sink()).await.unwrap().reply;
+    let failing = rig.core.chat().chat_send(input("Third report", opts), &Events::default().sink()).await.unwrap().reply;
     assert_eq!(failing.status, MessageStatus::Interrupted);
     assert!(!failing.error.as_ref().unwrap().outcome_unknown);
     for expected in 2..=6 {
-        let again = rig.core.chat_retry(&failing.id, &Events::default().sink()).await.unwrap().reply;
+        let again = rig.core.chat().chat_retry(&failing.id, &Events::default().sink()).await.unwrap().reply;
         assert_eq!(again.receipt.as_ref().unwrap().attempt, Some(expected));
         assert_eq!(again.status, MessageStatus::Interrupted);
     }
-    let err = rig.core.chat_retry(&failing.id, &Events::default().sink()).await.unwrap_err();
+    let err = rig.core.chat().chat_retry(&failing.id, &Events::default().sink()).await.unwrap_err();
     assert!(err.to_string().contains("6 attempts"), "{err}");
 }
 
@@ -230,7 +235,7 @@ async fn stop_aborts_the_request_and_keeps_the_partial_reply() {
     rig.control().set_stream_pace(Duration::from_millis(30));
     let events = Events::default();
     let sink = events.sink();
-    let send = rig.core.chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &sink);
+    let send = rig.core.chat().chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &sink);
     let stop = async {
         loop {
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -239,7 +244,7 @@ async fn stop_aborts_the_request_and_keeps_the_partial_reply() {
                 _ => None,
             });
             if let Some(id) = started.filter(|_| events.delta_count() >= 3) {
-                assert!(rig.core.chat_stop(&id));
+                assert!(rig.core.chat().chat_stop(&id));
                 return id;
             }
         }
@@ -253,12 +258,13 @@ async fn stop_aborts_the_request_and_keeps_the_partial_reply() {
     assert_eq!(events.kinds().last(), Some(&"done"));
     // Far from the whole long reply.
     assert!(reply.content.len() < 2000, "{} bytes", reply.content.len());
-    assert!(!rig.core.chat_stop(&reply.id), "nothing left to stop");
+    assert!(!rig.core.chat().chat_stop(&reply.id), "nothing left to stop");
     // A stopped reply can be regenerated, not retried.
-    assert!(rig.core.chat_retry(&reply.id, &Events::default().sink()).await.is_err());
+    assert!(rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await.is_err());
     rig.control().set_stream_pace(Duration::ZERO);
     let again = rig
         .core
+        .chat()
         .chat_regenerate(&reply.id, options(sb::MODEL_CHAT, json!({})), &Events::default().sink())
         .await
         .unwrap()
@@ -275,7 +281,7 @@ async fn a_closed_channel_stops_the_reply() {
         let n = seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         !matches!(event, ChatEvent::Delta { .. }) || n < 3
     };
-    let reply = rig.core.chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &sink).await.unwrap().reply;
+    let reply = rig.core.chat().chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &sink).await.unwrap().reply;
     assert_eq!(reply.status, MessageStatus::Stopped);
 }
 
@@ -284,6 +290,7 @@ async fn a_401_ends_only_that_session_and_marks_the_reply() {
     let rig = signed_in(ContextRequest::Personal).await;
     let first = rig
         .core
+        .chat()
         .chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -292,6 +299,7 @@ async fn a_401_ends_only_that_session_and_marks_the_reply() {
     let events = Events::default();
     let err = rig
         .core
+        .chat()
         .chat_send(
             super::wire::ChatSendInput {
                 conversation_id: Some(first.conversation_id.clone()),
@@ -305,5 +313,5 @@ async fn a_401_ends_only_that_session_and_marks_the_reply() {
     assert!(
         matches!(events.all().last(), Some(ChatEvent::Error { error, .. }) if error.code == ErrorCode::SessionExpired)
     );
-    assert!(rig.core.sessions_view().await.unwrap().sessions.is_empty(), "the Personal session ended");
+    assert!(rig.core.auth().sessions_view().await.unwrap().sessions.is_empty(), "the Personal session ended");
 }

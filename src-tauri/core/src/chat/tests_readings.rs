@@ -19,6 +19,7 @@ async fn a_gateway_that_refuses_undeclared_fields_still_streams() {
     rig.control().set_readings([sb::Reading::StrictRequestFields].into_iter().collect());
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Hello, strict gateway", options(sb::MODEL_CHAT, json!({"temperature": 0.3}))), &Events::default().sink())
         .await
         .unwrap()
@@ -41,6 +42,7 @@ async fn a_long_retry_after_is_handed_to_the_person_with_its_wait() {
     let started = Instant::now();
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Busy?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -59,6 +61,7 @@ async fn a_long_retry_after_is_handed_to_the_person_with_its_wait() {
     ));
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Busy now?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -78,6 +81,7 @@ async fn a_short_retry_after_date_is_waited_out_and_retried() {
     let started = Instant::now();
     let reply = rig
         .core
+        .chat()
         .chat_send(input("Patience", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()
@@ -99,6 +103,7 @@ async fn an_oversized_whole_reply_is_refused() {
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::HugeBody { bytes: 9 * 1024 * 1024 }));
     let reply = rig
         .core
+        .chat()
         .chat_send(input("A huge answer", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await
         .unwrap()

@@ -22,14 +22,15 @@ const DEFINITE: [u16; 8] = [400, 402, 403, 404, 409, 422, 500, 501];
 #[tokio::test]
 async fn a_chat_post_answered_with_a_definite_error_is_sent_exactly_once() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    let team_id = rig.core.sessions_view().await.unwrap().active_id.unwrap();
-    let personal_id = rig.core.sessions_view().await.unwrap().sessions[0].id.clone();
+    let team_id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
+    let personal_id = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
     for (session, label) in [(&personal_id, "personal, streamed"), (&team_id, "team, whole")] {
-        rig.core.set_active_session(session).await.unwrap();
+        rig.core.auth().set_active_session(session).await.unwrap();
         for status in DEFINITE {
             rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(status)));
             let reply = rig
                 .core
+                .chat()
                 .chat_send(input(&format!("Status {status}"), options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
                 .await
                 .unwrap()
@@ -50,12 +51,12 @@ async fn a_chat_post_answered_with_a_definite_error_is_sent_exactly_once() {
 #[tokio::test]
 async fn a_chat_request_that_gets_no_answer_is_retried_under_the_same_id_up_to_the_cap() {
     let rig = signed_in(ContextRequest::Personal).await;
-    rig.core.chat_runtime().set_idle_timeout(Duration::from_millis(300));
+    rig.core.chat().chat_runtime().set_idle_timeout(Duration::from_millis(300));
 
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Latency(Duration::from_secs(5))));
     let reply = tokio::time::timeout(
         Duration::from_secs(30),
-        rig.core.chat_send(input("Slow once", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink()),
+        rig.core.chat().chat_send(input("Slow once", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink()),
     )
     .await
     .expect("finishes")
@@ -69,7 +70,7 @@ async fn a_chat_request_that_gets_no_answer_is_retried_under_the_same_id_up_to_t
     rig.control().inject(Fault { route: Route::ChatCompletions, kind: FaultKind::Latency(Duration::from_secs(5)), times: 10 });
     let reply = tokio::time::timeout(
         Duration::from_secs(30),
-        rig.core.chat_send(input("Never answered", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink()),
+        rig.core.chat().chat_send(input("Never answered", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink()),
     )
     .await
     .expect("finishes instead of hanging")
@@ -93,6 +94,7 @@ async fn chat_retries_exactly_the_listed_statuses_under_the_same_id() {
         rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(status)));
         let reply = rig
             .core
+            .chat()
             .chat_send(input(&format!("Listed {status}"), options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
             .await
             .unwrap()
@@ -120,6 +122,7 @@ async fn a_finished_reply_is_never_saved_without_its_ledger_row() {
     .unwrap();
     let failed = rig
         .core
+        .chat()
         .chat_send(input("Charged, then the ledger write failed", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
         .await;
     assert!(failed.is_err(), "the failed ledger write is reported");
@@ -133,7 +136,7 @@ async fn a_finished_reply_is_never_saved_without_its_ledger_row() {
     assert!(super::tests::ledger_rows(&rig, &request_id).await.is_empty());
 
     sqlx::query("DROP TRIGGER s4_ledger_fails").execute(rig.core.db().pool()).await.unwrap();
-    let retried = rig.core.chat_retry(&reply_id, &Events::default().sink()).await.unwrap().reply;
+    let retried = rig.core.chat().chat_retry(&reply_id, &Events::default().sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     assert_eq!(receipt_id(&retried), request_id, "retried under the same X-Request-ID");
     assert_eq!(rig.control().charges_for(&request_id).len(), 1, "no second charge");

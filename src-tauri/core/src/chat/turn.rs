@@ -10,7 +10,7 @@ use super::wire::{ChatEvent, ChatMessage, ChatOptions, ChatRole, ChatSendInput, 
 use super::{ChatSink, ChatTurn, MAX_ATTEMPT, NODE_ID};
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::chat::Chat;
 use crate::models::now_ms;
 use crate::store::chat::{ChatScope, ConversationRecord, MessageRecord};
 use crate::store::ledger::context_label;
@@ -103,18 +103,18 @@ fn history_until(messages: &[MessageRecord], until: &str) -> Vec<(String, String
     out
 }
 
-impl Core {
+impl Chat {
     /// Problems with these options for the active context's model (empty: they can be sent).
     /// Called as the person types: answered from the cached catalog when it can be.
     pub async fn chat_check_options(&self, options: &ChatOptions) -> Result<Vec<super::wire::OptionProblem>> {
-        let session = self.active_session().await?;
-        if let Some(model) = self.catalogs().cached_model(&crate::models::context_key(&session), &options.model_code) {
+        let session = self.auth().active_session().await?;
+        if let Some(model) = self.models().catalogs().cached_model(&crate::models::context_key(&session), &options.model_code) {
             if session.has_scope("model") {
                 return Ok(check_options(&model, options));
             }
         }
-        let call = self.context_call(Some("model")).await?;
-        let model = self.catalog_model(&call, &options.model_code).await?;
+        let call = self.auth().context_call(Some("model")).await?;
+        let model = self.models().catalog_model(&call, &options.model_code).await?;
         Ok(check_options(&model, options))
     }
 
@@ -123,8 +123,8 @@ impl Core {
             return Err(Error::InvalidInput(format!("the system prompt is longer than {MAX_SYSTEM_CHARS} characters")));
         }
         options.parameters.retain(|_, v| !v.is_null());
-        let call = self.context_call(Some("model")).await?;
-        let model = self.catalog_model(&call, &options.model_code).await?;
+        let call = self.auth().context_call(Some("model")).await?;
+        let model = self.models().catalog_model(&call, &options.model_code).await?;
         let problems = check_options(&model, &options);
         if !problems.is_empty() {
             return Err(Error::InvalidInput(describe(&problems)));
@@ -146,7 +146,7 @@ impl Core {
         sink: &dyn ChatSink,
     ) -> Result<ChatTurn> {
         let Checked { call, options, schema } = checked;
-        let messages = self.db().messages(&conversation.id).await?;
+        let messages = self.shared.db().messages(&conversation.id).await?;
         let history = history_until(&messages, &parent.id);
         let history: Vec<(&str, &str)> = history.iter().map(|(r, c)| (r.as_str(), c.as_str())).collect();
         let team = call.team_id().is_some();
@@ -172,14 +172,14 @@ impl Core {
             started_at: Some(now),
             ..MessageRecord::default()
         };
-        reply.seq = self.db().insert_message(&reply).await?;
+        reply.seq = self.shared.db().insert_message(&reply).await?;
         let options_json = serde_json::to_string(&options).map_err(|e| Error::Internal(e.to_string()))?;
-        self.db().update_conversation(&conversation.id, &options_json, &options.model_code, now).await?;
+        self.shared.db().update_conversation(&conversation.id, &options_json, &options.model_code, now).await?;
         let mut conversation = conversation;
         conversation.options = options_json;
         conversation.model_code = options.model_code.clone();
         conversation.updated_at = now;
-        let count = self.db().message_count(&conversation.id).await?;
+        let count = self.shared.db().message_count(&conversation.id).await?;
         sink.send(ChatEvent::Started {
             conversation: summary(&conversation, count),
             user_message,
@@ -221,7 +221,7 @@ impl Core {
                     created_at: now,
                     updated_at: now,
                 };
-                self.db().insert_conversation(&c).await?;
+                self.shared.db().insert_conversation(&c).await?;
                 c
             }
         };
@@ -234,7 +234,7 @@ impl Core {
             created_at: now,
             ..MessageRecord::default()
         };
-        user.seq = self.db().insert_message(&user).await?;
+        user.seq = self.shared.db().insert_message(&user).await?;
         let user_view = message_view(&conversation, &user);
         self.start_reply(checked, conversation, &user, Some(user_view), sink).await
     }
@@ -244,12 +244,12 @@ impl Core {
     pub async fn chat_regenerate(&self, reply_id: &str, options: ChatOptions, sink: &dyn ChatSink) -> Result<ChatTurn> {
         let checked = self.check(options).await?;
         let scope = ChatScope::of(&checked.call.session);
-        let reply = self.db().message(reply_id).await?.ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
+        let reply = self.shared.db().message(reply_id).await?.ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
         let conversation = self.scoped_conversation(&reply.conversation_id, &scope).await?;
         let parent_id =
             reply.parent_id.clone().ok_or_else(|| Error::InvalidInput("only a reply can be regenerated".into()))?;
         let parent =
-            self.db().message(&parent_id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
+            self.shared.db().message(&parent_id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
         if self.chat_runtime().is_active(reply_id) {
             return Err(Error::InvalidInput("stop this reply before regenerating it".into()));
         }
@@ -268,12 +268,12 @@ impl Core {
     ) -> Result<ChatTurn> {
         let scope = self.active_chat_scope().await?;
         let message =
-            self.db().message(message_id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
+            self.shared.db().message(message_id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
         if message.role != "user" {
             return Err(Error::InvalidInput("only your own messages can be edited".into()));
         }
         let conversation = self.scoped_conversation(&message.conversation_id, &scope).await?;
-        let later = self.db().messages(&conversation.id).await?;
+        let later = self.shared.db().messages(&conversation.id).await?;
         if later.iter().any(|m| m.seq >= message.seq && self.chat_runtime().is_active(&m.id)) {
             return Err(Error::InvalidInput("stop the reply in progress first".into()));
         }
@@ -282,7 +282,7 @@ impl Core {
             return Err(Error::InvalidInput("the message is empty".into()));
         }
         self.check(options.clone()).await?;
-        self.db().truncate_conversation(&conversation.id, message.seq).await?;
+        self.shared.db().truncate_conversation(&conversation.id, message.seq).await?;
         self.chat_send(ChatSendInput { conversation_id: Some(conversation.id), text, options }, sink).await
     }
 
@@ -290,10 +290,10 @@ impl Core {
     /// the same context; a Team reply keeps its run and raises `X-Xiaoya-Attempt`.
     #[tracing::instrument(skip_all, err)]
     pub async fn chat_retry(&self, reply_id: &str, sink: &dyn ChatSink) -> Result<ChatTurn> {
-        let call = self.context_call(Some("model")).await?;
+        let call = self.auth().context_call(Some("model")).await?;
         let scope = ChatScope::of(&call.session);
         let mut reply =
-            self.db().message(reply_id).await?.ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
+            self.shared.db().message(reply_id).await?.ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
         let conversation = self.scoped_conversation(&reply.conversation_id, &scope).await?;
         if reply.role != "assistant" || reply.request_body.is_none() {
             return Err(Error::InvalidInput("only a reply can be retried".into()));
@@ -335,8 +335,8 @@ impl Core {
         reply.started_at = Some(now_ms());
         reply.first_token_ms = None;
         reply.total_ms = None;
-        self.db().save_reply(&reply).await?;
-        let count = self.db().message_count(&conversation.id).await?;
+        self.shared.db().save_reply(&reply).await?;
+        let count = self.shared.db().message_count(&conversation.id).await?;
         sink.send(ChatEvent::Started {
             conversation: summary(&conversation, count),
             user_message: None,

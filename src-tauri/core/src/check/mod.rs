@@ -8,7 +8,10 @@
 
 pub mod openapi;
 pub mod report;
+mod service;
 pub mod wire;
+
+pub use service::Check;
 
 use std::time::{Duration, Instant};
 
@@ -21,7 +24,6 @@ use crate::auth::secret::AccessToken;
 use crate::billing::points::Points;
 use crate::chat::wire::{ChatOptions, ChatSendInput, MessageStatus, ResponseFormatChoice};
 use crate::error::{Error, IpcError, Result};
-use crate::host::Core;
 use crate::store::ledger::context_label;
 use crate::store::sessions::SessionRecord;
 use crate::tts::wire::{ClipStatus, SpeechParams, SpeechRequest};
@@ -65,7 +67,7 @@ fn keep(body: &[u8], token: Option<&AccessToken>) -> String {
     text
 }
 
-impl Core {
+impl Check {
     async fn check_get(&self, origin: &Url, path: &str, token: Option<&AccessToken>, team: Option<&str>) -> Answer {
         let started = Instant::now();
         let mut answer =
@@ -78,6 +80,7 @@ impl Core {
             }
         };
         let req = self
+            .shared
             .client()
             .authorized(reqwest::Method::GET, url, token, team)
             .timeout(CHECK_TIMEOUT)
@@ -119,16 +122,16 @@ impl Core {
     #[tracing::instrument(skip(self), err)]
     pub async fn platform_check(&self) -> Result<CheckReport> {
         let started_at = crate::chat::export::rfc3339_ms(crate::models::now_ms());
-        let platform = self.platform();
+        let platform = self.shared.platform();
         let origin = platform.origin.clone();
-        let view = self.sessions_view().await?;
+        let view = self.auth().sessions_view().await?;
         let mut ids: Vec<String> = view.sessions.iter().map(|s| s.id.clone()).collect();
         if let Some(active) = &view.active_id {
             ids.sort_by_key(|id| id != active);
         }
         let mut items = Vec::new();
         for id in ids {
-            let Some(session) = self.db().session(&id).await? else { continue };
+            let Some(session) = self.shared.db().session(&id).await? else { continue };
             items.extend(self.check_session(&session).await);
         }
         let (openapi, differences) = self.check_openapi(&origin).await;
@@ -140,13 +143,13 @@ impl Core {
 
     fn finish_report(&self, started_at: String, items: Vec<CheckItem>, differences: Vec<wire::OpenApiDifference>) -> CheckReport {
         let count = |v: CheckVerdict| u32::try_from(items.iter().filter(|i| i.verdict == v).count()).unwrap_or(u32::MAX);
-        let platform = self.platform();
+        let platform = self.shared.platform();
         CheckReport {
             started_at,
             finished_at: crate::chat::export::rfc3339_ms(crate::models::now_ms()),
             origin: crate::config::origin_string(&platform.origin),
             sandbox: platform.mode != crate::wire::PlatformMode::Configured,
-            app_version: self.version().to_owned(),
+            app_version: self.shared.version().to_owned(),
             passed: count(CheckVerdict::Pass),
             warned: count(CheckVerdict::Warn),
             failed: count(CheckVerdict::Fail),
@@ -161,7 +164,7 @@ impl Core {
             Ok(context) => context.origin,
             Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "", e)],
         };
-        let token = match self.token_for(session).await {
+        let token = match self.auth().token_for(session).await {
             Ok(t) => t,
             Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "/api/v1/open/me", e)],
         };
@@ -394,9 +397,9 @@ impl Core {
 
     /// What the two billable checks will cost in the active context, before the person confirms.
     pub async fn platform_check_quote(&self) -> Result<BillableQuote> {
-        let session = self.active_session().await?;
+        let session = self.auth().active_session().await?;
         let payer = context_label(&session);
-        let chat_model = match self.model_catalog(false).await {
+        let chat_model = match self.models().model_catalog(false).await {
             Ok(catalog) => catalog.items.iter().find(|m| m.chat_capable).map(|m| m.model_code.clone()),
             Err(Error::ScopeMissing(_)) => None,
             Err(e) => return Err(e),
@@ -411,7 +414,7 @@ impl Core {
             speech_estimate: None,
         };
         if let Some(req) = self.check_speech_request().await? {
-            quote.speech_estimate = Some(self.tts_estimate(req.clone()).await?);
+            quote.speech_estimate = Some(self.tts().tts_estimate(req.clone()).await?);
             quote.speech_config = Some(req.tts_config_id);
             quote.speech_voice = Some(req.voice_id);
         }
@@ -420,7 +423,7 @@ impl Core {
 
     /// The cheapest priced configuration with a shared, usable voice.
     async fn check_speech_request(&self) -> Result<Option<SpeechRequest>> {
-        let catalog = match self.tts_catalog().await {
+        let catalog = match self.tts().tts_catalog().await {
             Ok(c) => c,
             Err(Error::ScopeMissing(_)) => return Ok(None),
             Err(e) => return Err(e),
@@ -437,7 +440,7 @@ impl Core {
                 params: SpeechParams::default(),
                 batch_id: None,
             };
-            let estimate = self.tts_estimate(req.clone()).await?;
+            let estimate = self.tts().tts_estimate(req.clone()).await?;
             let Some(total) = estimate.total_points.as_deref().and_then(Points::parse) else { continue };
             if best.as_ref().is_none_or(|(p, _)| total < *p) {
                 best = Some((total, req));
@@ -453,8 +456,8 @@ impl Core {
     #[tracing::instrument(skip(self), err)]
     pub async fn platform_check_billable(&self, confirmed_speech_total: Option<String>) -> Result<CheckReport> {
         let result = self.run_billable_checks(confirmed_speech_total).await;
-        if let Ok(session) = self.active_session().await {
-            self.balance_after_charge(&session.id).await;
+        if let Ok(session) = self.auth().active_session().await {
+            self.billing().balance_after_charge(&session.id).await;
         }
         result
     }
@@ -502,7 +505,7 @@ impl Core {
             },
         };
         let sink = |_event: crate::chat::wire::ChatEvent| true;
-        let result = self.chat_send(input, &sink).await;
+        let result = self.chat().chat_send(input, &sink).await;
         item.duration_ms = millis(started.elapsed());
         match result {
             Ok(turn) => {
@@ -544,6 +547,7 @@ impl Core {
             return item;
         };
         let Some(format) = self
+            .tts()
             .tts_catalog()
             .await
             .ok()
@@ -555,6 +559,7 @@ impl Core {
         };
         let started = Instant::now();
         let result = self
+            .tts()
             .synthesize(SpeechRequest {
                 tts_config_id: config.clone(),
                 voice_id: voice.clone(),
@@ -615,7 +620,7 @@ impl Core {
             wire::ReportFormat::Json => (report::json(&report)?, "json"),
         };
         let stamp: String = report.started_at.chars().filter(char::is_ascii_digit).take(14).collect();
-        let path = crate::chat::export::write_new(&self.data_dir().join("exports"), &format!("platform-check-{stamp}"), ext, &text)?;
+        let path = crate::chat::export::write_new(&self.shared.data_dir().join("exports"), &format!("platform-check-{stamp}"), ext, &text)?;
         Ok(crate::chat::wire::ChatExport { path: path.display().to_string(), text })
     }
 }

@@ -19,7 +19,7 @@ async fn personal_and_team() -> Rig {
 #[tokio::test]
 async fn the_read_only_checks_cover_every_signed_in_context() {
     let rig = personal_and_team().await;
-    let report = rig.core.platform_check().await.unwrap();
+    let report = rig.core.check().platform_check().await.unwrap();
     let find = |id: CheckId, context: &str| {
         report.items.iter().find(|i| i.id == id && i.context == context).unwrap_or_else(|| panic!("{id:?} {context}"))
     };
@@ -62,7 +62,7 @@ async fn a_failing_route_fails_its_check_only_and_ends_no_session() {
     let rig = personal_and_team().await;
     rig.control().inject(Fault::once(Route::Models, FaultKind::Status(503)));
     rig.control().set_readings([sb::Reading::NoOpenApi].into_iter().collect());
-    let report = rig.core.platform_check().await.unwrap();
+    let report = rig.core.check().platform_check().await.unwrap();
     let failed: Vec<_> = report.items.iter().filter(|i| i.verdict == CheckVerdict::Fail).collect();
     assert_eq!(failed.len(), 1, "{failed:?}");
     assert_eq!(failed[0].id, CheckId::Models);
@@ -70,15 +70,15 @@ async fn a_failing_route_fails_its_check_only_and_ends_no_session() {
     assert_eq!(failed[0].error.as_ref().unwrap().platform_code.as_deref(), Some("SERVICE_UNAVAILABLE"));
     let openapi = report.items.iter().find(|i| i.id == CheckId::OpenApi).unwrap();
     assert_eq!(openapi.verdict, CheckVerdict::Skipped);
-    assert_eq!(rig.core.sessions_view().await.unwrap().sessions.len(), 2, "no session ended");
+    assert_eq!(rig.core.auth().sessions_view().await.unwrap().sessions.len(), 2, "no session ended");
 }
 
 #[tokio::test]
 async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.platform_check().await.unwrap();
-    let quote = rig.core.platform_check_quote().await.unwrap();
+    rig.core.check().platform_check().await.unwrap();
+    let quote = rig.core.check().platform_check_quote().await.unwrap();
     assert_eq!(quote.payer, "Personal");
     let estimate = quote.speech_estimate.clone().expect("an estimate before any charge");
     assert!(estimate.total_points.is_some());
@@ -86,11 +86,11 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
     let before = rig.control().charges().len();
 
     // A confirmation of another amount sends nothing.
-    let err = rig.core.platform_check_billable(Some("999".into())).await.unwrap_err();
+    let err = rig.core.check().platform_check_billable(Some("999".into())).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     assert_eq!(rig.control().charges().len(), before, "nothing was charged");
 
-    let report = rig.core.platform_check_billable(estimate.total_points.clone()).await.unwrap();
+    let report = rig.core.check().platform_check_billable(estimate.total_points.clone()).await.unwrap();
     let chat = report.items.iter().find(|i| i.id == CheckId::Chat).unwrap();
     let speech = report.items.iter().find(|i| i.id == CheckId::Speech).unwrap();
     assert_eq!(chat.verdict, CheckVerdict::Pass, "{:?} {:?}", chat.notes, chat.error);
@@ -100,6 +100,7 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
     // Both are in the app's own points ledger, like any other charge.
     let ledger = rig
         .core
+        .billing()
         .points_ledger(crate::billing::wire::LedgerQuery { scope: crate::billing::wire::LedgerScope::ActiveContext, limit: 50, offset: 0 })
         .await
         .unwrap();
@@ -107,11 +108,11 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
         assert!(ledger.entries.iter().any(|e| e.request_id == id), "{id} is in the ledger");
     }
 
-    let export = rig.core.platform_check_export(ReportFormat::Markdown).await.unwrap();
+    let export = rig.core.check().platform_check_export(ReportFormat::Markdown).await.unwrap();
     assert!(export.text.starts_with("# Xiaoya platform check"));
     assert!(export.text.contains("| PASS | Speech | Personal |"), "{}", export.text);
     assert!(std::path::Path::new(&export.path).exists());
-    let json = rig.core.platform_check_export(ReportFormat::Json).await.unwrap();
+    let json = rig.core.check().platform_check_export(ReportFormat::Json).await.unwrap();
     let parsed: serde_json::Value = serde_json::from_str(&json.text).unwrap();
     assert_eq!(parsed["items"].as_array().unwrap().len(), report.items.len());
 }
@@ -126,7 +127,7 @@ async fn other_readings_are_read_and_described() {
             .into_iter()
             .collect(),
     );
-    let report = rig.core.platform_check().await.unwrap();
+    let report = rig.core.check().platform_check().await.unwrap();
     assert_eq!(report.failed, 0, "{:?}", report.items.iter().filter(|i| i.verdict == CheckVerdict::Fail).collect::<Vec<_>>());
     let tts = report.items.iter().find(|i| i.id == CheckId::TtsOptions && i.context == "Personal").unwrap();
     assert!(tts.notes.iter().any(|n| n.contains("read as") && n.contains("items")), "{:?}", tts.notes);

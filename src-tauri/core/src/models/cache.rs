@@ -1,5 +1,5 @@
-//! Model catalogs per exact context, fresh for ten minutes: the models area's state, held by
-//! `Core` without knowing it.
+//! Model catalogs per exact context, fresh for ten minutes: the models area's state, owned by
+//! the `Models` service (`service.rs`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -12,7 +12,7 @@ use ts_rs::TS;
 use super::wire::{CatalogContext, ModelEntry};
 use super::catalog_context;
 use crate::error::{Error, IpcError, Result};
-use crate::host::Core;
+use crate::models::Models;
 
 /// What one context's catalog says about the model.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -104,13 +104,13 @@ pub fn differences(found: &[Option<&ModelEntry>]) -> (Vec<CompareField>, Vec<Str
     (differs.into_iter().collect(), params.into_iter().collect())
 }
 
-impl Core {
+impl Models {
     /// `model_code` in the catalog of every signed-in context of this platform.
     #[tracing::instrument(skip(self), err)]
     pub async fn model_across_contexts(&self, model_code: &str) -> Result<ModelComparison> {
-        let view = self.sessions_view().await?;
+        let view = self.auth().sessions_view().await?;
         let Some(active) = view.active_id.clone() else {
-            self.sessions_changed(view);
+            self.auth().sessions_changed(view);
             return Err(Error::NotSignedIn);
         };
         let mut ids: Vec<String> = view.sessions.iter().map(|s| s.id.clone()).collect();
@@ -118,10 +118,10 @@ impl Core {
         let mut contexts = Vec::with_capacity(ids.len());
         for id in ids {
             // Ended since the list was read (a 401 on another context's call).
-            let Some(session) = self.db().session(&id).await? else { continue };
+            let Some(session) = self.shared.db().session(&id).await? else { continue };
             let context = catalog_context(&session);
             let outcome = async {
-                let call = self.call_for_session(session.clone(), Some("model")).await?;
+                let call = self.auth().call_for_session(session.clone(), Some("model")).await?;
                 self.catalog_for(&call, false).await
             }
             .await;

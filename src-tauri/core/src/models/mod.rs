@@ -6,6 +6,7 @@
 pub mod cache;
 pub mod compare;
 pub mod parse;
+mod service;
 pub mod wire;
 
 #[cfg(test)]
@@ -18,8 +19,8 @@ use serde_json::Value;
 
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
-use crate::host::Core;
 pub use cache::CatalogCache;
+pub use service::Models;
 use crate::store::ledger::context_label;
 use crate::store::sessions::SessionRecord;
 use wire::{CatalogContext, ModelCatalog, ModelEntry};
@@ -85,12 +86,12 @@ pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalo
     Ok(catalog)
 }
 
-impl Core {
+impl Models {
     /// The catalog of the active context. `refresh` asks the platform even when a fresh
     /// copy for this exact context is cached.
     #[tracing::instrument(skip(self), err)]
     pub async fn model_catalog(&self, refresh: bool) -> Result<ModelCatalog> {
-        let call = self.context_call(Some("model")).await?;
+        let call = self.auth().context_call(Some("model")).await?;
         self.catalog_for(&call, refresh).await
     }
 
@@ -132,7 +133,7 @@ impl Core {
     async fn read_catalog(&self, call: &ContextCall, path: &str) -> Result<Value> {
         let mut attempt = 0;
         loop {
-            match self.context_get::<Value>(call, path).await {
+            match self.auth().context_get::<Value>(call, path).await {
                 Err(err) if attempt < CATALOG_RETRIES && passing(&err) => {
                     attempt += 1;
                     tracing::info!(attempt, code = ?err.code(), "catalog read failed for now; reading again");

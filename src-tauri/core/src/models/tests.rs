@@ -12,7 +12,7 @@ use crate::testing::Rig;
 async fn the_personal_catalog_is_read_tolerantly() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    let catalog = rig.core.model_catalog(false).await.unwrap();
+    let catalog = rig.core.models().model_catalog(false).await.unwrap();
     assert_eq!(catalog.context.kind, "personal");
     assert_eq!(catalog.context.label, "Personal");
     assert!(catalog.catalog_version.is_none() && catalog.team_context_version.is_none());
@@ -51,7 +51,7 @@ async fn the_team_catalog_keeps_its_versions() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
-    let catalog = rig.core.model_catalog(false).await.unwrap();
+    let catalog = rig.core.models().model_catalog(false).await.unwrap();
     assert_eq!(catalog.context.kind, "team");
     assert_eq!(catalog.context.team_id.as_deref(), Some(sb::TEAM_ALPHA_ID));
     assert_eq!(catalog.context.label, sb::TEAM_ALPHA_NAME);
@@ -65,31 +65,31 @@ async fn the_team_catalog_keeps_its_versions() {
 async fn a_cached_catalog_is_reused_only_for_the_same_context() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
-    let first = rig.core.model_catalog(false).await.unwrap();
+    let first = rig.core.models().model_catalog(false).await.unwrap();
     assert!(!first.from_cache);
 
     // The platform is down: the same context is answered from the cache; a refresh fails
     // and keeps that last good catalog, marked stale.
     rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(500), times: 10 });
-    let again = rig.core.model_catalog(false).await.unwrap();
+    let again = rig.core.models().model_catalog(false).await.unwrap();
     assert!(again.from_cache);
     assert_eq!(again.items, first.items);
-    let refreshed = rig.core.model_catalog(true).await.unwrap();
+    let refreshed = rig.core.models().model_catalog(true).await.unwrap();
     assert!(refreshed.stale.as_ref().is_some_and(|e| e.platform_code.as_deref() == Some("INTERNAL_ERROR")));
     assert_eq!(refreshed.items, first.items);
     rig.control().clear_faults();
 
     // Another context never sees that cache.
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
-    let team = rig.core.model_catalog(false).await.unwrap();
+    let team = rig.core.models().model_catalog(false).await.unwrap();
     assert!(!team.from_cache);
     assert_eq!(team.context.team_id.as_deref(), Some(sb::TEAM_BETA_ID));
     let othan = team.items.iter().find(|m| m.model_code == sb::MODEL_CHAT).unwrap();
     assert_eq!(othan.parameter_spec, ParameterSpecState::Empty, "Team Beta's own entry, not Personal's");
 
     // Back in Personal: its own cached copy.
-    rig.core.set_active_session(&personal.id).await.unwrap();
-    let back = rig.core.model_catalog(false).await.unwrap();
+    rig.core.auth().set_active_session(&personal.id).await.unwrap();
+    let back = rig.core.models().model_catalog(false).await.unwrap();
     assert!(back.from_cache);
     assert_eq!(back.context.kind, "personal");
 }
@@ -97,10 +97,10 @@ async fn a_cached_catalog_is_reused_only_for_the_same_context() {
 #[tokio::test]
 async fn the_catalog_needs_the_model_scope_and_a_session() {
     let rig = Rig::new().await;
-    assert!(matches!(rig.core.model_catalog(false).await, Err(Error::NotSignedIn)));
+    assert!(matches!(rig.core.models().model_catalog(false).await, Err(Error::NotSignedIn)));
     rig.control().set_granted_scopes_override(Some(vec![sb::Scope::Profile]));
     rig.sign_in(ContextRequest::Personal).await;
-    assert!(matches!(rig.core.model_catalog(false).await, Err(Error::ScopeMissing(s)) if s == "model"));
+    assert!(matches!(rig.core.models().model_catalog(false).await, Err(Error::ScopeMissing(s)) if s == "model"));
 }
 
 /// Issue 15 point 7: one 503 on a refresh is read again by itself; a refresh that keeps
@@ -110,18 +110,18 @@ async fn the_catalog_needs_the_model_scope_and_a_session() {
 async fn a_failed_refresh_keeps_the_last_good_catalog_marked_stale() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    let first = rig.core.model_catalog(false).await.unwrap();
+    let first = rig.core.models().model_catalog(false).await.unwrap();
     assert!(first.stale.is_none());
 
     // One passing failure: read again by itself, fresh.
     rig.control().inject(Fault::once(Route::Models, FaultKind::Status(503)));
-    let again = rig.core.model_catalog(true).await.unwrap();
+    let again = rig.core.models().model_catalog(true).await.unwrap();
     assert!(again.stale.is_none(), "{:?}", again.stale);
     assert!(rig.control().pending_faults().is_empty(), "the 503 was met, then the read repeated");
 
     // Failing for longer than the retries: the last good catalog, marked stale.
     rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(503), times: 3 });
-    let stale = rig.core.model_catalog(true).await.unwrap();
+    let stale = rig.core.models().model_catalog(true).await.unwrap();
     let why = stale.stale.clone().expect("marked stale");
     assert_eq!(why.platform_code.as_deref(), Some("SERVICE_UNAVAILABLE"));
     assert_eq!(stale.items, first.items, "the last good catalog");
@@ -130,13 +130,13 @@ async fn a_failed_refresh_keeps_the_last_good_catalog_marked_stale() {
 
     // A 500 is not retried, but the last good catalog is still shown.
     rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(500), times: 2 });
-    let shown = rig.core.model_catalog(true).await.unwrap();
+    let shown = rig.core.models().model_catalog(true).await.unwrap();
     assert!(shown.stale.is_some());
     assert_eq!(rig.control().pending_faults().len(), 1, "500 read once");
     rig.control().clear_faults();
 
     // An ended session is not hidden behind an old catalog.
     rig.control().expire_token_of(sb::TokenSelector::Personal);
-    let err = rig.core.model_catalog(true).await.unwrap_err();
+    let err = rig.core.models().model_catalog(true).await.unwrap_err();
     assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
 }

@@ -37,7 +37,7 @@ async fn core_on(dir: &Path, sandbox: String, keys: &HashMap<String, String>) ->
     })
     .await
     .expect("core");
-    core.tts_state().set_policy(crate::tts::tests::fast_policy());
+    core.tts().state().set_policy(crate::tts::tests::fast_policy());
     core
 }
 
@@ -64,11 +64,11 @@ async fn child_settles_until_killed() {
     let pid = std::process::id();
     for i in 0u64.. {
         if what == "tts" {
-            core.synthesize(crate::tts::tests::standard(&format!("Kill test {pid} clip {i}, spoken in full.")))
+            core.tts().synthesize(crate::tts::tests::standard(&format!("Kill test {pid} clip {i}, spoken in full.")))
                 .await
                 .unwrap();
         } else {
-            core.chat_send(chat_input(i), &|_| true).await.unwrap();
+            core.chat().chat_send(chat_input(i), &|_| true).await.unwrap();
         }
     }
 }
@@ -127,7 +127,7 @@ async fn sigkill_during_tts_settlements_then_restart_leaves_one_charge_and_the_a
         .fetch_one(core.db().pool())
         .await
         .unwrap();
-    let resumed = core.resume_tts_clips().await.unwrap();
+    let resumed = core.tts().resume_tts_clips().await.unwrap();
     assert_eq!(resumed as i64, open, "every clip a kill cut short is resumed");
     let clips: Vec<(String, String, String, Option<String>, Option<i64>)> =
         sqlx::query_as("SELECT id, request_id, status, audio_file, audio_bytes FROM tts_clips")
@@ -181,7 +181,7 @@ async fn sigkill_during_chat_settlements_then_restart_leaves_one_charge_per_repl
     for (id, request_id, status) in &replies {
         if status != "complete" {
             // Cut short by a kill: the person retries, under the same request id.
-            core.chat_retry(id, &|_| true).await.expect("retry");
+            core.chat().chat_retry(id, &|_| true).await.expect("retry");
             let after: String = sqlx::query_scalar("SELECT request_id FROM chat_messages WHERE id = ?")
                 .bind(id)
                 .fetch_one(core.db().pool())

@@ -10,7 +10,7 @@ use serde_json::Value;
 pub use super::read::{price_unavailable, read_options, voice_state, Price, PriceUnit, ReadOptions};
 use super::wire::{SpeechLimits, TtsCatalog};
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::tts::Tts;
 use crate::store::ledger::context_label;
 
 pub const OPTIONS_PATH: &str = "/api/proxy/v1/tts/options";
@@ -106,7 +106,7 @@ pub fn parse_catalog(
     })
 }
 
-impl Core {
+impl Tts {
     /// Loads the TTS catalog of the active context, fresh from the platform, and caches it
     /// for that session only.
     #[tracing::instrument(skip(self), err)]
@@ -115,8 +115,8 @@ impl Core {
     }
 
     pub(crate) async fn refresh_tts_catalog(&self) -> Result<Arc<CachedCatalog>> {
-        let call = self.context_call(Some("model")).await?;
-        let data = self.context_get_exact(&call, OPTIONS_PATH).await?;
+        let call = self.auth().context_call(Some("model")).await?;
+        let data = self.auth().context_get_exact(&call, OPTIONS_PATH).await?;
         let now = time::OffsetDateTime::now_utc();
         let catalog = Arc::new(parse_catalog(
             data,
@@ -124,14 +124,14 @@ impl Core {
             context_label(&call.session),
             now,
         )?);
-        self.tts_state().remember_catalog(catalog.clone());
+        self.state().remember_catalog(catalog.clone());
         Ok(catalog)
     }
 
     /// The cached catalog of the active session, loading it when there is none.
     pub(crate) async fn active_tts_catalog(&self) -> Result<Arc<CachedCatalog>> {
-        let session = self.active_session().await?;
-        match self.tts_state().catalog_for(&session.id) {
+        let session = self.auth().active_session().await?;
+        match self.state().catalog_for(&session.id) {
             Some(c) => Ok(c),
             None => self.refresh_tts_catalog().await,
         }
@@ -149,7 +149,7 @@ impl Core {
                 "the voice library link is not https".into(),
             ));
         }
-        self.browser()
+        self.shared.browser()
             .open(url)
             .map_err(|source| Error::Io { action: "could not open the browser", source })
     }

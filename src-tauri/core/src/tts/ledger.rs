@@ -10,7 +10,7 @@ use super::wire::{
     Clip, ClipExport, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals,
 };
 use crate::error::{Error, ErrorCode, IpcError, Result};
-use crate::host::Core;
+use crate::tts::Tts;
 use crate::store::tts::{ClipContext, ClipRow};
 
 const LIST_LIMIT: i64 = 500;
@@ -29,7 +29,7 @@ fn error_code(raw: &str) -> ErrorCode {
     serde_json::from_value(serde_json::Value::String(raw.to_owned())).unwrap_or(ErrorCode::Internal)
 }
 
-impl Core {
+impl Tts {
     pub(crate) async fn clip_view(&self, row: ClipRow) -> Result<Clip> {
         let status = ClipStatus::parse(&row.status)
             .ok_or_else(|| Error::Internal(format!("clip status {}", row.status)))?;
@@ -53,7 +53,7 @@ impl Core {
         };
         let has_audio = match &row.audio_file {
             Some(name) if status == ClipStatus::Complete => {
-                tokio::fs::try_exists(audio_dir(self.data_dir()).join(name))
+                tokio::fs::try_exists(audio_dir(self.shared.data_dir()).join(name))
                     .await
                     .unwrap_or(false)
             }
@@ -100,13 +100,13 @@ impl Core {
     }
 
     async fn active_clip_context(&self) -> Result<ClipContext> {
-        Ok(ClipContext::of(&self.active_session().await?))
+        Ok(ClipContext::of(&self.auth().active_session().await?))
     }
 
     /// A clip of the active context (clips of other contexts are not reachable from here).
     async fn own_clip(&self, id: &str) -> Result<ClipRow> {
         let ctx = self.active_clip_context().await?;
-        match self.db().clip(id).await? {
+        match self.shared.db().clip(id).await? {
             Some(row) if row.context().matches_key(&ctx) => Ok(row),
             _ => Err(Error::InvalidInput("no such clip in this context".into())),
         }
@@ -127,6 +127,7 @@ impl Core {
             .filter(|q| !q.is_empty());
         let status = filter.status.map(ClipStatus::as_str);
         let rows = self
+            .shared
             .db()
             .list_clips(
                 &ctx,
@@ -151,7 +152,7 @@ impl Core {
             .clone()
             .filter(|_| row.status == ClipStatus::Complete.as_str())
             .ok_or_else(|| Error::InvalidInput("this clip has no audio".into()))?;
-        let path = audio_dir(self.data_dir()).join(name);
+        let path = audio_dir(self.shared.data_dir()).join(name);
         if !tokio::fs::try_exists(&path).await.unwrap_or(false) {
             return Err(Error::InvalidInput(
                 "this clip's audio file is missing".into(),
@@ -179,7 +180,7 @@ impl Core {
             row.format
         );
         let target = export_target(
-            self.data_dir(),
+            self.shared.data_dir(),
             destination.as_deref(),
             &default_name,
             &row.format,
@@ -203,13 +204,13 @@ impl Core {
     /// Removes a clip and its audio. The points ledger keeps the charge it recorded.
     pub async fn delete_clip(&self, id: &str) -> Result<()> {
         let row = self.own_clip(id).await?;
-        if self.tts_state().claim(id).is_none() {
+        if self.state().claim(id).is_none() {
             return Err(Error::InvalidInput("this clip is being sent".into()));
         }
         self.stop_if_playing(id);
-        self.db().delete_clip(id).await?;
+        self.shared.db().delete_clip(id).await?;
         if let Some(name) = row.audio_file {
-            let _ = tokio::fs::remove_file(audio_dir(self.data_dir()).join(name)).await;
+            let _ = tokio::fs::remove_file(audio_dir(self.shared.data_dir()).join(name)).await;
         }
         Ok(())
     }
@@ -217,7 +218,7 @@ impl Core {
     /// Points charged for speech in the active context: since the app started and all time.
     pub async fn tts_totals(&self) -> Result<TtsTotals> {
         let ctx = self.active_clip_context().await?;
-        let charges = self.db().settled_charges(&ctx).await?;
+        let charges = self.shared.db().settled_charges(&ctx).await?;
         let unreported = charges
             .iter()
             .filter(|c| c.as_deref().and_then(Points::parse).is_none())
@@ -226,7 +227,7 @@ impl Core {
             .iter()
             .filter_map(|c| c.as_deref().and_then(Points::parse))
             .sum();
-        let (session_points, session_clips) = self.tts_state().session_total(&ctx.key());
+        let (session_points, session_clips) = self.state().session_total(&ctx.key());
         Ok(TtsTotals {
             context_label: ctx.label,
             session_points: session_points.to_string(),

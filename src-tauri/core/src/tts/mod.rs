@@ -1,8 +1,8 @@
 //! The TTS explorer: the catalog of the active context, estimates before and receipts after,
 //! idempotent synthesis (one `X-Request-ID` per action, journaled before the first send,
 //! reused by every retry and by the resume after a crash), audio saved atomically, and the
-//! audio ledger. The area's state (`state.rs`) depends on nothing that knows `Core`, so
-//! `host.rs` holds it without an import cycle.
+//! audio ledger. The `Tts` service (`service.rs`) owns the area's state (`state.rs`) and is
+//! given the `Auth`, `Billing` and `Audio` services it calls.
 
 pub mod catalog;
 pub mod estimate;
@@ -11,6 +11,7 @@ pub mod input;
 pub mod ledger;
 pub mod read;
 pub mod send;
+mod service;
 mod settle;
 pub mod state;
 pub mod synth;
@@ -19,6 +20,7 @@ pub mod wire;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use service::Tts;
 pub use state::{InFlight, TtsState};
 
 /// Now, in Unix milliseconds (clip times).

@@ -10,7 +10,7 @@ use super::wire::Clip;
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
 use crate::error::{Error, IpcError, Result};
-use crate::host::Core;
+use crate::tts::Tts;
 use crate::store::ledger::{ChargeKind, NewCharge};
 use crate::store::tts::{ClipError, ClipRow};
 
@@ -27,10 +27,10 @@ pub(super) fn clip_error(err: &Error) -> ClipError {
     }
 }
 
-impl Core {
+impl Tts {
     /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip.
     pub(super) async fn settled_before(&self, call: &ContextCall, row: &ClipRow, err: Error) -> Result<Clip> {
-        let path = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
+        let path = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
         match tokio::fs::metadata(&path).await {
             Ok(meta) if meta.is_file() && meta.len() > 0 => {
                 self.finish(call, row, Some(path), meta.len(), None).await
@@ -52,6 +52,7 @@ impl Core {
         // The charge is read from the row as it stands (the receipt headers are already
         // in it) and written in the same transaction that settles the clip (S4).
         let before = self
+            .shared
             .db()
             .clip(&row.id)
             .await?
@@ -78,12 +79,12 @@ impl Core {
                     .and_then(|n| n.to_str())
                     .unwrap_or_default()
                     .to_owned();
-                self.db()
+                self.shared.db()
                     .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now, ledger)
                     .await?
             }
             (None, Some(e)) => {
-                self.db()
+                self.shared.db()
                     .settle_clip_without_audio(&row.id, &clip_error(e), now, ledger)
                     .await?
             }
@@ -94,6 +95,7 @@ impl Core {
             }
         };
         let fresh = self
+            .shared
             .db()
             .clip(&row.id)
             .await?
@@ -103,7 +105,7 @@ impl Core {
                 .charged_points
                 .as_deref()
                 .and_then(crate::billing::points::Points::parse);
-            self.tts_state()
+            self.state()
                 .add_session_charge(&fresh.context().key(), points);
         }
         tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
@@ -117,10 +119,11 @@ impl Core {
         retryable: bool,
         err: &Error,
     ) -> Result<Clip> {
-        self.db()
+        self.shared.db()
             .fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms())
             .await?;
         let fresh = self
+            .shared
             .db()
             .clip(&row.id)
             .await?

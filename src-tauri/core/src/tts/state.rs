@@ -1,6 +1,6 @@
 //! The TTS area's in-memory state and the plain types it holds: catalogs per session
 //! (with the prices and library links that never leave the core), requests in flight,
-//! running totals, and the retry policy. No `Core` here.
+//! running totals, and the retry policy. No service here: the `Tts` service (`service.rs`) owns it.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -11,7 +11,7 @@ use url::Url;
 use super::wire::{TtsCatalog, TtsConfig};
 use crate::billing::points::Points;
 
-/// In-memory TTS state on `Core`: catalogs per session, requests in flight, running totals.
+/// In-memory TTS state, owned by the `Tts` service: catalogs per session, requests in flight, running totals.
 #[derive(Default)]
 pub struct TtsState {
     catalogs: Mutex<HashMap<String, Arc<CachedCatalog>>>,

@@ -15,7 +15,7 @@ use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SpeechReceipt, S
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
 use crate::error::{Error, Result};
-use crate::host::Core;
+use crate::tts::Tts;
 use crate::store::sessions::SessionRecord;
 use crate::store::tts::{ClipContext, ClipRow, NewClip};
 
@@ -32,7 +32,7 @@ enum Body {
     Broken(Error),
 }
 
-impl Core {
+impl Tts {
     /// The estimate for a request in the active context (no network when the catalog is
     /// cached). Validation errors are not raised here: the UI shows the counter and limits.
     pub async fn tts_estimate(&self, req: SpeechRequest) -> Result<CostEstimate> {
@@ -94,8 +94,8 @@ impl Core {
     /// Checks a request against the active context's catalog and writes it to the ledger
     /// with a new request id, before anything is sent.
     pub(crate) async fn journal_speech(&self, req: SpeechRequest) -> Result<(ContextCall, String)> {
-        let call = self.context_call(Some("model")).await?;
-        let catalog = match self.tts_state().catalog_for(&call.session.id) {
+        let call = self.auth().context_call(Some("model")).await?;
+        let catalog = match self.state().catalog_for(&call.session.id) {
             Some(c) => c,
             None => self.refresh_tts_catalog().await?,
         };
@@ -123,7 +123,7 @@ impl Core {
             estimate: serde_json::to_string(&est).map_err(|e| Error::Internal(e.to_string()))?,
             created_at_ms: now_ms(),
         };
-        self.db().insert_clip(&clip).await?;
+        self.shared.db().insert_clip(&clip).await?;
         tracing::info!(request_id = %clip.request_id, "speech request journaled");
         Ok((call, clip.id))
     }
@@ -133,6 +133,7 @@ impl Core {
     #[tracing::instrument(skip(self), err)]
     pub async fn retry_clip(&self, clip_id: &str) -> Result<Clip> {
         let row = self
+            .shared
             .db()
             .clip(clip_id)
             .await?
@@ -158,9 +159,9 @@ impl Core {
     /// in there). A clip whose outcome was found unknown (a 500, a dropped answer) waits for
     /// the person's Retry instead (H1). Returns how many ran.
     pub async fn resume_tts_clips(&self) -> Result<usize> {
-        remove_partials(&audio_dir(self.data_dir())).await;
+        remove_partials(&audio_dir(self.shared.data_dir())).await;
         let mut resumed = 0;
-        for row in self.db().open_clips().await? {
+        for row in self.shared.db().open_clips().await? {
             let Some(session) = self.session_for_context(&row.context()).await? else {
                 continue;
             };
@@ -181,6 +182,7 @@ impl Core {
     async fn session_for_context(&self, ctx: &ClipContext) -> Result<Option<SessionRecord>> {
         let now = now_unix();
         Ok(self
+            .shared
             .db()
             .sessions_for(&ctx.origin, &ctx.client_id)
             .await?
@@ -189,7 +191,7 @@ impl Core {
     }
 
     async fn call_for(&self, session: SessionRecord) -> Result<ContextCall> {
-        self.call_for_session(session, Some("model")).await
+        self.auth().call_for_session(session, Some("model")).await
     }
 
     /// Sends one clip, then announces how it settled: `clipSettled` for every settled status,
@@ -197,10 +199,10 @@ impl Core {
     async fn run_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
         let clip = self.send_clip(clip_id, call).await?;
         if clip.status != ClipStatus::Pending {
-            self.emit(crate::wire::AppEvent::ClipSettled { clip: clip.clone() });
+            self.shared.emit(crate::wire::AppEvent::ClipSettled { clip: clip.clone() });
         }
         if matches!(clip.status, ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown) {
-            self.balance_after_charge(&call.session.id).await;
+            self.billing().balance_after_charge(&call.session.id).await;
         }
         Ok(clip)
     }
@@ -208,22 +210,23 @@ impl Core {
     /// The send loop for one clip.
     async fn send_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
         let _claim = self
-            .tts_state()
+            .state()
             .claim(clip_id)
             .ok_or_else(|| Error::InvalidInput("this clip is already being sent".into()))?;
         let row = self
+            .shared
             .db()
             .clip(clip_id)
             .await?
             .ok_or_else(|| Error::Internal("journaled clip vanished".into()))?;
-        let policy: RetryPolicy = self.tts_state().policy();
+        let policy: RetryPolicy = self.state().policy();
         // A clip that was sent before (this run or a previous one) may have been acted on.
         let mut maybe_received = row.attempts > 0;
         let mut last: Option<Error> = None;
         for attempt in 1..=policy.max_attempts.max(1) {
-            self.db().begin_clip_attempt(clip_id, now_ms()).await?;
+            self.shared.db().begin_clip_attempt(clip_id, now_ms()).await?;
             let outcome =
-                send_once(self.client(), call, &row.request_id, &row.body, &policy, maybe_received).await?;
+                send_once(&self.shared.client(), call, &row.request_id, &row.body, &policy, maybe_received).await?;
             let (unknown, wait, error) = match outcome {
                 Attempt::Audio { receipt, response } => {
                     match self.receive_audio(&row, &receipt, response).await? {
@@ -245,10 +248,10 @@ impl Core {
                     return self.give_up(&row, false, retryable, &error).await
                 }
                 Attempt::Unauthorized(err) => {
-                    self.db()
+                    self.shared.db()
                         .fail_clip(clip_id, maybe_received, &clip_error(&err), true, now_ms())
                         .await?;
-                    return self.on_unauthorized(&call.session, Err(err)).await;
+                    return self.auth().on_unauthorized(&call.session, Err(err)).await;
                 }
             };
             maybe_received |= unknown;
@@ -274,7 +277,7 @@ impl Core {
     ) -> Result<Body> {
         let receipt_json =
             serde_json::to_string(receipt).map_err(|e| Error::Internal(e.to_string()))?;
-        self.db()
+        self.shared.db()
             .set_clip_receipt(
                 &row.id,
                 &receipt_json,
@@ -282,11 +285,11 @@ impl Core {
                 now_ms(),
             )
             .await?;
-        let target = audio_dir(self.data_dir()).join(clip_file_name(&row.id, &row.format));
+        let target = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
         let mut file = AtomicFile::create(target)
             .await
             .map_err(|source| Error::Io { action: "cannot write audio", source })?;
-        let idle = self.tts_state().policy().idle_timeout;
+        let idle = self.state().policy().idle_timeout;
         let mut stream = response.bytes_stream();
         loop {
             let chunk = match tokio::time::timeout(idle, stream.next()).await {

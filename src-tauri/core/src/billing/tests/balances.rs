@@ -12,7 +12,7 @@ use crate::testing::Rig;
 async fn the_personal_balance_shows_its_breakdown_and_total() {
     let rig = Rig::new().await;
     let session = rig.sign_in(ContextRequest::Personal).await;
-    let overview = rig.core.refresh_balance().await.unwrap();
+    let overview = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(overview.session_id, session.id);
     assert_eq!(overview.context, BillingContext::Personal);
     assert_eq!(overview.spendable, "2500");
@@ -33,7 +33,7 @@ async fn the_personal_balance_shows_its_breakdown_and_total() {
 async fn team_alpha_wallet_above_two_to_the_53_is_exact() {
     let rig = Rig::new().await;
     rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    let overview = rig.core.refresh_balance().await.unwrap();
+    let overview = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(overview.spendable, "9007199254740993");
     let BalanceDetail::Team {
         wallet,
@@ -59,7 +59,7 @@ async fn team_alpha_wallet_above_two_to_the_53_is_exact() {
 async fn team_beta_member_balance_is_the_exact_decimal_with_a_quota_bar() {
     let rig = Rig::new().await;
     rig.sign_in(team(sb::TEAM_BETA_ID)).await;
-    let overview = rig.core.refresh_balance().await.unwrap();
+    let overview = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(overview.spendable, sb::TEAM_BETA_BALANCE_DECIMAL);
     let BalanceDetail::Team {
         wallet,
@@ -81,7 +81,7 @@ async fn team_beta_member_balance_is_the_exact_decimal_with_a_quota_bar() {
 async fn the_team_context_reports_role_status_and_version() {
     let rig = Rig::new().await;
     rig.sign_in(team(sb::TEAM_BETA_ID)).await;
-    let context = rig.core.team_context().await.unwrap();
+    let context = rig.core.billing().team_context().await.unwrap();
     assert_eq!(context.team_id, sb::TEAM_BETA_ID);
     assert_eq!(context.team_name, sb::TEAM_BETA_NAME);
     assert_eq!(context.role.as_deref(), Some("member"));
@@ -91,7 +91,7 @@ async fn the_team_context_reports_role_status_and_version() {
 
     rig.sign_in(ContextRequest::Personal).await;
     assert_eq!(
-        rig.core.team_context().await.unwrap_err().code(),
+        rig.core.billing().team_context().await.unwrap_err().code(),
         ErrorCode::InvalidInput
     );
 }
@@ -102,21 +102,21 @@ async fn without_the_balance_or_usage_scope_nothing_is_requested_and_the_scope_i
     rig.control()
         .set_granted_scopes_override(Some(vec![Scope::Profile, Scope::Model]));
     rig.sign_in(ContextRequest::Personal).await;
-    match rig.core.refresh_balance().await {
+    match rig.core.billing().refresh_balance().await {
         Err(Error::ScopeMissing(scope)) => assert_eq!(scope, "balance"),
         other => panic!("expected a missing scope, got {other:?}"),
     }
-    match rig.core.personal_usage().await {
+    match rig.core.billing().personal_usage().await {
         Err(Error::ScopeMissing(scope)) => assert_eq!(scope, "usage"),
         other => panic!("expected a missing scope, got {other:?}"),
     }
-    let check = rig.core.balance_check("10").await.unwrap();
+    let check = rig.core.billing().balance_check("10").await.unwrap();
     assert_eq!(
         check.verdict,
         BalanceVerdict::Unknown,
         "a warning can't be computed, and nothing is blocked"
     );
-    assert_eq!(rig.core.last_balance().await.unwrap(), None);
+    assert_eq!(rig.core.billing().last_balance().await.unwrap(), None);
 }
 
 #[tokio::test]
@@ -132,13 +132,13 @@ async fn a_team_session_is_never_offered_personal_usage_and_the_platform_agrees(
     let session = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     assert!(session.granted_scopes.iter().any(|s| s == "usage"));
     assert_eq!(
-        rig.core.personal_usage().await.unwrap(),
+        rig.core.billing().personal_usage().await.unwrap(),
         UsageView::NotForTeam
     );
 
     // The platform rejects a Team token on the Personal routes (why the app never asks).
-    let session = rig.core.active_session().await.unwrap();
-    let token = rig.core.token_for(&session).await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
+    let token = rig.core.auth().token_for(&session).await.unwrap();
     let origin = url::Url::parse(&session.origin).unwrap();
     for path in ["/api/v1/open/usage", "/api/v1/open/balance"] {
         match rig
@@ -158,7 +158,7 @@ async fn a_team_session_is_never_offered_personal_usage_and_the_platform_agrees(
         }
     }
     assert!(
-        rig.core.active_session().await.is_ok(),
+        rig.core.auth().active_session().await.is_ok(),
         "a 403 does not end the session"
     );
 }
@@ -167,7 +167,7 @@ async fn a_team_session_is_never_offered_personal_usage_and_the_platform_agrees(
 async fn personal_usage_reports_charged_refunded_net_and_model_usage() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    let UsageView::Personal { usage } = rig.core.personal_usage().await.unwrap() else {
+    let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else {
         panic!("Personal usage")
     };
     assert_eq!(
@@ -176,8 +176,8 @@ async fn personal_usage_reports_charged_refunded_net_and_model_usage() {
     );
 
     // One chat request at the gateway, then usage counts it.
-    let session = rig.core.active_session().await.unwrap();
-    let token = rig.core.token_for(&session).await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
+    let token = rig.core.auth().token_for(&session).await.unwrap();
     let origin = url::Url::parse(&session.origin).unwrap();
     let resp = reqwest::Client::new()
         .post(origin.join("/api/proxy/v1/chat/completions").unwrap())
@@ -193,7 +193,7 @@ async fn personal_usage_reports_charged_refunded_net_and_model_usage() {
         resp.status()
     );
     let charged = rig.control().charges_for("usage-test-0001")[0].points;
-    let UsageView::Personal { usage } = rig.core.personal_usage().await.unwrap() else {
+    let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else {
         panic!("Personal usage")
     };
     assert_eq!(usage.charged_points, charged.to_string());
@@ -209,22 +209,22 @@ async fn a_revoked_token_ends_only_that_session() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    rig.core.set_active_session(&personal.id).await.unwrap();
+    rig.core.auth().set_active_session(&personal.id).await.unwrap();
     rig.control().expire_token_of(TokenSelector::Personal);
     assert_eq!(
-        rig.core.refresh_balance().await.unwrap_err().code(),
+        rig.core.billing().refresh_balance().await.unwrap_err().code(),
         ErrorCode::SessionExpired
     );
-    let view = rig.core.sessions_view().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1, "the Team session stays");
     // The paying context ended: the Team pays only once the person chooses it (issue 11).
     assert_eq!(
-        rig.core.refresh_balance().await.unwrap_err().code(),
+        rig.core.billing().refresh_balance().await.unwrap_err().code(),
         ErrorCode::PayerNotChosen
     );
-    rig.core.set_active_session(&alpha.id).await.unwrap();
+    rig.core.auth().set_active_session(&alpha.id).await.unwrap();
     assert_eq!(
-        rig.core.refresh_balance().await.unwrap().spendable,
+        rig.core.billing().refresh_balance().await.unwrap().spendable,
         "9007199254740993"
     );
 }
@@ -234,7 +234,7 @@ async fn a_failed_refresh_falls_back_to_the_last_reading_marked_stale() {
     use xiaoya_sandbox::{Fault, FaultKind, Route};
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.refresh_balance().await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
     // Age the reading so the check wants a fresh one, and make that refresh fail.
     sqlx::query("UPDATE balance_snapshots SET taken_at = taken_at - ?")
         .bind(crate::billing::STALE_AFTER_MS + 1000)
@@ -246,7 +246,7 @@ async fn a_failed_refresh_falls_back_to_the_last_reading_marked_stale() {
         kind: FaultKind::Status(503),
         times: 3,
     });
-    let check = rig.core.balance_check("3000").await.unwrap();
+    let check = rig.core.billing().balance_check("3000").await.unwrap();
     assert_eq!(
         (check.verdict, check.stale),
         (BalanceVerdict::Exceeds, true)

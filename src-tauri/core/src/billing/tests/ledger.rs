@@ -16,10 +16,11 @@ use crate::testing::Rig;
 async fn a_balance_that_changes_between_refreshes_is_lined_up_with_the_charges_seen() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.refresh_balance().await.unwrap();
-    rig.core.refresh_balance().await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
     assert!(
         rig.core
+            .billing()
             .balance_changes()
             .await
             .unwrap()
@@ -36,11 +37,11 @@ async fn a_balance_that_changes_between_refreshes_is_lined_up_with_the_charges_s
         gift_card: 200,
         recharge: 1500,
     });
-    let overview = rig.core.refresh_balance().await.unwrap();
+    let overview = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(overview.spendable, "2470");
 
     record(&rig, ChargeKind::Tts, "tts-2", Some("0.5")).await;
-    let changes = rig.core.balance_changes().await.unwrap();
+    let changes = rig.core.billing().balance_changes().await.unwrap();
     assert_eq!(changes.intervals.len(), 1);
     let interval = &changes.intervals[0];
     assert_eq!(
@@ -72,7 +73,7 @@ async fn a_balance_that_changes_between_refreshes_is_lined_up_with_the_charges_s
 async fn a_team_quota_running_out_shows_low_and_the_check_warns_without_blocking() {
     let rig = Rig::new().await;
     rig.sign_in(team(sb::TEAM_BETA_ID)).await;
-    let check = rig.core.balance_check("20").await.unwrap();
+    let check = rig.core.billing().balance_check("20").await.unwrap();
     assert_eq!(
         check.verdict,
         BalanceVerdict::Enough,
@@ -86,25 +87,25 @@ async fn a_team_quota_running_out_shows_low_and_the_check_warns_without_blocking
         None,
         Some(SbPoints::parse("990.5").unwrap()),
     );
-    let overview = rig.core.refresh_balance().await.unwrap();
+    let overview = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(overview.spendable, "9.5");
     assert!(overview.low, "below the default threshold of 100");
 
-    let check = rig.core.balance_check("20").await.unwrap();
+    let check = rig.core.billing().balance_check("20").await.unwrap();
     assert_eq!(check.verdict, BalanceVerdict::Exceeds);
     assert_eq!(check.limited_by, Some(BalanceLimit::Quota));
     assert_eq!(check.after.as_deref(), Some("-10.5"));
     assert_eq!(
-        rig.core.balance_check("5").await.unwrap().verdict,
+        rig.core.billing().balance_check("5").await.unwrap().verdict,
         BalanceVerdict::Low
     );
 
-    rig.core.set_low_balance_threshold("0").await.unwrap();
+    rig.core.billing().set_low_balance_threshold("0").await.unwrap();
     assert_eq!(
-        rig.core.balance_check("5").await.unwrap().verdict,
+        rig.core.billing().balance_check("5").await.unwrap().verdict,
         BalanceVerdict::Enough
     );
-    assert!(!rig.core.last_balance().await.unwrap().unwrap().low);
+    assert!(!rig.core.billing().last_balance().await.unwrap().unwrap().low);
 
     // The wallet, not the quota, is what runs out.
     rig.control().set_team_balance(
@@ -112,8 +113,8 @@ async fn a_team_quota_running_out_shows_low_and_the_check_warns_without_blocking
         Some(SbPoints::whole(3)),
         Some(SbPoints::whole(0)),
     );
-    rig.core.refresh_balance().await.unwrap();
-    let check = rig.core.balance_check("4").await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
+    let check = rig.core.billing().balance_check("4").await.unwrap();
     assert_eq!(
         (check.verdict, check.limited_by),
         (BalanceVerdict::Exceeds, Some(BalanceLimit::Wallet))
@@ -125,6 +126,7 @@ async fn the_threshold_is_validated_and_remembered() {
     let rig = Rig::new().await;
     assert_eq!(
         rig.core
+            .billing()
             .billing_settings()
             .await
             .unwrap()
@@ -133,16 +135,18 @@ async fn the_threshold_is_validated_and_remembered() {
     );
     let saved = rig
         .core
+        .billing()
         .set_low_balance_threshold(" 1000.50 ")
         .await
         .unwrap();
     assert_eq!(saved.low_balance_threshold, "1000.5");
     for bad in ["-1", "abc", "", "1e3", "1,000"] {
-        let err = rig.core.set_low_balance_threshold(bad).await.unwrap_err();
+        let err = rig.core.billing().set_low_balance_threshold(bad).await.unwrap_err();
         assert_eq!(err.code(), ErrorCode::InvalidInput, "{bad:?}");
     }
     assert_eq!(
         rig.core
+            .billing()
             .billing_settings()
             .await
             .unwrap()
@@ -150,7 +154,7 @@ async fn the_threshold_is_validated_and_remembered() {
         "1000.5"
     );
     assert_eq!(
-        rig.core.balance_check("x").await.unwrap_err().code(),
+        rig.core.billing().balance_check("x").await.unwrap_err().code(),
         ErrorCode::InvalidInput
     );
 }
@@ -159,20 +163,21 @@ async fn the_threshold_is_validated_and_remembered() {
 async fn each_context_keeps_its_own_balance_and_ledger() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.refresh_balance().await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
     record(&rig, ChargeKind::Tts, "p-1", Some("4")).await;
     let team_session = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     assert_eq!(
-        rig.core.last_balance().await.unwrap(),
+        rig.core.billing().last_balance().await.unwrap(),
         None,
         "the Team has not been read yet"
     );
     record(&rig, ChargeKind::Tts, "t-1", Some("0.25")).await;
-    let team_balance = rig.core.refresh_balance().await.unwrap();
+    let team_balance = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(team_balance.session_id, team_session.id);
 
     let only = rig
         .core
+        .billing()
         .points_ledger(LedgerQuery {
             scope: LedgerScope::ActiveContext,
             limit: 50,
@@ -196,6 +201,7 @@ async fn each_context_keeps_its_own_balance_and_ledger() {
     );
     let all = rig
         .core
+        .billing()
         .points_ledger(LedgerQuery {
             scope: LedgerScope::AllContexts,
             limit: 1,
@@ -208,6 +214,7 @@ async fn each_context_keeps_its_own_balance_and_ledger() {
 
     let chart = rig
         .core
+        .billing()
         .spending_chart(SpendingQuery {
             days: 7,
             utc_offset_minutes: 480,

@@ -16,7 +16,7 @@ pub(super) fn team(id: &str) -> ContextRequest {
 }
 
 pub(super) async fn record(rig: &Rig, kind: ChargeKind, request_id: &str, points: Option<&str>) {
-    let session = rig.core.active_session().await.unwrap();
+    let session = rig.core.auth().active_session().await.unwrap();
     let written = rig
         .core
         .db()

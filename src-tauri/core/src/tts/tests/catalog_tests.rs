@@ -10,7 +10,7 @@ use crate::tts::wire::{VoiceState, VoiceUnusable};
 #[tokio::test]
 async fn each_context_gets_its_own_catalog_and_never_another_ones_voices() {
     let rig = personal().await;
-    let personal = rig.core.tts_catalog().await.unwrap();
+    let personal = rig.core.tts().tts_catalog().await.unwrap();
     let standard_voices = |c: &crate::tts::wire::TtsCatalog| -> Vec<String> {
         let config = c
             .configs
@@ -27,7 +27,7 @@ async fn each_context_gets_its_own_catalog_and_never_another_ones_voices() {
             team_id: sb::TEAM_ALPHA_ID.into(),
         })
         .await;
-    let alpha = rig.core.tts_catalog().await.unwrap();
+    let alpha = rig.core.tts().tts_catalog().await.unwrap();
     assert_eq!(
         alpha.session_id, team.id,
         "the catalog names the session it belongs to"
@@ -43,6 +43,7 @@ async fn each_context_gets_its_own_catalog_and_never_another_ones_voices() {
     // A Personal voice cannot be used while the Team pays, even though it was seen before.
     let err = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_ACTIVE_CLONE,
@@ -54,6 +55,7 @@ async fn each_context_gets_its_own_catalog_and_never_another_ones_voices() {
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     let clip = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_TEAM_ALPHA_BRAND,
@@ -72,7 +74,7 @@ async fn each_context_gets_its_own_catalog_and_never_another_ones_voices() {
 #[tokio::test]
 async fn a_configuration_without_voices_stays_visible_with_its_link_but_cannot_generate() {
     let rig = personal().await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     let empty = catalog
         .configs
         .iter()
@@ -88,6 +90,7 @@ async fn a_configuration_without_voices_stays_visible_with_its_link_but_cannot_g
     assert!(empty.price.is_some());
 
     rig.core
+        .tts()
         .open_voice_library(sb::TTS_CONFIG_EMPTY)
         .await
         .unwrap();
@@ -102,6 +105,7 @@ async fn a_configuration_without_voices_stays_visible_with_its_link_but_cannot_g
     for voice in ["", sb::VOICE_NARRATOR_WARM] {
         let err = rig
             .core
+            .tts()
             .synthesize(req(sb::TTS_CONFIG_EMPTY, voice, "hello", "mp3"))
             .await
             .unwrap_err();
@@ -117,7 +121,7 @@ async fn a_configuration_without_voices_stays_visible_with_its_link_but_cannot_g
 #[tokio::test]
 async fn no_voice_is_preselected_and_opaque_ids_round_trip_exactly() {
     let rig = personal().await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     let config = catalog
         .configs
         .iter()
@@ -130,6 +134,7 @@ async fn no_voice_is_preselected_and_opaque_ids_round_trip_exactly() {
     assert!(id.contains(' ') && id.contains('('));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Opaque ids are data."))
         .await
         .unwrap();
@@ -140,7 +145,7 @@ async fn no_voice_is_preselected_and_opaque_ids_round_trip_exactly() {
 #[tokio::test]
 async fn cloned_voices_show_their_lifecycle() {
     let rig = personal().await;
-    let catalog = rig.core.tts_catalog().await.unwrap();
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
     let config = catalog
         .configs
         .iter()
@@ -173,6 +178,7 @@ async fn cloned_voices_show_their_lifecycle() {
     assert_eq!(expired.unusable_reason, Some(VoiceUnusable::Expired));
     let err = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_EXPIRED_CLONE,
@@ -192,6 +198,7 @@ async fn a_voice_library_link_that_is_not_https_is_never_opened() {
     let rig = personal().await;
     let err = rig
         .core
+        .tts()
         .open_voice_library("no-such-config")
         .await
         .unwrap_err();

@@ -24,7 +24,7 @@ async fn invalid_input_is_refused_before_anything_is_journaled_or_sent() {
         req("no-such-config", sb::VOICE_NARRATOR_WARM, "hi", "mp3"),
     ];
     for case in cases {
-        let err = rig.core.synthesize(case.clone()).await.unwrap_err();
+        let err = rig.core.tts().synthesize(case.clone()).await.unwrap_err();
         assert_eq!(
             err.code(),
             ErrorCode::InvalidInput,
@@ -38,7 +38,7 @@ async fn invalid_input_is_refused_before_anything_is_journaled_or_sent() {
         ..Default::default()
     };
     assert_eq!(
-        rig.core.synthesize(bad_params).await.unwrap_err().code(),
+        rig.core.tts().synthesize(bad_params).await.unwrap_err().code(),
         ErrorCode::InvalidInput
     );
     let journaled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tts_clips")
@@ -50,6 +50,7 @@ async fn invalid_input_is_refused_before_anything_is_journaled_or_sent() {
     // 9,999 code points are allowed even though they are 39,996 bytes.
     let long = rig
         .core
+        .tts()
         .tts_estimate(standard(&"😀".repeat(9_999)))
         .await
         .unwrap();
@@ -78,7 +79,7 @@ async fn every_declared_parameter_is_accepted_and_nothing_undeclared_is_sent() {
         latex_read: Some(false),
     };
     // The sandbox rejects undeclared fields (extra="forbid"): success proves the body is clean.
-    let clip = rig.core.synthesize(request.clone()).await.unwrap();
+    let clip = rig.core.tts().synthesize(request.clone()).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
     assert_eq!(clip.params, request.params);
 }
@@ -88,6 +89,7 @@ async fn the_format_is_one_of_the_configurations_output_formats() {
     let rig = personal().await;
     let wav = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_NEWS_ANCHOR,
@@ -96,7 +98,7 @@ async fn the_format_is_one_of_the_configurations_output_formats() {
         ))
         .await
         .unwrap();
-    let mp3 = rig.core.synthesize(standard("An mp3 clip.")).await.unwrap();
+    let mp3 = rig.core.tts().synthesize(standard("An mp3 clip.")).await.unwrap();
     let read = |id: &str, ext: &str| {
         std::fs::read(rig.dir.path().join("audio").join(format!("{id}.{ext}"))).unwrap()
     };
@@ -113,10 +115,10 @@ async fn the_format_is_one_of_the_configurations_output_formats() {
 async fn the_estimate_matches_the_receipt_for_a_per_character_price() {
     let rig = personal().await;
     let text = "Hello from the sandbox, 你好！😀";
-    let estimate = rig.core.tts_estimate(standard(text)).await.unwrap();
+    let estimate = rig.core.tts().tts_estimate(standard(text)).await.unwrap();
     assert_eq!(estimate.input_characters, text.chars().count() as u32);
     assert_eq!(estimate.total_points.as_deref(), Some("2"));
-    let clip = rig.core.synthesize(standard(text)).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard(text)).await.unwrap();
     let receipt = clip.receipt.as_ref().unwrap();
     assert_eq!(receipt.charged_points.as_deref(), Some("2"));
     assert_eq!(
@@ -148,9 +150,9 @@ async fn a_provider_that_counts_cjk_as_two_is_flagged_against_the_estimate() {
     let text = "小雅开放平台的语音合成".repeat(6);
     assert_eq!(text.chars().count(), 66);
     let request = req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, &text, "mp3");
-    let estimate = rig.core.tts_estimate(request.clone()).await.unwrap();
+    let estimate = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
     assert_eq!(estimate.total_points.as_deref(), Some("3"));
-    let clip = rig.core.synthesize(request).await.unwrap();
+    let clip = rig.core.tts().synthesize(request).await.unwrap();
     let receipt = clip.receipt.as_ref().unwrap();
     assert_eq!(receipt.input_characters.as_deref(), Some("66"));
     assert_eq!(receipt.usage_characters.as_deref(), Some("132"));
@@ -169,13 +171,13 @@ async fn a_per_second_price_is_not_guessed_and_the_receipt_says_what_it_cost() {
         "Priced by the second of audio.",
         "wav",
     );
-    let estimate = rig.core.tts_estimate(request.clone()).await.unwrap();
+    let estimate = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
     assert_eq!(
         estimate.unavailable,
         Some(EstimateUnavailable::PricedPerAudioSecond)
     );
     assert_eq!(estimate.total_points, None);
-    let clip = rig.core.synthesize(request).await.unwrap();
+    let clip = rig.core.tts().synthesize(request).await.unwrap();
     let cost = clip.cost.unwrap();
     assert_eq!(cost.verdict, CostVerdict::NoEstimate);
     assert!(cost.charged.is_some());
@@ -191,11 +193,11 @@ async fn the_first_use_of_a_pending_clone_includes_its_tariff() {
         "First words of my clone.",
         "mp3",
     );
-    let estimate = rig.core.tts_estimate(request.clone()).await.unwrap();
+    let estimate = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
     assert_eq!(estimate.activation_points.as_deref(), Some("30"));
     assert_eq!(estimate.synthesis_points.as_deref(), Some("2"));
     assert_eq!(estimate.total_points.as_deref(), Some("32"));
-    let clip = rig.core.synthesize(request.clone()).await.unwrap();
+    let clip = rig.core.tts().synthesize(request.clone()).await.unwrap();
     assert_eq!(
         clip.receipt.as_ref().unwrap().charged_points.as_deref(),
         Some("32")
@@ -206,8 +208,8 @@ async fn the_first_use_of_a_pending_clone_includes_its_tariff() {
         Some("active")
     );
     // Reloaded, the voice is active and the tariff is gone from the next estimate.
-    rig.core.tts_catalog().await.unwrap();
-    let again = rig.core.tts_estimate(request).await.unwrap();
+    rig.core.tts().tts_catalog().await.unwrap();
+    let again = rig.core.tts().tts_estimate(request).await.unwrap();
     assert_eq!(
         (again.activation_points, again.total_points.as_deref()),
         (None, Some("2"))
@@ -225,6 +227,7 @@ async fn insufficient_points_settles_nothing_and_a_retry_reuses_the_id() {
     });
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Not enough points for this."))
         .await
         .unwrap();
@@ -236,7 +239,7 @@ async fn insufficient_points_settles_nothing_and_a_retry_reuses_the_id() {
     assert!(ledger_rows(&rig, &clip.request_id).await.is_empty());
 
     rig.control().set_personal_balance(before);
-    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    let retried = rig.core.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(retried.status, ClipStatus::Complete);
     assert_eq!(retried.request_id, clip.request_id);
     assert_eq!(charged(&rig, &clip.request_id), 1);
@@ -245,8 +248,9 @@ async fn insufficient_points_settles_nothing_and_a_retry_reuses_the_id() {
 #[tokio::test]
 async fn running_totals_per_app_session_and_per_context() {
     let rig = personal().await;
-    rig.core.synthesize(standard("One.")).await.unwrap();
+    rig.core.tts().synthesize(standard("One.")).await.unwrap();
     rig.core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_PENDING_CLONE,
@@ -255,7 +259,7 @@ async fn running_totals_per_app_session_and_per_context() {
         ))
         .await
         .unwrap();
-    let personal = rig.core.tts_totals().await.unwrap();
+    let personal = rig.core.tts().tts_totals().await.unwrap();
     assert_eq!(
         (personal.session_points.as_str(), personal.session_clips),
         ("34", 2)
@@ -269,14 +273,15 @@ async fn running_totals_per_app_session_and_per_context() {
         team_id: sb::TEAM_BETA_ID.into(),
     })
     .await;
-    rig.core.tts_catalog().await.unwrap();
-    let team = rig.core.tts_totals().await.unwrap();
+    rig.core.tts().tts_catalog().await.unwrap();
+    let team = rig.core.tts().tts_totals().await.unwrap();
     assert_eq!(
         (team.session_points.as_str(), team.context_clips),
         ("0", 0),
         "another context starts at zero"
     );
     rig.core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_TEAM_BETA_SUPPORT,
@@ -285,7 +290,7 @@ async fn running_totals_per_app_session_and_per_context() {
         ))
         .await
         .unwrap();
-    let team = rig.core.tts_totals().await.unwrap();
+    let team = rig.core.tts().tts_totals().await.unwrap();
     assert_eq!(
         (team.session_points.as_str(), team.context_points.as_str()),
         ("2", "2")
@@ -307,7 +312,7 @@ async fn a_comparison_quotes_the_summed_estimate_first() {
         ),
         req(sb::TTS_CONFIG_SECONDS, sb::VOICE_NARRATOR_WARM, text, "mp3"),
     ];
-    let quote = rig.core.tts_compare_quote(requests.clone()).await.unwrap();
+    let quote = rig.core.tts().tts_compare_quote(requests.clone()).await.unwrap();
     assert_eq!(quote.items.len(), 3);
     assert_eq!(quote.known_points, "34");
     assert_eq!(quote.total_points, None, "one item is priced per second");
@@ -318,12 +323,12 @@ async fn a_comparison_quotes_the_summed_estimate_first() {
     );
     let five = vec![standard(text); 5];
     assert_eq!(
-        rig.core.tts_compare_quote(five).await.unwrap_err().code(),
+        rig.core.tts().tts_compare_quote(five).await.unwrap_err().code(),
         ErrorCode::InvalidInput
     );
     for mut r in requests {
         r.batch_id = Some(quote.batch_id.clone());
-        let clip = rig.core.synthesize(r).await.unwrap();
+        let clip = rig.core.tts().synthesize(r).await.unwrap();
         assert_eq!(clip.batch_id.as_deref(), Some(quote.batch_id.as_str()));
     }
 }

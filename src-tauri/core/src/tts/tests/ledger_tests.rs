@@ -18,6 +18,7 @@ async fn every_clip_is_kept_with_what_was_asked_and_what_it_cost() {
     let rig = personal().await;
     let clip = rig
         .core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_STANDARD,
             sb::VOICE_XIAOXIAO,
@@ -26,7 +27,7 @@ async fn every_clip_is_kept_with_what_was_asked_and_what_it_cost() {
         ))
         .await
         .unwrap();
-    let listed = rig.core.tts_clips(ClipFilter::default()).await.unwrap();
+    let listed = rig.core.tts().tts_clips(ClipFilter::default()).await.unwrap();
     assert_eq!(listed.len(), 1);
     let kept = &listed[0];
     assert_eq!(kept.id, clip.id);
@@ -56,10 +57,12 @@ async fn every_clip_is_kept_with_what_was_asked_and_what_it_cost() {
 async fn search_and_filter() {
     let rig = personal().await;
     rig.core
+        .tts()
         .synthesize(standard("The quick brown fox."))
         .await
         .unwrap();
     rig.core
+        .tts()
         .synthesize(req(
             sb::TTS_CONFIG_CJK,
             sb::VOICE_YUNXI,
@@ -74,6 +77,7 @@ async fn search_and_filter() {
         recharge: 0,
     });
     rig.core
+        .tts()
         .synthesize(standard("Too poor for 100% of this_one."))
         .await
         .unwrap();
@@ -82,20 +86,20 @@ async fn search_and_filter() {
         query: Some(query.into()),
         ..Default::default()
     };
-    assert_eq!(rig.core.tts_clips(find("quick")).await.unwrap().len(), 1);
-    assert_eq!(rig.core.tts_clips(find("狐狸")).await.unwrap().len(), 1);
+    assert_eq!(rig.core.tts().tts_clips(find("quick")).await.unwrap().len(), 1);
+    assert_eq!(rig.core.tts().tts_clips(find("狐狸")).await.unwrap().len(), 1);
     assert_eq!(
-        rig.core.tts_clips(find("yunxi")).await.unwrap().len(),
+        rig.core.tts().tts_clips(find("yunxi")).await.unwrap().len(),
         1,
         "voice names, case-insensitive"
     );
     assert_eq!(
-        rig.core.tts_clips(find("100%")).await.unwrap().len(),
+        rig.core.tts().tts_clips(find("100%")).await.unwrap().len(),
         1,
         "% is literal"
     );
     assert_eq!(
-        rig.core.tts_clips(find("k_b")).await.unwrap().len(),
+        rig.core.tts().tts_clips(find("k_b")).await.unwrap().len(),
         0,
         "_ is literal, not any character"
     );
@@ -103,13 +107,13 @@ async fn search_and_filter() {
         status: Some(ClipStatus::Failed),
         ..Default::default()
     };
-    assert_eq!(rig.core.tts_clips(by_status).await.unwrap().len(), 1);
+    assert_eq!(rig.core.tts().tts_clips(by_status).await.unwrap().len(), 1);
     let by_config = ClipFilter {
         tts_config_id: Some(sb::TTS_CONFIG_CJK.into()),
         ..Default::default()
     };
-    assert_eq!(rig.core.tts_clips(by_config).await.unwrap().len(), 1);
-    let all = rig.core.tts_clips(ClipFilter::default()).await.unwrap();
+    assert_eq!(rig.core.tts().tts_clips(by_config).await.unwrap().len(), 1);
+    let all = rig.core.tts().tts_clips(ClipFilter::default()).await.unwrap();
     assert_eq!(all.len(), 3);
     assert!(all[0].created_at >= all[2].created_at, "newest first");
 }
@@ -119,6 +123,7 @@ async fn clips_of_one_context_are_not_listed_in_another() {
     let rig = personal().await;
     let personal_clip = rig
         .core
+        .tts()
         .synthesize(standard("Personal only."))
         .await
         .unwrap();
@@ -128,12 +133,14 @@ async fn clips_of_one_context_are_not_listed_in_another() {
     .await;
     assert!(rig
         .core
+        .tts()
         .tts_clips(ClipFilter::default())
         .await
         .unwrap()
         .is_empty());
     assert_eq!(
         rig.core
+            .tts()
             .tts_clip(&personal_clip.id)
             .await
             .unwrap_err()
@@ -142,6 +149,7 @@ async fn clips_of_one_context_are_not_listed_in_another() {
     );
     assert_eq!(
         rig.core
+            .tts()
             .export_clip(&personal_clip.id, None)
             .await
             .unwrap_err()
@@ -152,10 +160,11 @@ async fn clips_of_one_context_are_not_listed_in_another() {
 
 #[tokio::test]
 async fn replay_and_export_need_no_network_and_charge_nothing() {
-    let mut rig = personal().await;
-    rig.core.set_audio(AudioEngine::new(fake_opener(20)));
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(fake_opener(20)));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Replay me offline."))
         .await
         .unwrap();
@@ -167,13 +176,13 @@ async fn replay_and_export_need_no_network_and_charge_nothing() {
         times: 1_000,
     });
 
-    let state = rig.core.play_clip(&clip.id).await.unwrap();
+    let state = rig.core.tts().play_clip(&clip.id).await.unwrap();
     assert_eq!(state.status, PlaybackStatus::Playing);
     assert_eq!(state.clip_id.as_deref(), Some(clip.id.as_str()));
-    let listed = rig.core.tts_clips(ClipFilter::default()).await.unwrap();
+    let listed = rig.core.tts().tts_clips(ClipFilter::default()).await.unwrap();
     assert_eq!(listed.len(), 1);
 
-    let export = rig.core.export_clip(&clip.id, None).await.unwrap();
+    let export = rig.core.tts().export_clip(&clip.id, None).await.unwrap();
     let expected_dir = rig.dir.path().join("exports");
     assert_eq!(std::path::Path::new(&export.folder), expected_dir);
     assert!(export.path.ends_with(".mp3"));
@@ -185,7 +194,7 @@ async fn replay_and_export_need_no_network_and_charge_nothing() {
     )
     .unwrap();
     assert_eq!(std::fs::read(&export.path).unwrap(), original);
-    let again = rig.core.export_clip(&clip.id, None).await.unwrap();
+    let again = rig.core.tts().export_clip(&clip.id, None).await.unwrap();
     assert_ne!(
         again.path, export.path,
         "never overwrites an earlier export"
@@ -195,6 +204,7 @@ async fn replay_and_export_need_no_network_and_charge_nothing() {
     let named = typed.path().join("my narrator");
     let export = rig
         .core
+        .tts()
         .export_clip(&clip.id, Some(named.display().to_string()))
         .await
         .unwrap();
@@ -204,6 +214,7 @@ async fn replay_and_export_need_no_network_and_charge_nothing() {
     );
     let err = rig
         .core
+        .tts()
         .export_clip(&clip.id, Some("relative/path".into()))
         .await
         .unwrap_err();
@@ -221,17 +232,18 @@ async fn replay_and_export_need_no_network_and_charge_nothing() {
 #[tokio::test]
 async fn delete_removes_the_clip_and_its_audio_but_not_the_charge_record() {
     let rig = personal().await;
-    let clip = rig.core.synthesize(standard("Delete me.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("Delete me.")).await.unwrap();
     let file = rig
         .dir
         .path()
         .join("audio")
         .join(format!("{}.mp3", clip.id));
     assert!(file.exists());
-    rig.core.delete_clip(&clip.id).await.unwrap();
+    rig.core.tts().delete_clip(&clip.id).await.unwrap();
     assert!(!file.exists());
     assert!(rig
         .core
+        .tts()
         .tts_clips(ClipFilter::default())
         .await
         .unwrap()
@@ -242,7 +254,7 @@ async fn delete_removes_the_clip_and_its_audio_but_not_the_charge_record() {
         "the points ledger keeps its history"
     );
     assert_eq!(
-        rig.core.delete_clip(&clip.id).await.unwrap_err().code(),
+        rig.core.tts().delete_clip(&clip.id).await.unwrap_err().code(),
         ErrorCode::InvalidInput
     );
 }

@@ -52,8 +52,8 @@ pub fn fast_policy() -> RetryPolicy {
 pub async fn personal() -> Rig {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.tts_state().set_policy(fast_policy());
-    rig.core.tts_catalog().await.expect("catalog");
+    rig.core.tts().state().set_policy(fast_policy());
+    rig.core.tts().tts_catalog().await.expect("catalog");
     rig
 }
 

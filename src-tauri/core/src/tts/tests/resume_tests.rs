@@ -22,7 +22,7 @@ async fn restart(rig: &Rig) -> Core {
     })
     .await
     .expect("second start");
-    core.tts_state().set_policy(fast_policy());
+    core.tts().state().set_policy(fast_policy());
     core
 }
 
@@ -32,22 +32,23 @@ async fn a_request_journaled_before_a_crash_is_sent_on_the_next_start_under_its_
     // The app stops right after journaling, before the first send.
     let (_, clip_id) = rig
         .core
+        .tts()
         .journal_speech(standard("Journaled, then the app died."))
         .await
         .unwrap();
-    let journaled = rig.core.tts_clip(&clip_id).await.unwrap();
+    let journaled = rig.core.tts().tts_clip(&clip_id).await.unwrap();
     assert_eq!(journaled.status, ClipStatus::Pending);
     assert_eq!(rig.control().speech_request_count(&journaled.request_id), 0);
 
     let next = restart(&rig).await;
-    assert_eq!(next.resume_tts_clips().await.unwrap(), 1);
-    let done = next.tts_clip(&clip_id).await.unwrap();
+    assert_eq!(next.tts().resume_tts_clips().await.unwrap(), 1);
+    let done = next.tts().tts_clip(&clip_id).await.unwrap();
     assert_eq!(done.status, ClipStatus::Complete);
     assert_eq!(done.request_id, journaled.request_id);
     assert_eq!(rig.control().speech_request_count(&journaled.request_id), 1);
     assert_eq!(charged(&rig, &journaled.request_id), 1);
     assert_eq!(
-        next.resume_tts_clips().await.unwrap(),
+        next.tts().resume_tts_clips().await.unwrap(),
         0,
         "nothing left to resume"
     );
@@ -58,6 +59,7 @@ async fn a_settled_request_found_on_resume_uses_the_audio_saved_before_the_crash
     let rig = personal().await;
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Saved, but the ledger never heard."))
         .await
         .unwrap();
@@ -84,8 +86,8 @@ async fn a_settled_request_found_on_resume_uses_the_audio_saved_before_the_crash
     .unwrap();
 
     let next = restart(&rig).await;
-    assert_eq!(next.resume_tts_clips().await.unwrap(), 1);
-    let done = next.tts_clip(&clip.id).await.unwrap();
+    assert_eq!(next.tts().resume_tts_clips().await.unwrap(), 1);
+    let done = next.tts().tts_clip(&clip.id).await.unwrap();
     assert_eq!(
         done.status,
         ClipStatus::Complete,
@@ -114,24 +116,26 @@ async fn a_clip_whose_context_is_signed_out_waits_for_that_context() {
     let rig = personal().await;
     let (_, clip_id) = rig
         .core
+        .tts()
         .journal_speech(standard("Waiting for Personal."))
         .await
         .unwrap();
-    let id = rig.core.sessions_view().await.unwrap().active_id.unwrap();
-    rig.core.sign_out(&id).await.unwrap();
+    let id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
+    rig.core.auth().sign_out(&id).await.unwrap();
     let team = rig
         .sign_in(crate::auth::wire::ContextRequest::Team {
             team_id: sb::TEAM_ALPHA_ID.into(),
         })
         .await;
     assert_eq!(
-        rig.core.resume_tts_clips().await.unwrap(),
+        rig.core.tts().resume_tts_clips().await.unwrap(),
         0,
         "never sent on another context's account"
     );
     assert!(rig.control().charges().is_empty());
     assert!(rig
         .core
+        .tts()
         .tts_clips(ClipFilter::default())
         .await
         .unwrap()
@@ -144,6 +148,7 @@ async fn the_audio_integrity_survives_a_restart() {
     let rig = personal().await;
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Integrity check."))
         .await
         .unwrap();
@@ -154,7 +159,7 @@ async fn the_audio_integrity_survives_a_restart() {
         .unwrap();
     assert_eq!(ok, "ok");
     assert_eq!(
-        rig.core.tts_clip(&clip.id).await.unwrap().status,
+        rig.core.tts().tts_clip(&clip.id).await.unwrap().status,
         ClipStatus::Complete
     );
 }
@@ -165,17 +170,17 @@ async fn the_audio_integrity_survives_a_restart() {
 async fn a_clip_left_to_the_person_is_not_resent_on_the_next_start() {
     let rig = personal().await;
     rig.control().inject(sb::Fault::once(sb::Route::Speech, sb::FaultKind::Status(500)));
-    let clip = rig.core.synthesize(standard("A 500, then a restart.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("A 500, then a restart.")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Unknown);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 1);
 
     let next = restart(&rig).await;
-    assert_eq!(next.resume_tts_clips().await.unwrap(), 0, "not re-sent by itself");
+    assert_eq!(next.tts().resume_tts_clips().await.unwrap(), 0, "not re-sent by itself");
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 1);
-    let after = next.tts_clip(&clip.id).await.unwrap();
+    let after = next.tts().tts_clip(&clip.id).await.unwrap();
     assert_eq!(after.status, ClipStatus::Unknown);
     assert!(after.retryable);
-    let retried = next.retry_clip(&clip.id).await.unwrap();
+    let retried = next.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(retried.status, ClipStatus::Complete);
     assert_eq!(retried.request_id, clip.request_id);
 }

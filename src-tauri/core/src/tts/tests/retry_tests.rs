@@ -26,6 +26,7 @@ async fn service_unavailable_is_retried_under_the_same_request_id() {
     let started = Instant::now();
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Retried twice."))
         .await
         .unwrap();
@@ -51,6 +52,7 @@ async fn too_many_requests_waits_for_retry_after() {
     let started = Instant::now();
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Rate limited once."))
         .await
         .unwrap();
@@ -69,6 +71,7 @@ async fn bad_gateway_and_gateway_timeout_are_retried() {
         .inject(speech_fault(FaultKind::Status(504), 1));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Two gateway errors."))
         .await
         .unwrap();
@@ -83,6 +86,7 @@ async fn other_server_errors_are_left_to_a_manual_retry() {
         .inject(speech_fault(FaultKind::Status(500), 1));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Internal error."))
         .await
         .unwrap();
@@ -97,7 +101,7 @@ async fn other_server_errors_are_left_to_a_manual_retry() {
         1,
         "no automatic retry"
     );
-    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    let retried = rig.core.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(retried.status, ClipStatus::Complete);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
 }
@@ -111,6 +115,7 @@ async fn a_connection_reset_is_left_to_the_person_and_the_retry_charges_once() {
         .inject(speech_fault(FaultKind::ResetBeforeCommit, 1));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Reset before commit."))
         .await
         .unwrap();
@@ -118,7 +123,7 @@ async fn a_connection_reset_is_left_to_the_person_and_the_retry_charges_once() {
     assert!(clip.retryable);
     assert!(clip.error.as_ref().unwrap().outcome_unknown);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 1, "not resent by itself");
-    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    let retried = rig.core.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(retried.status, ClipStatus::Complete);
     assert!(retried.has_audio);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
@@ -128,7 +133,7 @@ async fn a_connection_reset_is_left_to_the_person_and_the_retry_charges_once() {
 #[tokio::test]
 async fn a_timeout_is_retried_under_the_same_id() {
     let rig = personal().await;
-    rig.core.tts_state().set_policy(RetryPolicy {
+    rig.core.tts().state().set_policy(RetryPolicy {
         request_timeout: Duration::from_millis(600),
         ..fast_policy()
     });
@@ -136,6 +141,7 @@ async fn a_timeout_is_retried_under_the_same_id() {
         .inject(speech_fault(FaultKind::Latency(Duration::from_secs(3)), 1));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Slow platform."))
         .await
         .unwrap();
@@ -149,7 +155,7 @@ async fn a_timeout_is_retried_under_the_same_id() {
 #[tokio::test]
 async fn an_unknown_outcome_keeps_its_id_and_the_retry_finds_it_settled() {
     let rig = personal().await;
-    rig.core.tts_state().set_policy(RetryPolicy {
+    rig.core.tts().state().set_policy(RetryPolicy {
         max_attempts: 1,
         ..fast_policy()
     });
@@ -157,6 +163,7 @@ async fn an_unknown_outcome_keeps_its_id_and_the_retry_finds_it_settled() {
         .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("The response is lost."))
         .await
         .unwrap();
@@ -173,7 +180,7 @@ async fn an_unknown_outcome_keeps_its_id_and_the_retry_finds_it_settled() {
         "nothing known to record yet"
     );
 
-    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    let retried = rig.core.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(retried.request_id, clip.request_id, "never a new id");
     assert_eq!(retried.status, ClipStatus::SettledNoAudio);
     assert_eq!(
@@ -190,7 +197,7 @@ async fn an_unknown_outcome_keeps_its_id_and_the_retry_finds_it_settled() {
     );
     assert_eq!(rows[0].3, None);
     assert_eq!(
-        rig.core.retry_clip(&clip.id).await.unwrap_err().code(),
+        rig.core.tts().retry_clip(&clip.id).await.unwrap_err().code(),
         ErrorCode::InvalidInput,
         "settled: no more retries"
     );
@@ -205,12 +212,13 @@ async fn a_lost_answer_is_not_resent_automatically() {
         .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Lost, then settled."))
         .await
         .unwrap();
     assert_eq!(clip.status, ClipStatus::Unknown);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 1);
-    let retried = rig.core.retry_clip(&clip.id).await.unwrap();
+    let retried = rig.core.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(retried.status, ClipStatus::SettledNoAudio);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
     assert_eq!(charged(&rig, &clip.request_id), 1);
@@ -222,16 +230,16 @@ async fn a_lost_answer_is_not_resent_automatically() {
 #[tokio::test]
 async fn a_reconciling_platform_keeps_the_outcome_unknown_and_a_later_retry_settles_it() {
     let rig = personal().await;
-    rig.core.tts_state().set_policy(RetryPolicy {
+    rig.core.tts().state().set_policy(RetryPolicy {
         max_attempts: 1,
         ..fast_policy()
     });
     rig.control()
         .inject(speech_fault(FaultKind::ResetAfterCommit, 1));
-    let clip = rig.core.synthesize(standard("Reconcile me.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("Reconcile me.")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Unknown);
     rig.control().set_readings([sb::Reading::TtsSettledReconciling].into_iter().collect());
-    let again = rig.core.retry_clip(&clip.id).await.unwrap();
+    let again = rig.core.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(again.status, ClipStatus::Unknown, "not failed: {:?}", again.error);
     assert!(again.retryable, "a later retry is offered");
     assert_eq!(again.request_id, clip.request_id, "never a new id");
@@ -241,7 +249,7 @@ async fn a_reconciling_platform_keeps_the_outcome_unknown_and_a_later_retry_sett
         "the platform's answer is shown"
     );
     rig.control().set_readings(Default::default());
-    let settled = rig.core.retry_clip(&clip.id).await.unwrap();
+    let settled = rig.core.tts().retry_clip(&clip.id).await.unwrap();
     assert_eq!(settled.status, ClipStatus::SettledNoAudio);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 3);
     assert_eq!(charged(&rig, &clip.request_id), 1, "one charge");
@@ -252,7 +260,7 @@ async fn a_reconciling_platform_keeps_the_outcome_unknown_and_a_later_retry_sett
 #[tokio::test]
 async fn a_stalled_audio_download_is_cut_by_the_idle_timeout() {
     let rig = personal().await;
-    rig.core.tts_state().set_policy(RetryPolicy {
+    rig.core.tts().state().set_policy(RetryPolicy {
         max_attempts: 1,
         idle_timeout: Duration::from_millis(300),
         ..fast_policy()
@@ -262,18 +270,18 @@ async fn a_stalled_audio_download_is_cut_by_the_idle_timeout() {
         1,
     ));
     let started = Instant::now();
-    let clip = rig.core.synthesize(standard("A download that stalls.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("A download that stalls.")).await.unwrap();
     assert!(started.elapsed() < Duration::from_secs(3), "cut long before the stall ends");
     assert_eq!(clip.status, ClipStatus::Unknown, "charged, no audio yet: {:?}", clip.error);
     assert!(clip.error.as_ref().unwrap().message.contains("stalled"), "{:?}", clip.error);
     assert!(!clip.has_audio);
     // With retries left, the stall (a timeout) is retried under the same id and settles.
-    rig.core.tts_state().set_policy(RetryPolicy { idle_timeout: Duration::from_millis(300), ..fast_policy() });
+    rig.core.tts().state().set_policy(RetryPolicy { idle_timeout: Duration::from_millis(300), ..fast_policy() });
     rig.control().inject(speech_fault(
         FaultKind::BodyStall { after_bytes: 512, pause: Duration::from_secs(4) },
         1,
     ));
-    let clip = rig.core.synthesize(standard("Another download that stalls.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("Another download that stalls.")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::SettledNoAudio, "{:?}", clip.error);
     assert_eq!(rig.control().speech_request_count(&clip.request_id), 2);
     assert_eq!(charged(&rig, &clip.request_id), 1);
@@ -282,7 +290,7 @@ async fn a_stalled_audio_download_is_cut_by_the_idle_timeout() {
 #[tokio::test]
 async fn an_activation_in_progress_is_explained_and_not_resubmitted() {
     let rig = personal().await;
-    rig.core.tts_state().set_policy(RetryPolicy {
+    rig.core.tts().state().set_policy(RetryPolicy {
         max_attempts: 1,
         ..fast_policy()
     });
@@ -294,10 +302,10 @@ async fn an_activation_in_progress_is_explained_and_not_resubmitted() {
         "First use, response lost.",
         "mp3",
     );
-    let first = rig.core.synthesize(voice.clone()).await.unwrap();
+    let first = rig.core.tts().synthesize(voice.clone()).await.unwrap();
     assert_eq!(first.status, ClipStatus::Unknown);
 
-    let second = rig.core.synthesize(voice).await.unwrap();
+    let second = rig.core.tts().synthesize(voice).await.unwrap();
     assert_eq!(second.status, ClipStatus::Failed);
     assert_eq!(
         second.error.as_ref().unwrap().platform_code.as_deref(),
@@ -305,7 +313,7 @@ async fn an_activation_in_progress_is_explained_and_not_resubmitted() {
     );
     assert!(!second.retryable, "no offer to resubmit");
     assert_eq!(
-        rig.core.retry_clip(&second.id).await.unwrap_err().code(),
+        rig.core.tts().retry_clip(&second.id).await.unwrap_err().code(),
         ErrorCode::InvalidInput
     );
     assert_eq!(charged(&rig, &second.request_id), 0);
@@ -315,7 +323,7 @@ async fn an_activation_in_progress_is_explained_and_not_resubmitted() {
 #[tokio::test]
 async fn a_long_retry_after_stops_automatic_retries() {
     let rig = personal().await;
-    rig.core.tts_state().set_policy(RetryPolicy {
+    rig.core.tts().state().set_policy(RetryPolicy {
         max_retry_after: Duration::from_millis(500),
         ..fast_policy()
     });
@@ -323,6 +331,7 @@ async fn a_long_retry_after_stops_automatic_retries() {
         .inject(speech_fault(FaultKind::Status(429), 1));
     let clip = rig
         .core
+        .tts()
         .synthesize(standard("Come back later."))
         .await
         .unwrap();
@@ -337,9 +346,10 @@ async fn an_expired_session_ends_only_that_session() {
     rig.control().expire_token_of(sb::TokenSelector::Personal);
     let err = rig
         .core
+        .tts()
         .synthesize(standard("Signed out meanwhile."))
         .await
         .unwrap_err();
     assert_eq!(err.code(), ErrorCode::SessionExpired);
-    assert!(rig.core.sessions_view().await.unwrap().sessions.is_empty());
+    assert!(rig.core.auth().sessions_view().await.unwrap().sessions.is_empty());
 }

@@ -13,7 +13,7 @@ async fn a_speech_post_answered_with_a_definite_error_is_sent_exactly_once() {
     let rig = personal().await;
     for status in [400, 402, 403, 404, 409, 422, 500, 501] {
         rig.control().inject(Fault::once(Route::Speech, FaultKind::Status(status)));
-        let clip = rig.core.synthesize(standard(&format!("Status {status}."))).await.unwrap();
+        let clip = rig.core.tts().synthesize(standard(&format!("Status {status}."))).await.unwrap();
         assert!(rig.control().pending_faults().is_empty(), "{status}: the fault was hit");
         assert_ne!(clip.status, ClipStatus::Complete, "{status}");
         assert_eq!(rig.control().speech_request_count(&clip.request_id), 1, "{status}: sent exactly once");
@@ -28,7 +28,7 @@ async fn automatic_speech_retries_stop_at_the_cap() {
     let rig = personal().await;
     let cap = fast_policy().max_attempts;
     rig.control().inject(Fault { route: Route::Speech, kind: FaultKind::Status(502), times: 10 });
-    let clip = rig.core.synthesize(standard("Always a bad gateway.")).await.unwrap();
+    let clip = rig.core.tts().synthesize(standard("Always a bad gateway.")).await.unwrap();
     assert_ne!(clip.status, ClipStatus::Complete);
     assert!(clip.retryable, "the person may retry, under the same id");
     assert_eq!(rig.control().speech_request_count(&clip.request_id), cap, "capped at {cap} sends");
@@ -52,7 +52,7 @@ async fn a_clip_is_never_complete_without_its_ledger_row_and_the_next_start_heal
     .execute(rig.core.db().pool())
     .await
     .unwrap();
-    let failed = rig.core.synthesize(standard("Charged, then the ledger write failed.")).await;
+    let failed = rig.core.tts().synthesize(standard("Charged, then the ledger write failed.")).await;
     assert!(failed.is_err(), "the failed ledger write is reported: {failed:?}");
     let (id, request_id, status): (String, String, String) =
         sqlx::query_as("SELECT id, request_id, status FROM tts_clips")
@@ -75,7 +75,7 @@ async fn a_clip_is_never_complete_without_its_ledger_row_and_the_next_start_heal
     })
     .await
     .unwrap();
-    assert_eq!(next.resume_tts_clips().await.unwrap(), 1);
+    assert_eq!(next.tts().resume_tts_clips().await.unwrap(), 1);
     let status: String = sqlx::query_scalar("SELECT status FROM tts_clips WHERE id = ?")
         .bind(&id)
         .fetch_one(rig.core.db().pool())

@@ -1,0 +1,41 @@
+//! The `Auth` service: sign-ins (browser, deep link, loopback), the sessions and who pays,
+//! ended sessions and their notices, and the calls made for a session (`api::context`).
+//! Every other area reaches a session through its public methods.
+
+use std::sync::Arc;
+
+use super::attempts::SignInHistory;
+use super::loopback::Loopback;
+use crate::error::Result;
+use crate::shared::Shared;
+
+pub struct Auth {
+    pub(crate) shared: Arc<Shared>,
+    sign_ins: SignInHistory,
+    /// Listeners for loopback redirects, one per pending attempt.
+    loopback: Loopback,
+}
+
+impl Auth {
+    pub fn new(shared: Arc<Shared>) -> Self {
+        Auth { shared, sign_ins: SignInHistory::default(), loopback: Loopback::default() }
+    }
+
+    /// The recent sign-in attempts of this run, for the diagnostics view.
+    pub fn sign_in_history(&self) -> &SignInHistory {
+        &self.sign_ins
+    }
+
+    /// The loopback redirect listeners of pending sign-ins.
+    pub fn loopback(&self) -> &Loopback {
+        &self.loopback
+    }
+
+    /// Another platform was chosen: sign-ins waiting for the browser and the notices of the
+    /// old platform's ended sessions no longer apply.
+    pub async fn forget_platform(&self) -> Result<()> {
+        super::pending::clear(self.shared.db(), self.shared.keys()).await?;
+        self.loopback.close_all();
+        self.forget_ended_sessions().await
+    }
+}

@@ -1,0 +1,174 @@
+//! `Shared`: the few dependencies every area service uses, built once in `Core::start` and
+//! handed to each service explicitly (an `Arc<Shared>`): the database, the platform in use
+//! (and the built-in sandbox behind it), the HTTP client, the keychain, the browser, the
+//! environment, the event port, the data folder and the version. No area state lives here.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use tokio::sync::Mutex;
+use url::Url;
+
+use crate::api::PlatformClient;
+use crate::auth::browser::Browser;
+use crate::auth::keychain::SecretStore;
+use crate::config::{Platform, PlatformChoice};
+use crate::error::{Error, Result};
+use crate::events::Events;
+use crate::store::Db;
+use crate::wire::{AppEvent, PlatformInfo};
+
+pub type Env = Box<dyn Fn(&str) -> Option<String> + Send + Sync>;
+
+pub struct Shared {
+    db: Db,
+    data_dir: PathBuf,
+    version: String,
+    env: Env,
+    platform: RwLock<Platform>,
+    /// The built-in sandbox, started only when no platform client is configured.
+    embedded_sandbox: Mutex<Option<xiaoya_sandbox::Sandbox>>,
+    /// Behind a lock only so tests can swap in one with shorter timeouts (`set_client`).
+    client: RwLock<PlatformClient>,
+    keys: Arc<dyn SecretStore>,
+    browser: Arc<dyn Browser>,
+    events: Arc<dyn Events>,
+}
+
+pub struct SharedParts {
+    pub db: Db,
+    pub data_dir: PathBuf,
+    pub version: String,
+    pub env: Env,
+    pub keys: Arc<dyn SecretStore>,
+    pub browser: Arc<dyn Browser>,
+    pub events: Arc<dyn Events>,
+}
+
+impl Shared {
+    /// Chooses the platform (starting the built-in sandbox when it is the choice).
+    pub async fn start(parts: SharedParts, choice: PlatformChoice) -> Result<Self> {
+        let embedded_sandbox = Mutex::new(None);
+        let client = PlatformClient::new()?;
+        let platform = resolve(choice, &embedded_sandbox, &client).await?;
+        tracing::info!(mode = ?platform.mode, origin = %crate::config::origin_string(&platform.origin), "platform selected");
+        Ok(Shared {
+            db: parts.db,
+            data_dir: parts.data_dir,
+            version: parts.version,
+            env: parts.env,
+            platform: RwLock::new(platform),
+            embedded_sandbox,
+            client: RwLock::new(client),
+            keys: parts.keys,
+            browser: parts.browser,
+            events: parts.events,
+        })
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Cheap: the HTTP client is an `Arc` inside.
+    pub fn client(&self) -> PlatformClient {
+        self.client.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Tests use a client with shorter timeouts (see `PlatformClient::with_timeouts`).
+    #[cfg(test)]
+    pub fn set_client(&self, client: PlatformClient) {
+        *self.client.write().unwrap_or_else(|p| p.into_inner()) = client;
+    }
+
+    pub fn keys(&self) -> &Arc<dyn SecretStore> {
+        &self.keys
+    }
+
+    pub fn browser(&self) -> &Arc<dyn Browser> {
+        &self.browser
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// Reads an environment variable (through the function given at start).
+    pub fn env(&self, key: &str) -> Option<String> {
+        (self.env)(key)
+    }
+
+    pub fn platform(&self) -> Platform {
+        self.platform.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Announces `event` through the event port (`events.rs`).
+    pub fn emit(&self, event: AppEvent) {
+        self.events.emit(event);
+    }
+
+    /// Resolves `choice` (the built-in sandbox is started once and reused).
+    pub async fn resolve(&self, choice: PlatformChoice) -> Result<Platform> {
+        resolve(choice, &self.embedded_sandbox, &self.client()).await
+    }
+
+    /// Every platform switch is announced (`platformChanged`).
+    pub fn switch_to(&self, platform: Platform) -> PlatformInfo {
+        let info = platform.info();
+        *self.platform.write().unwrap_or_else(|p| p.into_inner()) = platform;
+        self.emit(AppEvent::PlatformChanged { platform: info.clone() });
+        info
+    }
+
+    pub async fn shutdown(&self) {
+        if let Some(sandbox) = self.embedded_sandbox.lock().await.take() {
+            sandbox.shutdown().await;
+        }
+        self.db.close().await;
+    }
+}
+
+/// The built-in sandbox's per-run access key: 32 random bytes, base64url.
+fn new_access_key() -> String {
+    use base64::Engine;
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+async fn resolve(
+    choice: PlatformChoice,
+    embedded: &Mutex<Option<xiaoya_sandbox::Sandbox>>,
+    client: &PlatformClient,
+) -> Result<Platform> {
+    match choice {
+        PlatformChoice::Configured(platform) => Ok(platform),
+        PlatformChoice::ExternalSandbox(origin) => Ok(Platform::sandbox(origin)),
+        PlatformChoice::EmbeddedSandbox => {
+            let mut slot = embedded.lock().await;
+            if slot.is_none() {
+                // Only this core knows the key: a local process or a web page that finds the
+                // loopback port reaches nothing but the pages a browser opens itself.
+                let key = new_access_key();
+                let config = xiaoya_sandbox::SandboxConfig {
+                    access_key: Some(key.clone()),
+                    ..xiaoya_sandbox::SandboxConfig::default()
+                };
+                let sandbox = xiaoya_sandbox::start(config)
+                    .await
+                    .map_err(|e| Error::Internal(format!("the built-in sandbox did not start: {e}")))?;
+                let origin = Url::parse(&sandbox.base_url()).map_err(|source| Error::Url { what: "sandbox URL", source })?;
+                client.set_sandbox_key(Some((&origin, key)));
+                *slot = Some(sandbox);
+            }
+            let base = slot.as_ref().map(|s| s.base_url()).unwrap_or_default();
+            let origin = Url::parse(&base).map_err(|source| Error::Url { what: "sandbox URL", source })?;
+            Ok(Platform::sandbox(origin))
+        }
+    }
+}
