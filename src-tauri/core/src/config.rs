@@ -2,16 +2,48 @@
 //! the built-in sandbox; a configured client id (settings or environment) points it
 //! at a real platform origin.
 
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 use url::Url;
 
 use crate::error::{Error, Result};
-use crate::wire::{PlatformInfo, PlatformMode, PlatformSettingsInput};
 
 pub const DEFAULT_PLATFORM_ORIGIN: &str = "https://claw.zhenhuiai.com";
 pub const DEFAULT_REDIRECT_URI: &str = "xiaoya-companion://oauth/callback";
 pub const SANDBOX_CLIENT_ID: &str = "xiaoya-companion-sandbox";
 /// `client_id` is at most 32 characters on the platform's authorize form.
 const CLIENT_ID_MAX: usize = 32;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum PlatformMode {
+    /// The built-in simulation: no account, no real points.
+    Sandbox,
+    /// A real platform origin with a registered client.
+    Configured,
+}
+
+/// The platform the app is bound to. Nothing here is secret.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlatformInfo {
+    pub mode: PlatformMode,
+    pub origin: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+}
+
+/// What a person types in Settings to point the app at a real platform.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlatformSettingsInput {
+    pub base_url: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+}
 
 /// Environment overrides, read once at start-up.
 pub const ENV_PLATFORM_URL: &str = "XIAOYA_PLATFORM_URL";

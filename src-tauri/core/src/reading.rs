@@ -14,8 +14,6 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
-use crate::error::{Error, Result};
-
 /// How a reader read one payload. Shown by the "Check platform" screen.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -231,49 +229,6 @@ pub fn describe(value: &Value) -> String {
     }
 }
 
-/// Reads `GET /api/v1/open/teams` data: a bare list (the sandbox's), `{items}`,
-/// `{teams}`, `{data}`, one wrapper deeper too; ids as text or numbers, `name` or
-/// `teamName`, `status` or `memberStatus`. Entries without an id are skipped and reported.
-///
-/// `auth::flow::list_teams` still has its own reading (`TeamList`: bare, `items`, `teams`);
-/// it can call this one instead so `/teams` is read in one place.
-pub fn read_teams(data: &Value) -> Result<(Vec<crate::auth::wire::TeamChoice>, ReadReport)> {
-    let (list, shape) = find_list(data, &["teams"])
-        .ok_or_else(|| Error::Decode(format!("the Team list is not a list: {}", describe(data))))?;
-    let mut report = ReadReport::new(shape);
-    let text = |map: &Map<String, Value>, names: &[&'static str]| match field(map, names) {
-        Some((_, Value::String(s))) => Some(s.clone()),
-        Some((_, Value::Number(n))) => Some(n.to_string()),
-        _ => None,
-    };
-    let mut teams: Vec<crate::auth::wire::TeamChoice> = Vec::new();
-    for entry in list {
-        let Some(map) = entry.as_object() else {
-            report.unrecognised(format!("teams[] = {}", describe(entry)));
-            continue;
-        };
-        let Some(team_id) = text(map, &["teamId", "team_id", "id"]).filter(|t| !t.is_empty())
-        else {
-            report.missing("teams[].teamId");
-            continue;
-        };
-        if teams.iter().any(|t| t.team_id == team_id) {
-            continue;
-        }
-        let name = text(map, &["name", "teamName", "displayName"]).unwrap_or_else(|| {
-            report.missing("teams[].name");
-            team_id.clone()
-        });
-        teams.push(crate::auth::wire::TeamChoice {
-            team_id,
-            name,
-            role: text(map, &["role", "memberRole"]),
-            status: text(map, &["status", "memberStatus", "teamStatus"]),
-        });
-    }
-    Ok((teams, report))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,36 +285,6 @@ mod tests {
             assert_eq!(normalise_word(raw), "pending_activation", "{raw}");
         }
         assert_eq!(normalise_word("ACTIVE"), "active");
-    }
-
-    #[test]
-    fn team_lists_are_read_in_every_wrapper() {
-        let entry = serde_json::json!({"teamId": "t1", "name": "Alpha", "role": "owner", "memberStatus": "active"});
-        for data in [
-            serde_json::json!([entry]),
-            serde_json::json!({"items": [entry]}),
-            serde_json::json!({"teams": [entry]}),
-            serde_json::json!({"data": {"teams": [entry]}}),
-        ] {
-            let (teams, report) = read_teams(&data).unwrap();
-            assert_eq!(teams.len(), 1, "{data}");
-            assert_eq!(
-                (teams[0].team_id.as_str(), teams[0].status.as_deref()),
-                ("t1", Some("active"))
-            );
-            assert!(report.is_clean(), "{report:?}");
-        }
-        let (teams, report) =
-            read_teams(&serde_json::json!([{"id": 7}, {"name": "no id"}])).unwrap();
-        assert_eq!(
-            (teams[0].team_id.as_str(), teams[0].name.as_str()),
-            ("7", "7")
-        );
-        assert_eq!(
-            report.missing,
-            vec!["teams[].name".to_owned(), "teams[].teamId".to_owned()]
-        );
-        assert!(read_teams(&serde_json::json!({"x": 1})).is_err());
     }
 
     #[test]

@@ -67,36 +67,8 @@ impl ThemePreference {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub enum PlatformMode {
-    /// The built-in simulation: no account, no real points.
-    Sandbox,
-    /// A real platform origin with a registered client.
-    Configured,
-}
-
-/// The platform the app is bound to. Nothing here is secret.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct PlatformInfo {
-    pub mode: PlatformMode,
-    pub origin: String,
-    pub client_id: String,
-    pub redirect_uri: String,
-}
-
-/// What a person types in Settings to point the app at a real platform.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct PlatformSettingsInput {
-    pub base_url: String,
-    pub client_id: String,
-    pub redirect_uri: String,
-}
+// The platform's own types live with `config.rs`, which chooses it.
+pub use crate::config::{PlatformInfo, PlatformMode, PlatformSettingsInput};
 
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

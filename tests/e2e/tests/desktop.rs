@@ -65,3 +65,28 @@ async fn about_shows_the_version_and_the_commit_it_was_built_from() -> TestResul
     assert_eq!(commit.trim(), head);
     app.close().await
 }
+
+/// Moving and resizing while the kept window state is being written must not freeze the
+/// window: the write used to run off the main thread and could deadlock with the plugin's
+/// own resize handler (a blank window that answered nothing). Sizes change around the
+/// moment each pending write fires (500 ms after the last change); the window must keep
+/// answering throughout, well inside its watchdog budget.
+#[tokio::test(flavor = "multi_thread")]
+async fn resizing_while_the_window_state_is_written_never_freezes_the_window() -> TestResult {
+    let data = tempfile::tempdir()?;
+    let config = tempfile::tempdir()?;
+    let mut launch = launch(data.path(), config.path());
+    launch.budget = Some(Duration::from_secs(120));
+    let app = AppWindow::launch(launch).await?;
+    app.wait_for_text("[data-testid=nav-account]", "Account").await?;
+    for round in 0..48u32 {
+        let (w, h) = if round % 2 == 0 { (1000 + round, 700) } else { (1100, 720 + round) };
+        // A move and a resize (both handled by the plugin on the main thread)...
+        app.client.set_window_rect(u32::from(round % 3) * 7, u32::from(round % 4) * 5, w, h).await?;
+        // ...around the 500 ms settle time, so a write is often in flight during the next change.
+        tokio::time::sleep(Duration::from_millis(490 + u64::from(round % 4) * 8)).await;
+        let answer = app.client.execute("return document.querySelectorAll('[data-testid=nav-account]').length", vec![]).await?;
+        assert_eq!(answer, serde_json::json!(1), "round {round}: the window stopped answering");
+    }
+    app.close().await
+}

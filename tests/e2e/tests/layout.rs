@@ -90,6 +90,11 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
     if text.is_empty() {
         app.type_into("[data-testid=tts-input]", "Hello from Xiaoya.").await?;
     }
+    // After a switch of who pays, the catalog of this context loads again first.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while app.attr("[data-testid=tts-synthesize]", "disabled").await?.is_some() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     app.click("[data-testid=tts-synthesize]").await?;
     app.find("[data-testid=tts-receipt]").await?;
     app.find("[data-testid=player-bar]").await?;

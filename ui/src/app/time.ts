@@ -1,6 +1,8 @@
 // A shared clock for "expires in …" labels: one interval for the whole app, and
 // the formatting of a time left in the active language.
 
+import { useEffect } from "preact/hooks";
+
 import { t } from "../i18n";
 import { formatDateTime as formatDateTimeIntl } from "../i18n/format";
 import { useStore, watchedAtom } from "./store";
@@ -22,9 +24,18 @@ export const minuteClock = watchedAtom(Date.now(), {
   },
 });
 
-/** The current time, re-rendering the caller once a minute. */
+/**
+ * The current time, re-rendering the caller once a minute. A reader that mounts brings
+ * the shared clock up to now, so what it shows first is never up to a minute old (a
+ * session signed in a moment ago reads "6 d 23 h", not "7 d 0 h").
+ */
 export function useMinuteClock(): number {
-  return useStore(minuteClock);
+  const value = useStore(minuteClock);
+  useEffect(() => {
+    const now = Date.now();
+    if (now - minuteClock.value >= 1_000) minuteClock.set(now);
+  }, []);
+  return value;
 }
 
 /** When a session ends, in ms since the epoch (falls back to the seconds left). */

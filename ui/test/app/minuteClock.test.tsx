@@ -38,4 +38,35 @@ describe("minute clock", () => {
     expect(minuteClock.value).toBe(last);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("a reader that mounts between ticks shows the time now, not the last tick", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-01-01T00:00:00Z"));
+    function Clock(props: { id: string }) {
+      return <p data-id={props.id}>{new Date(useMinuteClock()).toISOString()}</p>;
+    }
+    const root = document.createElement("div");
+    act(() => render(<Clock id="first" />, root));
+    await act(async () => {
+      await Promise.resolve();
+      vi.advanceTimersByTime(0);
+    });
+    // 30 s later, between two ticks, a second reader appears (a card just signed in).
+    vi.setSystemTime(new Date("2026-01-01T00:00:30Z"));
+    act(() =>
+      render(
+        <>
+          <Clock id="first" />
+          <Clock id="second" />
+        </>,
+        root,
+      ),
+    );
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(root.querySelector("[data-id=second]")?.textContent).toBe("2026-01-01T00:00:30.000Z");
+    act(() => render(null, root));
+    vi.useRealTimers();
+  });
 });

@@ -8,68 +8,15 @@
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use serde::Serialize;
-use ts_rs::TS;
-
 use super::pending::{LapsedAttempt, RequestedContext};
+pub use super::wire::{SignInEvent, SignInOutcome};
 use super::wire::ExpiredSignIn;
-use crate::error::{Error, ErrorCode, IpcError};
+use crate::error::{Error, IpcError};
 
 /// How many attempts the view keeps (newest first).
 const KEEP: usize = 10;
 /// Text from the platform is capped before it is kept (A7: shown as text, length-capped).
 const DETAIL_CHARS: usize = 300;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub enum SignInOutcome {
-    /// The browser was opened; the callback has not come back (yet).
-    Started,
-    SignedIn,
-    Failed,
-    /// A callback that belongs to no attempt started here, or came with none pending.
-    Refused,
-    Cancelled,
-    /// Ten minutes passed without the browser coming back: check the redirect URI the
-    /// client is registered with against `redirectUri` (the one this attempt sent).
-    Expired,
-}
-
-/// One step of the sign-in history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct SignInEvent {
-    /// RFC 3339 UTC.
-    pub at: String,
-    pub outcome: SignInOutcome,
-    /// `personal` or `team`, when known (a refused link has no attempt).
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub context_kind: Option<String>,
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub team_id: Option<String>,
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error_code: Option<ErrorCode>,
-    /// The platform's own code (`invalid_grant`, `HTTP_500`, …).
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub platform_code: Option<String>,
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// What the platform or the app said, as plain text, capped.
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-    /// The exact `redirect_uri` this attempt sent (started and expired attempts).
-    #[ts(optional)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub redirect_uri: Option<String>,
-}
 
 #[derive(Default)]
 pub struct SignInHistory {

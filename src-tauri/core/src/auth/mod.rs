@@ -14,6 +14,7 @@ pub mod pkce;
 mod record;
 pub mod secret;
 pub mod sessions;
+pub mod teams;
 pub mod wire;
 
 mod service;

@@ -284,7 +284,7 @@ impl Check {
                 }
             }
             CheckId::Teams => {
-                let (teams, read) = crate::reading::read_teams(data)?;
+                let (teams, read) = crate::auth::teams::read_teams(data)?;
                 notes.push(format!("{} Team(s) visible", teams.len()));
                 report = Some(read);
             }

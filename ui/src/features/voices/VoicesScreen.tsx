@@ -112,9 +112,12 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
   const estimate = estimated.error ? null : estimated.data;
   const estimating = estimated.loading;
 
+  // The voice Synthesize will use: only once its configuration is loaded for this
+  // context, so the button is never enabled for a click that would do nothing.
+  const ready = config ? voice : null;
   const { busy, lastClip, actionError, retryingId, synthesize, retry } = useSynthesis({
     request,
-    voice: config ? voice : null,
+    voice: ready,
     onClip: () => {
       setLedgerVersion((n) => n + 1);
       loadTotals();
@@ -179,7 +182,7 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
               <Card title={t("voices.step.text")} data-testid="voices-compose-card">
                 <Composer
                   config={config}
-                  voice={voice}
+                  voice={ready}
                   compare={compareVoices}
                   limits={catalog.limits}
                   draft={draft}
