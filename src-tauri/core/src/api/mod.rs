@@ -126,7 +126,7 @@ impl PlatformClient {
     /// `origin` + `path`, where `path` starts with `/` and its dynamic segments are
     /// already percent-encoded by the caller (see `segment`).
     pub fn url(origin: &Url, path: &str) -> Result<Url> {
-        origin.join(path).map_err(|e| Error::Internal(format!("URL {path}: {e}")))
+        origin.join(path).map_err(|source| Error::Url { what: "platform request URL", source })
     }
 
     /// GET an Open API route and unwrap its envelope.

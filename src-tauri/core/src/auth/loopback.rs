@@ -79,7 +79,7 @@ impl Loopback {
         let listener = TcpListener::bind(addr).await.map_err(|e| {
             Error::SignIn(format!("could not listen on {addr} for the browser to come back: {e}"))
         })?;
-        let port = listener.local_addr().map_err(|e| Error::Internal(format!("loopback address: {e}")))?.port();
+        let port = listener.local_addr().map_err(|source| Error::Io { action: "loopback address", source })?.port();
         let mut bound = redirect_uri.clone();
         bound.set_port(Some(port)).map_err(|_| Error::Internal("loopback redirect URI takes no port".into()))?;
         let task = tokio::spawn(serve(listener, bound.clone(), self.tx.clone()));

@@ -58,7 +58,7 @@ pub(crate) fn set_aside(path: &Path, damage: DatabaseDamage, now: time::OffsetDa
         let from = with_suffix(path, suffix);
         if from.exists() {
             std::fs::rename(&from, with_suffix(&target, suffix))
-                .map_err(|e| Error::Internal(format!("cannot move the damaged database's {suffix} aside: {e}")))?;
+                .map_err(|source| Error::Io { action: "cannot move the damaged database's journal aside", source })?;
         }
     }
     std::fs::rename(path, &target).map_err(|source| Error::Io { action: "cannot move the damaged database aside", source })?;
