@@ -7,7 +7,6 @@
 import { useCallback, useRef, useState } from "preact/hooks";
 
 import { sessionsState } from "./sessions";
-import { onChange } from "./store";
 
 const kept = new Map<string, unknown>();
 
@@ -72,6 +71,6 @@ export function forgetEndedSessions(liveIds: readonly string[]): void {
 }
 
 // A draft never outlives its sign-in: signing out forgets what was typed there.
-onChange(sessionsState, (next) => {
+sessionsState.listen((next) => {
   if (next.status === "ready") forgetEndedSessions(next.view.sessions.map((s) => s.id));
 });

@@ -34,7 +34,7 @@ import {
   type SessionSummary,
   type SessionsView,
 } from "../ipc";
-import { atom, computed, onChange, useStore } from "./store";
+import { atom, computed, useStore } from "./store";
 import { expiryTime } from "./time";
 
 /** A sign-in this window started, so the pending state can say what it is for. */
@@ -344,7 +344,7 @@ export const sessionsStore = {
    * never calls it. `view.ended` keeps the same sessions until they are dismissed.
    */
   onSessionEnded(listener: (ended: EndedSession) => void): () => void {
-    return onChange(lastEnded, (ended) => {
+    return lastEnded.listen((ended) => {
       if (ended) listener(ended);
     });
   },

@@ -30,11 +30,3 @@ export function watchedAtom<T>(
   });
   return store;
 }
-
-/**
- * Calls `listener` on every later change of `store` (not with the current value).
- * Returns the disposer.
- */
-export function onChange<T>(store: ReadableAtom<T>, listener: (value: T) => void): () => void {
-  return store.listen(listener);
-}

@@ -1,60 +1,13 @@
 // The only module tree in the UI that imports `@tauri-apps/*`. Screens import
 // commands, events, errors and the generated IPC types from here.
 
-export {
-  appInfo,
-  setLocale,
-  setTheme,
-  setPlatform,
-  switchToSandbox,
-  beginSignIn,
-  cancelSignIn,
-  signInLink,
-  getSessions,
-  setActiveSession,
-  signOut,
-  listTeams,
-  signInDiagnostics,
-  dismissSessionNotice,
-  onCommandError,
-} from "./commands";
+export * from "./commands";
 export { onAppEvent } from "./events";
 export { AppError, isAppError, toAppError, type ErrorCode } from "./errors";
 export * from "./billing-types";
-export {
-  refreshBalance,
-  lastBalance,
-  personalUsage,
-  teamContext,
-  pointsLedger,
-  balanceChanges,
-  spendingChart,
-  billingSettings,
-  setLowBalanceThreshold,
-  balanceCheck,
-} from "./billing";
-
+export * from "./billing";
 export * from "./tts-types";
-export {
-  ttsCatalog,
-  ttsEstimate,
-  ttsCompareQuote,
-  synthesizeSpeech,
-  retryClip,
-  ttsClips,
-  ttsClip,
-  ttsTotals,
-  exportClip,
-  deleteClip,
-  openVoiceLibrary,
-  playClip,
-  pausePlayback,
-  resumePlayback,
-  stopPlayback,
-  seekPlayback,
-  setPlaybackVolume,
-  playbackState,
-} from "./tts";
+export * from "./tts";
 export * from "./models";
 export * from "./chat";
 export * from "./check";

@@ -9,7 +9,7 @@ Object.freeze(Object.prototype);
 
 it("the stores load and update with Object.prototype frozen, as in the window", async () => {
   expect(Object.isFrozen(Object.prototype)).toBe(true);
-  const { atom, computed, onChange, watchedAtom } = await import("../../src/app/store");
+  const { atom, computed, watchedAtom } = await import("../../src/app/store");
   await import("../../src/i18n");
   await import("../../src/components");
   const { sessionsState, activeSession } = await import("../../src/app/sessions");
@@ -21,7 +21,7 @@ it("the stores load and update with Object.prototype frozen, as in the window", 
   const count = atom(1);
   const doubled = computed(count, (n) => n * 2);
   const seen: number[] = [];
-  const off = onChange(doubled, (n) => seen.push(n));
+  const off = doubled.listen((n) => seen.push(n));
   count.set(2);
   off();
   expect(seen).toEqual([4]);

@@ -3,7 +3,7 @@
 // happens in Rust; this only steers it.
 
 import { activeKey } from "../../app/sessions";
-import { atom, onChange, useStore } from "../../app/store";
+import { atom, useStore } from "../../app/store";
 import {
   pausePlayback,
   playbackState,
@@ -89,7 +89,7 @@ function followContext(now: string) {
     if (state.playback.status !== "idle") publish({ ...state, playback: { ...state.playback, status: "idle", clipId: undefined } });
   });
 }
-onChange(activeKey, followContext);
+activeKey.listen(followContext);
 
 export const player = {
   get: () => playerState.get(),
@@ -111,7 +111,7 @@ export const player = {
   /** Reads the state once (on mount, so a clip still playing shows). */
   sync: () => refresh(),
   /** Calls `listener` on every later change; returns the disposer. */
-  subscribe: (listener: (s: PlayerState) => void): (() => void) => onChange(playerState, listener),
+  subscribe: (listener: (s: PlayerState) => void): (() => void) => playerState.listen(listener),
 };
 
 export function usePlayer(): PlayerState {
