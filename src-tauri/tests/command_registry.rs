@@ -33,44 +33,49 @@ fn injected(ty: &syn::Type) -> bool {
     ["State<", "AppHandle", "Window", "Webview"].iter().any(|t| text.starts_with(t) || text.contains(&format!("::{t}")))
 }
 
-fn declared_commands() -> BTreeMap<String, Declared> {
-    let mut found = BTreeMap::new();
+/// Every `#[tauri::command]` function under `src-tauri/src/commands`, with its module and file.
+fn command_functions() -> Vec<(String, PathBuf, syn::ItemFn)> {
+    let mut found = Vec::new();
     let dir = root().join("src-tauri/src/commands");
     for entry in std::fs::read_dir(&dir).expect("commands folder") {
         let path = entry.expect("entry").path();
         let module = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
-        if path.extension().is_none_or(|e| e != "rs") {
+        // `list.rs` is the registry itself: one macro call, not Rust items to read here.
+        if path.extension().is_none_or(|e| e != "rs") || module == "list" {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("readable");
-        if module == "list" {
-            continue; // the registry itself: one macro call, not Rust items to read here
-        }
         let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for item in file.items {
             let syn::Item::Fn(func) = item else { continue };
-            let is_command = func.attrs.iter().any(|a| squash(&a.path().to_token_stream().to_string()) == "tauri::command");
-            if !is_command {
+            if func.attrs.iter().any(|a| squash(&a.path().to_token_stream().to_string()) == "tauri::command") {
+                found.push((module.clone(), path.clone(), func));
+            }
+        }
+    }
+    found
+}
+
+fn declared_commands() -> BTreeMap<String, Declared> {
+    let mut found = BTreeMap::new();
+    for (module, _, func) in command_functions() {
+        let mut args = Vec::new();
+        for input in &func.sig.inputs {
+            let syn::FnArg::Typed(pat) = input else { continue };
+            if injected(&pat.ty) {
                 continue;
             }
-            let mut args = Vec::new();
-            for input in &func.sig.inputs {
-                let syn::FnArg::Typed(pat) = input else { continue };
-                if injected(&pat.ty) {
-                    continue;
-                }
-                args.push((squash(&pat.pat.to_token_stream().to_string()), squash(&pat.ty.to_token_stream().to_string())));
-            }
-            let returns = match &func.sig.output {
-                syn::ReturnType::Default => "()".to_string(),
-                syn::ReturnType::Type(_, ty) => {
-                    let text = squash(&ty.to_token_stream().to_string());
-                    text.strip_prefix("CmdResult<").and_then(|t| t.strip_suffix('>')).map(str::to_string).unwrap_or(text)
-                }
-            };
-            let previous = found.insert(func.sig.ident.to_string(), Declared { module: module.clone(), args, returns });
-            assert!(previous.is_none(), "two commands named {}", func.sig.ident);
+            args.push((squash(&pat.pat.to_token_stream().to_string()), squash(&pat.ty.to_token_stream().to_string())));
         }
+        let returns = match &func.sig.output {
+            syn::ReturnType::Default => "()".to_string(),
+            syn::ReturnType::Type(_, ty) => {
+                let text = squash(&ty.to_token_stream().to_string());
+                text.strip_prefix("CmdResult<").and_then(|t| t.strip_suffix('>')).map(str::to_string).unwrap_or(text)
+            }
+        };
+        let previous = found.insert(func.sig.ident.to_string(), Declared { module, args, returns });
+        assert!(previous.is_none(), "two commands named {}", func.sig.ident);
     }
     found
 }
@@ -148,27 +153,14 @@ fn typed_wrappers_and_the_capability_are_written_from_the_registry() {
 #[test]
 fn no_command_body_is_longer_than_five_lines() {
     // Policy lives in the core: a command gets its state, calls, and returns (`?`).
-    let dir = root().join("src-tauri/src/commands");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).expect("commands folder") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_none_or(|e| e != "rs") || path.file_stem().is_some_and(|s| s == "list") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for item in file.items {
-            let syn::Item::Fn(func) = item else { continue };
-            if !func.attrs.iter().any(|a| squash(&a.path().to_token_stream().to_string()) == "tauri::command") {
-                continue;
-            }
-            let open = func.block.brace_token.span.open().start().line;
-            let close = func.block.brace_token.span.close().start().line;
-            let body = close.saturating_sub(open + 1);
-            assert!(close > open || body == 0, "{}: cannot read the body's lines", func.sig.ident);
-            assert!(body <= 5, "`{}` in {} has a {body}-line body: move the policy into the core", func.sig.ident, path.display());
-            checked += 1;
-        }
+    for (_, path, func) in command_functions() {
+        let open = func.block.brace_token.span.open().start().line;
+        let close = func.block.brace_token.span.close().start().line;
+        let body = close.saturating_sub(open + 1);
+        assert!(close > open || body == 0, "{}: cannot read the body's lines", func.sig.ident);
+        assert!(body <= 5, "`{}` in {} has a {body}-line body: move the policy into the core", func.sig.ident, path.display());
+        checked += 1;
     }
     assert!(checked > 50, "only {checked} command bodies read");
 }

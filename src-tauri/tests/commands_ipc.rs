@@ -56,6 +56,11 @@ fn shell() -> Shell {
 }
 
 fn invoke(shell: &Shell, command: &str, args: Value) -> Result<Value, Value> {
+    invoke_in(&shell.window, command, args)
+}
+
+/// What the page of `window` gets when it calls `command` with `args`.
+fn invoke_in(window: &WebviewWindow<tauri::test::MockRuntime>, command: &str, args: Value) -> Result<Value, Value> {
     let request = InvokeRequest {
         cmd: command.into(),
         callback: CallbackFn(0),
@@ -65,7 +70,7 @@ fn invoke(shell: &Shell, command: &str, args: Value) -> Result<Value, Value> {
         headers: Default::default(),
         invoke_key: INVOKE_KEY.to_string(),
     };
-    get_ipc_response(&shell.window, request).map(|body| body.deserialize::<Value>().expect("JSON"))
+    get_ipc_response(window, request).map(|body| body.deserialize::<Value>().expect("JSON"))
 }
 
 #[test]
@@ -118,16 +123,7 @@ fn an_error_crosses_as_code_and_message_and_a_command_outside_the_registry_is_re
     let other = tauri::WebviewWindowBuilder::new(shell.window.app_handle(), "other", Default::default())
         .build()
         .expect("a second window");
-    let request = InvokeRequest {
-        cmd: "sessions".into(),
-        callback: CallbackFn(0),
-        error: CallbackFn(1),
-        url: "tauri://localhost".parse().expect("the app's origin"),
-        body: InvokeBody::Json(json!({})),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    };
-    let refused = get_ipc_response(&other, request).expect_err("no capability for another window");
+    let refused = invoke_in(&other, "sessions", json!({})).expect_err("no capability for another window");
     assert!(refused.to_string().contains("not allowed"), "{refused}");
 }
 
