@@ -46,7 +46,7 @@ fn every_command_is_registered_declared_and_permitted_for_the_main_window() {
     for name in &commands {
         // The registry makes the invoke handler and build.rs's permissions (command_registry.rs).
         assert!(registered.contains(name.as_str()), "`{name}` is not in commands/list.rs");
-        let perm = format!("allow-{}", name.replace('_', "-"));
+        let perm = xiaoya_companion_lib::commands::registry::permission(name);
         assert!(permissions.contains(&perm), "`{perm}` is missing from capabilities/main.json");
     }
     // Nothing granted beyond the app's own commands: not even event listening (app-wide
