@@ -22,12 +22,16 @@ pub struct AppEventHub {
 
 impl AppEventHub {
     pub fn subscribe(&self, channel: Channel<AppEvent>) {
-        self.channels.lock().unwrap_or_else(|p| p.into_inner()).push(channel);
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels.push(channel);
+        tracing::info!(channels = channels.len(), "the page subscribed to app events");
     }
 
     /// A page is (re)loading: its old channels have no one behind them any more.
     pub fn clear(&self) {
-        self.channels.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        tracing::info!(dropped = channels.len(), "a page is loading; its app event channels are dropped");
+        channels.clear();
     }
 
     fn send(&self, event: &AppEvent) {

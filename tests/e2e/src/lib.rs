@@ -203,7 +203,16 @@ impl AppWindow {
 
     /// Waits until an element matching `css` is displayed.
     pub async fn find(&self, css: &str) -> TestResult<Element> {
-        Ok(self.client.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)).await?)
+        match self.client.wait().at_most(Duration::from_secs(20)).for_element(Locator::Css(css)).await {
+            Ok(el) => Ok(el),
+            Err(fantoccini::error::CmdError::WaitTimeout) => {
+                let _ = self.screenshot("failed-find").await;
+                // The page's text goes into the failure report: CI keeps no screenshots.
+                let text = self.text_of("body").await.ok().flatten().unwrap_or_default();
+                Err(format!("`{css}` never appeared within 20 s (screenshot failed-find.png); the page said: {text:?}").into())
+            }
+            Err(err) => Err(format!("waiting for `{css}`: {err}").into()),
+        }
     }
 
     /// Waits until an element's text contains `needle`, returning the full text.

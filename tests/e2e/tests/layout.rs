@@ -88,8 +88,17 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
     }
     let text = value_of(app, "[data-testid=tts-input]").await?;
     if text.is_empty() {
+        // The first estimate arrives a moment after typing stops, often just as the person
+        // clicks: nothing under the click may move when it does (it once pushed
+        // Synthesize down by a row, and the click landed on nothing).
+        let before = top_of(app, "[data-testid=tts-synthesize]").await?;
         app.type_into("[data-testid=tts-input]", "Hello from Xiaoya.").await?;
+        wait_for_estimate(app).await?;
+        let after = top_of(app, "[data-testid=tts-synthesize]").await?;
+        assert!((before - after).abs() < 1.0, "Synthesize moved from {before} to {after} when the estimate arrived");
     }
+    // A person reads the cost before the charged click.
+    wait_for_estimate(app).await?;
     // After a switch of who pays, the catalog of this context loads again first.
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     while app.attr("[data-testid=tts-synthesize]", "disabled").await?.is_some() && std::time::Instant::now() < deadline {
@@ -98,6 +107,31 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
     app.click("[data-testid=tts-synthesize]").await?;
     app.find("[data-testid=tts-receipt]").await?;
     app.find("[data-testid=player-bar]").await?;
+    Ok(())
+}
+
+/// Where an element's top is, relative to the scrolled content (so a scroll does not
+/// count as a move).
+async fn top_of(app: &AppWindow, css: &str) -> TestResult<f64> {
+    let top = app
+        .client
+        .execute(
+            "const el = document.querySelector(arguments[0]); const main = document.querySelector('[data-testid=main]'); \
+             return el.getBoundingClientRect().top + main.scrollTop;",
+            vec![css.into()],
+        )
+        .await?;
+    top.as_f64().ok_or_else(|| format!("no position for `{css}`").into())
+}
+
+async fn wait_for_estimate(app: &AppWindow) -> TestResult {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while app.attr("[data-testid=tts-estimate]", "data-total").await?.unwrap_or_default().is_empty() {
+        if std::time::Instant::now() > deadline {
+            return Err("the estimate never appeared".into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     Ok(())
 }
 

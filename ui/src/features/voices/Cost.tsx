@@ -30,10 +30,17 @@ export function unavailableText(reason: EstimateUnavailable, price: TtsPrice | u
 export function EstimateView(props: { estimate: CostEstimate | null; price: TtsPrice | undefined; pending: boolean }) {
   const e = props.estimate;
   if (!e) {
+    // The same three rows as an estimate (label, total, one line of parts), so nothing
+    // below it, Synthesize included, moves when the first estimate arrives under a click.
     return (
       <div class="estimate is-empty" data-testid="tts-estimate" data-total="">
         <span class="estimate__label">{t("voices.estimate.label")}</span>
-        <span class="muted">{props.pending ? t("common.loading") : t("voices.estimate.typeFirst")}</span>
+        <strong class="estimate__total" aria-hidden="true">
+          —
+        </strong>
+        <ul class="estimate__parts">
+          <li>{props.pending ? t("common.loading") : t("voices.estimate.typeFirst")}</li>
+        </ul>
       </div>
     );
   }
