@@ -9,7 +9,7 @@ use crate::testing::Rig;
 #[tokio::test]
 async fn a_keychain_entry_and_a_row_written_in_the_old_format_are_found() {
     let rig = Rig::new().await;
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let session = rig.core.auth().active_session().await.unwrap();
 
     // The keychain entry as the old `keychain_account` wrote it, literally.

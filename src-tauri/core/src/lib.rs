@@ -8,6 +8,7 @@ pub mod auth;
 pub mod billing;
 pub mod chat;
 pub mod check;
+pub mod clock;
 pub mod config;
 pub mod context;
 pub mod error;

@@ -221,9 +221,7 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
         &[Reading::TeamBalanceLegacy, Reading::PointsFractional],
     ] {
         let rig = rig_with(reading).await;
-        rig.sign_in(ContextRequest::Team {
-            team_id: sb::TEAM_BETA_ID.into(),
-        })
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true })
         .await;
         let beta = rig
             .core
@@ -259,9 +257,7 @@ async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
             ("1000", "140.25", "859.75")
         );
 
-        rig.sign_in(ContextRequest::Team {
-            team_id: sb::TEAM_ALPHA_ID.into(),
-        })
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
         .await;
         let alpha = rig.core.billing().refresh_balance().await.unwrap();
         assert_eq!(
@@ -319,9 +315,7 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
     );
     assert!(usage.reading.unrecognised.is_empty(), "{:?}", usage.reading);
 
-    rig.sign_in(ContextRequest::Team {
-        team_id: sb::TEAM_BETA_ID.into(),
-    })
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true })
     .await;
     let beta = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(
@@ -369,9 +363,7 @@ async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferr
         catalog.reading
     );
 
-    rig.sign_in(ContextRequest::Team {
-        team_id: sb::TEAM_ALPHA_ID.into(),
-    })
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
     .await;
     let team = rig.core.models().model_catalog(false).await.unwrap();
     assert!(team

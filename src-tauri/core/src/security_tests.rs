@@ -28,7 +28,7 @@ fn query(url: &Url) -> HashMap<String, String> {
 }
 
 fn team(id: &str) -> ContextRequest {
-    ContextRequest::Team { team_id: id.into() }
+    ContextRequest::Team { team_id: id.into(), make_payer: true }
 }
 
 fn chat_input(text: &str) -> ChatSendInput {
@@ -583,6 +583,7 @@ fn panic_messages_never_contain_a_token_code_or_verifier() {
         origin: Url::parse("http://127.0.0.1:1").unwrap(),
         client_id: "c".into(),
         context: RequestedContext::Personal,
+        make_payer: true,
     };
     let grant = TokenGrant {
         access_token: Sensitive::new("token-canary-3".into()),

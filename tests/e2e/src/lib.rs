@@ -305,14 +305,24 @@ impl AppWindow {
         Ok(())
     }
 
-    /// Signs in to a Team picked from the list (needs a Personal session first).
+    /// Signs in to a Team picked from the list (needs a Personal session first), choosing
+    /// in the picker that it pays from then on.
     pub async fn sign_in_team(&self, team_id: &str) -> TestResult {
         self.click("[data-testid=nav-account]").await?;
         self.click("[data-testid=sign-in-team]").await?;
         self.click(&format!("[data-testid=team-option-{team_id}]")).await?;
+        self.choose_team_as_payer().await?;
         self.click("[data-testid=team-sign-in-confirm]").await?;
-        self.find("[data-testid=session-card][data-context=team]").await?;
+        self.find(&format!("[data-testid=session-card][data-team-id='{team_id}']")).await?;
         Ok(())
+    }
+
+    /// Turns on "Use this Team for charges" in the open Team picker (it starts off).
+    pub async fn choose_team_as_payer(&self) -> TestResult {
+        if self.attr("[data-testid=team-make-payer]", "aria-checked").await?.as_deref() != Some("true") {
+            self.click("[data-testid=team-make-payer]").await?;
+        }
+        self.wait_for_attr("[data-testid=team-make-payer]", "aria-checked", "true").await
     }
 
     /// Clicks like a person: waits for the element (and, for a button, until it is enabled),

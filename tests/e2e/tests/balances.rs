@@ -30,6 +30,7 @@ async fn sign_in_team(app: &AppWindow, team_id: &str, team_name: &str) -> TestRe
     app.click("[data-testid=sign-in-team]").await?;
     app.click(&format!("[data-testid=team-option-{team_id}]"))
         .await?;
+    app.choose_team_as_payer().await?;
     app.click("[data-testid=team-sign-in-confirm]").await?;
     app.wait_for_text("[data-testid=charged-to]", team_name)
         .await?;

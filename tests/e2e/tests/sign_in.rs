@@ -73,12 +73,22 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
     assert_eq!(param(first, "code_challenge_method"), "S256");
     assert_eq!(param(first, "redirect_uri"), sb::PUBLIC_CLIENT_REDIRECT_URI);
 
-    // Team Alpha, picked from the list the Personal session can see.
+    // Team Alpha, picked from the list the Personal session can see. Signing in doesn't
+    // change who pays: the picker's "Use this Team for charges" starts off.
     app.click("[data-testid=sign-in-team]").await?;
     app.click(&format!("[data-testid=team-option-{}]", sb::TEAM_ALPHA_ID)).await?;
+    assert_eq!(app.attr("[data-testid=team-make-payer]", "aria-checked").await?.as_deref(), Some("false"));
+    app.wait_for_text("[data-testid=team-picker]", "Charged to: Personal now").await?;
     app.click("[data-testid=team-sign-in-confirm]").await?;
     app.wait_for_text("[data-testid=session-card][data-context=team] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
         .await?;
+    // The core's answer has arrived once the sessions settle; Personal still pays.
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
+    assert_eq!(app.attr("[data-testid=session-card][data-context=personal]", "data-active").await?.as_deref(), Some("true"));
+    assert_eq!(app.attr("[data-testid=session-card][data-context=team]", "data-active").await?.as_deref(), Some("false"));
+    // The person makes the Team pay, from its card.
+    app.click("[data-testid=session-card][data-context=team] [data-testid=session-activate]").await?;
     app.wait_for_text("[data-testid=charged-to]", sb::TEAM_ALPHA_NAME).await?;
     let team_url = &wait_for_log(&log, 2).await?[1];
     assert_eq!(param(team_url, "team_id"), sb::TEAM_ALPHA_ID);

@@ -39,7 +39,7 @@ export function SessionNotices() {
     const request =
       notice.context.kind === "personal"
         ? ({ kind: "personal" } as const)
-        : ({ kind: "team", teamId: notice.context.teamId } as const);
+        : ({ kind: "team", teamId: notice.context.teamId, makePayer: notice.wasPaying } as const);
     const started = await sessionsStore.signIn(request, notice.context.kind === "team" ? notice.context.teamName : undefined);
     setBusy(null);
     navigate("account");

@@ -217,9 +217,11 @@ function upsert(view: SessionsView, session: SessionSummary): SessionsView {
   const sessions = view.sessions.some((s) => s.id === session.id)
     ? view.sessions.map((s) => (s.id === session.id ? session : s))
     : [...view.sessions, session];
-  // The core makes a new session the active one; keep Personal first as it does.
+  // Keep Personal first as the core does. Who pays is the core's answer (`sessionsChanged`
+  // follows at once): a Team pays only if the person chose it, or if nobody paid.
   sessions.sort((a, b) => (a.context.kind === b.context.kind ? 0 : a.context.kind === "personal" ? -1 : 1));
-  return { ...view, sessions, activeId: session.id };
+  const nobodyPays = view.activeId == null && !view.payerNotChosen;
+  return { ...view, sessions, activeId: nobodyPays || session.context.kind === "personal" ? session.id : view.activeId };
 }
 
 function onEvent(event: AppEvent) {

@@ -3,4 +3,4 @@
 /**
  * Who pays for what the app does: the Personal account or one exact Team.
  */
-export type ContextRequest = { "kind": "personal" } | { "kind": "team", teamId: string, };
+export type ContextRequest = { "kind": "personal" } | { "kind": "team", teamId: string, makePayer: boolean, };

@@ -132,8 +132,11 @@ export const en = {
   "oauthError.temporarily_unavailable": "The platform is busy right now. Try again in a moment.",
 
   "teamPicker.title": "Sign in to a Team",
-  "teamPicker.descriptionList": "Choose the Team whose shared balance pays. Your browser opens to confirm.",
-  "teamPicker.descriptionId": "Enter the ID of the Team whose shared balance pays. Your browser opens to confirm.",
+  "teamPicker.descriptionList": "Choose the Team to sign in to. Your browser opens to confirm.",
+  "teamPicker.descriptionId": "Enter the ID of the Team to sign in to. Your browser opens to confirm.",
+  "teamPicker.makePayer": "Use this Team for charges once signed in",
+  "teamPicker.makePayerHint": "Charged to: {who} now. Left off, it stays that way; you can switch any time.",
+  "teamPicker.makePayerNobody": "Nothing is charged until you choose who pays. Turn this on to choose this Team.",
   "teamPicker.listLabel": "Your Teams",
   "teamPicker.signedIn": "Signed in",
   "teamPicker.loadFailed": "Couldn't load your Teams. Try again, or enter a Team ID below.",

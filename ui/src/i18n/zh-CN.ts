@@ -126,8 +126,11 @@ export const zhCN: Record<keyof typeof en, string> = {
   "oauthError.temporarily_unavailable": "平台暂时繁忙，请稍后重试。",
 
   "teamPicker.title": "登录团队",
-  "teamPicker.descriptionList": "选择要登录的团队，该团队的共享余额将用于计费。随后会在浏览器中确认。",
-  "teamPicker.descriptionId": "输入要登录的团队 ID，该团队的共享余额将用于计费。随后会在浏览器中确认。",
+  "teamPicker.descriptionList": "选择要登录的团队。随后会在浏览器中确认。",
+  "teamPicker.descriptionId": "输入要登录的团队 ID。随后会在浏览器中确认。",
+  "teamPicker.makePayer": "登录后将此团队用于计费",
+  "teamPicker.makePayerHint": "当前计费账户：{who}。不开启则保持不变，之后可随时切换。",
+  "teamPicker.makePayerNobody": "在你选择计费账户之前不会产生任何费用。开启即选择此团队。",
   "teamPicker.listLabel": "你的团队",
   "teamPicker.signedIn": "已登录",
   "teamPicker.loadFailed": "无法加载你的团队列表。请重试，或在下方输入团队 ID。",

@@ -20,7 +20,7 @@ async fn each_attempt_is_listed_newest_first_with_how_it_ended() {
     rig.sign_in(ContextRequest::Personal).await;
 
     // A Team sign-in whose code exchange the platform answers with a 500.
-    rig.core.auth().begin_sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await.unwrap();
+    rig.core.auth().begin_sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await.unwrap();
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
     let callback = rig.approve().await;
     assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());

@@ -14,7 +14,7 @@ use crate::testing::Rig;
 use crate::IpcError;
 
 fn team(id: &str) -> ContextRequest {
-    ContextRequest::Team { team_id: id.into() }
+    ContextRequest::Team { team_id: id.into(), make_payer: true }
 }
 
 fn only(reading: Reading) -> Readings {

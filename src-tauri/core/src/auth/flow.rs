@@ -50,12 +50,7 @@ enum TeamList {
     Teams { teams: Vec<TeamContextData> },
 }
 
-fn rfc3339(unix: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp(unix)
-        .ok()
-        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
-        .unwrap_or_default()
-}
+use crate::clock::rfc3339;
 
 pub fn summary(s: &SessionRecord, now: i64) -> SessionSummary {
     let context = match &s.context {
@@ -87,7 +82,7 @@ impl Auth {
     pub async fn begin_sign_in(&self, request: ContextRequest) -> Result<SessionsView> {
         let requested = match &request {
             ContextRequest::Personal => Some(RequestedContext::Personal),
-            ContextRequest::Team { team_id } => {
+            ContextRequest::Team { team_id, .. } => {
                 Some(RequestedContext::Team { team_id: team_id.trim().to_owned() }).filter(|c| !c.team_id().is_empty())
             }
         };
@@ -102,14 +97,14 @@ impl Auth {
 
     async fn begin_sign_in_inner(&self, request: ContextRequest) -> Result<SessionsView> {
         let platform = self.shared.platform();
-        let (context, scopes) = match request {
-            ContextRequest::Personal => (RequestedContext::Personal, PERSONAL_SCOPES),
-            ContextRequest::Team { team_id } => {
+        let (context, scopes, make_payer) = match request {
+            ContextRequest::Personal => (RequestedContext::Personal, PERSONAL_SCOPES, true),
+            ContextRequest::Team { team_id, make_payer } => {
                 let team_id = team_id.trim().to_owned();
                 if team_id.is_empty() || team_id.len() > 64 || team_id.chars().any(|c| c.is_control()) {
                     return Err(Error::InvalidInput("choose a Team to sign in to".into()));
                 }
-                (RequestedContext::Team { team_id }, TEAM_SCOPES)
+                (RequestedContext::Team { team_id }, TEAM_SCOPES, make_payer)
             }
         };
         let pkce = Pkce::new();
@@ -142,6 +137,7 @@ impl Auth {
             origin: platform.origin.clone(),
             client_id: platform.client_id.clone(),
             context,
+            make_payer,
         };
         pending::insert(self.shared.db(), self.shared.keys(), &state, &attempt, now_unix()).await?;
         self.sign_in_history().set_link(None);

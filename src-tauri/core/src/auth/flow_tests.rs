@@ -14,7 +14,7 @@ fn query(url: &url::Url) -> HashMap<String, String> {
 }
 
 fn team(id: &str) -> ContextRequest {
-    ContextRequest::Team { team_id: id.into() }
+    ContextRequest::Team { team_id: id.into(), make_payer: true }
 }
 
 #[tokio::test]

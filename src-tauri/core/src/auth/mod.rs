@@ -27,4 +27,6 @@ mod context_tests;
 #[cfg(test)]
 mod flow_tests;
 #[cfg(test)]
+mod payer_tests;
+#[cfg(test)]
 mod redirect_tests;

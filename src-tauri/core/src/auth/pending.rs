@@ -54,6 +54,8 @@ pub struct PendingAttempt {
     pub origin: Url,
     pub client_id: String,
     pub context: RequestedContext,
+    /// Whether the person chose, when starting, that this sign-in becomes the payer.
+    pub make_payer: bool,
 }
 
 #[derive(Debug)]
@@ -83,6 +85,7 @@ struct Row {
     context_kind: String,
     team_id: String,
     started_at: i64,
+    make_payer: bool,
 }
 
 pub async fn insert(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, attempt: &PendingAttempt, now: i64) -> Result<()> {
@@ -90,8 +93,8 @@ pub async fn insert(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, attempt: 
     let hash = state_hash(state);
     keychain::put(keys, verifier_account(&hash), attempt.verifier.clone()).await?;
     sqlx::query(
-        "INSERT INTO pending_sign_ins (state_hash, origin, client_id, redirect_uri, context_kind, team_id, started_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO pending_sign_ins (state_hash, origin, client_id, redirect_uri, context_kind, team_id, started_at, make_payer)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&hash)
     .bind(attempt.origin.as_str())
@@ -100,6 +103,7 @@ pub async fn insert(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, attempt: 
     .bind(attempt.context.kind())
     .bind(attempt.context.team_id())
     .bind(now)
+    .bind(attempt.make_payer)
     .execute(db.pool())
     .await?;
     Ok(())
@@ -133,7 +137,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     // The row goes now, once: a concurrent claim of the same state finds nothing.
     let row: Option<Row> = sqlx::query_as(
         "DELETE FROM pending_sign_ins WHERE state_hash = ?
-         RETURNING origin, client_id, redirect_uri, context_kind, team_id, started_at",
+         RETURNING origin, client_id, redirect_uri, context_kind, team_id, started_at, make_payer",
     )
     .bind(&hash)
     .fetch_optional(db.pool())
@@ -155,6 +159,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
         origin: parse(&row.origin)?,
         client_id: row.client_id,
         context,
+        make_payer: row.make_payer,
     }))
 }
 
@@ -218,6 +223,7 @@ mod tests {
             origin: Url::parse("http://127.0.0.1:1").unwrap(),
             client_id: "c".into(),
             context: RequestedContext::Team { team_id: "team_alpha".into() },
+            make_payer: false,
         }
     }
 
@@ -233,6 +239,7 @@ mod tests {
         insert(&db, &keys, "s1", &attempt(), 1000).await.unwrap();
         let Claim::Found(a) = claim(&db, &keys, "s1", 1001).await.unwrap() else { panic!("expected found") };
         assert_eq!(a.context, RequestedContext::Team { team_id: "team_alpha".into() });
+        assert!(!a.make_payer, "the person's payer choice comes back with it");
         assert_eq!(a.verifier.expose(), &"v".repeat(43));
         assert!(matches!(claim(&db, &keys, "s1", 1002).await.unwrap(), Claim::Unknown));
     }
@@ -288,5 +295,24 @@ mod tests {
             assert!(!text.contains("state-canary-123"));
             assert!(!text.contains(&"v".repeat(43)));
         }
+    }
+
+    /// An attempt written before the payer choice existed (no `make_payer` column in the
+    /// insert) completes by the rule of the build that started it: it pays.
+    #[tokio::test]
+    async fn an_attempt_from_an_older_build_pays_as_it_used_to() {
+        let (_d, db, keys) = setup().await;
+        let hash = state_hash("old");
+        keychain::put(&keys, verifier_account(&hash), Sensitive::new("v".repeat(43))).await.unwrap();
+        sqlx::query(
+            "INSERT INTO pending_sign_ins (state_hash, origin, client_id, redirect_uri, context_kind, team_id, started_at)
+             VALUES (?, 'http://127.0.0.1:1/', 'c', 'xiaoya-companion://oauth/callback', 'team', 'team_alpha', 1000)",
+        )
+        .bind(&hash)
+        .execute(db.pool())
+        .await
+        .unwrap();
+        let Claim::Found(a) = claim(&db, &keys, "old", 1001).await.unwrap() else { panic!("expected found") };
+        assert!(a.make_payer);
     }
 }

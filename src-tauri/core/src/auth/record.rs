@@ -13,6 +13,7 @@ use crate::config::origin_string;
 use crate::error::{Error, Result};
 use crate::auth::Auth;
 use crate::store::sessions::{keychain_account, SessionRecord};
+use super::sessions::resolve_payer;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -90,10 +91,30 @@ impl Auth {
         }
         record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
         keychain::put(self.shared.keys(), record.keychain_account.clone(), token.clone()).await?;
+        // Who pays now, as the window shows it, before this session joins the list.
+        let live: Vec<SessionRecord> = self
+            .shared
+            .db()
+            .sessions_for(&record.origin, &record.client_id)
+            .await?
+            .into_iter()
+            .filter(|s| s.expires_at > now)
+            .collect();
+        let payer_not_chosen = !live.is_empty() && self.payer_not_chosen().await?;
+        let paying = resolve_payer(self.shared.db().active_session_id().await?, &live, payer_not_chosen);
         record.id = self.shared.db().upsert_session(&record).await?;
-        self.shared.db().set_active_session_id(Some(&record.id)).await?;
-        // Signing in is choosing: the new session pays, as the window says.
-        self.payer_chosen().await?;
+        // The payer changes only by the person's say: this session pays if they chose so
+        // when starting (Personal always does), if it already paid (signed in again), or if
+        // nobody pays and nobody is waiting to be chosen.
+        let nobody_pays = paying.is_none() && !payer_not_chosen;
+        if attempt.make_payer || nobody_pays || paying.as_deref() == Some(record.id.as_str()) {
+            self.shared.db().set_active_session_id(Some(&record.id)).await?;
+            self.payer_chosen().await?;
+        } else {
+            // Kept as it was, stored explicitly so the new session can't become the
+            // fallback "first session" that pays.
+            self.shared.db().set_active_session_id(paying.as_deref()).await?;
+        }
         self.forget_notices_for(&record.context).await?;
         tracing::info!(context = record.context.kind(), "signed in");
         Ok(record)

@@ -29,11 +29,7 @@ impl Auth {
             }
         }
         let payer_not_chosen = !sessions.is_empty() && self.payer_not_chosen().await?;
-        let mut active_id = self.shared.db().active_session_id().await?;
-        if !sessions.iter().any(|s| Some(&s.id) == active_id.as_ref()) {
-            // Never a silent switch: after the paying context ended, nobody pays until chosen.
-            active_id = if payer_not_chosen { None } else { sessions.first().map(|s| s.id.clone()) };
-        }
+        let active_id = resolve_payer(self.shared.db().active_session_id().await?, &sessions, payer_not_chosen);
         let pending = self.pending_sign_in(now).await?;
         let view = SessionsView {
             sessions: sessions.iter().map(|s| summary(s, now)).collect(),
@@ -182,5 +178,19 @@ impl Auth {
         }
         self.end_session(&session, "signed out").await?;
         Ok(self.sessions_changed(self.sessions_view().await?))
+    }
+}
+
+/// Who pays among the live `sessions`: the stored choice while that session lives; else the
+/// first session, unless the paying context ended and the person has yet to choose (never a
+/// silent switch).
+pub(super) fn resolve_payer(stored: Option<String>, sessions: &[SessionRecord], payer_not_chosen: bool) -> Option<String> {
+    if sessions.iter().any(|s| Some(&s.id) == stored.as_ref()) {
+        return stored;
+    }
+    if payer_not_chosen {
+        None
+    } else {
+        sessions.first().map(|s| s.id.clone())
     }
 }

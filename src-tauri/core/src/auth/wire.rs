@@ -11,8 +11,11 @@ use crate::error::ErrorCode;
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export)]
 pub enum ContextRequest {
+    /// Personal: signing in to it makes it the payer (it is the account's own balance).
     Personal,
-    Team { team_id: String },
+    /// A Team. `make_payer` is the person's choice in the sign-in flow: when false, whoever
+    /// pays now keeps paying (the Team pays only if nobody does).
+    Team { team_id: String, make_payer: bool },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -4,19 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use time::format_description::well_known::Rfc3339;
-use time::OffsetDateTime;
 
 use super::wire::{ChatExport, ChatMessage, ChatRole, ConversationView, ExportFormat, MessageStatus};
 use crate::error::{Error, Result};
 use crate::chat::Chat;
 
-pub(crate) fn rfc3339_ms(ms: i64) -> String {
-    OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .ok()
-        .and_then(|t| t.format(&Rfc3339).ok())
-        .unwrap_or_default()
-}
+pub(crate) use crate::clock::rfc3339_ms;
 
 /// A file-name-safe slug of the title (ASCII letters, digits and dashes).
 fn slug(title: &str) -> String {

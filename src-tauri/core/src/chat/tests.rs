@@ -175,7 +175,7 @@ async fn parameters_are_checked_against_the_spec_before_anything_is_sent() {
 
 #[tokio::test]
 async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let events = Events::default();
     let reply = rig
         .core
@@ -228,7 +228,7 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
 
 #[tokio::test]
 async fn team_and_personal_requests_carry_exactly_the_right_headers() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
     let call = rig.core.auth().context_call(Some("model")).await.unwrap();
     let reply = crate::store::chat::MessageRecord {
         request_id: Some("rid-1".into()),
@@ -364,7 +364,7 @@ async fn conversations_stay_in_the_context_that_paid_for_them() {
         .await
         .unwrap()
         .reply;
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty(), "Team sees none of Personal's history");
     assert!(rig.core.chat().chat_conversation(&personal.conversation_id).await.is_err());
     assert!(rig.core.chat().chat_export(&personal.conversation_id, ExportFormat::Markdown).await.is_err());

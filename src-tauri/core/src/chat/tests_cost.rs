@@ -10,7 +10,7 @@ use crate::auth::wire::ContextRequest;
 
 #[tokio::test]
 async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_context() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let view = rig.core.auth().sessions_view().await.unwrap();
     let team = view.active_id.clone().unwrap();
     let personal = view.sessions.iter().find(|s| s.id != team).unwrap().id.clone();

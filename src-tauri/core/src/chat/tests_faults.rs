@@ -162,7 +162,7 @@ async fn a_reset_connection_is_interrupted_and_retry_charges_once() {
 /// run, node and `X-Xiaoya-Attempt`.
 #[tokio::test]
 async fn a_team_retry_after_an_unknown_outcome_repeats_the_identical_tuple() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetBeforeCommit));
     let opts = options(sb::MODEL_CHAT, json!({"max_tokens": 256}));
     let reply =
@@ -195,7 +195,7 @@ async fn a_team_retry_after_an_unknown_outcome_repeats_the_identical_tuple() {
 /// tuple, an answer lost after the charge and then retried is still charged once.
 #[tokio::test]
 async fn a_lost_team_answer_is_charged_once_where_idempotency_is_the_whole_tuple() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.control().set_readings([sb::Reading::TeamIdempotencyTuple].into_iter().collect());
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetAfterCommit));
     let opts = options(sb::MODEL_CHAT, json!({}));
@@ -214,7 +214,7 @@ async fn a_lost_team_answer_is_charged_once_where_idempotency_is_the_whole_tuple
 /// Retry is the run's next attempt, up to six.
 #[tokio::test]
 async fn a_team_retry_after_a_definite_refusal_raises_the_attempt_up_to_six() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.control().inject(Fault { route: Route::ChatCompletions, kind: FaultKind::Status(402), times: 6 });
     let opts = options(sb::MODEL_CHAT, json!({}));
     let failing = rig.core.chat().chat_send(input("Third report", opts), &Events::default().sink()).await.unwrap().reply;

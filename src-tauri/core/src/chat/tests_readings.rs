@@ -99,7 +99,7 @@ async fn receipt_id_of(rig: &crate::testing::Rig, reply_id: &str) -> String {
 /// A whole (Team) reply larger than the body cap is refused without reading it all into memory.
 #[tokio::test]
 async fn an_oversized_whole_reply_is_refused() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::HugeBody { bytes: 9 * 1024 * 1024 }));
     let reply = rig
         .core

@@ -21,7 +21,7 @@ const DEFINITE: [u16; 8] = [400, 402, 403, 404, 409, 422, 500, 501];
 /// ends interrupted with the platform's code; no retry layer sits under the gateway.
 #[tokio::test]
 async fn a_chat_post_answered_with_a_definite_error_is_sent_exactly_once() {
-    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let team_id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
     let personal_id = rig.core.auth().sessions_view().await.unwrap().sessions[0].id.clone();
     for (session, label) in [(&personal_id, "personal, streamed"), (&team_id, "team, whole")] {

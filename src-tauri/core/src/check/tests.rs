@@ -12,7 +12,7 @@ use crate::testing::Rig;
 async fn personal_and_team() -> Rig {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig
 }
 

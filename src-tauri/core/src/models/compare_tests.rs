@@ -12,8 +12,8 @@ use crate::testing::Rig;
 async fn three_contexts() -> Rig {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
-    let alpha = rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
+    let alpha = rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.core.auth().set_active_session(&alpha.id).await.unwrap();
     rig
 }
@@ -92,7 +92,7 @@ async fn a_context_without_the_model_scope_is_listed_with_the_reason() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
     rig.control().set_granted_scopes_override(Some(vec![sb::Scope::Profile, sb::Scope::TeamRead]));
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let cmp = rig.core.models().model_across_contexts(sb::MODEL_CHAT).await.unwrap();
     let team = cmp.contexts.iter().find(|c| c.context.kind == "team").unwrap();
     assert_eq!(team.error.as_ref().map(|e| e.code), Some(ErrorCode::ScopeMissing));

@@ -44,9 +44,7 @@ fn passing(err: &Error) -> bool {
     }
 }
 
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
+pub use crate::clock::now_ms;
 
 pub(crate) fn catalog_context(session: &SessionRecord) -> CatalogContext {
     CatalogContext {

@@ -50,7 +50,7 @@ async fn the_personal_catalog_is_read_tolerantly() {
 async fn the_team_catalog_keeps_its_versions() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into() }).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let catalog = rig.core.models().model_catalog(false).await.unwrap();
     assert_eq!(catalog.context.kind, "team");
     assert_eq!(catalog.context.team_id.as_deref(), Some(sb::TEAM_ALPHA_ID));
@@ -80,7 +80,7 @@ async fn a_cached_catalog_is_reused_only_for_the_same_context() {
     rig.control().clear_faults();
 
     // Another context never sees that cache.
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into() }).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
     let team = rig.core.models().model_catalog(false).await.unwrap();
     assert!(!team.from_cache);
     assert_eq!(team.context.team_id.as_deref(), Some(sb::TEAM_BETA_ID));

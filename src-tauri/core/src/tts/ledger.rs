@@ -15,15 +15,7 @@ use crate::store::tts::{ClipContext, ClipRow};
 
 const LIST_LIMIT: i64 = 500;
 
-fn rfc3339_ms(ms: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
-}
+use crate::clock::rfc3339_ms;
 
 fn error_code(raw: &str) -> ErrorCode {
     serde_json::from_value(serde_json::Value::String(raw.to_owned())).unwrap_or(ErrorCode::Internal)

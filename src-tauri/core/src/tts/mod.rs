@@ -23,7 +23,4 @@ pub(crate) mod tests;
 pub use service::Tts;
 pub use state::{InFlight, TtsState};
 
-/// Now, in Unix milliseconds (clip times).
-pub fn now_ms() -> i64 {
-    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
-}
+pub use crate::clock::now_ms;

@@ -70,6 +70,7 @@ export function SessionCard(props: { session: SessionSummary; active: boolean; o
       data-testid="session-card"
       data-session-id={session.id}
       data-context={kind}
+      data-team-id={session.context.kind === "team" ? session.context.teamId : undefined}
       data-active={active ? "true" : "false"}
     >
       <header class="session-card__head">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { sessionsStore } from "../../app/sessions";
-import { Button, Dialog, Icon, Panel, SkeletonList } from "../../components";
+import { contextName, sessionsStore, useActiveSession, useSessions } from "../../app/sessions";
+import { Button, Dialog, Icon, Panel, SkeletonList, Toggle } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { listTeams, toAppError, type AppError, type SessionSummary, type TeamChoice } from "../../ipc";
 import { PersonalFirstHint } from "./PersonalFirstHint";
@@ -37,8 +37,14 @@ export function TeamPicker(props: {
   const [teamId, setTeamId] = useState("");
   const [idError, setIdError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  // Off by default: signing in to a Team never changes who pays unless the person says so.
+  const [makePayer, setMakePayer] = useState(false);
   const group = useRef<HTMLDivElement>(null);
   const hasPersonal = props.personal !== null;
+  const payer = useActiveSession();
+  const { view } = useSessions();
+  // With nobody signed in, the Team pays anyway (there is no one else): no choice to offer.
+  const offerPayer = view.sessions.length > 0;
 
   const load = async () => {
     setTeams({ status: "loading" });
@@ -58,6 +64,7 @@ export function TeamPicker(props: {
     setSelected(null);
     setTeamId("");
     setIdError(null);
+    setMakePayer(false);
     setTyping(!hasPersonal);
     if (hasPersonal) void load();
     // Reload each time the picker opens, for the Personal session of that moment.
@@ -90,7 +97,7 @@ export function TeamPicker(props: {
       id = teamId.trim();
     }
     setStarting(true);
-    const ok = await sessionsStore.signIn({ kind: "team", teamId: id }, name);
+    const ok = await sessionsStore.signIn({ kind: "team", teamId: id, makePayer: makePayer || !offerPayer }, name);
     setStarting(false);
     const error = sessionsStore.get().signInError;
     if (!ok && error?.code === "INVALID_INPUT" && !showList) {
@@ -163,6 +170,16 @@ export function TeamPicker(props: {
             if (idError) setIdError(null);
           }}
           onSubmit={(event) => void confirm(event)}
+        />
+      )}
+
+      {offerPayer && (
+        <Toggle
+          checked={makePayer}
+          onChange={setMakePayer}
+          label={t("teamPicker.makePayer")}
+          hint={payer ? t("teamPicker.makePayerHint", { who: contextName(payer) }) : t("teamPicker.makePayerNobody")}
+          data-testid="team-make-payer"
         />
       )}
 

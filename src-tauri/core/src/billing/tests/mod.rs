@@ -12,7 +12,7 @@ mod balances;
 mod ledger;
 
 pub(super) fn team(id: &str) -> ContextRequest {
-    ContextRequest::Team { team_id: id.into() }
+    ContextRequest::Team { team_id: id.into(), make_payer: true }
 }
 
 pub(super) async fn record(rig: &Rig, kind: ChargeKind, request_id: &str, points: Option<&str>) {

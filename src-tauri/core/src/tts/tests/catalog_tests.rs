@@ -23,9 +23,7 @@ async fn each_context_gets_its_own_catalog_and_never_another_ones_voices() {
     assert!(!standard_voices(&personal).contains(&sb::VOICE_TEAM_ALPHA_BRAND.to_owned()));
 
     let team = rig
-        .sign_in(ContextRequest::Team {
-            team_id: sb::TEAM_ALPHA_ID.into(),
-        })
+        .sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
         .await;
     let alpha = rig.core.tts().tts_catalog().await.unwrap();
     assert_eq!(

@@ -269,9 +269,7 @@ async fn running_totals_per_app_session_and_per_context() {
         ("34", 2)
     );
 
-    rig.sign_in(ContextRequest::Team {
-        team_id: sb::TEAM_BETA_ID.into(),
-    })
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true })
     .await;
     rig.core.tts().tts_catalog().await.unwrap();
     let team = rig.core.tts().tts_totals().await.unwrap();

@@ -127,9 +127,7 @@ async fn clips_of_one_context_are_not_listed_in_another() {
         .synthesize(standard("Personal only."))
         .await
         .unwrap();
-    rig.sign_in(ContextRequest::Team {
-        team_id: sb::TEAM_ALPHA_ID.into(),
-    })
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
     .await;
     assert!(rig
         .core

@@ -123,9 +123,7 @@ async fn a_clip_whose_context_is_signed_out_waits_for_that_context() {
     let id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
     rig.core.auth().sign_out(&id).await.unwrap();
     let team = rig
-        .sign_in(crate::auth::wire::ContextRequest::Team {
-            team_id: sb::TEAM_ALPHA_ID.into(),
-        })
+        .sign_in(crate::auth::wire::ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
         .await;
     assert_eq!(
         rig.core.tts().resume_tts_clips().await.unwrap(),

@@ -1,0 +1,98 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// Issue 15, point 11: signing in to a Team changes who pays only when the person turns it
+// on in the picker. The store is replaced so the test sees exactly what the picker asks for.
+vi.mock("../../src/ipc", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/ipc")>();
+  return { ...real, listTeams: () => Promise.resolve([{ teamId: "t_alpha", name: "Team Alpha", role: "owner" }]) };
+});
+
+const personal = {
+  id: "s_personal",
+  context: { kind: "personal" as const },
+  displayName: "Lin",
+  userId: "u_1",
+  grantedScopes: [],
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  expiresInSecs: 86_400,
+  origin: "http://127.0.0.1:8765",
+};
+
+const signIn = vi.fn((_request: unknown, _name?: string) => Promise.resolve(true));
+let sessions: (typeof personal)[] = [personal];
+let active: typeof personal | null = personal;
+
+vi.mock("../../src/app/sessions", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/app/sessions")>();
+  return {
+    ...real,
+    useSessions: () => ({ view: { sessions, activeId: active?.id, payerNotChosen: active === null, signInPending: false, ended: [] } }),
+    useActiveSession: () => active,
+    sessionsStore: { ...real.sessionsStore, signIn, get: () => ({ signInError: null }) },
+  };
+});
+
+const { TeamPicker } = await import("../../src/features/account/TeamPicker");
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.append(root);
+  signIn.mockClear();
+  sessions = [personal];
+  active = personal;
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+async function open() {
+  await act(async () => {
+    render(<TeamPicker open onClose={() => {}} personal={personal} signedInTeamIds={new Set()} onSignInPersonal={() => {}} />, root);
+  });
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  act(() => document.querySelector<HTMLElement>("[data-testid=team-option-t_alpha]")!.click());
+}
+
+async function confirm() {
+  await act(async () => {
+    document.querySelector<HTMLElement>("[data-testid=team-sign-in-confirm]")!.click();
+  });
+}
+
+describe("<TeamPicker> and who pays", () => {
+  it("keeps the payer by default and says who pays now", async () => {
+    await open();
+    const toggle = document.querySelector<HTMLElement>("[data-testid=team-make-payer]")!;
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(document.body.textContent).toContain("Charged to: Personal now");
+    await confirm();
+    expect(signIn).toHaveBeenCalledWith({ kind: "team", teamId: "t_alpha", makePayer: false }, "Team Alpha");
+  });
+
+  it("makes the Team the payer when the person turns it on", async () => {
+    await open();
+    act(() => document.querySelector<HTMLElement>("[data-testid=team-make-payer]")!.click());
+    await confirm();
+    expect(signIn).toHaveBeenCalledWith({ kind: "team", teamId: "t_alpha", makePayer: true }, "Team Alpha");
+  });
+
+  it("offers no choice when nobody is signed in: the Team is the only one that can pay", async () => {
+    sessions = [];
+    active = null;
+    await act(async () => {
+      render(<TeamPicker open onClose={() => {}} personal={null} signedInTeamIds={new Set()} onSignInPersonal={() => {}} />, root);
+    });
+    expect(document.querySelector("[data-testid=team-make-payer]")).toBeNull();
+    const input = document.querySelector<HTMLInputElement>("input")!;
+    await act(async () => {
+      input.value = "t_alpha";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await confirm();
+    expect(signIn).toHaveBeenCalledWith({ kind: "team", teamId: "t_alpha", makePayer: true }, undefined);
+  });
+});
