@@ -103,3 +103,43 @@ async fn an_expiry_noticed_in_the_list_is_announced_once() {
     assert_eq!((ended.id.as_str(), ended.reason), (session.id.as_str(), SessionEndReason::Expired));
     assert_eq!(announced.ended.len(), view.ended.len());
 }
+
+/// Two calls that fail together end the session once: the one that finds the token gone
+/// (because the first call just removed it) must not replace the first reason with
+/// "token missing", nor announce a second end. (Seen in the real window: a 401 on the
+/// catalog and a balance read at the same moment left "token missing" as the reason.)
+#[tokio::test]
+async fn a_session_ended_by_one_call_is_not_ended_again_by_another_that_found_its_token_gone() {
+    let rig = personal().await;
+    let session = rig.core.auth().active_session().await.unwrap();
+    rig.events.take();
+    rig.control().expire_token_of(sb::TokenSelector::Personal);
+    rig.core.tts().synthesize(standard("Still signed in?")).await.unwrap_err();
+    // The second call still holds the record it read before the end.
+    let err = rig.core.auth().token_for(&session).await.unwrap_err();
+    assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
+    let events = rig.events.take();
+    let ends: Vec<_> = events.iter().filter(|e| matches!(e, AppEvent::SessionEnded { .. })).collect();
+    assert_eq!(ends.len(), 1, "announced once: {:?}", events.iter().map(name).collect::<Vec<_>>());
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    assert_eq!(view.ended.len(), 1);
+    assert_eq!(view.ended[0].reason, SessionEndReason::Rejected, "the first reason stands");
+}
+
+/// The same, at once: several calls on a session the platform just ended.
+#[tokio::test]
+async fn concurrent_calls_on_an_ended_session_leave_one_notice_with_the_platforms_reason() {
+    let rig = personal().await;
+    rig.events.take();
+    rig.control().expire_token_of(sb::TokenSelector::Personal);
+    let tts = rig.core.tts();
+    let billing = rig.core.billing();
+    let models = rig.core.models();
+    let (a, b, c) = tokio::join!(tts.synthesize(standard("one")), billing.refresh_balance(), models.model_catalog(true));
+    assert!(a.is_err() && b.is_err() && c.is_err());
+    let events = rig.events.take();
+    assert_eq!(events.iter().filter(|e| matches!(e, AppEvent::SessionEnded { .. })).count(), 1);
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    assert_eq!(view.ended.len(), 1);
+    assert_eq!(view.ended[0].reason, SessionEndReason::Rejected);
+}

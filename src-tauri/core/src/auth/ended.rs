@@ -100,7 +100,10 @@ impl Auth {
         platform_code: Option<String>,
         request_id: Option<String>,
     ) -> Result<()> {
-        let ended = self.record_session_end(session, reason, platform_code, request_id).await?;
+        let Some(ended) = self.record_session_end(session, reason, platform_code, request_id).await? else {
+            // Another call ended it a moment ago, and announced it with its own reason.
+            return Ok(());
+        };
         match self.sessions_view().await {
             Ok(view) => self.shared.emit(AppEvent::SessionEnded { ended, view }),
             Err(err) => tracing::warn!(code = ?err.code(), "a session ended but the new view could not be read"),
@@ -109,14 +112,19 @@ impl Auth {
     }
 
     /// The end itself, without announcing it: the session removed, the notice kept, the
-    /// payer left unchosen if it paid. `sessions_view` announces the ones it ends.
+    /// payer left unchosen if it paid. `sessions_view` announces the ones it ends. `None`:
+    /// another call had already ended it; its notice and reason stand.
     pub(crate) async fn record_session_end(
         &self,
         session: &SessionRecord,
         reason: SessionEndReason,
         platform_code: Option<String>,
         request_id: Option<String>,
-    ) -> Result<EndedSession> {
+    ) -> Result<Option<EndedSession>> {
+        let _one_at_a_time = self.ending.lock().await;
+        if self.shared.db().session(&session.id).await?.is_none() {
+            return Ok(None);
+        }
         let was_paying = self.is_paying(session).await?;
         let now = super::flow::now_unix();
         let summary = super::flow::summary(session, now);
@@ -139,7 +147,7 @@ impl Auth {
         notices.insert(0, ended.clone());
         notices.truncate(KEEP);
         self.put_notices(&notices).await?;
-        Ok(ended)
+        Ok(Some(ended))
     }
 
     /// A new session for a context replaces any notice about that context ending.

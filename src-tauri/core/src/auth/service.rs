@@ -14,11 +14,14 @@ pub struct Auth {
     sign_ins: SignInHistory,
     /// Listeners for loopback redirects, one per pending attempt.
     loopback: Loopback,
+    /// Held while a session ends, so two calls that fail together end it once, for the
+    /// reason the first one found (the second finds its token gone, not a new reason).
+    pub(super) ending: tokio::sync::Mutex<()>,
 }
 
 impl Auth {
     pub fn new(shared: Arc<Shared>) -> Self {
-        Auth { shared, sign_ins: SignInHistory::default(), loopback: Loopback::default() }
+        Auth { shared, sign_ins: SignInHistory::default(), loopback: Loopback::default(), ending: tokio::sync::Mutex::new(()) }
     }
 
     /// The recent sign-in attempts of this run, for the diagnostics view.

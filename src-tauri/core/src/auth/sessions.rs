@@ -23,7 +23,7 @@ impl Auth {
         let mut ended = Vec::new();
         for s in self.shared.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await? {
             if s.expires_at <= now {
-                ended.push(self.record_session_end(&s, SessionEndReason::Expired, None, None).await?);
+                ended.extend(self.record_session_end(&s, SessionEndReason::Expired, None, None).await?);
             } else {
                 sessions.push(s);
             }
