@@ -239,7 +239,7 @@ export const en = {
   "account.personal.point2": "Charged to your personal balance",
   "account.team.title": "Team",
   "account.team.body":
-    "Sign in on behalf of a team you belong to. Requests are charged to the team's shared balance.",
+    "Sign in on behalf of a team you belong to. When it is used for charges, requests are charged to the team's shared balance.",
   "account.team.point1": "The models and voices your team can use",
   "account.team.point2": "Charged to the team's shared balance",
   "account.both":

@@ -228,7 +228,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "account.personal.point1": "你自己的模型、音色和克隆音色",
   "account.personal.point2": "从个人余额扣费",
   "account.team.title": "团队",
-  "account.team.body": "代表你所在的团队登录，请求费用从团队的共享余额中扣除。",
+  "account.team.body": "代表你所在的团队登录。将其用于计费时，请求费用从团队的共享余额中扣除。",
   "account.team.point1": "团队可用的模型和音色",
   "account.team.point2": "从团队共享余额扣费",
   "account.both": "你可以同时登录个人账户和多个团队账户，并在顶部栏中选择由谁计费。",
