@@ -12,6 +12,8 @@ SYSTEM_PACKAGES=(
   desktop-file-utils pulseaudio libasound2-plugins imagemagick fonts-noto-cjk
   # reading the X clipboard in tests ("copy the receipt into a bug report")
   xclip
+  # answering the real GTK save dialog in tests, as a person would (type a path, Enter)
+  xdotool
 )
 
 missing=()

@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod events;
+pub mod files;
 pub mod hardening;
 pub mod navigation;
 mod notify;
@@ -173,6 +174,10 @@ pub fn run() {
         // the main window is built in `setup`).
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .plugin(tauri_plugin_notification::init())
+        // The save dialog, used from Rust only: the window's capability grants no `dialog:`
+        // permission, so no script can open one or read what it picked.
+        .plugin(tauri_plugin_dialog::init())
+        .manage(files::SavedFiles::default())
         .on_window_event(|window, event| {
             if matches!(event, tauri::WindowEvent::Resized(_) | tauri::WindowEvent::Moved(_)) {
                 window_state::changed(window.app_handle());

@@ -206,22 +206,34 @@ fn the_ui_has_no_html_sink_no_navigation_and_no_network_access() {
     );
 }
 
-/// Proves T5 on the UI side: no shell (or opener) plugin is a UI dependency either.
+/// Proves T5 on the UI side: no shell plugin, and no opener or dialog plugin the page could
+/// call. The shell uses `tauri-plugin-opener`'s `reveal_item_in_dir` and the dialog plugin
+/// from Rust only ("Show in folder", the save dialog): the opener is never registered as a
+/// plugin (so it injects no link handler and serves no command), and the window's
+/// capability grants no `opener:` or `dialog:` permission.
 #[test]
-fn no_shell_or_opener_plugin_in_the_ui() {
+fn no_shell_plugin_and_no_opener_or_dialog_the_page_can_reach() {
     let package: serde_json::Value = serde_json::from_str(&read("ui/package.json")).unwrap();
     for section in ["dependencies", "devDependencies"] {
         if let Some(deps) = package[section].as_object() {
             for name in deps.keys() {
                 assert!(
-                    !name.starts_with("@tauri-apps/plugin-shell") && !name.starts_with("@tauri-apps/plugin-opener"),
+                    !["@tauri-apps/plugin-shell", "@tauri-apps/plugin-opener", "@tauri-apps/plugin-dialog"]
+                        .iter()
+                        .any(|p| name.starts_with(p)),
                     "{section} has {name}"
                 );
             }
         }
     }
     let lock = read("Cargo.lock");
-    assert!(!lock.contains("name = \"tauri-plugin-opener\""), "no opener plugin in the app");
+    assert!(!lock.contains("name = \"tauri-plugin-shell\""), "no shell plugin in the app");
+    let shell = read("src-tauri/src/lib.rs");
+    assert!(!shell.contains("tauri_plugin_opener::init") && !shell.contains("tauri_plugin_opener::Builder"), "the opener is not a plugin");
+    let capability = read("src-tauri/capabilities/main.json");
+    for scope in ["\"opener:", "\"dialog:", "\"shell:", "\"fs:"] {
+        assert!(!capability.contains(scope), "the window may not use {scope}");
+    }
 }
 
 /// Whether the workspace enables single-instance's `deep-link` feature or the lock file

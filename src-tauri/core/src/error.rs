@@ -49,6 +49,10 @@ pub enum ErrorCode {
     AudioUnavailable,
     /// A clip's audio is corrupt or truncated and cannot be played (R3).
     AudioUnreadable,
+    /// A file could not be written where the person chose (no permission, disk full).
+    FileNotSaved,
+    /// No file manager answered "show this file" (the file was saved; its folder is shown).
+    FileManagerUnavailable,
     /// Something that should never happen; details are in the log.
     Internal,
 }
@@ -132,6 +136,14 @@ pub enum Error {
     AudioUnavailable(String),
     #[error("the audio cannot be played: {0}")]
     AudioUnreadable(String),
+    /// Writing a file the person chose to save failed.
+    #[error("the file could not be saved: {source}")]
+    FileNotSaved {
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("no file manager answered: {0}")]
+    FileManagerUnavailable(String),
     /// An I/O step of the app's own failed (a file or folder read or written, the browser
     /// started for a link).
     #[error("internal error: {action}: {source}")]
@@ -186,6 +198,8 @@ impl Error {
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,
+            Error::FileNotSaved { .. } => ErrorCode::FileNotSaved,
+            Error::FileManagerUnavailable(_) => ErrorCode::FileManagerUnavailable,
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
             Error::StoredOrigin { .. } | Error::Internal(_) => ErrorCode::Internal,
         }

@@ -11,6 +11,7 @@ pub mod check;
 pub mod clock;
 pub mod config;
 pub mod context;
+pub mod documents;
 pub mod error;
 pub mod events;
 pub mod host;

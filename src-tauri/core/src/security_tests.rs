@@ -369,8 +369,9 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.ok(&rig.core.chat().chat_stop(&reply_id));
     out.answer(rig.core.chat().chat_conversations("").await);
     out.answer(rig.core.chat().chat_conversation(&conversation_id).await);
-    out.answer(rig.core.chat().chat_export(&conversation_id, ExportFormat::Markdown).await);
-    out.answer(rig.core.chat().chat_export(&conversation_id, ExportFormat::Json).await);
+    for format in [ExportFormat::Markdown, ExportFormat::Json] {
+        out.answer(rig.core.chat().chat_document(&conversation_id, format).await.map(|d| String::from_utf8_lossy(&d.bytes).into_owned()));
+    }
     out.answer(rig.core.chat().chat_settings().await);
     out.answer(rig.core.chat().set_chat_workflow_version("wf-1").await);
     out.answer(rig.core.chat().open_external_link("https://example.com/docs"));

@@ -60,3 +60,9 @@ pub async fn set_platform(state: State<'_, AppState>, input: PlatformSettingsInp
 pub async fn use_sandbox(state: State<'_, AppState>) -> CmdResult<PlatformInfo> {
     Ok(state.core.use_sandbox().await?)
 }
+
+/// Only files saved in this run (see `files.rs`).
+#[tauri::command]
+pub async fn show_in_folder<R: tauri::Runtime>(app: tauri::AppHandle<R>, path: String) -> CmdResult<()> {
+    crate::files::show_in_folder(&app, &path)
+}

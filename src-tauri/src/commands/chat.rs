@@ -5,10 +5,12 @@
 use tauri::ipc::Channel;
 use tauri::State;
 use xiaoya_core::chat::wire::{
-    ChatEvent, ChatExport, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
+    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
     ConversationView, ExportFormat, OptionProblem,
 };
 use xiaoya_core::chat::ChatSink;
+
+use xiaoya_core::documents::SavedFile;
 
 use super::CmdResult;
 use crate::AppState;
@@ -94,8 +96,14 @@ pub async fn chat_delete_conversation(state: State<'_, AppState>, id: String) ->
 }
 
 #[tauri::command]
-pub async fn chat_export(state: State<'_, AppState>, id: String, format: ExportFormat) -> CmdResult<ChatExport> {
-    Ok(state.core.chat().chat_export(&id, format).await?)
+pub async fn chat_save<R: tauri::Runtime>(
+    app: tauri::AppHandle<R>,
+    state: State<'_, AppState>,
+    id: String,
+    format: ExportFormat,
+) -> CmdResult<Option<SavedFile>> {
+    let doc = state.core.chat().chat_document(&id, format).await?;
+    crate::files::save(&app, doc).await
 }
 
 /// The usage recent replies with a model reported in the active context (the composer's

@@ -3,7 +3,7 @@
 
 use tauri::State;
 use xiaoya_core::check::wire::{BillableQuote, CheckReport, ReportFormat};
-use xiaoya_core::chat::wire::ChatExport;
+use xiaoya_core::documents::SavedFile;
 
 use super::CmdResult;
 use crate::AppState;
@@ -29,6 +29,11 @@ pub async fn platform_check_billable(
 }
 
 #[tauri::command]
-pub async fn platform_check_export(state: State<'_, AppState>, format: ReportFormat) -> CmdResult<ChatExport> {
-    Ok(state.core.check().platform_check_export(format).await?)
+pub async fn platform_check_save<R: tauri::Runtime>(
+    app: tauri::AppHandle<R>,
+    state: State<'_, AppState>,
+    format: ReportFormat,
+) -> CmdResult<Option<SavedFile>> {
+    let doc = state.core.check().check_document(format).await?;
+    crate::files::save(&app, doc).await
 }

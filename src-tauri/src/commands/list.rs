@@ -20,6 +20,8 @@ commands! {
     app::set_platform(input: PlatformSettingsInput) -> PlatformInfo;
     /// Switches back to the built-in sandbox (command `use_sandbox`).
     app::use_sandbox() -> PlatformInfo;
+    /// Shows a file saved in this run in the file manager (FILE_MANAGER_UNAVAILABLE if none answers).
+    app::show_in_folder(path: String) -> ();
     /// Plays a saved clip from the start (AUDIO_UNAVAILABLE without a device, AUDIO_UNREADABLE if damaged).
     audio::play_clip(id: String) -> PlaybackState;
     /// Pauses the clip that is playing.
@@ -98,8 +100,9 @@ commands! {
     chat::chat_delete_message(message_id: String) -> ConversationView;
     /// Deletes a conversation and its messages.
     chat::chat_delete_conversation(id: String) -> ();
-    /// Writes the conversation to the data folder's `exports/`; returns the path and text.
-    chat::chat_export(id: String, format: ExportFormat) -> ChatExport;
+    /// Saves the conversation as Markdown or JSON where the person chooses in the system's
+    /// save dialog; `null` when they cancel.
+    chat::chat_save(id: String, format: ExportFormat) -> Option<SavedFile>;
     /// What recent replies with this model used in the active context (tokens, as reported).
     chat::chat_usage_hint(model_code: String) -> xiaoya_core::chat::cost::ChatUsageHint;
     /// The Team workflow version the chat sends.
@@ -114,8 +117,8 @@ commands! {
     check::platform_check_quote() -> BillableQuote;
     /// Runs the billable checks; refused when the estimate changed since `confirmedSpeechTotal`.
     check::platform_check_billable(confirmed_speech_total: Option<String>) -> CheckReport;
-    /// Writes the last check report to `exports/` as Markdown or JSON.
-    check::platform_check_export(format: ReportFormat) -> ChatExport;
+    /// Saves the last check report as Markdown or JSON through the save dialog; `null` when cancelled.
+    check::platform_check_save(format: ReportFormat) -> Option<SavedFile>;
     /// The active context's catalog. Answered from the core's cache for the same context
     /// unless `refresh`; rejects with NOT_SIGNED_IN or SCOPE_MISSING (`model`).
     models::models_catalog(refresh: bool) -> ModelCatalog;
@@ -141,8 +144,9 @@ commands! {
     tts::tts_clip(id: String) -> Clip;
     /// Points charged for speech: since the app started, and all time, in the active context.
     tts::tts_totals() -> TtsTotals;
-    /// Copies a clip to `<data>/exports/`, or to the folder or file path typed (absolute or ~/).
-    tts::export_clip(id: String, destination: Option<String>) -> ClipExport;
+    /// Saves a clip's audio where the person chooses in the system's save dialog (it opens
+    /// in the folder used last, else Music); `null` when they cancel.
+    tts::save_clip(id: String) -> Option<SavedFile>;
     /// Deletes a clip and its audio file from this computer.
     tts::delete_clip(id: String) -> ();
     /// The core opens the configuration's voice library in the system browser (https only).

@@ -16,13 +16,14 @@ use xiaoya_core::billing::wire::{
     SpendingQuery, TeamContextView, UsageView,
 };
 use xiaoya_core::chat::wire::{
-    ChatEvent, ChatExport, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
+    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
     ConversationView, ExportFormat, OptionProblem,
 };
 use xiaoya_core::check::wire::{BillableQuote, CheckReport, ReportFormat};
 use xiaoya_core::models::compare::ModelComparison;
 use xiaoya_core::models::wire::ModelCatalog;
-use xiaoya_core::tts::wire::{Clip, ClipExport, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals};
+use xiaoya_core::documents::SavedFile;
+use xiaoya_core::tts::wire::{Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals};
 use xiaoya_core::wire::{AppEvent, AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 /// One command as the registry names it (types as written in `list.rs`).

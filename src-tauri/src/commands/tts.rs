@@ -3,9 +3,11 @@
 
 use tauri::{AppHandle, State};
 use xiaoya_core::tts::wire::{
-    Clip, ClipExport, ClipFilter, CompareQuote, CostEstimate, SpeechRequest,
+    Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest,
     TtsCatalog, TtsTotals,
 };
+
+use xiaoya_core::documents::SavedFile;
 
 use super::CmdResult;
 use crate::notify::{finished, Work};
@@ -58,12 +60,9 @@ pub async fn tts_totals(state: State<'_, AppState>) -> CmdResult<TtsTotals> {
 }
 
 #[tauri::command]
-pub async fn export_clip(
-    state: State<'_, AppState>,
-    id: String,
-    destination: Option<String>,
-) -> CmdResult<ClipExport> {
-    Ok(state.core.tts().export_clip(&id, destination).await?)
+pub async fn save_clip<R: tauri::Runtime>(app: tauri::AppHandle<R>, state: State<'_, AppState>, id: String) -> CmdResult<Option<SavedFile>> {
+    let doc = state.core.tts().clip_document(&id).await?;
+    crate::files::save(&app, doc).await
 }
 
 #[tauri::command]

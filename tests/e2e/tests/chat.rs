@@ -196,6 +196,17 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.wait_for_text("[data-testid=screen-title]", "对话").await?;
     app.wait_for_text("[data-testid=chat-mode]", "非流式").await?;
     app.shot("chat-team-zh", None).await?;
+    // The conversation saved as JSON through the save dialog, titled in Chinese.
+    let out = tempfile::tempdir()?;
+    let saved = out.path().join("team-chat.json");
+    app.click("[data-testid=chat-export-json]").await?;
+    let (title, suggested) = app.answer_save_dialog(&saved).await?;
+    assert_eq!(title, "另存为 JSON");
+    assert!(suggested.ends_with(".json"), "{suggested:?}");
+    app.wait_for_text("[data-testid=toast-success]", "已保存 team-chat.json").await?;
+    let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&saved)?)?;
+    assert_eq!(doc["format"], "xiaoya-companion.chat.v1");
+    assert!(doc["messages"].as_array().is_some_and(|m| !m.is_empty()), "{doc}");
     app.click("[data-testid=nav-models]").await?;
     app.wait_for_text("[data-testid=models-team-version]", "7").await?;
     app.find(&format!("[data-testid='model-row-{}']", sb::MODEL_TEAM_ONLY)).await?;

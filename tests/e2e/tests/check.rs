@@ -83,10 +83,14 @@ async fn journey(app: &AppWindow) -> TestResult {
     assert_eq!(app.attr("[data-testid=check-item][data-check=chat]", "data-verdict").await?.as_deref(), Some("pass"));
     assert_eq!(control.charges().len(), charges + 2, "one chat and one speech charge");
 
-    // The report goes into a file for the release ticket.
+    // The report goes into a file for the release ticket, where the save dialog says.
+    let reports = tempfile::tempdir()?;
+    let path = reports.path().join("release-check.md");
     app.click("[data-testid=check-export-markdown]").await?;
-    let toast = app.wait_for_text("[data-testid=toast-success]", "Report saved").await?;
-    let path = toast.lines().find(|l| l.contains("platform-check-")).ok_or(format!("no path in {toast:?}"))?.trim().to_owned();
+    let (title, suggested) = app.answer_save_dialog(&path).await?;
+    assert_eq!(title, "Save as Markdown");
+    assert!(suggested.starts_with("platform-check-") && suggested.ends_with(".md"), "{suggested:?}");
+    app.wait_for_text("[data-testid=toast-success]", "Saved release-check.md").await?;
     let text = std::fs::read_to_string(&path)?;
     assert!(text.starts_with("# Xiaoya platform check"), "{text}");
     assert!(text.contains(&format!("| PASS | Speech | {} |", payer.trim())), "{text}");

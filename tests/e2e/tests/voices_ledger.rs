@@ -15,6 +15,34 @@ use xiaoya_e2e::xiaoya_sandbox as sb;
 use xiaoya_e2e::{approve_in_sandbox, audio, AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+const FAKE_FILE_MANAGER: &str = env!("CARGO_BIN_EXE_fake-file-manager");
+
+/// Owns `org.freedesktop.FileManager1` on the session bus until dropped.
+struct FileManager(std::process::Child);
+
+impl FileManager {
+    fn start(log: &Path) -> TestResult<Self> {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(FAKE_FILE_MANAGER)
+            .arg(log)
+            .stdout(std::process::Stdio::piped())
+            .spawn()?;
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().ok_or("no stdout")?).read_line(&mut line)?;
+        if line.trim() != "ready" {
+            let _ = child.kill();
+            return Err(format!("the fake file manager did not start: {line:?}").into());
+        }
+        Ok(FileManager(child))
+    }
+}
+
+impl Drop for FileManager {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
 
 /// About 6 s of audio: long enough to record three seconds of it while it plays.
 const YESTERDAY_TEXT: &str =
@@ -336,33 +364,45 @@ async fn replay_and_save(
     }
     app.shot("voices-ledger-replay", Some("[data-testid=player]")).await?;
 
-    // Save as: a file path in a folder of the person's choosing; ".mp3" is added.
+    // Save as: the system's save dialog (GTK's file chooser) opens with the clip's name;
+    // the person types where it goes, leaving ".mp3" off, and presses Enter.
     let folder = scratch.join("saved");
     std::fs::create_dir_all(&folder)?;
-    let typed = folder.join("yesterday");
     let expected = folder.join("yesterday.mp3");
-    app.click(&format!("{row} [data-testid=clip-export]"))
-        .await?;
-    app.find("[data-testid=export-dialog]").await?;
-    app.type_into(
-        "[data-testid=export-path-input]",
-        &typed.display().to_string(),
-    )
-    .await?;
-    app.wait_for_text("[data-testid=export-save]", "Save there")
-        .await?;
-    app.shot("voices-ledger-export", Some("[data-testid=export-dialog]")).await?;
-    app.click("[data-testid=export-save]").await?;
-    let shown = app
-        .wait_for_text("[data-testid=export-path]", "yesterday.mp3")
-        .await?;
-    assert_eq!(
-        shown.trim(),
-        expected.display().to_string(),
-        "the window says where the file went"
-    );
-    app.shot("voices-ledger-exported", Some("[data-testid=export-dialog]")).await?;
-    app.click("[data-testid=export-done]").await?;
+    app.click(&format!("{row} [data-testid=clip-export]")).await?;
+    let (title, suggested) = app.answer_save_dialog(&folder.join("yesterday")).await?;
+    assert_eq!(title, "Save clip", "the dialog says what it saves");
+    assert!(suggested.ends_with(".mp3") && suggested.len() > ".mp3".len(), "it suggests the clip's name: {suggested:?}");
+    let toast = app.wait_for_text("[data-testid=toast-success]", "Saved yesterday.mp3").await?;
+    assert!(toast.contains(&folder.display().to_string()), "the window says where the file went: {toast}");
+    app.shot("voices-ledger-exported", None).await?;
+
+    // "Show in folder" asks the file manager (over D-Bus) to show that very file.
+    let shown = scratch.join("file-manager.log");
+    {
+        let _manager = FileManager::start(&shown)?;
+        app.click("[data-testid=saved-show-in-folder]").await?;
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while std::fs::read_to_string(&shown).unwrap_or_default().is_empty() && std::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let asked = std::fs::read_to_string(&shown).unwrap_or_default();
+        assert_eq!(asked.trim(), format!("file://{}", expected.display()), "the file manager was asked to show the saved file");
+    }
+    // With no file manager on the bus, the window says so (the file is still where it said).
+    app.click(&format!("{row} [data-testid=clip-export]")).await?;
+    app.answer_save_dialog(&folder.join("again.mp3")).await?;
+    app.wait_for_text("[data-testid=toast-success]", "Saved again.mp3").await?;
+    app.click("[data-testid=saved-show-in-folder]").await?;
+    let error = app.wait_for_text("[data-testid=toast-error]", "No file manager opened").await?;
+    assert!(error.contains(&folder.display().to_string()), "{error}");
+    // Cancelling the dialog saves nothing and says nothing.
+    app.click(&format!("{row} [data-testid=clip-export]")).await?;
+    assert_eq!(app.cancel_save_dialog().await?, "Save clip");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let files: Vec<_> = std::fs::read_dir(&folder)?.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert_eq!(app.attr(&format!("{row} [data-testid=clip-export]"), "aria-busy").await?, None, "the button is ready again");
 
     let saved = std::fs::read(&expected)?;
     assert!(

@@ -13,7 +13,6 @@ import type { ConversationSummary } from "../bindings/ConversationSummary";
 import * as generated from "./generated";
 
 export type { ChatEvent } from "../bindings/ChatEvent";
-export type { ChatExport } from "../bindings/ChatExport";
 export type { ChatMessage } from "../bindings/ChatMessage";
 export type { ChatOptions } from "../bindings/ChatOptions";
 export type { ChatReceipt } from "../bindings/ChatReceipt";
@@ -45,7 +44,7 @@ export {
   chatStop,
   chatDeleteMessage,
   chatDeleteConversation,
-  chatExport,
+  chatSave,
   chatUsageHint,
   chatSettings,
   setChatWorkflowVersion,

@@ -1,7 +1,7 @@
 // Check platform: the documented contract run against the configured platform.
 // The wrappers are generated from the command registry (`generated.ts`).
 
-export { platformCheck, platformCheckQuote, platformCheckBillable, platformCheckExport } from "./generated";
+export { platformCheck, platformCheckQuote, platformCheckBillable, platformCheckSave } from "./generated";
 
 export type { BillableQuote } from "../bindings/BillableQuote";
 export type { CheckId } from "../bindings/CheckId";

@@ -10,6 +10,7 @@ export {
   setTheme,
   setPlatform,
   useSandbox as switchToSandbox,
+  showInFolder,
   beginSignIn,
   signInLink,
   cancelSignIn,
@@ -20,3 +21,5 @@ export {
   dismissSessionNotice,
   signInDiagnostics,
 } from "./generated";
+
+export type { SavedFile } from "../bindings/SavedFile";

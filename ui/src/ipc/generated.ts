@@ -11,7 +11,6 @@ import type { BalanceOverview } from "../bindings/BalanceOverview";
 import type { BillableQuote } from "../bindings/BillableQuote";
 import type { BillingSettings } from "../bindings/BillingSettings";
 import type { ChatEvent } from "../bindings/ChatEvent";
-import type { ChatExport } from "../bindings/ChatExport";
 import type { ChatMessage } from "../bindings/ChatMessage";
 import type { ChatOptions } from "../bindings/ChatOptions";
 import type { ChatSendInput } from "../bindings/ChatSendInput";
@@ -19,7 +18,6 @@ import type { ChatSettings } from "../bindings/ChatSettings";
 import type { ChatUsageHint } from "../bindings/ChatUsageHint";
 import type { CheckReport } from "../bindings/CheckReport";
 import type { Clip } from "../bindings/Clip";
-import type { ClipExport } from "../bindings/ClipExport";
 import type { ClipFilter } from "../bindings/ClipFilter";
 import type { CompareQuote } from "../bindings/CompareQuote";
 import type { ContextRequest } from "../bindings/ContextRequest";
@@ -37,6 +35,7 @@ import type { PlatformInfo } from "../bindings/PlatformInfo";
 import type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
 import type { PlaybackState } from "../bindings/PlaybackState";
 import type { ReportFormat } from "../bindings/ReportFormat";
+import type { SavedFile } from "../bindings/SavedFile";
 import type { SessionsView } from "../bindings/SessionsView";
 import type { SignInDiagnostics } from "../bindings/SignInDiagnostics";
 import type { SpeechRequest } from "../bindings/SpeechRequest";
@@ -58,6 +57,7 @@ export type CommandName =
   | "set_theme"
   | "set_platform"
   | "use_sandbox"
+  | "show_in_folder"
   | "play_clip"
   | "pause_playback"
   | "resume_playback"
@@ -94,7 +94,7 @@ export type CommandName =
   | "chat_stop"
   | "chat_delete_message"
   | "chat_delete_conversation"
-  | "chat_export"
+  | "chat_save"
   | "chat_usage_hint"
   | "chat_settings"
   | "set_chat_workflow_version"
@@ -102,7 +102,7 @@ export type CommandName =
   | "platform_check"
   | "platform_check_quote"
   | "platform_check_billable"
-  | "platform_check_export"
+  | "platform_check_save"
   | "models_catalog"
   | "models_compare"
   | "tts_catalog"
@@ -113,7 +113,7 @@ export type CommandName =
   | "tts_clips"
   | "tts_clip"
   | "tts_totals"
-  | "export_clip"
+  | "save_clip"
   | "delete_clip"
   | "open_voice_library";
 
@@ -148,6 +148,11 @@ export function setPlatform(input: PlatformSettingsInput): Promise<PlatformInfo>
 /** Switches back to the built-in sandbox (command `use_sandbox`). */
 export function useSandbox(): Promise<PlatformInfo> {
   return call<PlatformInfo>("use_sandbox");
+}
+
+/** Shows a file saved in this run in the file manager (FILE_MANAGER_UNAVAILABLE if none answers). */
+export function showInFolder(path: string): Promise<void> {
+  return call<void>("show_in_folder", { path });
 }
 
 /** Plays a saved clip from the start (AUDIO_UNAVAILABLE without a device, AUDIO_UNREADABLE if damaged). */
@@ -344,9 +349,12 @@ export function chatDeleteConversation(id: string): Promise<void> {
   return call<void>("chat_delete_conversation", { id });
 }
 
-/** Writes the conversation to the data folder's `exports/`; returns the path and text. */
-export function chatExport(id: string, format: ExportFormat): Promise<ChatExport> {
-  return call<ChatExport>("chat_export", { id, format });
+/**
+ * Saves the conversation as Markdown or JSON where the person chooses in the system's
+ * save dialog; `null` when they cancel.
+ */
+export function chatSave(id: string, format: ExportFormat): Promise<SavedFile | null> {
+  return call<SavedFile | null>("chat_save", { id, format });
 }
 
 /** What recent replies with this model used in the active context (tokens, as reported). */
@@ -384,9 +392,9 @@ export function platformCheckBillable(confirmedSpeechTotal: string | null): Prom
   return call<CheckReport>("platform_check_billable", { confirmedSpeechTotal });
 }
 
-/** Writes the last check report to `exports/` as Markdown or JSON. */
-export function platformCheckExport(format: ReportFormat): Promise<ChatExport> {
-  return call<ChatExport>("platform_check_export", { format });
+/** Saves the last check report as Markdown or JSON through the save dialog; `null` when cancelled. */
+export function platformCheckSave(format: ReportFormat): Promise<SavedFile | null> {
+  return call<SavedFile | null>("platform_check_save", { format });
 }
 
 /**
@@ -450,9 +458,12 @@ export function ttsTotals(): Promise<TtsTotals> {
   return call<TtsTotals>("tts_totals");
 }
 
-/** Copies a clip to `<data>/exports/`, or to the folder or file path typed (absolute or ~/). */
-export function exportClip(id: string, destination: string | null): Promise<ClipExport> {
-  return call<ClipExport>("export_clip", { id, destination });
+/**
+ * Saves a clip's audio where the person chooses in the system's save dialog (it opens
+ * in the folder used last, else Music); `null` when they cancel.
+ */
+export function saveClip(id: string): Promise<SavedFile | null> {
+  return call<SavedFile | null>("save_clip", { id });
 }
 
 /** Deletes a clip and its audio file from this computer. */

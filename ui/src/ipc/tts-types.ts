@@ -2,7 +2,6 @@
 
 export type { AudioDevice } from "../bindings/AudioDevice";
 export type { Clip } from "../bindings/Clip";
-export type { ClipExport } from "../bindings/ClipExport";
 export type { ClipFilter } from "../bindings/ClipFilter";
 export type { ClipStatus } from "../bindings/ClipStatus";
 export type { CompareQuote } from "../bindings/CompareQuote";

@@ -16,7 +16,7 @@ export {
   retryClip,
   ttsClip,
   ttsTotals,
-  exportClip,
+  saveClip,
   deleteClip,
   openVoiceLibrary,
   playClip,

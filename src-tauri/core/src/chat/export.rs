@@ -1,11 +1,10 @@
-//! A conversation as Markdown or JSON. The app has no file dialog, so the core writes the
-//! file to the data folder's `exports/` and returns its path with the text (to copy).
-
-use std::path::{Path, PathBuf};
+//! A conversation as Markdown or JSON, a document the person saves where the system's
+//! save dialog says (`crate::documents`).
 
 use serde::Serialize;
 
-use super::wire::{ChatExport, ChatMessage, ChatRole, ConversationView, ExportFormat, MessageStatus};
+use super::wire::{ChatMessage, ChatRole, ConversationView, ExportFormat, MessageStatus};
+use crate::documents::{Document, DocumentKind};
 use crate::error::{Error, Result};
 use crate::chat::Chat;
 
@@ -94,39 +93,19 @@ pub fn json(view: &ConversationView, now_ms: i64) -> Result<String> {
     serde_json::to_string_pretty(&doc).map_err(|source| Error::Json { what: "export", source })
 }
 
-/// Writes `text` to a new file in `dir` (never overwriting one) and returns its path.
-pub(crate) fn write_new(dir: &Path, stem: &str, ext: &str, text: &str) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir).map_err(|source| Error::Io { action: "cannot create the exports folder", source })?;
-    for n in 0..1000 {
-        let name = if n == 0 { format!("{stem}.{ext}") } else { format!("{stem}-{n}.{ext}") };
-        let path = dir.join(name);
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut file) => {
-                use std::io::Write;
-                file.write_all(text.as_bytes())
-                    .map_err(|source| Error::Io { action: "cannot write the export", source })?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(Error::Internal(format!("cannot write the export: {e}"))),
-        }
-    }
-    Err(Error::Internal("too many exports with the same name".into()))
-}
-
 impl Chat {
-    /// Exports a conversation of the active context.
-    pub async fn chat_export(&self, conversation_id: &str, format: ExportFormat) -> Result<ChatExport> {
+    /// A conversation of the active context as a document to save (Markdown or JSON),
+    /// named after its title and the time of the export.
+    pub async fn chat_document(&self, conversation_id: &str, format: ExportFormat) -> Result<Document> {
         let view = self.chat_conversation(conversation_id).await?;
-        let now = crate::models::now_ms();
-        let (text, ext) = match format {
-            ExportFormat::Markdown => (markdown(&view), "md"),
-            ExportFormat::Json => (json(&view, now)?, "json"),
+        let now = crate::clock::now_ms();
+        let (text, kind) = match format {
+            ExportFormat::Markdown => (markdown(&view), DocumentKind::Markdown),
+            ExportFormat::Json => (json(&view, now)?, DocumentKind::Json),
         };
-        let stamp = rfc3339_ms(now).chars().filter(char::is_ascii_digit).take(14).collect::<String>();
-        let stem = format!("{}-{stamp}", slug(&view.conversation.title));
-        let path = write_new(&self.shared.data_dir().join("exports"), &stem, ext, &text)?;
-        Ok(ChatExport { path: path.display().to_string(), text })
+        let stamp = rfc3339_ms(now).chars().filter(char::is_ascii_digit).take(12).collect::<String>();
+        let name = format!("{}-{stamp}.{}", slug(&view.conversation.title), kind.extension());
+        Ok(Document { name, kind, bytes: text.into_bytes() })
     }
 }
 
@@ -141,12 +120,4 @@ mod tests {
         assert!(slug(&"a".repeat(100)).len() <= 40);
     }
 
-    #[test]
-    fn exports_never_overwrite() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = write_new(dir.path(), "x", "md", "one").unwrap();
-        let b = write_new(dir.path(), "x", "md", "two").unwrap();
-        assert_ne!(a, b);
-        assert_eq!(std::fs::read_to_string(a).unwrap(), "one");
-    }
 }

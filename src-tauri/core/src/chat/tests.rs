@@ -338,17 +338,17 @@ async fn history_regenerate_edit_delete_search_and_export() {
     let view = rig.core.chat().chat_delete_message(&view.messages[0].id).await.unwrap();
     assert_eq!(view.messages.len(), 2);
 
-    // Export: files in the data folder's exports/, the same text returned to copy.
-    let md = rig.core.chat().chat_export(&cid, ExportFormat::Markdown).await.unwrap();
-    assert!(md.path.contains("exports"));
-    assert!(md.text.contains("## You\n\nAnd about balloons?"));
-    assert!(md.text.contains(&format!("request id `{}`", receipt_id(&edited))));
-    assert_eq!(std::fs::read_to_string(&md.path).unwrap(), md.text);
-    let js = rig.core.chat().chat_export(&cid, ExportFormat::Json).await.unwrap();
-    let parsed: Value = serde_json::from_str(&js.text).unwrap();
+    // Export: a document to save, named after the conversation.
+    let md = rig.core.chat().chat_document(&cid, ExportFormat::Markdown).await.unwrap();
+    let text = String::from_utf8(md.bytes.clone()).unwrap();
+    assert!(md.name.ends_with(".md"), "{}", md.name);
+    assert!(text.contains("## You\n\nAnd about balloons?"));
+    assert!(text.contains(&format!("request id `{}`", receipt_id(&edited))));
+    let js = rig.core.chat().chat_document(&cid, ExportFormat::Json).await.unwrap();
+    let parsed: Value = serde_json::from_slice(&js.bytes).unwrap();
     assert_eq!(parsed["messages"].as_array().unwrap().len(), 2);
     assert_eq!(parsed["conversation"]["id"], json!(cid));
-    assert!(js.path.ends_with(".json"));
+    assert!(js.name.ends_with(".json"));
 
     rig.core.chat().chat_delete_conversation(&cid).await.unwrap();
     assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty());
@@ -367,7 +367,7 @@ async fn conversations_stay_in_the_context_that_paid_for_them() {
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty(), "Team sees none of Personal's history");
     assert!(rig.core.chat().chat_conversation(&personal.conversation_id).await.is_err());
-    assert!(rig.core.chat().chat_export(&personal.conversation_id, ExportFormat::Markdown).await.is_err());
+    assert!(rig.core.chat().chat_document(&personal.conversation_id, ExportFormat::Markdown).await.is_err());
     let into_other = ChatSendInput {
         conversation_id: Some(personal.conversation_id.clone()),
         ..input("hi", options(sb::MODEL_CHAT, json!({})))

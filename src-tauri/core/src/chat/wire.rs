@@ -280,16 +280,6 @@ pub enum ExportFormat {
     Json,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct ChatExport {
-    /// Where the file was written (the app data folder's `exports/`).
-    pub path: String,
-    /// The same text, for copying to the clipboard.
-    pub text: String,
-}
-
 /// Team workflow headers the core sends: the workflow version is a setting; the node id
 /// is fixed for this app.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -607,21 +607,21 @@ impl Check {
         item
     }
 
-    /// The last report as Markdown or JSON, saved under `exports/` (never overwriting).
-    pub async fn platform_check_export(&self, format: wire::ReportFormat) -> Result<crate::chat::wire::ChatExport> {
+    /// The last report as a Markdown or JSON document to save.
+    pub async fn check_document(&self, format: wire::ReportFormat) -> Result<crate::documents::Document> {
         let report = self
             .last_check()
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
             .ok_or_else(|| Error::InvalidInput("run the platform check first".into()))?;
-        let (text, ext) = match format {
-            wire::ReportFormat::Markdown => (report::markdown(&report), "md"),
-            wire::ReportFormat::Json => (report::json(&report)?, "json"),
+        use crate::documents::{Document, DocumentKind};
+        let (text, kind) = match format {
+            wire::ReportFormat::Markdown => (report::markdown(&report), DocumentKind::Markdown),
+            wire::ReportFormat::Json => (report::json(&report)?, DocumentKind::Json),
         };
-        let stamp: String = report.started_at.chars().filter(char::is_ascii_digit).take(14).collect();
-        let path = crate::chat::export::write_new(&self.shared.data_dir().join("exports"), &format!("platform-check-{stamp}"), ext, &text)?;
-        Ok(crate::chat::wire::ChatExport { path: path.display().to_string(), text })
+        let stamp: String = report.started_at.chars().filter(char::is_ascii_digit).take(12).collect();
+        Ok(Document { name: format!("platform-check-{stamp}.{}", kind.extension()), kind, bytes: text.into_bytes() })
     }
 }
 

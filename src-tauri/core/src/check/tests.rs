@@ -108,12 +108,13 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
         assert!(ledger.entries.iter().any(|e| e.request_id == id), "{id} is in the ledger");
     }
 
-    let export = rig.core.check().platform_check_export(ReportFormat::Markdown).await.unwrap();
-    assert!(export.text.starts_with("# Xiaoya platform check"));
-    assert!(export.text.contains("| PASS | Speech | Personal |"), "{}", export.text);
-    assert!(std::path::Path::new(&export.path).exists());
-    let json = rig.core.check().platform_check_export(ReportFormat::Json).await.unwrap();
-    let parsed: serde_json::Value = serde_json::from_str(&json.text).unwrap();
+    let export = rig.core.check().check_document(ReportFormat::Markdown).await.unwrap();
+    let text = String::from_utf8(export.bytes).unwrap();
+    assert!(text.starts_with("# Xiaoya platform check"));
+    assert!(text.contains("| PASS | Speech | Personal |"), "{text}");
+    assert!(export.name.starts_with("platform-check-") && export.name.ends_with(".md"), "{}", export.name);
+    let json = rig.core.check().check_document(ReportFormat::Json).await.unwrap();
+    let parsed: serde_json::Value = serde_json::from_slice(&json.bytes).unwrap();
     assert_eq!(parsed["items"].as_array().unwrap().len(), report.items.len());
 }
 

@@ -6,6 +6,7 @@
 
 pub mod catalog;
 pub mod estimate;
+mod export;
 pub mod files;
 pub mod input;
 pub mod ledger;

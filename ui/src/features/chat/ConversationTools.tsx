@@ -1,35 +1,17 @@
-// The open conversation's tools: export it, delete it.
+// The open conversation's tools: save it as a file (the system's save dialog), delete it.
 
 import { useState } from "preact/hooks";
-import { Button, toast } from "../../components";
-import { errorMessage, t } from "../../i18n";
-import { chatExport, toAppError, type ExportFormat } from "../../ipc";
-import { copyText } from "../../app/clipboard";
+import { saveWithDialog } from "../../app/saveFile";
+import { Button } from "../../components";
+import { t } from "../../i18n";
+import { chatSave, type ExportFormat } from "../../ipc";
 
 export function ConversationTools(props: { id: string; title: string; busy: boolean; onDelete: () => void }) {
   const [working, setWorking] = useState<ExportFormat | null>(null);
   const exportAs = async (format: ExportFormat) => {
     setWorking(format);
-    try {
-      const result = await chatExport(props.id, format);
-      toast({
-        tone: "success",
-        title: t("chat.export.done"),
-        body: result.path,
-        action: {
-          label: t("chat.export.copy"),
-          "data-testid": "chat-export-copy",
-          onClick: () =>
-            void copyText(result.text).then((ok) =>
-              toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }),
-            ),
-        },
-      });
-    } catch (err) {
-      toast({ tone: "error", title: t("chat.export.failed"), body: errorMessage(toAppError(err).code) });
-    } finally {
-      setWorking(null);
-    }
+    await saveWithDialog(() => chatSave(props.id, format));
+    setWorking(null);
   };
   return (
     <div class="chat-main__tools">

@@ -156,9 +156,6 @@ export const en = {
 
   "chat.export.markdown": "Markdown",
   "chat.export.json": "JSON",
-  "chat.export.done": "Conversation exported",
-  "chat.export.copy": "Copy the text",
-  "chat.export.failed": "Couldn't export the conversation",
   "chat.deleteConversation": "Delete conversation",
   "chat.delete.conversationTitle": "Delete this conversation?",
   "chat.delete.conversationBody":
@@ -324,9 +321,6 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   "chat.export.markdown": "Markdown",
   "chat.export.json": "JSON",
-  "chat.export.done": "对话已导出",
-  "chat.export.copy": "复制文本",
-  "chat.export.failed": "无法导出对话",
   "chat.deleteConversation": "删除对话",
   "chat.delete.conversationTitle": "删除这个对话？",
   "chat.delete.conversationBody": "“{title}”及其所有回复将从这台电脑上删除。扣费记录仍保留在积分明细中。",

@@ -1,35 +1,17 @@
-// Saves the check report to a file in one format.
+// Saves the check report in one format, where the person chooses in the save dialog.
 
 import { useState } from "preact/hooks";
-import { copyText } from "../../app/clipboard";
-import { Button, toast } from "../../components";
-import { errorMessage, t } from "../../i18n";
-import { platformCheckExport, toAppError, type ReportFormat } from "../../ipc";
+import { saveWithDialog } from "../../app/saveFile";
+import { Button } from "../../components";
+import { t } from "../../i18n";
+import { platformCheckSave, type ReportFormat } from "../../ipc";
 
 export function ExportButton(props: { format: ReportFormat }) {
   const [working, setWorking] = useState(false);
   const save = async () => {
     setWorking(true);
-    try {
-      const result = await platformCheckExport(props.format);
-      toast({
-        tone: "success",
-        title: t("check.export.done"),
-        body: result.path,
-        action: {
-          label: t("check.export.copy"),
-          "data-testid": "check-export-copy",
-          onClick: () =>
-            void copyText(result.text).then((ok) =>
-              toast({ tone: ok ? "success" : "error", title: ok ? t("check.copied") : t("check.copyFailed") }),
-            ),
-        },
-      });
-    } catch (err) {
-      toast({ tone: "error", title: t("check.export.failed"), body: errorMessage(toAppError(err).code) });
-    } finally {
-      setWorking(false);
-    }
+    await saveWithDialog(() => platformCheckSave(props.format));
+    setWorking(false);
   };
   return (
     <Button size="sm" icon="download" loading={working} onClick={() => void save()} data-testid={`check-export-${props.format}`}>

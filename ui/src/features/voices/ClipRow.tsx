@@ -19,6 +19,8 @@ export const STATUS: Record<ClipStatus, { key: PlainKey; tone: BadgeTone }> = {
 export function ClipRow(props: {
   clip: Clip;
   onExport: (c: Clip) => void;
+  /** Its save dialog is open. */
+  saving?: boolean;
   onDelete: (c: Clip) => void;
   onRetry: (c: Clip) => void;
   retrying: boolean;
@@ -82,6 +84,7 @@ export function ClipRow(props: {
           variant="ghost"
           icon="download"
           disabled={!clip.hasAudio}
+          loading={props.saving === true}
           onClick={() => props.onExport(clip)}
           data-testid="clip-export"
         >

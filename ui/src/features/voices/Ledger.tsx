@@ -7,8 +7,8 @@ import { useEffect, useState } from "preact/hooks";
 import { useLoad } from "../../app/useLoad";
 import { Button, Card, Dialog, EmptyState, Icon, Select, TextInput, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { deleteClip, onAppEvent, toAppError, ttsClips, type Clip, type ClipStatus, type TtsConfig } from "../../ipc";
-import { ExportDialog } from "./ClipExportDialog";
+import { saveWithDialog } from "../../app/saveFile";
+import { deleteClip, onAppEvent, saveClip, toAppError, ttsClips, type Clip, type ClipStatus, type TtsConfig } from "../../ipc";
 import { STATUS, ClipRow } from "./ClipRow";
 
 export function Ledger(props: {
@@ -21,7 +21,13 @@ export function Ledger(props: {
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<"" | ClipStatus>("");
   const [configId, setConfigId] = useState("");
-  const [exporting, setExporting] = useState<Clip | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
+  // "Save as…": the system's save dialog, opened by the core (no path is typed here).
+  const save = async (clip: Clip) => {
+    setSaving(clip.id);
+    await saveWithDialog(() => saveClip(clip.id));
+    setSaving(null);
+  };
   const [deleting, setDeleting] = useState<Clip | null>(null);
 
   // The filters reload in place (the list shown stays until the answer), after a pause
@@ -103,7 +109,8 @@ export function Ledger(props: {
             <ClipRow
               key={clip.id}
               clip={clip}
-              onExport={setExporting}
+              onExport={(c) => void save(c)}
+              saving={saving === clip.id}
               onDelete={setDeleting}
               onRetry={props.onRetry}
               retrying={props.retryingId === clip.id}
@@ -111,7 +118,6 @@ export function Ledger(props: {
           ))}
         </ul>
       )}
-      <ExportDialog clip={exporting} onClose={() => setExporting(null)} />
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -1,0 +1,133 @@
+//! Saving a document where the person says, with the system's save dialog (GTK's file
+//! chooser, through `tauri-plugin-dialog`), and showing a saved file in the file manager
+//! (`org.freedesktop.FileManager1` over D-Bus, through `tauri-plugin-opener`).
+//!
+//! The page never sends a path: it asks to save "this clip" or "this conversation", the
+//! core makes the document, this module asks the dialog and hands the chosen path to the
+//! core to write. "Show in folder" reveals only files saved in this run.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use tauri::{AppHandle, Manager, Runtime};
+use tauri_plugin_dialog::DialogExt;
+use xiaoya_core::documents::{self, Document, DocumentKind, Folder, SavedFile};
+use xiaoya_core::wire::Locale;
+use xiaoya_core::{Error, IpcError};
+
+use crate::AppState;
+
+/// The files saved in this run (the only ones "Show in folder" opens).
+#[derive(Default)]
+pub struct SavedFiles(Mutex<Vec<PathBuf>>);
+
+impl SavedFiles {
+    fn remember(&self, path: PathBuf) {
+        let mut saved = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if !saved.contains(&path) {
+            saved.push(path);
+        }
+    }
+
+    fn contains(&self, path: &Path) -> bool {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).iter().any(|p| p == path)
+    }
+}
+
+/// The dialog's title and its file-type filter, in the app's language.
+pub fn wording(kind: &DocumentKind, locale: Locale) -> (&'static str, &'static str) {
+    match (kind, locale) {
+        (DocumentKind::Audio(_), Locale::En) => ("Save clip", "Audio"),
+        (DocumentKind::Audio(_), Locale::ZhCn) => ("保存音频", "音频"),
+        (DocumentKind::Markdown, Locale::En) => ("Save as Markdown", "Markdown"),
+        (DocumentKind::Markdown, Locale::ZhCn) => ("另存为 Markdown", "Markdown"),
+        (DocumentKind::Json, Locale::En) => ("Save as JSON", "JSON"),
+        (DocumentKind::Json, Locale::ZhCn) => ("另存为 JSON", "JSON"),
+        (DocumentKind::Csv, Locale::En) => ("Save as CSV", "CSV"),
+        (DocumentKind::Csv, Locale::ZhCn) => ("另存为 CSV", "CSV"),
+    }
+}
+
+/// Where the dialog opens: the folder this kind was last saved into, else the system's
+/// music or documents folder if it exists, else home.
+async fn start_folder<R: Runtime>(app: &AppHandle<R>, state: &AppState, kind: &DocumentKind) -> Option<PathBuf> {
+    if let Ok(Some(last)) = documents::last_folder(state.core.db(), kind).await {
+        return Some(last);
+    }
+    let paths = app.path();
+    let system = match kind.folder() {
+        Folder::Music => paths.audio_dir(),
+        Folder::Documents => paths.document_dir(),
+    };
+    system.ok().filter(|p| p.is_dir()).or_else(|| paths.home_dir().ok())
+}
+
+/// Asks where to save `doc` and writes it there. `None`: the person cancelled.
+pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Option<SavedFile>, IpcError> {
+    let state = app.state::<AppState>();
+    let locale = state.core.app_info().await.map(|i| i.locale).unwrap_or(Locale::En);
+    let (title, filter) = wording(&doc.kind, locale);
+    let mut dialog = app
+        .dialog()
+        .file()
+        .set_title(title)
+        .set_file_name(&doc.name)
+        .add_filter(filter, &[doc.kind.extension()])
+        .set_can_create_directories(true);
+    if let Some(folder) = start_folder(app, &state, &doc.kind).await {
+        dialog = dialog.set_directory(folder);
+    }
+    if let Some(window) = app.get_webview_window("main") {
+        dialog = dialog.set_parent(&window);
+    }
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    dialog.save_file(move |chosen| {
+        let _ = tx.send(chosen);
+    });
+    let Some(chosen) = rx.await.ok().flatten() else {
+        tracing::info!("save dialog cancelled");
+        return Ok(None);
+    };
+    let path = chosen.into_path().map_err(|_| IpcError::from(Error::InvalidInput("the dialog chose no local file".into())))?;
+    let saved = documents::save(state.core.db(), &doc, &path).await?;
+    app.state::<SavedFiles>().remember(PathBuf::from(&saved.path));
+    tracing::info!(kind = doc.kind.extension(), "a file was saved where the person chose");
+    Ok(Some(saved))
+}
+
+/// Shows a file saved in this run in the file manager, selected.
+pub fn show_in_folder<R: Runtime>(app: &AppHandle<R>, path: &str) -> Result<(), IpcError> {
+    let path = PathBuf::from(path);
+    if !app.state::<SavedFiles>().contains(&path) {
+        return Err(Error::InvalidInput("only a file saved in this run can be shown".into()).into());
+    }
+    tauri_plugin_opener::reveal_item_in_dir(&path).map_err(|err| {
+        tracing::warn!(error = %err, "no file manager answered");
+        IpcError::from(Error::FileManagerUnavailable(err.to_string()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_a_title_and_a_filter_in_both_languages() {
+        for kind in [DocumentKind::Audio("mp3".into()), DocumentKind::Markdown, DocumentKind::Json, DocumentKind::Csv] {
+            let (en, en_filter) = wording(&kind, Locale::En);
+            let (zh, zh_filter) = wording(&kind, Locale::ZhCn);
+            assert!(!en.is_empty() && !zh.is_empty() && !en_filter.is_empty() && !zh_filter.is_empty());
+            assert_ne!(en, zh);
+        }
+    }
+
+    #[test]
+    fn only_files_saved_in_this_run_are_shown() {
+        let saved = SavedFiles::default();
+        saved.remember(PathBuf::from("/tmp/a.mp3"));
+        saved.remember(PathBuf::from("/tmp/a.mp3"));
+        assert!(saved.contains(Path::new("/tmp/a.mp3")));
+        assert!(!saved.contains(Path::new("/etc/passwd")));
+        assert_eq!(saved.0.lock().unwrap().len(), 1);
+    }
+}
