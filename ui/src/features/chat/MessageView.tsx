@@ -16,7 +16,15 @@ import { MessageFooter, type MessageActions } from "./MessageFooter";
 
 export type { MessageActions };
 
-function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelName: string; actions: MessageActions }) {
+function MessageViewInner(props: {
+  message: ChatMessage;
+  busy: boolean;
+  modelName: string;
+  actions: MessageActions;
+  /** Where it is in the conversation, when the list is windowed (MessageList). */
+  index?: number;
+  count?: number;
+}) {
   const { message: m, busy, actions } = props;
   const [editing, setEditing] = useState(false);
   const mine = m.role === "user";
@@ -30,6 +38,9 @@ function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelNam
       data-role={m.role}
       data-status={m.status}
       data-message-id={m.id}
+      data-index={props.index}
+      aria-posinset={props.index === undefined ? undefined : props.index + 1}
+      aria-setsize={props.count}
       aria-busy={live ? "true" : undefined}
       aria-label={mine ? t("chat.you") : t("chat.assistant", { model: props.modelName })}
     >
@@ -72,5 +83,11 @@ function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelNam
 /** Memoized: while a reply streams, the other messages are left alone. */
 export const MessageView = memo(
   MessageViewInner,
-  (a, b) => a.message === b.message && a.busy === b.busy && a.modelName === b.modelName && a.actions === b.actions,
+  (a, b) =>
+    a.message === b.message &&
+    a.busy === b.busy &&
+    a.modelName === b.modelName &&
+    a.actions === b.actions &&
+    a.index === b.index &&
+    a.count === b.count,
 );

@@ -1,0 +1,331 @@
+// The windowed message list (issue 16): a long conversation keeps only the messages near
+// the view in the DOM, and everything a person does with the list still works.
+// happy-dom has no layout, so the scroller and the messages get one here: the log is
+// 600 px tall, each message as tall as `heights` says (100 px unless set), scrollTop is
+// clamped and a change fires "scroll" a moment later as in a browser, and ResizeObserver
+// reports the messages' sizes when `resize()` is called (as a browser does after layout).
+
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import type { ChatMessage } from "../../src/ipc";
+
+const { estimateHeight, MessageList } = await import("../../src/features/chat/MessageList");
+const { MessageView } = await import("../../src/features/chat/MessageView");
+
+const VIEW = 600;
+const PAD = 16;
+
+const actions = {
+  onRetry: () => {},
+  onRegenerate: () => {},
+  onEdit: () => Promise.resolve(true),
+  onDelete: () => {},
+  onReceipt: () => {},
+};
+
+function message(i: number, patch: Partial<ChatMessage> = {}): ChatMessage {
+  const user = i % 2 === 0;
+  return {
+    id: `m${i}`,
+    conversationId: "c1",
+    role: user ? "user" : "assistant",
+    content: user ? `Question ${i}` : `Answer ${i}\n\n\`\`\`rust\nfn main() {}\n\`\`\``,
+    status: "complete",
+    parentId: user ? null : `m${i - 1}`,
+    createdAt: i,
+    receipt: null,
+    error: null,
+    jsonCheck: null,
+    ...patch,
+  };
+}
+
+function conversation(n: number): ChatMessage[] {
+  return Array.from({ length: n }, (_, i) => message(i));
+}
+
+// ---- A fake layout --------------------------------------------------------------------
+const heights = new Map<string, number>();
+const scrollTops = new WeakMap<Element, number>();
+const observers = new Set<FakeResizeObserver>();
+const saved: [object, string, PropertyDescriptor | undefined][] = [];
+
+function isLog(el: Element): boolean {
+  return el instanceof HTMLElement && el.dataset.testid === "chat-messages";
+}
+function heightOf(el: HTMLElement): number {
+  return heights.get(el.dataset.messageId ?? "") ?? 100;
+}
+function contentHeight(log: HTMLElement): number {
+  const rows = log.querySelector<HTMLElement>(".chat-rows");
+  return PAD + Number.parseFloat(rows?.style.height || "0") + PAD;
+}
+function maxTop(log: HTMLElement): number {
+  return Math.max(0, contentHeight(log) - VIEW);
+}
+
+function patch(proto: object, name: string, descriptor: PropertyDescriptor) {
+  saved.push([proto, name, Object.getOwnPropertyDescriptor(proto, name)]);
+  Object.defineProperty(proto, name, { configurable: true, ...descriptor });
+}
+
+class FakeResizeObserver {
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: ResizeObserverCallback) {
+    observers.add(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    observers.delete(this);
+  }
+  deliver() {
+    const entries = [...this.targets]
+      .filter((t) => t.isConnected && t instanceof HTMLElement && t.dataset.messageId)
+      .map((target) => {
+        const blockSize = heightOf(target as HTMLElement);
+        return { target, borderBoxSize: [{ blockSize, inlineSize: 700 }], contentRect: { height: blockSize } };
+      });
+    if (entries.length > 0) this.callback(entries as unknown as ResizeObserverEntry[], this as unknown as ResizeObserver);
+  }
+}
+
+/** What a browser does after layout: the observers report the messages' sizes. */
+async function resize() {
+  await act(async () => {
+    for (const o of [...observers]) o.deliver();
+  });
+  await settle();
+}
+
+/** Lets scroll events, frames and renders run out. */
+async function settle() {
+  for (let i = 0; i < 6; i++) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+  }
+}
+
+let root: HTMLElement;
+beforeEach(() => {
+  heights.clear();
+  const proto = HTMLElement.prototype;
+  const offsetHeight = Object.getOwnPropertyDescriptor(proto, "offsetHeight")!;
+  const clientHeight = Object.getOwnPropertyDescriptor(proto, "clientHeight")!;
+  const clientWidth = Object.getOwnPropertyDescriptor(proto, "clientWidth")!;
+  patch(proto, "offsetHeight", {
+    get(this: HTMLElement) {
+      return this.dataset.messageId ? heightOf(this) : offsetHeight.get!.call(this);
+    },
+  });
+  patch(proto, "clientHeight", {
+    get(this: HTMLElement) {
+      return isLog(this) ? VIEW : clientHeight.get!.call(this);
+    },
+  });
+  patch(proto, "clientWidth", {
+    get(this: HTMLElement) {
+      return isLog(this) ? 760 : clientWidth.get!.call(this);
+    },
+  });
+  patch(proto, "scrollHeight", {
+    get(this: HTMLElement) {
+      return isLog(this) ? contentHeight(this) : 0;
+    },
+  });
+  patch(proto, "scrollTop", {
+    get(this: HTMLElement) {
+      return scrollTops.get(this) ?? 0;
+    },
+    set(this: HTMLElement, value: number) {
+      const before = scrollTops.get(this) ?? 0;
+      const next = isLog(this) ? Math.min(Math.max(0, value), maxTop(this)) : value;
+      scrollTops.set(this, next);
+      if (next !== before) setTimeout(() => this.dispatchEvent(new Event("scroll")), 0);
+    },
+  });
+  patch(window, "ResizeObserver", { value: FakeResizeObserver, writable: true });
+  root = document.createElement("div");
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+  observers.clear();
+  for (const [proto, name, descriptor] of saved.reverse()) {
+    if (descriptor) Object.defineProperty(proto, name, descriptor);
+    else delete (proto as Record<string, unknown>)[name];
+  }
+  saved.length = 0;
+});
+
+function list(messages: ChatMessage[], busy = false) {
+  return (
+    <MessageList messages={messages} busy={busy} modelName={() => "Othan"} actions={actions} label="Messages" />
+  );
+}
+
+async function show(messages: ChatMessage[], busy = false) {
+  act(() => render(list(messages, busy), root));
+  await settle();
+  await resize();
+}
+
+const log = () => root.querySelector<HTMLElement>("[data-testid=chat-messages]")!;
+const rendered = () =>
+  [...root.querySelectorAll<HTMLElement>("[data-testid=chat-message]")].map((el) => el.dataset.messageId);
+const atBottom = () => Math.abs(log().scrollTop - maxTop(log())) < 1;
+
+/** The message at the top of the view, and how far into it the view starts. */
+function topOfView(): [string, number] {
+  const top = log().scrollTop;
+  for (const el of root.querySelectorAll<HTMLElement>("[data-testid=chat-message]")) {
+    const start = PAD + Number(/translateY\((-?[\d.]+)px\)/.exec(el.style.transform)?.[1]);
+    if (start <= top && top < start + heightOf(el)) return [el.dataset.messageId!, top - start];
+  }
+  throw new Error(`no message at ${top}`);
+}
+
+/** Scrolls the log as a person does: the position changes, then "scroll" fires. */
+async function scrollTo(top: number) {
+  log().scrollTop = top;
+  await settle();
+  await resize();
+}
+
+describe("<MessageList> with a long conversation (issue 16)", () => {
+  it("keeps fewer than 60 messages in the DOM of a 1,000-message conversation, opened at its end", async () => {
+    const messages = conversation(1000);
+    await show(messages);
+    const ids = rendered();
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(60);
+    // Opened at the end: the last message is there and the view is at the bottom.
+    expect(ids).toContain("m999");
+    expect(ids).not.toContain("m0");
+    expect(atBottom()).toBe(true);
+    // Existing selectors still find the last reply (the e2e tests' LAST_REPLY).
+    const last = root.querySelector("[data-testid=chat-message][data-role=assistant]:last-of-type");
+    expect(last?.getAttribute("data-message-id")).toBe("m999");
+    expect(last?.getAttribute("aria-posinset")).toBe("1000");
+    expect(last?.getAttribute("aria-setsize")).toBe("1000");
+    const windowed = document.querySelectorAll("*").length;
+
+    // The same conversation rendered the way the screen did before: every message.
+    const plain = document.createElement("div");
+    document.body.append(plain);
+    act(() =>
+      render(
+        <div>
+          {messages.map((m) => (
+            <MessageView key={m.id} message={m} busy={false} modelName="Othan" actions={actions} />
+          ))}
+        </div>,
+        plain,
+      ),
+    );
+    const everything = document.querySelectorAll("*").length - windowed;
+    render(null, plain);
+    plain.remove();
+    console.info(`DOM elements, 1,000 messages: windowed ${windowed}, all rendered ${everything}`);
+    expect(windowed * 10).toBeLessThan(everything);
+  });
+
+  it("renders the messages at the place the log is scrolled to, and the space of the others", async () => {
+    const messages = conversation(1000);
+    // Every message as tall as its estimate, so the whole list's height is known here.
+    for (const m of messages) heights.set(m.id, estimateHeight(m));
+    await show(messages);
+    const startOf = (i: number) => messages.slice(0, i).reduce((sum, m) => sum + estimateHeight(m) + 16, 0);
+    expect(log().scrollHeight).toBe(PAD + startOf(1000) - 16 + PAD);
+
+    await scrollTo(PAD + startOf(400));
+    const ids = rendered();
+    expect(ids).toContain("m400");
+    expect(ids).toContain("m404");
+    expect(ids).not.toContain("m999");
+    expect(ids.length).toBeLessThan(60);
+    const m400 = root.querySelector<HTMLElement>("[data-message-id=m400]")!;
+    expect(m400.style.transform).toBe(`translateY(${startOf(400)}px)`);
+    expect(topOfView()).toEqual(["m400", 0]);
+
+    await scrollTo(0);
+    expect(rendered()).toContain("m0");
+    expect(rendered()).not.toContain("m400");
+  });
+
+  it("keeps the view at the bottom while the last reply streams, and leaves it alone once scrolled up", async () => {
+    const messages = conversation(999);
+    messages.push(message(999, { content: "Str", status: "streaming" }));
+    await show(messages, true);
+    expect(atBottom()).toBe(true);
+
+    // A delta: the reply grows from 100 to 420 px.
+    let next = messages.slice();
+    next[999] = { ...next[999]!, content: "Streaming a much longer answer\n\n".repeat(8) };
+    heights.set("m999", 420);
+    act(() => render(list(next, true), root));
+    await resize();
+    expect(atBottom()).toBe(true);
+    expect(log().scrollTop).toBe(maxTop(log()));
+    expect(rendered()).toContain("m999");
+
+    // The person scrolls up to read: more deltas do not move the view.
+    await scrollTo(20_000);
+    await resize();
+    const reading = topOfView();
+    next = next.slice();
+    next[999] = { ...next[999]!, content: `${next[999]!.content} and more` };
+    heights.set("m999", 700);
+    act(() => render(list(next, true), root));
+    await resize();
+    expect(topOfView()).toEqual(reading);
+    expect(atBottom()).toBe(false);
+  });
+
+  it("goes to the bottom when the person sends, even from far up", async () => {
+    const messages = conversation(1000);
+    await show(messages);
+    await scrollTo(1_000);
+    expect(atBottom()).toBe(false);
+
+    const sent = [...messages, message(1000, { content: "One more question" }), message(1001, { content: "", status: "pending" })];
+    act(() => render(list(sent, true), root));
+    await settle();
+    await resize();
+    expect(atBottom()).toBe(true);
+    expect(rendered()).toContain("m1000");
+    expect(rendered()).toContain("m1001");
+  });
+
+  it("does not unmount a focused message's button when the log scrolls away from it", async () => {
+    await show(conversation(1000));
+    const button = root.querySelector<HTMLButtonElement>("[data-message-id=m998] [data-testid=chat-edit]")!;
+    expect(button).not.toBeNull();
+    act(() => button.focus());
+    expect(document.activeElement).toBe(button);
+
+    await scrollTo(0);
+    expect(rendered()).toContain("m0");
+    expect(button.isConnected).toBe(true);
+    expect(document.activeElement).toBe(button);
+    expect(rendered().length).toBeLessThan(60);
+
+    // Focus leaves the list: the message may go.
+    const outside = document.createElement("button");
+    document.body.append(outside);
+    act(() => outside.focus());
+    await scrollTo(1);
+    await scrollTo(0);
+    expect(button.isConnected).toBe(false);
+    outside.remove();
+  });
+});
