@@ -1,21 +1,16 @@
 // The windowed message list (issue 16): a long conversation keeps only the messages near
-// the view in the DOM, and everything a person does with the list still works.
-// happy-dom has no layout, so the scroller and the messages get one here: the log is
-// 600 px tall, each message as tall as `heights` says (100 px unless set), scrollTop is
-// clamped and a change fires "scroll" a moment later as in a browser, and ResizeObserver
-// reports the messages' sizes when `resize()` is called (as a browser does after layout).
+// the view in the DOM, and everything a person does with the list still works. The
+// layout happy-dom lacks is faked in fakeLayout.ts.
 
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { ChatMessage } from "../../src/ipc";
+import { heightOf, heights, installLayout, isAtBottom, maxTop, PAD, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
 
 const { estimateHeight, MessageList } = await import("../../src/features/chat/MessageList");
 const { MessageView } = await import("../../src/features/chat/MessageView");
-
-const VIEW = 600;
-const PAD = 16;
 
 const actions = {
   onRetry: () => {},
@@ -46,125 +41,16 @@ function conversation(n: number): ChatMessage[] {
   return Array.from({ length: n }, (_, i) => message(i));
 }
 
-// ---- A fake layout --------------------------------------------------------------------
-const heights = new Map<string, number>();
-const scrollTops = new WeakMap<Element, number>();
-const observers = new Set<FakeResizeObserver>();
-const saved: [object, string, PropertyDescriptor | undefined][] = [];
-
-function isLog(el: Element): boolean {
-  return el instanceof HTMLElement && el.dataset.testid === "chat-messages";
-}
-function heightOf(el: HTMLElement): number {
-  return heights.get(el.dataset.messageId ?? "") ?? 100;
-}
-function contentHeight(log: HTMLElement): number {
-  const rows = log.querySelector<HTMLElement>(".chat-rows");
-  return PAD + Number.parseFloat(rows?.style.height || "0") + PAD;
-}
-function maxTop(log: HTMLElement): number {
-  return Math.max(0, contentHeight(log) - VIEW);
-}
-
-function patch(proto: object, name: string, descriptor: PropertyDescriptor) {
-  saved.push([proto, name, Object.getOwnPropertyDescriptor(proto, name)]);
-  Object.defineProperty(proto, name, { configurable: true, ...descriptor });
-}
-
-class FakeResizeObserver {
-  readonly targets = new Set<Element>();
-  constructor(private readonly callback: ResizeObserverCallback) {
-    observers.add(this);
-  }
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-    observers.delete(this);
-  }
-  deliver() {
-    const entries = [...this.targets]
-      .filter((t) => t.isConnected && t instanceof HTMLElement && t.dataset.messageId)
-      .map((target) => {
-        const blockSize = heightOf(target as HTMLElement);
-        return { target, borderBoxSize: [{ blockSize, inlineSize: 700 }], contentRect: { height: blockSize } };
-      });
-    if (entries.length > 0) this.callback(entries as unknown as ResizeObserverEntry[], this as unknown as ResizeObserver);
-  }
-}
-
-/** What a browser does after layout: the observers report the messages' sizes. */
-async function resize() {
-  await act(async () => {
-    for (const o of [...observers]) o.deliver();
-  });
-  await settle();
-}
-
-/** Lets scroll events, frames and renders run out. */
-async function settle() {
-  for (let i = 0; i < 6; i++) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
-  }
-}
-
 let root: HTMLElement;
 beforeEach(() => {
-  heights.clear();
-  const proto = HTMLElement.prototype;
-  const offsetHeight = Object.getOwnPropertyDescriptor(proto, "offsetHeight")!;
-  const clientHeight = Object.getOwnPropertyDescriptor(proto, "clientHeight")!;
-  const clientWidth = Object.getOwnPropertyDescriptor(proto, "clientWidth")!;
-  patch(proto, "offsetHeight", {
-    get(this: HTMLElement) {
-      return this.dataset.messageId ? heightOf(this) : offsetHeight.get!.call(this);
-    },
-  });
-  patch(proto, "clientHeight", {
-    get(this: HTMLElement) {
-      return isLog(this) ? VIEW : clientHeight.get!.call(this);
-    },
-  });
-  patch(proto, "clientWidth", {
-    get(this: HTMLElement) {
-      return isLog(this) ? 760 : clientWidth.get!.call(this);
-    },
-  });
-  patch(proto, "scrollHeight", {
-    get(this: HTMLElement) {
-      return isLog(this) ? contentHeight(this) : 0;
-    },
-  });
-  patch(proto, "scrollTop", {
-    get(this: HTMLElement) {
-      return scrollTops.get(this) ?? 0;
-    },
-    set(this: HTMLElement, value: number) {
-      const before = scrollTops.get(this) ?? 0;
-      const next = isLog(this) ? Math.min(Math.max(0, value), maxTop(this)) : value;
-      scrollTops.set(this, next);
-      if (next !== before) setTimeout(() => this.dispatchEvent(new Event("scroll")), 0);
-    },
-  });
-  patch(window, "ResizeObserver", { value: FakeResizeObserver, writable: true });
+  installLayout();
   root = document.createElement("div");
   document.body.append(root);
 });
 afterEach(() => {
   render(null, root);
   root.remove();
-  observers.clear();
-  for (const [proto, name, descriptor] of saved.reverse()) {
-    if (descriptor) Object.defineProperty(proto, name, descriptor);
-    else delete (proto as Record<string, unknown>)[name];
-  }
-  saved.length = 0;
+  removeLayout();
 });
 
 function list(messages: ChatMessage[], busy = false) {
@@ -182,7 +68,7 @@ async function show(messages: ChatMessage[], busy = false) {
 const log = () => root.querySelector<HTMLElement>("[data-testid=chat-messages]")!;
 const rendered = () =>
   [...root.querySelectorAll<HTMLElement>("[data-testid=chat-message]")].map((el) => el.dataset.messageId);
-const atBottom = () => Math.abs(log().scrollTop - maxTop(log())) < 1;
+const atBottom = () => isAtBottom(log());
 
 /** The message at the top of the view, and how far into it the view starts. */
 function topOfView(): [string, number] {
@@ -194,12 +80,7 @@ function topOfView(): [string, number] {
   throw new Error(`no message at ${top}`);
 }
 
-/** Scrolls the log as a person does: the position changes, then "scroll" fires. */
-async function scrollTo(top: number) {
-  log().scrollTop = top;
-  await settle();
-  await resize();
-}
+const scrollTo = (top: number) => scrollLog(log(), top);
 
 describe("<MessageList> with a long conversation (issue 16)", () => {
   it("keeps fewer than 60 messages in the DOM of a 1,000-message conversation, opened at its end", async () => {
