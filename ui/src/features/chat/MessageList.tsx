@@ -78,6 +78,11 @@ export function MessageList(props: {
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: STICK_PX,
+    // The list's height follows at once, before the re-render: a scroll the virtualizer
+    // writes for a grown message (staying at the bottom) must not be clamped to the old end.
+    onChange: (instance) => {
+      if (rows.current) rows.current.style.height = `${instance.getTotalSize()}px`;
+    },
   });
   const items = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();
