@@ -29,6 +29,11 @@ export function estimateHeight(m: ChatMessage): number {
   return 72 + Math.min(lines, 200) * 22;
 }
 
+/** Writes a style only when it changes: a streaming reply re-renders the list every frame. */
+function setStyle(node: HTMLElement, name: "height" | "transform", value: string) {
+  if (node.style[name] !== value) node.style[name] = value;
+}
+
 function px(value: string | undefined, fallback: number): number {
   const n = Number.parseFloat(value ?? "");
   return Number.isFinite(n) ? n : fallback;
@@ -81,7 +86,7 @@ export function MessageList(props: {
     // The list's height follows at once, before the re-render: a scroll the virtualizer
     // writes for a grown message (staying at the bottom) must not be clamped to the old end.
     onChange: (instance) => {
-      if (rows.current) rows.current.style.height = `${instance.getTotalSize()}px`;
+      if (rows.current) setStyle(rows.current, "height", `${instance.getTotalSize()}px`);
     },
   });
   const items = virtualizer.getVirtualItems();
@@ -98,13 +103,13 @@ export function MessageList(props: {
   useLayoutEffect(() => {
     const list = rows.current;
     if (!list) return;
-    list.style.height = `${total}px`;
+    setStyle(list, "height", `${total}px`);
     const starts = new Map(items.map((item) => [item.index, item.start - spacing.top]));
     for (const node of Array.from(list.children)) {
       if (!(node instanceof HTMLElement)) continue;
       const start = starts.get(Number(node.dataset.index));
       if (start === undefined) continue;
-      node.style.transform = `translateY(${start}px)`;
+      setStyle(node, "transform", `translateY(${start}px)`);
       // Observes a newly rendered message (its first measurement); a known one is left alone.
       virtualizer.measureElement(node);
     }
