@@ -209,4 +209,34 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     expect(button.isConnected).toBe(false);
     outside.remove();
   });
+
+  it("keeps a message whose edit box is open, with what was typed, when focus leaves and the log scrolls away", async () => {
+    await show(conversation(1000));
+    act(() => root.querySelector<HTMLButtonElement>("[data-message-id=m998] [data-testid=chat-edit]")!.click());
+    await settle();
+    const box = root.querySelector<HTMLTextAreaElement>("[data-message-id=m998] [data-testid=chat-edit-input]")!;
+    expect(box).not.toBeNull();
+    act(() => {
+      box.value = "Question 998, asked better";
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    const outside = document.createElement("button");
+    document.body.append(outside);
+    act(() => outside.focus());
+
+    await scrollTo(0);
+    expect(rendered()).toContain("m0");
+    expect(rendered().length).toBeLessThan(60);
+    const kept = root.querySelector<HTMLTextAreaElement>("[data-message-id=m998] [data-testid=chat-edit-input]");
+    expect(kept).toBe(box);
+    expect(kept?.value).toBe("Question 998, asked better");
+
+    // Cancelled: nothing holds it any more, and it goes with the others out of view.
+    act(() => box.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
+    act(() => outside.focus());
+    await scrollTo(1);
+    await scrollTo(0);
+    expect(rendered()).not.toContain("m998");
+    outside.remove();
+  });
 });

@@ -7,7 +7,8 @@
 // Kept from the plain list: the view follows a streaming reply and new messages while it
 // is at the bottom, and stays where it is once the person scrolled up; it goes to the
 // bottom when the conversation opens and when the person sends. A message holding focus
-// stays mounted however far it is scrolled away, so Tab and screen readers never lose it.
+// stays mounted however far it is scrolled away, so Tab and screen readers never lose it,
+// and so does one whose edit box is open, so a half-written edit is not lost.
 // Replies are announced by useChat's announcer (the log itself is aria-live="off").
 
 import type { ComponentChildren } from "preact";
@@ -52,23 +53,48 @@ export function MessageList(props: {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useRef<HTMLDivElement>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
+  // Messages whose edit box is open: kept mounted, so a half-written edit is not lost.
+  const [editingIds, setEditingIds] = useState<ReadonlySet<string>>(new Set());
+  const actions = useMemo<MessageActions>(
+    () => ({
+      ...props.actions,
+      onEditing: (id, editing) => {
+        setEditingIds((prev) => {
+          if (prev.has(id) === editing) return prev;
+          const next = new Set(prev);
+          if (editing) next.add(id);
+          else next.delete(id);
+          return next;
+        });
+        props.actions.onEditing?.(id, editing);
+      },
+    }),
+    [props.actions],
+  );
   // The list's own spacing (padding and gap in chat.css), read once it is laid out.
   const [spacing, setSpacing] = useState({ top: 16, gap: 16 });
 
   const getItemKey = useCallback((i: number) => messages[i]?.id ?? i, [messages]);
   const estimateSize = useCallback((i: number) => (messages[i] ? estimateHeight(messages[i]) : 100), [messages]);
-  const focusedIndex = useMemo(
-    () => (focusedId === null ? -1 : messages.findIndex((m) => m.id === focusedId)),
-    [messages, focusedId],
-  );
-  // The messages in view, and the focused one wherever it is.
+  // Mounted wherever they are: the focused message and the ones being edited.
+  const pinned = useMemo(() => {
+    const keep = new Set(editingIds);
+    if (focusedId !== null) keep.add(focusedId);
+    if (keep.size === 0) return [];
+    const indexes: number[] = [];
+    messages.forEach((m, i) => {
+      if (keep.has(m.id)) indexes.push(i);
+    });
+    return indexes;
+  }, [messages, focusedId, editingIds]);
+  // The messages in view, and the pinned ones.
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (focusedIndex < 0 || indexes.includes(focusedIndex)) return indexes;
-      return [...indexes, focusedIndex].sort((a, b) => a - b);
+      const extra = pinned.filter((i) => !indexes.includes(i));
+      return extra.length === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
     },
-    [focusedIndex],
+    [pinned],
   );
 
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLElement>({
@@ -161,7 +187,7 @@ export function MessageList(props: {
               count={messages.length}
               busy={props.busy}
               modelName={m.role === "assistant" ? props.modelName(m.receipt?.modelCode) : ""}
-              actions={props.actions}
+              actions={actions}
             />
           );
         })}

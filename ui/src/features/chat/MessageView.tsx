@@ -26,7 +26,11 @@ function MessageViewInner(props: {
   count?: number;
 }) {
   const { message: m, busy, actions } = props;
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditingState] = useState(false);
+  const setEditing = (on: boolean) => {
+    setEditingState(on);
+    actions.onEditing?.(m.id, on);
+  };
   const mine = m.role === "user";
   const live = m.status === "streaming" || m.status === "pending";
   const check = m.jsonCheck;
