@@ -232,7 +232,9 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     expect(kept?.value).toBe("Question 998, asked better");
 
     // Cancelled: nothing holds it any more, and it goes with the others out of view.
-    act(() => box.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
+    act(() => {
+      box.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
     act(() => outside.focus());
     await scrollTo(1);
     await scrollTo(0);
