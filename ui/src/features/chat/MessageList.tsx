@@ -75,7 +75,21 @@ export function MessageList(props: {
   const [spacing, setSpacing] = useState({ top: 16, gap: 16 });
 
   const getItemKey = useCallback((i: number) => messages[i]?.id ?? i, [messages]);
-  const estimateSize = useCallback((i: number) => (messages[i] ? estimateHeight(messages[i]) : 100), [messages]);
+  // Guessed once per message: the virtualizer asks for every unmeasured one on each change.
+  const estimates = useRef(new Map<string, number>());
+  const estimateSize = useCallback(
+    (i: number) => {
+      const m = messages[i];
+      if (!m) return 100;
+      let guess = estimates.current.get(m.id);
+      if (guess === undefined) {
+        guess = estimateHeight(m);
+        estimates.current.set(m.id, guess);
+      }
+      return guess;
+    },
+    [messages],
+  );
   // Mounted wherever they are: the focused message and the ones being edited.
   const pinned = useMemo(() => {
     const keep = new Set(editingIds);
@@ -122,7 +136,9 @@ export function MessageList(props: {
     const el = scroller.current;
     if (!el || typeof getComputedStyle !== "function") return;
     const style = getComputedStyle(el);
-    setSpacing({ top: px(style.paddingTop, 16), gap: px(style.rowGap, 16) });
+    const top = px(style.paddingTop, 16);
+    const gap = px(style.rowGap, 16);
+    setSpacing((prev) => (prev.top === top && prev.gap === gap ? prev : { top, gap }));
   }, []);
 
   // Sizes and places are set from code (no style="…" in markup, see ui/README.md).
