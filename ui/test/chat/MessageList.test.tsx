@@ -200,14 +200,27 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     expect(document.activeElement).toBe(button);
     expect(rendered().length).toBeLessThan(60);
 
-    // Focus leaves the list: the message may go.
-    const outside = document.createElement("button");
-    document.body.append(outside);
-    act(() => outside.focus());
-    await scrollTo(1);
-    await scrollTo(0);
+    // Focus moves to another message: the first one may go with the others out of view.
+    const first = root.querySelector<HTMLButtonElement>("[data-message-id=m0] [data-testid=chat-copy]")!;
+    act(() => first.focus());
+    await scrollTo(46_000);
     expect(button.isConnected).toBe(false);
-    outside.remove();
+    expect(first.isConnected).toBe(true);
+    expect(document.activeElement).toBe(first);
+  });
+
+  it("keeps the message focus last was in after focus leaves the log (a dialog's opener gets focus back)", async () => {
+    await show(conversation(1000));
+    const receipt = root.querySelector<HTMLButtonElement>("[data-message-id=m997] [data-testid=chat-copy]")!;
+    act(() => receipt.focus());
+    const dialog = document.createElement("button");
+    document.body.append(dialog);
+    act(() => dialog.focus());
+    await scrollTo(0);
+    expect(receipt.isConnected).toBe(true);
+    act(() => receipt.focus());
+    expect(document.activeElement).toBe(receipt);
+    dialog.remove();
   });
 
   it("keeps a message whose edit box is open, with what was typed, when focus leaves and the log scrolls away", async () => {
@@ -220,9 +233,8 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
       box.value = "Question 998, asked better";
       box.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    const outside = document.createElement("button");
-    document.body.append(outside);
-    act(() => outside.focus());
+    // Focus moves on to another message's button; the edit box is still open.
+    act(() => root.querySelector<HTMLButtonElement>("[data-message-id=m995] [data-testid=chat-copy]")!.focus());
 
     await scrollTo(0);
     expect(rendered()).toContain("m0");
@@ -235,10 +247,8 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     act(() => {
       box.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     });
-    act(() => outside.focus());
-    await scrollTo(1);
-    await scrollTo(0);
+    act(() => root.querySelector<HTMLButtonElement>("[data-message-id=m0] [data-testid=chat-copy]")!.focus());
+    await scrollTo(46_000);
     expect(rendered()).not.toContain("m998");
-    outside.remove();
   });
 });

@@ -6,9 +6,10 @@
 //
 // Kept from the plain list: the view follows a streaming reply and new messages while it
 // is at the bottom, and stays where it is once the person scrolled up; it goes to the
-// bottom when the conversation opens and when the person sends. A message holding focus
-// stays mounted however far it is scrolled away, so Tab and screen readers never lose it,
-// and so does one whose edit box is open, so a half-written edit is not lost.
+// bottom when the conversation opens and when the person sends. The message holding focus
+// (or that last held it) stays mounted however far it is scrolled away, so Tab, screen
+// readers and a closing dialog never lose it, and so does one whose edit box is open, so a
+// half-written edit is not lost.
 // Replies are announced by useChat's announcer (the log itself is aria-live="off").
 
 import type { ComponentChildren } from "preact";
@@ -170,13 +171,11 @@ export function MessageList(props: {
     if (sent) virtualizer.scrollToEnd();
   }, [messages, virtualizer]);
 
+  // The message focus was last in stays pinned after focus leaves the log too (one extra
+  // message at most): a dialog it opened gives focus back to its button when it closes.
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-message-id]") : null;
-    setFocusedId(target?.dataset.messageId ?? null);
-  };
-  const onFocusOut = (event: FocusEvent) => {
-    const next = event.relatedTarget;
-    if (!(next instanceof Node) || !scroller.current?.contains(next)) setFocusedId(null);
+    if (target?.dataset.messageId) setFocusedId(target.dataset.messageId);
   };
 
   return (
@@ -184,7 +183,6 @@ export function MessageList(props: {
       class="chat-main__body"
       ref={scroller}
       onFocusIn={onFocusIn}
-      onFocusOut={onFocusOut}
       data-testid="chat-messages"
       data-count={messages.length}
       role="log"
