@@ -167,7 +167,7 @@ export function MessageList(props: {
   const known = useRef(new Set(messages.map((m) => m.id)));
   useLayoutEffect(() => {
     const sent = messages.slice(-2).some((m) => m.role === "user" && !known.current.has(m.id));
-    known.current = new Set(messages.map((m) => m.id));
+    for (const m of messages) known.current.add(m.id);
     if (sent) virtualizer.scrollToEnd();
   }, [messages, virtualizer]);
 
