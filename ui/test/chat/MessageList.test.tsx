@@ -7,7 +7,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { ChatMessage } from "../../src/ipc";
-import { heightOf, heights, installLayout, isAtBottom, maxTop, PAD, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
+import { heightOf, heights, installLayout, layoutReads, isAtBottom, maxTop, PAD, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
 
 const { estimateHeight, MessageList } = await import("../../src/features/chat/MessageList");
 const { MessageView } = await import("../../src/features/chat/MessageView");
@@ -148,6 +148,18 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     messages.push(message(999, { content: "Str", status: "streaming" }));
     await show(messages, true);
     expect(atBottom()).toBe(true);
+
+    // Deltas that do not change its size: no message is measured again (no forced layout).
+    layoutReads.count = 0;
+    let grown = messages;
+    for (const word of ["ea", "ming", " a"]) {
+      grown = grown.slice();
+      grown[999] = { ...grown[999]!, content: grown[999]!.content + word };
+      act(() => render(list(grown, true), root));
+    }
+    await settle();
+    expect(root.querySelector("[data-message-id=m999]")?.textContent).toContain("Streaming a");
+    expect(layoutReads.count).toBe(0);
 
     // A delta: the reply grows from 100 to 420 px.
     let next = messages.slice();

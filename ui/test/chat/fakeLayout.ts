@@ -12,6 +12,8 @@ export const PAD = 16;
 
 /** Message id → its height in px. */
 export const heights = new Map<string, number>();
+/** How often a message's offsetHeight was read (each read forces a layout in a browser). */
+export const layoutReads = { count: 0 };
 
 const scrollTops = new WeakMap<Element, number>();
 const observers = new Set<FakeResizeObserver>();
@@ -95,13 +97,16 @@ export async function scrollLog(log: HTMLElement, top: number) {
 
 export function installLayout() {
   heights.clear();
+  layoutReads.count = 0;
   const proto = HTMLElement.prototype;
   const offsetHeight = Object.getOwnPropertyDescriptor(proto, "offsetHeight")!;
   const clientHeight = Object.getOwnPropertyDescriptor(proto, "clientHeight")!;
   const clientWidth = Object.getOwnPropertyDescriptor(proto, "clientWidth")!;
   patch(proto, "offsetHeight", {
     get(this: HTMLElement) {
-      return this.dataset.messageId ? heightOf(this) : offsetHeight.get!.call(this);
+      if (!this.dataset.messageId) return offsetHeight.get!.call(this);
+      layoutReads.count += 1;
+      return heightOf(this);
     },
   });
   patch(proto, "clientHeight", {
