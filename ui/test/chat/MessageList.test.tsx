@@ -149,8 +149,8 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     await show(messages, true);
     expect(atBottom()).toBe(true);
 
-    // Deltas that do not change its size: no message is measured again (no forced layout).
-    layoutReads.count = 0;
+    // Deltas that do not change its size: it is not measured again (no forced layout).
+    layoutReads.clear();
     let grown = messages;
     for (const word of ["ea", "ming", " a"]) {
       grown = grown.slice();
@@ -159,7 +159,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     }
     await settle();
     expect(root.querySelector("[data-message-id=m999]")?.textContent).toContain("Streaming a");
-    expect(layoutReads.count).toBe(0);
+    expect(layoutReads.get("m999") ?? 0).toBe(0);
 
     // A delta: the reply grows from 100 to 420 px.
     let next = messages.slice();

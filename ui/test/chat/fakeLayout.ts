@@ -12,8 +12,8 @@ export const PAD = 16;
 
 /** Message id → its height in px. */
 export const heights = new Map<string, number>();
-/** How often a message's offsetHeight was read (each read forces a layout in a browser). */
-export const layoutReads = { count: 0 };
+/** Message id → how often its offsetHeight was read (each read forces a layout in a browser). */
+export const layoutReads = new Map<string, number>();
 
 const scrollTops = new WeakMap<Element, number>();
 const observers = new Set<FakeResizeObserver>();
@@ -97,7 +97,7 @@ export async function scrollLog(log: HTMLElement, top: number) {
 
 export function installLayout() {
   heights.clear();
-  layoutReads.count = 0;
+  layoutReads.clear();
   const proto = HTMLElement.prototype;
   const offsetHeight = Object.getOwnPropertyDescriptor(proto, "offsetHeight")!;
   const clientHeight = Object.getOwnPropertyDescriptor(proto, "clientHeight")!;
@@ -105,7 +105,8 @@ export function installLayout() {
   patch(proto, "offsetHeight", {
     get(this: HTMLElement) {
       if (!this.dataset.messageId) return offsetHeight.get!.call(this);
-      layoutReads.count += 1;
+      const id = this.dataset.messageId;
+      layoutReads.set(id, (layoutReads.get(id) ?? 0) + 1);
       return heightOf(this);
     },
   });
