@@ -224,15 +224,15 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
 
   it("keeps the message focus last was in after focus leaves the log (a dialog's opener gets focus back)", async () => {
     await show(conversation(1000));
-    const receipt = root.querySelector<HTMLButtonElement>("[data-message-id=m997] [data-testid=chat-copy]")!;
-    act(() => receipt.focus());
+    const opener = root.querySelector<HTMLButtonElement>("[data-message-id=m997] [data-testid=chat-copy]")!;
+    act(() => opener.focus());
     const dialog = document.createElement("button");
     document.body.append(dialog);
     act(() => dialog.focus());
     await scrollTo(0);
-    expect(receipt.isConnected).toBe(true);
-    act(() => receipt.focus());
-    expect(document.activeElement).toBe(receipt);
+    expect(opener.isConnected).toBe(true);
+    act(() => opener.focus());
+    expect(document.activeElement).toBe(opener);
     dialog.remove();
   });
 
