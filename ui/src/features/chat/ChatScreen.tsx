@@ -1,6 +1,6 @@
 import "./chat.css";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useCallback, useMemo, useRef, useState } from "preact/hooks";
 
 import { contextLabel, useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { Button, ErrorState, Panel, Screen, SkeletonList } from "../../components";
@@ -9,7 +9,8 @@ import type { ChatMessage, SessionSummary } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
 import { Composer } from "./Composer";
 import { ConversationList } from "./ConversationList";
-import { MessageView, type MessageActions } from "./MessageView";
+import { MessageList } from "./MessageList";
+import type { MessageActions } from "./MessageView";
 import { ReceiptDialog } from "./ReceiptDialog";
 import { useChat, type ChatController } from "./useChat";
 import { ConversationTools } from "./ConversationTools";
@@ -85,15 +86,7 @@ function ChatBody(props: { session: SessionSummary; contextKey: string }) {
 
 function Body(props: { chat: ChatController; actions: MessageActions }) {
   const { chat } = props;
-  const list = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
   const busy = chat.inFlight !== null;
-
-  // Follow a streaming reply unless the person scrolled up to read.
-  useEffect(() => {
-    const el = list.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [chat.messages]);
 
   const modelName = useCallback(
     (code: string | undefined) => chat.chatModels.find((m) => m.modelCode === code)?.displayName ?? code ?? "",
@@ -119,44 +112,37 @@ function Body(props: { chat: ChatController; actions: MessageActions }) {
       </div>
     );
   }
-  return (
-    <div
-      class="chat-main__body"
-      ref={list}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-      }}
-      data-testid="chat-messages"
-      role="log"
-      aria-live="off"
-      aria-label={t("chat.messages.label")}
-    >
-      {chat.messages.length === 0 ? (
+  const sendError = chat.sendError && (
+    <Panel tone="danger" class="chat-main__send-error" role="alert" data-testid="chat-send-error">
+      <p>{errorMessage(chat.sendError.code)}</p>
+      <p class="mono chat-main__send-error-detail">{chat.sendError.detail}</p>
+      <Button size="sm" variant="ghost" onClick={chat.dismissSendError}>
+        {t("common.dismiss")}
+      </Button>
+    </Panel>
+  );
+  if (chat.messages.length === 0) {
+    return (
+      <div class="chat-main__body" data-testid="chat-messages" role="log" aria-live="off" aria-label={t("chat.messages.label")}>
         <div class="chat-main__empty" data-testid="chat-empty">
           <p class="chat-main__empty-title">{t("chat.start.title")}</p>
           <p class="muted">{chat.chatModels.length > 0 ? t("chat.start.body") : t("chat.start.noModels")}</p>
         </div>
-      ) : (
-        chat.messages.map((m) => (
-          <MessageView
-            key={m.id}
-            message={m}
-            busy={busy}
-            modelName={m.role === "assistant" ? modelName(m.receipt?.modelCode) : ""}
-            actions={props.actions}
-          />
-        ))
-      )}
-      {chat.sendError && (
-        <Panel tone="danger" class="chat-main__send-error" role="alert" data-testid="chat-send-error">
-          <p>{errorMessage(chat.sendError.code)}</p>
-          <p class="mono chat-main__send-error-detail">{chat.sendError.detail}</p>
-          <Button size="sm" variant="ghost" onClick={chat.dismissSendError}>
-            {t("common.dismiss")}
-          </Button>
-        </Panel>
-      )}
-    </div>
+        {sendError}
+      </div>
+    );
+  }
+  // Keyed by conversation: another conversation starts a new list, at its end.
+  return (
+    <MessageList
+      key={chat.currentId ?? "new"}
+      messages={chat.messages}
+      busy={busy}
+      modelName={modelName}
+      actions={props.actions}
+      label={t("chat.messages.label")}
+    >
+      {sendError}
+    </MessageList>
   );
 }

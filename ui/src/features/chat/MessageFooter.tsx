@@ -13,6 +13,8 @@ export interface MessageActions {
   onEdit: (id: string, text: string) => Promise<boolean>;
   onDelete: (message: ChatMessage) => void;
   onReceipt: (message: ChatMessage) => void;
+  /** Its edit box opened or closed (the windowed list keeps a message being edited mounted). */
+  onEditing?: (id: string, editing: boolean) => void;
 }
 
 async function copy(text: string) {

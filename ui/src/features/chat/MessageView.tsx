@@ -16,9 +16,21 @@ import { MessageFooter, type MessageActions } from "./MessageFooter";
 
 export type { MessageActions };
 
-function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelName: string; actions: MessageActions }) {
+function MessageViewInner(props: {
+  message: ChatMessage;
+  busy: boolean;
+  modelName: string;
+  actions: MessageActions;
+  /** Where it is in the conversation, when the list is windowed (MessageList). */
+  index?: number;
+  count?: number;
+}) {
   const { message: m, busy, actions } = props;
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditingState] = useState(false);
+  const setEditing = (on: boolean) => {
+    setEditingState(on);
+    actions.onEditing?.(m.id, on);
+  };
   const mine = m.role === "user";
   const live = m.status === "streaming" || m.status === "pending";
   const check = m.jsonCheck;
@@ -30,6 +42,9 @@ function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelNam
       data-role={m.role}
       data-status={m.status}
       data-message-id={m.id}
+      data-index={props.index}
+      aria-posinset={props.index === undefined ? undefined : props.index + 1}
+      aria-setsize={props.count}
       aria-busy={live ? "true" : undefined}
       aria-label={mine ? t("chat.you") : t("chat.assistant", { model: props.modelName })}
     >
@@ -72,5 +87,11 @@ function MessageViewInner(props: { message: ChatMessage; busy: boolean; modelNam
 /** Memoized: while a reply streams, the other messages are left alone. */
 export const MessageView = memo(
   MessageViewInner,
-  (a, b) => a.message === b.message && a.busy === b.busy && a.modelName === b.modelName && a.actions === b.actions,
+  (a, b) =>
+    a.message === b.message &&
+    a.busy === b.busy &&
+    a.modelName === b.modelName &&
+    a.actions === b.actions &&
+    a.index === b.index &&
+    a.count === b.count,
 );
