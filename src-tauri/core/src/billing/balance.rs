@@ -39,6 +39,13 @@ impl Billing {
         // Taken before the request: every charge recorded up to here is already in the
         // balance the platform is about to report.
         let ledger_mark = self.shared.db().ledger_mark().await?;
+        // Personal: the usage counter of model charges at the same moment, so the change
+        // between two refreshes can be explained even where a chat reply's receipt named
+        // no points.
+        let model_charged = match call.team_path("/balance") {
+            None => self.model_charged_now(call).await,
+            Some(_) => None,
+        };
         let (mut row, report) = match call.team_path("/balance") {
             None => {
                 let raw = self.auth().context_get_exact(call, "/api/v1/open/balance").await?;
@@ -62,6 +69,7 @@ impl Billing {
         };
         row.ledger_mark = ledger_mark;
         row.taken_at = now_ms();
+        row.model_charged = model_charged;
         row.id = self
             .shared
             .db()
@@ -73,6 +81,25 @@ impl Billing {
         // Every new reading reaches every screen (the header among them).
         self.shared.emit(AppEvent::BalanceChanged { balance: overview.clone() });
         Ok(overview)
+    }
+
+    /// `modelUsage.chargedPoints` of the Personal usage, when the session may read it; a
+    /// failed or unreadable read is logged and leaves the refresh without it.
+    async fn model_charged_now(&self, call: &ContextCall) -> Option<String> {
+        if !call.session.has_scope("usage") {
+            return None;
+        }
+        let read = async {
+            let raw = self.auth().context_get_exact(call, "/api/v1/open/usage").await?;
+            read::read_usage(&raw, now_ms())
+        };
+        match read.await {
+            Ok((usage, _)) => usage.model_usage.map(|m| m.charged_points),
+            Err(err) => {
+                tracing::info!(code = ?err.code(), "usage not read with the balance");
+                None
+            }
+        }
     }
 
     /// After a feature charged (or may have charged) `session_id`'s context: its balance is

@@ -74,6 +74,21 @@ fn point(row: &SnapshotRow) -> BalancePoint {
     }
 }
 
+/// What model calls cost between two Personal refreshes by the platform's own usage
+/// counter (`modelUsage.chargedPoints`), less what chat receipts in between already named:
+/// the chat points no receipt reported. `None` without both readings, or when the counter
+/// went backwards (another reading of it, or a reset: nothing is claimed then).
+fn chat_by_usage(from: &SnapshotRow, to: &SnapshotRow, charges: &[&LedgerRow]) -> Option<Points> {
+    let before = Points::parse(from.model_charged.as_deref()?.trim())?;
+    let after = Points::parse(to.model_charged.as_deref()?.trim())?;
+    let spent = after - before;
+    if spent.is_negative() {
+        return None;
+    }
+    let receipted: Points = charges.iter().filter(|r| r.kind == "chat").filter_map(|r| amount(r)).sum();
+    Some((spent - receipted).max(Points::ZERO))
+}
+
 /// Lines up consecutive refreshes with the charges recorded between them (pure).
 /// `ledger` holds the context's rows after the first snapshot's mark, oldest first.
 pub(super) fn explain(
@@ -100,6 +115,7 @@ pub(super) fn explain(
         }
         let explained: Points = charges.iter().filter_map(|r| amount(r)).sum();
         let unpriced = charges.iter().filter(|r| amount(r).is_none()).count();
+        let chat_usage = chat_by_usage(anchor, next, &charges);
         intervals.push(BalanceInterval {
             from: point(anchor),
             to: point(next),
@@ -107,7 +123,8 @@ pub(super) fn explain(
             charges: charges.iter().map(|r| entry(r)).collect(),
             explained: explained.to_string(),
             unpriced: u32::try_from(unpriced).unwrap_or(u32::MAX),
-            unexplained: (change + explained).to_string(),
+            unexplained: (change + explained + chat_usage.unwrap_or_default()).to_string(),
+            chat_by_usage: chat_usage.map(|p| p.to_string()),
         });
         anchor = next;
     }

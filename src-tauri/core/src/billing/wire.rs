@@ -253,6 +253,11 @@ pub struct BalanceInterval {
     /// Charges seen without an amount (chat replies report tokens only).
     pub unpriced: u32,
     pub unexplained: String,
+    /// Personal: the chat points the platform's usage counter shows for this interval
+    /// beyond what chat receipts named (part of the explanation, not "unexplained").
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_by_usage: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

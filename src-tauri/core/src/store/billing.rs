@@ -56,6 +56,8 @@ pub struct SnapshotRow {
     pub quota_remaining: Option<String>,
     pub ledger_mark: i64,
     pub taken_at: i64,
+    /// Personal only: the usage counter of model charges read with this refresh.
+    pub model_charged: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -78,7 +80,7 @@ pub struct LedgerRow {
 macro_rules! snapshot_columns {
     () => {
         "id, spendable, subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
-         quota_remaining, ledger_mark, taken_at"
+         quota_remaining, ledger_mark, taken_at, model_charged"
     };
 }
 
@@ -106,8 +108,8 @@ impl Db {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO balance_snapshots (origin, client_id, subject, context_kind, team_id, spendable,
                 subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
-                quota_remaining, ledger_mark, taken_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                quota_remaining, ledger_mark, taken_at, model_charged)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(&key.origin)
@@ -127,6 +129,7 @@ impl Db {
         .bind(&s.quota_remaining)
         .bind(s.ledger_mark)
         .bind(s.taken_at)
+        .bind(&s.model_charged)
         .fetch_one(&mut *tx)
         .await?;
         sqlx::query(

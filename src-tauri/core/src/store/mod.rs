@@ -244,6 +244,7 @@ mod tests {
                             quota_remaining: None,
                             ledger_mark: 0,
                             taken_at: i,
+                            model_charged: None,
                         };
                         db.insert_balance_snapshot(&key, &row).await.expect("no SQLITE_BUSY");
                     }

@@ -315,6 +315,7 @@ async fn every_write_transaction_runs_concurrently_without_busy() {
                 quota_remaining: None,
                 ledger_mark: 0,
                 taken_at: 0,
+                model_charged: None,
             };
             db4.insert_balance_snapshot(&key, &row).await.map(|_| ())
         }));
