@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use futures_util::StreamExt;
 
-use super::estimate::estimate;
+use super::estimate::{estimate_counted, learn, CountingKnowledge};
 use super::files::{audio_dir, clip_file_name, remove_partials, AtomicFile};
 use super::input::{body_for, normalize, resolve};
 use super::send::{send_once, Attempt, RetryPolicy};
@@ -39,11 +39,27 @@ impl Tts {
         let catalog = self.active_tts_catalog().await?;
         let config = catalog.config(&req.tts_config_id);
         let voice = config.and_then(|c| c.voices.iter().find(|v| v.voice_id == req.voice_id));
-        Ok(estimate(
+        let ctx = ClipContext::of(&self.auth().active_session().await?);
+        let known = self.counting_known(&ctx, &req.tts_config_id).await?;
+        Ok(estimate_counted(
             catalog.prices.get(&req.tts_config_id),
             &req.input,
             voice,
+            &known,
         ))
+    }
+
+    /// What the settled clips of a configuration, in one context, have taught about how it
+    /// counts characters (the catalog says nothing of it; the receipts do).
+    pub(crate) async fn counting_known(&self, ctx: &ClipContext, tts_config_id: &str) -> Result<CountingKnowledge> {
+        let rows = self.shared.db().settled_receipts(ctx, tts_config_id, 200).await?;
+        let receipts: Vec<(String, SpeechReceipt, i64)> = rows
+            .into_iter()
+            .filter_map(|(input, receipt, at)| {
+                serde_json::from_str::<SpeechReceipt>(&receipt).ok().map(|r| (input, r, at))
+            })
+            .collect();
+        Ok(learn(receipts.iter().map(|(i, r, at)| (i.as_str(), r, *at))))
     }
 
     /// The summed estimate for the same text in up to four voices, and a batch id that ties
@@ -53,14 +69,17 @@ impl Tts {
             return Err(Error::InvalidInput("compare one to four voices".into()));
         }
         let catalog = self.active_tts_catalog().await?;
+        let ctx = ClipContext::of(&self.auth().active_session().await?);
         let mut items = Vec::new();
         for req in &requests {
             let (config, voice) = resolve(&catalog, req)?;
             body_for(req, &normalize(&req.params))?;
-            items.push(estimate(
+            let known = self.counting_known(&ctx, &config.tts_config_id).await?;
+            items.push(estimate_counted(
                 catalog.prices.get(&config.tts_config_id),
                 &req.input,
                 Some(voice),
+                &known,
             ));
         }
         let known: Vec<_> = items
@@ -102,10 +121,12 @@ impl Tts {
         let (config, voice) = resolve(&catalog, &req)?;
         let params = normalize(&req.params);
         let body = body_for(&req, &params)?;
-        let est = estimate(
+        let known = self.counting_known(&ClipContext::of(&call.session), &config.tts_config_id).await?;
+        let est = estimate_counted(
             catalog.prices.get(&config.tts_config_id),
             &req.input,
             Some(voice),
+            &known,
         );
         let clip = NewClip {
             id: uuid::Uuid::new_v4().to_string(),

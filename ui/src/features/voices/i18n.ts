@@ -73,7 +73,11 @@ export const en = {
   "voices.compose.text": "Text to speak",
   "voices.compose.placeholder": "Type or paste up to 9,999 characters…",
   "voices.compose.counter": "{n} / {max} characters",
-  "voices.compose.countHint": "Counted as Unicode characters: an emoji or a Chinese character is one.",
+  "voices.compose.countHintUnknown":
+    "Estimated in Unicode characters (an emoji is one). How this configuration counts a Chinese character is known after its first clip with Chinese text: it may count more.",
+  "voices.compose.countHintCodePoints":
+    "Counted as Unicode characters: an emoji or a Chinese character is one (learned from your clip of {date}).",
+  "voices.compose.countHintLearned": "On this configuration a Chinese character counts {k} (learned from your clip of {date}).",
   "voices.compose.tooLong": "That's more than {max} characters. Shorten the text.",
   "voices.compose.blank": "The text is only spaces. Type something to speak.",
   "voices.compose.format": "Audio format",
@@ -123,6 +127,11 @@ export const en = {
   "voices.estimate.total": "≈ {points} {points:point|points}",
   "voices.estimate.unknown": "Can't estimate before synthesis",
   "voices.estimate.synthesis": "{chars} characters → {blocks} × {size}-character block = {points}",
+  "voices.estimate.synthesisWeighted":
+    "{chars} characters ({cjk} Chinese × {k}) → {blocks} × {size}-character block = {points}",
+  "voices.estimate.possibly": "possibly up to {points}",
+  "voices.estimate.caveat":
+    "Up to {points} if a Chinese character counts 2 here (an assumption): this configuration's count isn't known until its first clip with Chinese text.",
   "voices.estimate.perSecond":
     "This configuration is priced per second of generated audio, so the cost is only known after synthesis.",
   "voices.estimate.unknownUnit": "This configuration's price unit is new to this app, so it isn't estimated.",
@@ -316,7 +325,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.compose.text": "要朗读的文本",
   "voices.compose.placeholder": "输入或粘贴不超过 9,999 个字符…",
   "voices.compose.counter": "{n} / {max} 字符",
-  "voices.compose.countHint": "按 Unicode 字符计数：一个表情或一个汉字都算一个字符。",
+  "voices.compose.countHintUnknown":
+    "按 Unicode 字符预估（一个表情算一个字符）。该配置如何计算汉字，要等它第一段含中文的音频合成后才知道：可能按多个字符计。",
+  "voices.compose.countHintCodePoints": "按 Unicode 字符计数：一个表情或一个汉字都算一个字符（根据您 {date} 的音频得知）。",
+  "voices.compose.countHintLearned": "在该配置上，一个汉字按 {k} 个字符计（根据您 {date} 的音频得知）。",
   "voices.compose.tooLong": "超过了 {max} 个字符，请缩短文本。",
   "voices.compose.blank": "文本只有空白，请输入要朗读的内容。",
   "voices.compose.format": "音频格式",
@@ -365,6 +377,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.estimate.total": "约 {points} 积分",
   "voices.estimate.unknown": "合成前无法预估",
   "voices.estimate.synthesis": "{chars} 个字符，按每 {size} 字符计 {blocks} 份 = {points}",
+  "voices.estimate.synthesisWeighted": "{chars} 个字符（{cjk} 个汉字 × {k}），按每 {size} 字符计 {blocks} 份 = {points}",
+  "voices.estimate.possibly": "最多可能 {points}",
+  "voices.estimate.caveat": "若该配置把一个汉字按 2 个字符计（这是假设），最多 {points}：它第一段含中文的音频合成前无法确定。",
   "voices.estimate.perSecond": "该配置按生成音频的秒数计费，合成之后才能知道实际费用。",
   "voices.estimate.unknownUnit": "该配置的计价单位本应用暂不认识，因此不做预估。",
   "voices.estimate.noPrice": "目录中没有该配置的价格。",
