@@ -49,6 +49,8 @@ pub enum ErrorCode {
     AudioUnavailable,
     /// A clip's audio is corrupt or truncated and cannot be played (R3).
     AudioUnreadable,
+    /// The disk (the file system of the folder written to) is full: free space and try again.
+    DiskFull,
     /// Something that should never happen; details are in the log.
     Internal,
 }
@@ -186,10 +188,16 @@ impl Error {
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,
+            Error::Io { source, .. } if is_disk_full(source) => ErrorCode::DiskFull,
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
             Error::StoredOrigin { .. } | Error::Internal(_) => ErrorCode::Internal,
         }
     }
+}
+
+/// ENOSPC or EDQUOT: the file system (or the person's quota on it) has no room left.
+pub fn is_disk_full(err: &std::io::Error) -> bool {
+    matches!(err.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
 }
 
 /// The docs name no code for a refused workflow version, so any platform code about the

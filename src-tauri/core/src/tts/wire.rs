@@ -430,6 +430,9 @@ pub struct Clip {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cost: Option<CostCheck>,
     pub has_audio: bool,
+    /// Charged, but its audio could not be written (a full disk): it is kept in memory until
+    /// the app stops, and "Save again" (`retry_save_audio`) writes it.
+    pub audio_kept: bool,
     #[ts(optional, type = "number")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub audio_bytes: Option<i64>,

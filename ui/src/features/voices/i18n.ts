@@ -174,6 +174,14 @@ export const en = {
   "voices.outcome.unknown.title": "We don't know yet whether this was charged",
   "voices.outcome.unknown.body":
     "The connection broke after the request was sent. Retrying uses the same request ID, so it can never be charged twice.",
+  "voices.outcome.unsaved.title": "Charged; the audio couldn't be saved",
+  "voices.outcome.unsaved.diskFull":
+    "The disk is full. The audio is kept in memory until you close the app: free some space, then Save again. The charge was recorded once; saving doesn't charge again.",
+  "voices.outcome.unsaved.other":
+    "The audio couldn't be written to this computer. It is kept in memory until you close the app: Save again. The charge was recorded once; saving doesn't charge again.",
+  "voices.outcome.unsaved.gone":
+    "The audio couldn't be saved because the disk was full, and it was lost when the app closed. The charge was recorded once.",
+  "voices.outcome.saveAgain": "Save again",
   "voices.outcome.noAudio.title": "Charged, but the audio didn't arrive",
   "voices.outcome.noAudio.body":
     "The platform settled this request, but the audio was lost on the way. It was charged once; there's nothing to retry.",
@@ -253,6 +261,7 @@ export const en = {
   "error.AUDIO_UNAVAILABLE":
     "No audio output is available on this computer. Your clips are still saved — you can export them and play them elsewhere.",
   "error.AUDIO_UNREADABLE": "This clip's audio is damaged or incomplete and can't be played.",
+  "error.DISK_FULL": "The disk is full. Free some space and try again.",
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -419,6 +428,12 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.outcome.pending.body": "请求已发出。如需重新发送，会沿用同一个请求 ID。",
   "voices.outcome.unknown.title": "暂不确定是否已扣费",
   "voices.outcome.unknown.body": "请求发出后连接中断。重试会使用同一个请求 ID，因此绝不会重复扣费。",
+  "voices.outcome.unsaved.title": "已扣费，但音频未能保存",
+  "voices.outcome.unsaved.diskFull":
+    "磁盘已满。音频暂存在内存中，直到关闭应用：请释放一些空间，然后点击“再次保存”。费用只记录了一次，保存不会再次扣费。",
+  "voices.outcome.unsaved.other": "音频无法写入这台电脑。它暂存在内存中，直到关闭应用：请点击“再次保存”。费用只记录了一次，保存不会再次扣费。",
+  "voices.outcome.unsaved.gone": "磁盘已满，音频未能保存，应用关闭时已丢失。费用只记录了一次。",
+  "voices.outcome.saveAgain": "再次保存",
   "voices.outcome.noAudio.title": "已扣费，但音频没有送达",
   "voices.outcome.noAudio.body": "平台已结算该请求，但音频在传输中丢失。只扣了一次费，无需重试。",
   "voices.outcome.failed.title": "音频未能生成",
@@ -494,4 +509,5 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   "error.AUDIO_UNAVAILABLE": "这台电脑上没有可用的音频输出设备。音频仍已保存，你可以导出后在别处播放。",
   "error.AUDIO_UNREADABLE": "这段音频已损坏或不完整，无法播放。",
+  "error.DISK_FULL": "磁盘已满。请释放一些空间后重试。",
 };
