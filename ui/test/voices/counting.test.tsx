@@ -87,12 +87,12 @@ describe("the estimate with Chinese text", () => {
     expect(root.querySelector("[data-testid=tts-estimate]")?.getAttribute("data-total")).toBe("3");
     expect(root.querySelector("[data-testid=tts-estimate-total]")?.textContent).toBe("≈ 3 points · possibly up to 6 points");
     expect(root.querySelector("[data-testid=tts-estimate-caveat]")?.textContent).toBe(
-      "Up to 6 points if a Chinese character counts 2 here (an assumption): this configuration's count isn't known until its first clip with Chinese text.",
+      "Up to 6 points if a Chinese character counts 2 here (an assumption until a clip shows it).",
     );
     act(() => applyLocale("zh-CN"));
     act(() => render(<EstimateView estimate={{ ...before }} price={price} pending={false} />, root));
     expect(root.querySelector("[data-testid=tts-estimate-total]")?.textContent).toBe("约 3 积分 · 最多可能 6 积分");
-    expect(root.querySelector("[data-testid=tts-estimate-caveat]")?.textContent).toContain("若该配置把一个汉字按 2 个字符计（这是假设），最多 6 积分");
+    expect(root.querySelector("[data-testid=tts-estimate-caveat]")?.textContent).toBe("若这里一个汉字按 2 个字符计（假设，待一段音频确认），最多 6 积分。");
   });
 
   it("counts with a learned weight and says so, without a caveat", () => {

@@ -130,8 +130,7 @@ export const en = {
   "voices.estimate.synthesisWeighted":
     "{chars} characters ({cjk} Chinese × {k}) → {blocks} × {size}-character block = {points}",
   "voices.estimate.possibly": "possibly up to {points}",
-  "voices.estimate.caveat":
-    "Up to {points} if a Chinese character counts 2 here (an assumption): this configuration's count isn't known until its first clip with Chinese text.",
+  "voices.estimate.caveat": "Up to {points} if a Chinese character counts 2 here (an assumption until a clip shows it).",
   "voices.estimate.perSecond":
     "This configuration is priced per second of generated audio, so the cost is only known after synthesis.",
   "voices.estimate.unknownUnit": "This configuration's price unit is new to this app, so it isn't estimated.",
@@ -388,7 +387,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.estimate.synthesis": "{chars} 个字符，按每 {size} 字符计 {blocks} 份 = {points}",
   "voices.estimate.synthesisWeighted": "{chars} 个字符（{cjk} 个汉字 × {k}），按每 {size} 字符计 {blocks} 份 = {points}",
   "voices.estimate.possibly": "最多可能 {points}",
-  "voices.estimate.caveat": "若该配置把一个汉字按 2 个字符计（这是假设），最多 {points}：它第一段含中文的音频合成前无法确定。",
+  "voices.estimate.caveat": "若这里一个汉字按 2 个字符计（假设，待一段音频确认），最多 {points}。",
   "voices.estimate.perSecond": "该配置按生成音频的秒数计费，合成之后才能知道实际费用。",
   "voices.estimate.unknownUnit": "该配置的计价单位本应用暂不认识，因此不做预估。",
   "voices.estimate.noPrice": "目录中没有该配置的价格。",
