@@ -170,6 +170,7 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
+            Error::Database(e) if database_full(e) => ErrorCode::DiskFull,
             Error::Database(_) | Error::Migrate(_) | Error::DataFolder(_) => ErrorCode::Storage,
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
@@ -198,6 +199,15 @@ impl Error {
 /// ENOSPC or EDQUOT: the file system (or the person's quota on it) has no room left.
 pub fn is_disk_full(err: &std::io::Error) -> bool {
     matches!(err.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+}
+
+/// `SQLITE_FULL` (13), or the file system refusing the database's write.
+fn database_full(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Database(db) => db.code().as_deref() == Some("13"),
+        sqlx::Error::Io(io) => is_disk_full(io),
+        _ => false,
+    }
 }
 
 /// The docs name no code for a refused workflow version, so any platform code about the

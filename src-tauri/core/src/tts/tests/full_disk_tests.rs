@@ -145,3 +145,20 @@ async fn when_the_database_cannot_be_written_either_save_again_records_audio_rec
     assert_eq!(rig.control().speech_request_count(&request_id), 1, "not sent again");
     drop(disk);
 }
+
+/// A database on a full disk says DISK_FULL (what the person can fix), not STORAGE.
+#[tokio::test]
+async fn a_database_write_on_a_full_disk_is_disk_full() {
+    let scratch = tempfile::tempdir().unwrap();
+    let Some(disk) = Tmpfs::mount(scratch.path(), "256k") else { return };
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(scratch.path().join("full.db"))
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    sqlx::query("CREATE TABLE t (b BLOB)").execute(&pool).await.unwrap();
+    disk.fill();
+    let err = sqlx::query("INSERT INTO t VALUES (zeroblob(200000))").execute(&pool).await.unwrap_err();
+    assert_eq!(crate::error::Error::from(err).code(), ErrorCode::DiskFull);
+    pool.close().await;
+    drop(disk);
+}
