@@ -53,6 +53,8 @@ pub enum ErrorCode {
     FileNotSaved,
     /// No file manager answered "show this file" (the file was saved; its folder is shown).
     FileManagerUnavailable,
+    /// The disk (the file system of the folder written to) is full: free space and try again.
+    DiskFull,
     /// Something that should never happen; details are in the log.
     Internal,
 }
@@ -180,6 +182,7 @@ impl Error {
     pub fn code(&self) -> ErrorCode {
         match self {
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
+            Error::Database(e) if database_full(e) => ErrorCode::DiskFull,
             Error::Database(_) | Error::Migrate(_) | Error::DataFolder(_) => ErrorCode::Storage,
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
@@ -200,9 +203,24 @@ impl Error {
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,
             Error::FileNotSaved { .. } => ErrorCode::FileNotSaved,
             Error::FileManagerUnavailable(_) => ErrorCode::FileManagerUnavailable,
+            Error::Io { source, .. } if is_disk_full(source) => ErrorCode::DiskFull,
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
             Error::StoredOrigin { .. } | Error::Internal(_) => ErrorCode::Internal,
         }
+    }
+}
+
+/// ENOSPC or EDQUOT: the file system (or the person's quota on it) has no room left.
+pub fn is_disk_full(err: &std::io::Error) -> bool {
+    matches!(err.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+}
+
+/// `SQLITE_FULL` (13), or the file system refusing the database's write.
+fn database_full(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Database(db) => db.code().as_deref() == Some("13"),
+        sqlx::Error::Io(io) => is_disk_full(io),
+        _ => false,
     }
 }
 

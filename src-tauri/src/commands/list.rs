@@ -138,6 +138,9 @@ commands! {
     tts::synthesize_speech(request: SpeechRequest) -> Clip;
     /// Sends a clip again under its own request id.
     tts::retry_clip(id: String) -> Clip;
+    /// Writes the audio of a charged clip that a full disk kept in memory ("Save again");
+    /// rejects with DISK_FULL while there is still no room, INVALID_INPUT once it is gone.
+    tts::retry_save_audio(id: String) -> Clip;
     /// The active context's audio ledger, newest first. Local only.
     tts::tts_clips(filter: ClipFilter) -> Vec<Clip>;
     /// One clip of the audio ledger. Local only.

@@ -45,6 +45,11 @@ pub async fn retry_clip<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, A
 }
 
 #[tauri::command]
+pub async fn retry_save_audio(state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
+    Ok(state.core.tts().retry_save_audio(&id).await?)
+}
+
+#[tauri::command]
 pub async fn tts_clips(state: State<'_, AppState>, filter: ClipFilter) -> CmdResult<Vec<Clip>> {
     Ok(state.core.tts().tts_clips(filter).await?)
 }

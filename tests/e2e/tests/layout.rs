@@ -92,8 +92,22 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
         // clicks: nothing under the click may move when it does (it once pushed
         // Synthesize down by a row, and the click landed on nothing).
         let before = top_of(app, "[data-testid=tts-synthesize]").await?;
-        app.type_into("[data-testid=tts-input]", "Hello from Xiaoya.").await?;
+        // Chinese text on a configuration whose count of Chinese characters no clip has
+        // shown yet: the estimate arrives with "possibly up to" and its caveat line, and
+        // still nothing moves.
+        app.type_into("[data-testid=tts-input]", &"你好".repeat(30)).await?;
         wait_for_estimate(app).await?;
+        app.find("[data-testid=tts-estimate-caveat]").await?;
+        let after = top_of(app, "[data-testid=tts-synthesize]").await?;
+        assert!((before - after).abs() < 1.0, "Synthesize moved from {before} to {after} when the estimate with its caveat arrived");
+        app.type_into("[data-testid=tts-input]", "Hello from Xiaoya.").await?;
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while app.client.find(xiaoya_e2e::fantoccini::Locator::Css("[data-testid=tts-estimate-caveat]")).await.is_ok() {
+            if std::time::Instant::now() > deadline {
+                return Err("the caveat stayed for English text".into());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
         let after = top_of(app, "[data-testid=tts-synthesize]").await?;
         assert!((before - after).abs() < 1.0, "Synthesize moved from {before} to {after} when the estimate arrived");
     }

@@ -13,4 +13,9 @@ export type BalanceInterval = { from: BalancePoint, to: BalancePoint, change: st
 /**
  * Charges seen without an amount (chat replies report tokens only).
  */
-unpriced: number, unexplained: string, };
+unpriced: number, unexplained: string, 
+/**
+ * Personal: the chat points the platform's usage counter shows for this interval
+ * beyond what chat receipts named (part of the explanation, not "unexplained").
+ */
+chatByUsage?: string, };

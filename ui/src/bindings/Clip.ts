@@ -13,7 +13,12 @@ export type Clip = { id: string,
 /**
  * The `X-Request-ID` this clip was (and will always be) requested under.
  */
-requestId: string, batchId?: string, contextLabel: string, status: ClipStatus, ttsConfigId: string, configName: string, voiceId: string, voiceName: string, input: string, inputCharacters: number, params: SpeechParams, format: string, estimate: CostEstimate, receipt?: SpeechReceipt, cost?: CostCheck, hasAudio: boolean, audioBytes?: number, attempts: number, error?: IpcError, 
+requestId: string, batchId?: string, contextLabel: string, status: ClipStatus, ttsConfigId: string, configName: string, voiceId: string, voiceName: string, input: string, inputCharacters: number, params: SpeechParams, format: string, estimate: CostEstimate, receipt?: SpeechReceipt, cost?: CostCheck, hasAudio: boolean, 
+/**
+ * Charged, but its audio could not be written (a full disk): it is kept in memory until
+ * the app stops, and "Save again" (`retry_save_audio`) writes it.
+ */
+audioKept: boolean, audioBytes?: number, attempts: number, error?: IpcError, 
 /**
  * Whether "Retry (same request id)" is offered.
  */

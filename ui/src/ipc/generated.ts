@@ -110,6 +110,7 @@ export type CommandName =
   | "tts_compare_quote"
   | "synthesize_speech"
   | "retry_clip"
+  | "retry_save_audio"
   | "tts_clips"
   | "tts_clip"
   | "tts_totals"
@@ -441,6 +442,14 @@ export function synthesizeSpeech(request: SpeechRequest): Promise<Clip> {
 /** Sends a clip again under its own request id. */
 export function retryClip(id: string): Promise<Clip> {
   return call<Clip>("retry_clip", { id });
+}
+
+/**
+ * Writes the audio of a charged clip that a full disk kept in memory ("Save again");
+ * rejects with DISK_FULL while there is still no room, INVALID_INPUT once it is gone.
+ */
+export function retrySaveAudio(id: string): Promise<Clip> {
+  return call<Clip>("retry_save_audio", { id });
 }
 
 /** The active context's audio ledger, newest first. Local only. */

@@ -1,6 +1,7 @@
 // The generated TTS and playback types, re-exported in one place so ipc/index.ts needs one line.
 
 export type { AudioDevice } from "../bindings/AudioDevice";
+export type { CharacterCounting } from "../bindings/CharacterCounting";
 export type { Clip } from "../bindings/Clip";
 export type { ClipFilter } from "../bindings/ClipFilter";
 export type { ClipStatus } from "../bindings/ClipStatus";
@@ -8,6 +9,7 @@ export type { CompareQuote } from "../bindings/CompareQuote";
 export type { CostCheck } from "../bindings/CostCheck";
 export type { CostEstimate } from "../bindings/CostEstimate";
 export type { CostVerdict } from "../bindings/CostVerdict";
+export type { CountingRule } from "../bindings/CountingRule";
 export type { EstimateUnavailable } from "../bindings/EstimateUnavailable";
 export type { PlaybackState } from "../bindings/PlaybackState";
 export type { PlaybackStatus } from "../bindings/PlaybackStatus";

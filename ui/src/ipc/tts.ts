@@ -14,6 +14,7 @@ export {
   ttsCompareQuote,
   synthesizeSpeech,
   retryClip,
+  retrySaveAudio,
   ttsClip,
   ttsTotals,
   saveClip,

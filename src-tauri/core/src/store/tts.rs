@@ -367,6 +367,33 @@ impl Db {
         .await?)
     }
 
+    /// Text, receipt and creation time of the settled clips of one configuration in one
+    /// context that have a receipt, newest first: what its counting rule is learned from.
+    pub async fn settled_receipts(
+        &self,
+        ctx: &ClipContext,
+        tts_config_id: &str,
+        limit: i64,
+    ) -> Result<Vec<(String, String, i64)>> {
+        Ok(sqlx::query_as(
+            "SELECT input, receipt, created_at_ms FROM tts_clips
+             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?
+               AND tts_config_id = ? AND receipt IS NOT NULL
+               AND status IN ('complete', 'settled_no_audio')
+             ORDER BY created_at_ms DESC
+             LIMIT ?",
+        )
+        .bind(&ctx.origin)
+        .bind(&ctx.client_id)
+        .bind(&ctx.subject)
+        .bind(&ctx.context_kind)
+        .bind(&ctx.team_id)
+        .bind(tts_config_id)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     pub async fn delete_clip(&self, id: &str) -> Result<bool> {
         let done = sqlx::query("DELETE FROM tts_clips WHERE id = ?")
             .bind(id)

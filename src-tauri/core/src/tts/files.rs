@@ -91,16 +91,20 @@ impl AtomicFile {
         self.written
     }
 
-    /// fsync, rename into place, fsync the folder.
+    /// fsync, rename into place, fsync the folder. A write error that only shows here (the
+    /// last buffered bytes on a full disk) removes the temporary file like any other.
     pub async fn commit(mut self) -> io::Result<PathBuf> {
-        let mut file = self
+        let file = self
             .file
-            .take()
+            .as_mut()
             .ok_or_else(|| io::Error::other("already committed"))?;
         file.flush().await?;
         file.sync_all().await?;
-        drop(file);
-        tokio::fs::rename(&self.temp, &self.target).await?;
+        drop(self.file.take());
+        if let Err(e) = tokio::fs::rename(&self.temp, &self.target).await {
+            let _ = tokio::fs::remove_file(&self.temp).await;
+            return Err(e);
+        }
         if let Some(dir) = self.target.parent() {
             sync_dir(dir).await?;
         }

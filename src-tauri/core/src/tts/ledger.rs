@@ -64,7 +64,9 @@ impl Tts {
             ClipStatus::Failed => row.retryable != 0,
             _ => false,
         };
+        let audio_kept = !has_audio && self.state().kept_audio(&row.id).is_some();
         Ok(Clip {
+            audio_kept,
             input_characters: code_points(&row.input),
             id: row.id,
             request_id: row.request_id,
@@ -96,7 +98,7 @@ impl Tts {
     }
 
     /// A clip of the active context (clips of other contexts are not reachable from here).
-    async fn own_clip(&self, id: &str) -> Result<ClipRow> {
+    pub(super) async fn own_clip(&self, id: &str) -> Result<ClipRow> {
         let ctx = self.active_clip_context().await?;
         match self.shared.db().clip(id).await? {
             Some(row) if row.context().matches_key(&ctx) => Ok(row),
@@ -201,6 +203,7 @@ impl Tts {
         }
         self.stop_if_playing(id);
         self.shared.db().delete_clip(id).await?;
+        self.state().forget_kept_audio(id);
         if let Some(name) = row.audio_file {
             let _ = tokio::fs::remove_file(audio_dir(self.shared.data_dir()).join(name)).await;
         }

@@ -4,14 +4,15 @@
 
 use std::path::PathBuf;
 
-use super::files::{audio_dir, clip_file_name};
+
+use super::files::{audio_dir, clip_file_name, write_atomic};
 use super::now_ms;
-use super::wire::Clip;
-use crate::api::context::ContextCall;
+use super::wire::{Clip, ClipStatus};
 use crate::auth::flow::now_unix;
 use crate::error::{Error, IpcError, Result};
 use crate::tts::Tts;
 use crate::store::ledger::{ChargeKind, NewCharge};
+use crate::store::sessions::SessionRecord;
 use crate::store::tts::{ClipError, ClipRow};
 
 pub(super) fn clip_error(err: &Error) -> ClipError {
@@ -29,20 +30,20 @@ pub(super) fn clip_error(err: &Error) -> ClipError {
 
 impl Tts {
     /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip.
-    pub(super) async fn settled_before(&self, call: &ContextCall, row: &ClipRow, err: Error) -> Result<Clip> {
+    pub(super) async fn settled_before(&self, session: &SessionRecord, row: &ClipRow, err: Error) -> Result<Clip> {
         let path = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
         match tokio::fs::metadata(&path).await {
             Ok(meta) if meta.is_file() && meta.len() > 0 => {
-                self.finish(call, row, Some(path), meta.len(), None).await
+                self.finish(session, row, Some(path), meta.len(), None).await
             }
-            _ => self.finish(call, row, None, 0, Some(err)).await,
+            _ => self.finish(session, row, None, 0, Some(err)).await,
         }
     }
 
     /// Marks the clip settled (complete, or settled without audio) and records the charge.
     pub(super) async fn finish(
         &self,
-        call: &ContextCall,
+        session: &SessionRecord,
         row: &ClipRow,
         audio: Option<PathBuf>,
         bytes: u64,
@@ -71,7 +72,7 @@ impl Tts {
             ),
             created_at: now_unix(),
         };
-        let ledger = Some((&call.session, &charge));
+        let ledger = Some((session, &charge));
         let recorded = match (&audio, &err) {
             (Some(path), _) => {
                 let name = path
@@ -129,5 +130,55 @@ impl Tts {
             .await?
             .ok_or_else(|| Error::Internal("clip vanished".into()))?;
         self.clip_view(fresh).await
+    }
+
+    /// "Save again": writes the audio of a charged clip that a full disk kept in memory.
+    /// The charge was recorded when the clip settled (`settled_no_audio`) and is not
+    /// recorded again; a clip whose database write failed too (still `pending`) gets its
+    /// receipt and charge now, in the same order as a first save: audio, then rows.
+    #[tracing::instrument(skip(self), err)]
+    pub async fn retry_save_audio(&self, clip_id: &str) -> Result<Clip> {
+        let row = self.own_clip(clip_id).await?;
+        let kept = self.state().kept_audio(clip_id).ok_or_else(|| {
+            Error::InvalidInput("this clip's audio is no longer in memory".into())
+        })?;
+        let status = ClipStatus::parse(&row.status);
+        if !matches!(status, Some(ClipStatus::SettledNoAudio | ClipStatus::Pending)) {
+            return Err(Error::InvalidInput("this clip is not waiting for its audio".into()));
+        }
+        let _claim = self
+            .state()
+            .claim(clip_id)
+            .ok_or_else(|| Error::InvalidInput("this clip is being sent".into()))?;
+        let target = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
+        let path = write_atomic(target, &kept.bytes)
+            .await
+            .map_err(|source| Error::Io { action: "cannot save the audio", source })?;
+        let bytes = kept.bytes.len() as u64;
+        let clip = if status == Some(ClipStatus::SettledNoAudio) {
+            let name = clip_file_name(&row.id, &row.format);
+            self.shared
+                .db()
+                .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now_ms(), None)
+                .await?;
+            let fresh = self
+                .shared
+                .db()
+                .clip(&row.id)
+                .await?
+                .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+            self.clip_view(fresh).await?
+        } else {
+            let session = self
+                .session_for_context(&row.context())
+                .await?
+                .ok_or(Error::NotSignedIn)?;
+            self.record_receipt(&row, &kept.receipt).await?;
+            self.finish(&session, &row, Some(path), bytes, None).await?
+        };
+        self.state().forget_kept_audio(clip_id);
+        tracing::info!(request_id = %row.request_id, "kept audio saved");
+        self.shared.emit(crate::wire::AppEvent::ClipSettled { clip: clip.clone() });
+        Ok(clip)
     }
 }

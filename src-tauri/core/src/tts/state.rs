@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use url::Url;
 
-use super::wire::{TtsCatalog, TtsConfig};
+use super::wire::{SpeechReceipt, TtsCatalog, TtsConfig};
 use crate::billing::points::Points;
 
 /// In-memory TTS state, owned by the `Tts` service: catalogs per session, requests in flight, running totals.
@@ -19,6 +19,19 @@ pub struct TtsState {
     /// Points charged since the app started, per context key.
     session_totals: Mutex<HashMap<String, (Points, u32)>>,
     policy: Mutex<RetryPolicy>,
+    /// Audio of charged clips that could not be written to disk (a full disk), with the
+    /// receipt it came with, kept for "Save again" until the app stops.
+    kept: Mutex<HashMap<String, KeptAudio>>,
+}
+
+/// The most audio kept in memory for "Save again", all clips together.
+pub const MAX_KEPT_BYTES: usize = 512 * 1024 * 1024;
+
+/// A charged clip's audio that is only in memory, and the receipt it came with.
+#[derive(Clone)]
+pub struct KeptAudio {
+    pub bytes: Arc<[u8]>,
+    pub receipt: SpeechReceipt,
 }
 
 impl TtsState {
@@ -66,6 +79,26 @@ impl TtsState {
             .or_insert((Points::ZERO, 0));
         entry.0 = entry.0 + points.unwrap_or(Points::ZERO);
         entry.1 += 1;
+    }
+
+    /// Keeps a clip's unsaved audio; `false` (not kept) when that would pass [`MAX_KEPT_BYTES`].
+    pub fn keep_audio(&self, clip_id: &str, audio: KeptAudio) -> bool {
+        let mut map = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        map.remove(clip_id);
+        let held: usize = map.values().map(|k| k.bytes.len()).sum();
+        if held.saturating_add(audio.bytes.len()) > MAX_KEPT_BYTES {
+            return false;
+        }
+        map.insert(clip_id.to_owned(), audio);
+        true
+    }
+
+    pub fn kept_audio(&self, clip_id: &str) -> Option<KeptAudio> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner).get(clip_id).cloned()
+    }
+
+    pub fn forget_kept_audio(&self, clip_id: &str) {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner).remove(clip_id);
     }
 
     pub fn session_total(&self, context_key: &str) -> (Points, u32) {

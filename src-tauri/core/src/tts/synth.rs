@@ -2,12 +2,11 @@
 //! the clip with its charge (`settle.rs`). Every send of a clip, automatic, manual or after a
 //! restart, uses the clip's one request id and its journaled body, in the clip's own context.
 
-use std::path::PathBuf;
-
 use futures_util::StreamExt;
 
-use super::estimate::estimate;
-use super::files::{audio_dir, clip_file_name, remove_partials, AtomicFile};
+use super::estimate::{estimate_counted, learn, CountingKnowledge};
+use super::files::{audio_dir, clip_file_name, remove_partials, write_atomic, MAX_AUDIO_BYTES};
+use super::state::KeptAudio;
 use super::input::{body_for, normalize, resolve};
 use super::send::{send_once, Attempt, RetryPolicy};
 use super::settle::clip_error;
@@ -24,7 +23,8 @@ pub use super::now_ms;
 
 /// What the body of a successful answer came to.
 enum Body {
-    Saved(PathBuf, u64),
+    /// All of it, in memory (bounded by [`MAX_AUDIO_BYTES`]); nothing written yet.
+    Audio(Vec<u8>),
     /// The audio stopped arriving for longer than the idle timeout (H1: a timeout, retried
     /// automatically under the same id).
     Stalled(Error),
@@ -39,11 +39,27 @@ impl Tts {
         let catalog = self.active_tts_catalog().await?;
         let config = catalog.config(&req.tts_config_id);
         let voice = config.and_then(|c| c.voices.iter().find(|v| v.voice_id == req.voice_id));
-        Ok(estimate(
+        let ctx = ClipContext::of(&self.auth().active_session().await?);
+        let known = self.counting_known(&ctx, &req.tts_config_id).await?;
+        Ok(estimate_counted(
             catalog.prices.get(&req.tts_config_id),
             &req.input,
             voice,
+            &known,
         ))
+    }
+
+    /// What the settled clips of a configuration, in one context, have taught about how it
+    /// counts characters (the catalog says nothing of it; the receipts do).
+    pub(crate) async fn counting_known(&self, ctx: &ClipContext, tts_config_id: &str) -> Result<CountingKnowledge> {
+        let rows = self.shared.db().settled_receipts(ctx, tts_config_id, 200).await?;
+        let receipts: Vec<(String, SpeechReceipt, i64)> = rows
+            .into_iter()
+            .filter_map(|(input, receipt, at)| {
+                serde_json::from_str::<SpeechReceipt>(&receipt).ok().map(|r| (input, r, at))
+            })
+            .collect();
+        Ok(learn(receipts.iter().map(|(i, r, at)| (i.as_str(), r, *at))))
     }
 
     /// The summed estimate for the same text in up to four voices, and a batch id that ties
@@ -53,14 +69,17 @@ impl Tts {
             return Err(Error::InvalidInput("compare one to four voices".into()));
         }
         let catalog = self.active_tts_catalog().await?;
+        let ctx = ClipContext::of(&self.auth().active_session().await?);
         let mut items = Vec::new();
         for req in &requests {
             let (config, voice) = resolve(&catalog, req)?;
             body_for(req, &normalize(&req.params))?;
-            items.push(estimate(
+            let known = self.counting_known(&ctx, &config.tts_config_id).await?;
+            items.push(estimate_counted(
                 catalog.prices.get(&config.tts_config_id),
                 &req.input,
                 Some(voice),
+                &known,
             ));
         }
         let known: Vec<_> = items
@@ -102,10 +121,12 @@ impl Tts {
         let (config, voice) = resolve(&catalog, &req)?;
         let params = normalize(&req.params);
         let body = body_for(&req, &params)?;
-        let est = estimate(
+        let known = self.counting_known(&ClipContext::of(&call.session), &config.tts_config_id).await?;
+        let est = estimate_counted(
             catalog.prices.get(&config.tts_config_id),
             &req.input,
             Some(voice),
+            &known,
         );
         let clip = NewClip {
             id: uuid::Uuid::new_v4().to_string(),
@@ -179,7 +200,7 @@ impl Tts {
         Ok(resumed)
     }
 
-    async fn session_for_context(&self, ctx: &ClipContext) -> Result<Option<SessionRecord>> {
+    pub(super) async fn session_for_context(&self, ctx: &ClipContext) -> Result<Option<SessionRecord>> {
         let now = now_unix();
         Ok(self
             .shared
@@ -230,14 +251,14 @@ impl Tts {
             let (unknown, wait, error) = match outcome {
                 Attempt::Audio { receipt, response } => {
                     match self.receive_audio(&row, &receipt, response).await? {
-                        Body::Saved(path, bytes) => {
-                            return self.finish(call, &row, Some(path), bytes, None).await
+                        Body::Audio(bytes) => {
+                            return self.save_and_settle(&call.session, &row, &receipt, bytes).await
                         }
                         Body::Stalled(err) => (true, None, err),
                         Body::Broken(err) => return self.give_up(&row, true, true, &err).await,
                     }
                 }
-                Attempt::AlreadySettled(err) => return self.settled_before(call, &row, err).await,
+                Attempt::AlreadySettled(err) => return self.settled_before(&call.session, &row, err).await,
                 Attempt::Retry {
                     unknown,
                     retry_after,
@@ -267,29 +288,22 @@ impl Tts {
         self.give_up(&row, maybe_received, true, &err).await
     }
 
-    /// Streams the audio into a temporary file and renames it into place (S4). The receipt
-    /// headers are kept first, so a crash mid-body still knows what was charged.
+    /// Reads the audio body into memory (bounded). The receipt headers are written first
+    /// when the database can take them (so a crash mid-body still knows what was charged),
+    /// but a failure there (a full disk) does not stop the audio being read: the receipt is
+    /// written again, for certain, once the audio is on disk (`save_and_settle`).
     async fn receive_audio(
         &self,
         row: &ClipRow,
         receipt: &SpeechReceipt,
         response: reqwest::Response,
     ) -> Result<Body> {
-        let receipt_json =
-            serde_json::to_string(receipt).map_err(|e| Error::Internal(e.to_string()))?;
-        self.shared.db()
-            .set_clip_receipt(
-                &row.id,
-                &receipt_json,
-                receipt.charged_points.as_deref(),
-                now_ms(),
-            )
-            .await?;
-        let target = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
-        let mut file = AtomicFile::create(target)
-            .await
-            .map_err(|source| Error::Io { action: "cannot write audio", source })?;
+        if let Err(err) = self.record_receipt(row, receipt).await {
+            tracing::warn!(request_id = %row.request_id, code = ?err.code(), "the receipt could not be written before the audio; it is kept in memory");
+        }
         let idle = self.state().policy().idle_timeout;
+        let expected = response.content_length().unwrap_or(0).min(MAX_AUDIO_BYTES);
+        let mut audio = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
         let mut stream = response.bytes_stream();
         loop {
             let chunk = match tokio::time::timeout(idle, stream.next()).await {
@@ -298,25 +312,67 @@ impl Tts {
                 Ok(Some(chunk)) => chunk,
             };
             match chunk {
-                Ok(bytes) => file
-                    .write(&bytes)
-                    .await
-                    .map_err(|source| Error::Io { action: "cannot write audio", source })?,
+                Ok(bytes) => {
+                    if (audio.len() + bytes.len()) as u64 > MAX_AUDIO_BYTES {
+                        return Ok(Body::Broken(Error::Decode(
+                            "the audio is larger than any clip can be".into(),
+                        )));
+                    }
+                    audio.extend_from_slice(&bytes);
+                }
                 Err(e) if e.is_timeout() => return Ok(Body::Stalled(Error::Transport(e))),
                 Err(e) => return Ok(Body::Broken(Error::Transport(e))),
             }
         }
-        if file.written() == 0 {
+        if audio.is_empty() {
             return Ok(Body::Broken(Error::Decode(
                 "the platform sent no audio".into(),
             )));
         }
-        let bytes = file.written();
-        let path = file
-            .commit()
+        Ok(Body::Audio(audio))
+    }
+
+    /// The receipt headers, as sent, on the clip's row.
+    pub(super) async fn record_receipt(&self, row: &ClipRow, receipt: &SpeechReceipt) -> Result<()> {
+        let receipt_json =
+            serde_json::to_string(receipt).map_err(|source| Error::Json { what: "receipt", source })?;
+        self.shared
+            .db()
+            .set_clip_receipt(&row.id, &receipt_json, receipt.charged_points.as_deref(), now_ms())
             .await
-            .map_err(|source| Error::Io { action: "cannot save audio", source })?;
-        Ok(Body::Saved(path, bytes))
+    }
+
+    /// The audio first (written, fsynced, renamed into place), then the receipt and the
+    /// clip with its charge (one transaction, S4). When the audio cannot be written (a full
+    /// disk) the charge is recorded anyway, with its receipt, and the audio is kept in memory
+    /// for "Save again" (`retry_save_audio`). When the database cannot be written either, the
+    /// error is returned and the clip stays pending: a saved audio file stays and the next
+    /// start heals the clip; kept audio can still be saved this run.
+    async fn save_and_settle(
+        &self,
+        session: &SessionRecord,
+        row: &ClipRow,
+        receipt: &SpeechReceipt,
+        audio: Vec<u8>,
+    ) -> Result<Clip> {
+        let target = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
+        let bytes = audio.len() as u64;
+        match write_atomic(target, &audio).await {
+            Ok(path) => {
+                self.record_receipt(row, receipt).await?;
+                self.finish(session, row, Some(path), bytes, None).await
+            }
+            Err(source) => {
+                let err = Error::Io { action: "cannot save the audio", source };
+                let kept = self.state().keep_audio(
+                    &row.id,
+                    KeptAudio { bytes: audio.into(), receipt: receipt.clone() },
+                );
+                tracing::warn!(request_id = %row.request_id, code = ?err.code(), kept, "charged, but the audio could not be saved");
+                self.record_receipt(row, receipt).await?;
+                self.finish(session, row, None, 0, Some(err)).await
+            }
+        }
     }
 }
 

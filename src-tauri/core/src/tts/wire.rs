@@ -246,6 +246,51 @@ pub struct CostEstimate {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unavailable: Option<EstimateUnavailable>,
+    /// How the characters were counted (`None` in estimates stored before this existed).
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<CharacterCounting>,
+    /// When the input has CJK characters and this configuration's count of them is not yet
+    /// known: the total if each counted 2 (an assumption — what one provider does), shown
+    /// beside the code-point total, never in its place. `None` when it would be the same.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub possible_total_points: Option<String>,
+}
+
+/// Which counting rule an estimate used. The catalog has none: a configuration's rule is
+/// learned from the receipts (`X-Xiaoya-Usage-Characters`) of its own clips.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum CountingRule {
+    /// Unicode code points: nothing is known yet of how this configuration counts a CJK
+    /// character (one is assumed, and said to be an assumption where the text has any).
+    #[default]
+    CodePoints,
+    /// A CJK character counts `cjkWeight`, learned from a receipt of this configuration.
+    Learned,
+}
+
+/// The counting behind an estimate: the rule of the configuration (in this context) and what
+/// it made of this input.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct CharacterCounting {
+    pub rule: CountingRule,
+    /// Settlement characters per CJK character (ideograph, kana, hangul): 1 unless learned.
+    pub cjk_weight: u32,
+    /// RFC 3339 creation time of the clip whose receipt taught the weight (`learned` only).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learned_from: Option<String>,
+    /// Whether a receipt of this configuration showed other characters counting 1 each.
+    pub others_confirmed: bool,
+    /// CJK characters in the input.
+    pub cjk_characters: u32,
+    /// The characters priced: other characters + `cjkWeight` × CJK characters.
+    pub counted_characters: u32,
 }
 
 /// The `X-Xiaoya-*` headers of a speech response, exactly as sent.
@@ -385,6 +430,9 @@ pub struct Clip {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cost: Option<CostCheck>,
     pub has_audio: bool,
+    /// Charged, but its audio could not be written (a full disk): it is kept in memory until
+    /// the app stops, and "Save again" (`retry_save_audio`) writes it.
+    pub audio_kept: bool,
     #[ts(optional, type = "number")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub audio_bytes: Option<i64>,

@@ -74,10 +74,16 @@ export function ClipRow(props: {
         )}
       </div>
       <div class="clip__actions">
-        {clip.retryable && (
-          <Button size="sm" variant="secondary" icon="refresh" loading={props.retrying} onClick={() => props.onRetry(clip)} data-testid="clip-retry">
-            {t("voices.outcome.retry")}
+        {clip.audioKept ? (
+          <Button size="sm" variant="secondary" icon="download" loading={props.retrying} onClick={() => props.onRetry(clip)} data-testid="clip-save-again">
+            {t("voices.outcome.saveAgain")}
           </Button>
+        ) : (
+          clip.retryable && (
+            <Button size="sm" variant="secondary" icon="refresh" loading={props.retrying} onClick={() => props.onRetry(clip)} data-testid="clip-retry">
+              {t("voices.outcome.retry")}
+            </Button>
+          )
         )}
         <Button
           size="sm"

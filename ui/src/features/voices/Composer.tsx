@@ -6,7 +6,7 @@ import { useId } from "preact/hooks";
 import { useMinuteClock } from "../../app/time";
 import { Button, Chip, Segmented } from "../../components";
 import { t } from "../../i18n";
-import type { CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
+import type { CharacterCounting, CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
 import { BalanceCheckNotice, useBalanceCheck } from "../balances";
 import { EstimateView, TotalsView } from "./Cost";
 import { codePoints, hasSpeech } from "./format";
@@ -29,6 +29,8 @@ export function Composer(props: {
   draft: Draft;
   onDraft: (d: Draft) => void;
   estimate: CostEstimate | null;
+  /** The chosen configuration's counting rule, as far as its receipts have shown it. */
+  counting: CharacterCounting | null;
   estimating: boolean;
   totals: TtsTotals | null;
   busy: boolean;
@@ -73,6 +75,7 @@ export function Composer(props: {
         max={limits.inputMaxChars}
         tooLong={tooLong}
         blank={blank}
+        counting={props.counting}
         onText={(text) => props.onDraft({ ...draft, text })}
       />
 

@@ -27,6 +27,21 @@ export function unavailableText(reason: EstimateUnavailable, price: TtsPrice | u
   }
 }
 
+/** The counting behind the synthesis part: a learned weight is shown, never hidden. */
+function synthesisText(e: CostEstimate, price: TtsPrice, points: string): string {
+  const c = e.counting;
+  const common = { blocks: formatNumber(e.blocks ?? 0), size: price.unitSize ?? "", points: pts(points) };
+  if (c && c.cjkWeight !== 1 && c.cjkCharacters > 0) {
+    return t("voices.estimate.synthesisWeighted", {
+      ...common,
+      chars: formatNumber(c.countedCharacters),
+      cjk: formatNumber(c.cjkCharacters),
+      k: formatNumber(c.cjkWeight),
+    });
+  }
+  return t("voices.estimate.synthesis", { ...common, chars: formatNumber(c?.countedCharacters ?? e.inputCharacters) });
+}
+
 export function EstimateView(props: { estimate: CostEstimate | null; price: TtsPrice | undefined; pending: boolean }) {
   const e = props.estimate;
   if (!e) {
@@ -54,6 +69,12 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
       {e.totalPoints !== undefined ? (
         <strong class="estimate__total" data-testid="tts-estimate-total">
           {t("voices.estimate.total", { points: formatPoints(e.totalPoints) })}
+          {e.possibleTotalPoints !== undefined && (
+            <span class="estimate__bound" data-testid="tts-estimate-bound">
+              {" · "}
+              {t("voices.estimate.possibly", { points: pts(e.possibleTotalPoints) })}
+            </span>
+          )}
         </strong>
       ) : (
         <strong class="estimate__total is-unknown" data-testid="tts-estimate-total">
@@ -61,14 +82,11 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
         </strong>
       )}
       <ul class="estimate__parts">
-        {e.synthesisPoints !== undefined && props.price && (
-          <li>
-            {t("voices.estimate.synthesis", {
-              chars: formatNumber(e.inputCharacters),
-              blocks: formatNumber(e.blocks ?? 0),
-              size: props.price.unitSize ?? "",
-              points: pts(e.synthesisPoints),
-            })}
+        {e.synthesisPoints !== undefined && props.price && <li data-testid="tts-estimate-synthesis">{synthesisText(e, props.price, e.synthesisPoints)}</li>}
+        {e.possibleTotalPoints !== undefined && (
+          <li class="estimate__why estimate__caveat" data-testid="tts-estimate-caveat" title={t("voices.estimate.caveat", { points: pts(e.possibleTotalPoints) })}>
+            <Icon name="info" size={14} />
+            <span>{t("voices.estimate.caveat", { points: pts(e.possibleTotalPoints) })}</span>
           </li>
         )}
         {unavailable && (

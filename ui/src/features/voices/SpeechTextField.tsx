@@ -2,6 +2,17 @@
 
 import { Icon } from "../../components";
 import { formatNumber, t } from "../../i18n";
+import { formatDate } from "../../i18n/format";
+import type { CharacterCounting } from "../../ipc";
+
+/** The configuration's counting rule, as far as its receipts have shown it. */
+export function countHint(counting: CharacterCounting | null | undefined): string {
+  const learned = counting?.rule === "learned" && counting.learnedFrom ? Date.parse(counting.learnedFrom) : NaN;
+  if (!counting || Number.isNaN(learned)) return t("voices.compose.countHintUnknown");
+  const date = formatDate(learned);
+  if (counting.cjkWeight === 1) return t("voices.compose.countHintCodePoints", { date });
+  return t("voices.compose.countHintLearned", { k: formatNumber(counting.cjkWeight), date });
+}
 
 export function SpeechTextField(props: {
   id: string;
@@ -11,6 +22,8 @@ export function SpeechTextField(props: {
   max: number;
   tooLong: boolean;
   blank: boolean;
+  /** What is known of the chosen configuration's count (from its receipts). */
+  counting?: CharacterCounting | null;
   onText: (text: string) => void;
 }) {
   return (
@@ -52,7 +65,9 @@ export function SpeechTextField(props: {
           <span>{t("voices.compose.blank")}</span>
         </p>
       )}
-      <p class="field__hint">{t("voices.compose.countHint")}</p>
+      <p class="field__hint" data-testid="tts-count-hint" data-rule={props.counting?.rule ?? ""}>
+        {countHint(props.counting)}
+      </p>
     </div>
   );
 }

@@ -105,12 +105,22 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
 
   // The estimate follows the text, voice and configuration as they change; one that
   // can't be made shows none.
-  const estimated = useLoad<CostEstimate>(() => ttsEstimate(request(voiceId ?? "")), "estimate", [config?.ttsConfigId, voiceId, draft.text], {
+  // A new clip may teach the configuration's counting rule: the estimate is made again.
+  const estimated = useLoad<CostEstimate>(() => ttsEstimate(request(voiceId ?? "")), "estimate", [config?.ttsConfigId, voiceId, draft.text, ledgerVersion], {
     skip: !config || !hasSpeech(draft.text),
     delayMs: 180,
   });
   const estimate = estimated.error ? null : estimated.data;
   const estimating = estimated.loading;
+  // What the chosen configuration's receipts have shown of its count (for the hint under
+  // the text, whatever the text): the estimate of one Chinese character says it, locally.
+  const countingProbe = useLoad<CostEstimate>(
+    () => ttsEstimate({ ...request(voiceId ?? ""), input: "字" }),
+    `counting:${config?.ttsConfigId ?? ""}`,
+    [ledgerVersion],
+    { skip: !config },
+  );
+  const counting = countingProbe.error ? null : (countingProbe.data?.counting ?? null);
 
   // The voice Synthesize will use: only once its configuration is loaded for this
   // context, so the button is never enabled for a click that would do nothing.
@@ -188,6 +198,7 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
                   draft={draft}
                   onDraft={setDraft}
                   estimate={estimate}
+                  counting={counting}
                   estimating={estimating}
                   totals={totals ? { ...totals, contextLabel: props.contextName } : null}
                   busy={busy}

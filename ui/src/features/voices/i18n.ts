@@ -73,7 +73,11 @@ export const en = {
   "voices.compose.text": "Text to speak",
   "voices.compose.placeholder": "Type or paste up to 9,999 characters…",
   "voices.compose.counter": "{n} / {max} characters",
-  "voices.compose.countHint": "Counted as Unicode characters: an emoji or a Chinese character is one.",
+  "voices.compose.countHintUnknown":
+    "Estimated in Unicode characters (an emoji is one). How this configuration counts a Chinese character is known after its first clip with Chinese text: it may count more.",
+  "voices.compose.countHintCodePoints":
+    "Counted as Unicode characters: an emoji or a Chinese character is one (learned from your clip of {date}).",
+  "voices.compose.countHintLearned": "On this configuration a Chinese character counts {k} (learned from your clip of {date}).",
   "voices.compose.tooLong": "That's more than {max} characters. Shorten the text.",
   "voices.compose.blank": "The text is only spaces. Type something to speak.",
   "voices.compose.format": "Audio format",
@@ -123,6 +127,10 @@ export const en = {
   "voices.estimate.total": "≈ {points} {points:point|points}",
   "voices.estimate.unknown": "Can't estimate before synthesis",
   "voices.estimate.synthesis": "{chars} characters → {blocks} × {size}-character block = {points}",
+  "voices.estimate.synthesisWeighted":
+    "{chars} characters ({cjk} Chinese × {k}) → {blocks} × {size}-character block = {points}",
+  "voices.estimate.possibly": "possibly up to {points}",
+  "voices.estimate.caveat": "Up to {points} if a Chinese character counts 2 here (an assumption until a clip shows it).",
   "voices.estimate.perSecond":
     "This configuration is priced per second of generated audio, so the cost is only known after synthesis.",
   "voices.estimate.unknownUnit": "This configuration's price unit is new to this app, so it isn't estimated.",
@@ -165,6 +173,14 @@ export const en = {
   "voices.outcome.unknown.title": "We don't know yet whether this was charged",
   "voices.outcome.unknown.body":
     "The connection broke after the request was sent. Retrying uses the same request ID, so it can never be charged twice.",
+  "voices.outcome.unsaved.title": "Charged; the audio couldn't be saved",
+  "voices.outcome.unsaved.diskFull":
+    "The disk is full. The audio is kept in memory until you close the app: free some space, then Save again. The charge was recorded once; saving doesn't charge again.",
+  "voices.outcome.unsaved.other":
+    "The audio couldn't be written to this computer. It is kept in memory until you close the app: Save again. The charge was recorded once; saving doesn't charge again.",
+  "voices.outcome.unsaved.gone":
+    "The audio couldn't be saved because the disk was full, and it was lost when the app closed. The charge was recorded once.",
+  "voices.outcome.saveAgain": "Save again",
   "voices.outcome.noAudio.title": "Charged, but the audio didn't arrive",
   "voices.outcome.noAudio.body":
     "The platform settled this request, but the audio was lost on the way. It was charged once; there's nothing to retry.",
@@ -244,6 +260,7 @@ export const en = {
   "error.AUDIO_UNAVAILABLE":
     "No audio output is available on this computer. Your clips are still saved — you can export them and play them elsewhere.",
   "error.AUDIO_UNREADABLE": "This clip's audio is damaged or incomplete and can't be played.",
+  "error.DISK_FULL": "The disk is full. Free some space and try again.",
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -316,7 +333,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.compose.text": "要朗读的文本",
   "voices.compose.placeholder": "输入或粘贴不超过 9,999 个字符…",
   "voices.compose.counter": "{n} / {max} 字符",
-  "voices.compose.countHint": "按 Unicode 字符计数：一个表情或一个汉字都算一个字符。",
+  "voices.compose.countHintUnknown":
+    "按 Unicode 字符预估（一个表情算一个字符）。该配置如何计算汉字，要等它第一段含中文的音频合成后才知道：可能按多个字符计。",
+  "voices.compose.countHintCodePoints": "按 Unicode 字符计数：一个表情或一个汉字都算一个字符（根据您 {date} 的音频得知）。",
+  "voices.compose.countHintLearned": "在该配置上，一个汉字按 {k} 个字符计（根据您 {date} 的音频得知）。",
   "voices.compose.tooLong": "超过了 {max} 个字符，请缩短文本。",
   "voices.compose.blank": "文本只有空白，请输入要朗读的内容。",
   "voices.compose.format": "音频格式",
@@ -365,6 +385,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.estimate.total": "约 {points} 积分",
   "voices.estimate.unknown": "合成前无法预估",
   "voices.estimate.synthesis": "{chars} 个字符，按每 {size} 字符计 {blocks} 份 = {points}",
+  "voices.estimate.synthesisWeighted": "{chars} 个字符（{cjk} 个汉字 × {k}），按每 {size} 字符计 {blocks} 份 = {points}",
+  "voices.estimate.possibly": "最多可能 {points}",
+  "voices.estimate.caveat": "若这里一个汉字按 2 个字符计（假设，待一段音频确认），最多 {points}。",
   "voices.estimate.perSecond": "该配置按生成音频的秒数计费，合成之后才能知道实际费用。",
   "voices.estimate.unknownUnit": "该配置的计价单位本应用暂不认识，因此不做预估。",
   "voices.estimate.noPrice": "目录中没有该配置的价格。",
@@ -404,6 +427,12 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.outcome.pending.body": "请求已发出。如需重新发送，会沿用同一个请求 ID。",
   "voices.outcome.unknown.title": "暂不确定是否已扣费",
   "voices.outcome.unknown.body": "请求发出后连接中断。重试会使用同一个请求 ID，因此绝不会重复扣费。",
+  "voices.outcome.unsaved.title": "已扣费，但音频未能保存",
+  "voices.outcome.unsaved.diskFull":
+    "磁盘已满。音频暂存在内存中，直到关闭应用：请释放一些空间，然后点击“再次保存”。费用只记录了一次，保存不会再次扣费。",
+  "voices.outcome.unsaved.other": "音频无法写入这台电脑。它暂存在内存中，直到关闭应用：请点击“再次保存”。费用只记录了一次，保存不会再次扣费。",
+  "voices.outcome.unsaved.gone": "磁盘已满，音频未能保存，应用关闭时已丢失。费用只记录了一次。",
+  "voices.outcome.saveAgain": "再次保存",
   "voices.outcome.noAudio.title": "已扣费，但音频没有送达",
   "voices.outcome.noAudio.body": "平台已结算该请求，但音频在传输中丢失。只扣了一次费，无需重试。",
   "voices.outcome.failed.title": "音频未能生成",
@@ -479,4 +508,5 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   "error.AUDIO_UNAVAILABLE": "这台电脑上没有可用的音频输出设备。音频仍已保存，你可以导出后在别处播放。",
   "error.AUDIO_UNREADABLE": "这段音频已损坏或不完整，无法播放。",
+  "error.DISK_FULL": "磁盘已满。请释放一些空间后重试。",
 };

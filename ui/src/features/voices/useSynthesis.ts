@@ -1,11 +1,11 @@
-// Synthesize and Retry on the Voices screen: the request in flight, the last clip or
+// Synthesize, Retry and Save again on the Voices screen: the request in flight, the last clip or
 // failure, and what a settled clip does (announce it, play it when it has audio).
 
 import { useState } from "preact/hooks";
 
 import { announce } from "../../components";
 import { t } from "../../i18n";
-import { retryClip, synthesizeSpeech, toAppError, type AppError, type Clip, type SpeechRequest, type Voice } from "../../ipc";
+import { retryClip, retrySaveAudio, synthesizeSpeech, toAppError, type AppError, type Clip, type SpeechRequest, type Voice } from "../../ipc";
 import { player } from "./playback";
 
 export function useSynthesis(deps: {
@@ -53,7 +53,8 @@ export function useSynthesis(deps: {
   const retry = async (clip: Clip) => {
     setRetryingId(clip.id);
     try {
-      const next = await retryClip(clip.id);
+      // Audio kept in memory after a full disk is saved, never sent again.
+      const next = clip.audioKept ? await retrySaveAudio(clip.id) : await retryClip(clip.id);
       afterClip(next, true);
     } catch (err) {
       setActionError(toAppError(err));

@@ -6,7 +6,7 @@ use xiaoya_sandbox as sb;
 use super::{charged, ledger_rows, personal, req, standard};
 use crate::auth::wire::ContextRequest;
 use crate::error::ErrorCode;
-use crate::tts::wire::{ClipStatus, CostVerdict, EstimateUnavailable, SpeechParams};
+use crate::tts::wire::{ClipStatus, CostVerdict, CountingRule, EstimateUnavailable, SpeechParams};
 
 #[tokio::test]
 async fn invalid_input_is_refused_before_anything_is_journaled_or_sent() {
@@ -160,6 +160,100 @@ async fn a_provider_that_counts_cjk_as_two_is_flagged_against_the_estimate() {
     let cost = clip.cost.unwrap();
     assert_eq!(cost.verdict, CostVerdict::Differs);
     assert_eq!(cost.difference.as_deref(), Some("+3"));
+}
+
+#[tokio::test]
+async fn the_estimate_learns_how_a_configuration_counts_chinese_from_its_first_receipt() {
+    let rig = personal().await;
+    let text = "小雅开放平台的语音合成".repeat(6);
+    let request = req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, &text, "mp3");
+    // Before any clip: code points, and the honest bound beside them.
+    let before = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
+    assert_eq!(before.total_points.as_deref(), Some("3"));
+    assert_eq!(before.possible_total_points.as_deref(), Some("6"));
+    let counting = before.counting.unwrap();
+    assert_eq!((counting.rule, counting.cjk_weight, counting.cjk_characters), (CountingRule::CodePoints, 1, 66));
+    let first = rig.core.tts().synthesize(request.clone()).await.unwrap();
+    assert_eq!(first.receipt.as_ref().unwrap().charged_points.as_deref(), Some("6"));
+    // After it: the next estimate is the charge of an identical clip, and says why.
+    let after = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
+    assert_eq!(after.total_points.as_deref(), Some("6"));
+    assert_eq!(after.possible_total_points, None);
+    let counting = after.counting.unwrap();
+    assert_eq!(counting.rule, CountingRule::Learned);
+    assert_eq!((counting.cjk_weight, counting.counted_characters), (2, 132));
+    assert_eq!(counting.learned_from.as_deref(), Some(first.created_at.as_str()));
+    let second = rig.core.tts().synthesize(request).await.unwrap();
+    assert_eq!(second.receipt.unwrap().charged_points.as_deref(), Some("6"));
+    assert_eq!(second.cost.unwrap().verdict, CostVerdict::Matches);
+    // What one configuration taught is not applied to another.
+    let standard_text = req(sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO, &"你好".repeat(30), "mp3");
+    let other = rig.core.tts().tts_estimate(standard_text.clone()).await.unwrap();
+    assert_eq!(other.counting.unwrap().rule, CountingRule::CodePoints);
+    assert!(other.possible_total_points.is_some(), "still unknown there");
+}
+
+#[tokio::test]
+async fn the_standard_configuration_stays_code_points_once_its_receipt_confirms_it() {
+    let rig = personal().await;
+    let request = req(sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO, &"你好".repeat(30), "mp3");
+    let clip = rig.core.tts().synthesize(request.clone()).await.unwrap();
+    let charged = clip.receipt.unwrap().charged_points;
+    let after = rig.core.tts().tts_estimate(request).await.unwrap();
+    assert_eq!(after.total_points, charged);
+    let counting = after.counting.unwrap();
+    assert_eq!((counting.rule, counting.cjk_weight, counting.counted_characters), (CountingRule::Learned, 1, 60));
+    assert_eq!(after.possible_total_points, None);
+    // A clip without CJK characters confirms only the other characters.
+    let english = rig.core.tts().synthesize(req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, "Plain words.", "mp3")).await.unwrap();
+    assert_eq!(english.status, ClipStatus::Complete);
+    let cjk = rig
+        .core
+        .tts()
+        .tts_estimate(req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, &"你好".repeat(30), "mp3"))
+        .await
+        .unwrap();
+    let counting = cjk.counting.unwrap();
+    assert_eq!((counting.rule, counting.others_confirmed), (CountingRule::CodePoints, true));
+    assert_eq!(cjk.possible_total_points.as_deref(), Some("6"));
+}
+
+#[tokio::test]
+async fn a_receipt_without_readable_usage_characters_learns_nothing() {
+    let rig = personal().await;
+    let text = "小雅开放平台的语音合成".repeat(6);
+    let request = req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, &text, "mp3");
+    let clip = rig.core.tts().synthesize(request.clone()).await.unwrap();
+    // The same clip as a platform that leaves out the header, or writes it another way,
+    // would have left it in the ledger.
+    for usage in [None, Some("132 (provider)"), Some("")] {
+        let mut receipt = clip.receipt.clone().unwrap();
+        receipt.usage_characters = usage.map(str::to_owned);
+        sqlx::query("UPDATE tts_clips SET receipt = ? WHERE id = ?")
+            .bind(serde_json::to_string(&receipt).unwrap())
+            .bind(&clip.id)
+            .execute(rig.core.db().pool())
+            .await
+            .unwrap();
+        let estimate = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
+        assert_eq!(estimate.counting.unwrap().rule, CountingRule::CodePoints, "{usage:?}");
+        assert_eq!(estimate.total_points.as_deref(), Some("3"));
+        assert_eq!(estimate.possible_total_points.as_deref(), Some("6"));
+        // Shown as sent, never a failure.
+        let shown = rig.core.tts().tts_clip(&clip.id).await.unwrap();
+        assert_eq!(shown.receipt.unwrap().usage_characters.as_deref(), usage);
+    }
+    // Another shape the header may take is read: "132.0".
+    let mut receipt = clip.receipt.clone().unwrap();
+    receipt.usage_characters = Some("132.0".into());
+    sqlx::query("UPDATE tts_clips SET receipt = ? WHERE id = ?")
+        .bind(serde_json::to_string(&receipt).unwrap())
+        .bind(&clip.id)
+        .execute(rig.core.db().pool())
+        .await
+        .unwrap();
+    let estimate = rig.core.tts().tts_estimate(request).await.unwrap();
+    assert_eq!(estimate.total_points.as_deref(), Some("6"));
 }
 
 #[tokio::test]

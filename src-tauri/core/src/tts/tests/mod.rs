@@ -2,6 +2,7 @@
 
 mod catalog_tests;
 mod cost_tests;
+mod full_disk_tests;
 mod ledger_tests;
 mod resume_tests;
 mod retry_tests;

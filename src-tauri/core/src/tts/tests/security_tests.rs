@@ -62,6 +62,8 @@ async fn a_clip_is_never_complete_without_its_ledger_row_and_the_next_start_heal
     assert_ne!(status, "complete", "the clip was rolled back with its ledger row");
     assert_eq!(charged(&rig, &request_id), 1, "the platform did charge");
     assert!(super::ledger_rows(&rig, &request_id).await.is_empty());
+    // The audio was written before the rows: it stays for the next start.
+    assert!(rig.dir.path().join("audio").join(format!("{id}.mp3")).is_file(), "the audio file stays");
 
     sqlx::query("DROP TRIGGER s4_ledger_fails").execute(rig.core.db().pool()).await.unwrap();
     let base = rig.sandbox.base_url();
