@@ -75,9 +75,11 @@ fn point(row: &SnapshotRow) -> BalancePoint {
 }
 
 /// What model calls cost between two Personal refreshes by the platform's own usage
-/// counter (`modelUsage.chargedPoints`), less what chat receipts in between already named:
-/// the chat points no receipt reported. `None` without both readings, or when the counter
-/// went backwards (another reading of it, or a reset: nothing is claimed then).
+/// counter (`modelUsage.chargedPoints`), less every amount the receipts in between already
+/// named: the points of replies whose receipt reported none. The docs don't say whether
+/// speech counts as model usage; subtracting speech receipts too never explains more than
+/// the counter shows (if speech isn't in it, the rest stays "not explained"). `None` without
+/// both readings, or when the counter went backwards (a reset: nothing is claimed).
 fn chat_by_usage(from: &SnapshotRow, to: &SnapshotRow, charges: &[&LedgerRow]) -> Option<Points> {
     let before = Points::parse(from.model_charged.as_deref()?.trim())?;
     let after = Points::parse(to.model_charged.as_deref()?.trim())?;
@@ -85,7 +87,7 @@ fn chat_by_usage(from: &SnapshotRow, to: &SnapshotRow, charges: &[&LedgerRow]) -
     if spent.is_negative() {
         return None;
     }
-    let receipted: Points = charges.iter().filter(|r| r.kind == "chat").filter_map(|r| amount(r)).sum();
+    let receipted: Points = charges.iter().filter_map(|r| amount(r)).sum();
     Some((spent - receipted).max(Points::ZERO))
 }
 
@@ -302,6 +304,33 @@ mod tests {
             receipt_ref: format!("clip-{rowid}"),
             summary: String::new(),
             created_at,
+        }
+    }
+
+    fn counted(spendable: &str, mark: i64, model_charged: Option<&str>) -> SnapshotRow {
+        SnapshotRow { model_charged: model_charged.map(str::to_owned), ..snap(spendable, mark, mark) }
+    }
+
+    #[test]
+    fn the_usage_counter_explains_what_no_receipt_named_and_never_more() {
+        // 2 speech points with a receipt, 5 chat points without one; the counter moved 7.
+        let ledger = [charge(1, Some("2"), 10), charge(2, None, 11)];
+        let snapshots = [counted("100", 0, Some("40")), counted("93", 2, Some("47"))];
+        let (intervals, _) = explain(&snapshots, &ledger);
+        assert_eq!(intervals[0].chat_by_usage.as_deref(), Some("5"));
+        assert_eq!(intervals[0].unexplained, "0");
+        // Speech not in the counter (another reading of the docs): the counter moved only 5,
+        // so only 3 are claimed and 2 stay unexplained rather than being made up.
+        let snapshots = [counted("100", 0, Some("40")), counted("93", 2, Some("45"))];
+        let (intervals, _) = explain(&snapshots, &ledger);
+        assert_eq!(intervals[0].chat_by_usage.as_deref(), Some("3"));
+        assert_eq!(intervals[0].unexplained, "-2");
+        // A counter that went backwards (a reset) or wasn't read claims nothing.
+        for (a, b) in [(Some("40"), Some("10")), (None, Some("47")), (Some("40"), None), (Some("x"), Some("47"))] {
+            let snapshots = [counted("100", 0, a), counted("93", 2, b)];
+            let (intervals, _) = explain(&snapshots, &ledger);
+            assert_eq!(intervals[0].chat_by_usage, None);
+            assert_eq!(intervals[0].unexplained, "-5");
         }
     }
 

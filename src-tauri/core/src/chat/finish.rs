@@ -12,7 +12,7 @@ use super::wire::{ChatEvent, MessageStatus};
 use super::{ChatSink, ChatTurn};
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
-use crate::error::Result;
+use crate::error::{ErrorCode, IpcError, Result};
 use crate::chat::Chat;
 use crate::models::context_key;
 use crate::store::chat::{ConversationRecord, MessageRecord};
@@ -68,7 +68,7 @@ impl Chat {
         reply.json_check = (status == MessageStatus::Complete && wants_json)
             .then(|| check_reply(&reply.content, schema.as_ref()))
             .and_then(|check| serde_json::to_string(&check).ok());
-        let charge = reply_charge(&reply);
+        let charge = reply_charge(&reply, status, error.as_ref());
         self.shared.db().save_reply_with_charge(&reply, charge.as_ref().map(|c| (&call.session, c))).await?;
         tracing::info!(
             status = status.as_str(),
@@ -95,10 +95,22 @@ impl Chat {
 
 }
 
-/// The ledger row of a reply that reported usage or a charge (once per request id and
-/// context), written with the reply itself.
-fn reply_charge(reply: &MessageRecord) -> Option<NewCharge> {
-    if reply.total_tokens.is_none() && reply.prompt_tokens.is_none() && reply.charged_points.is_none() {
+/// The ledger row of a reply the platform may have charged for (once per request id and
+/// context), written with the reply itself: every complete and every stopped reply, and an
+/// interrupted one that had started to arrive or whose outcome is unknown (the connection
+/// went). Its points are the platform's reported charge, or none ("not reported"): the
+/// balance view then explains them through the usage counter. Only a reply the platform
+/// refused outright, with nothing streamed, charged nothing and has no row.
+fn reply_charge(reply: &MessageRecord, status: MessageStatus, error: Option<&IpcError>) -> Option<NewCharge> {
+    let reported = reply.total_tokens.is_some() || reply.prompt_tokens.is_some() || reply.charged_points.is_some();
+    let may_have_charged = match status {
+        MessageStatus::Complete | MessageStatus::Stopped => true,
+        MessageStatus::Interrupted => {
+            reported || reply.first_token_ms.is_some() || error.is_none_or(|e| e.code == ErrorCode::Network)
+        }
+        _ => reported,
+    };
+    if !may_have_charged {
         return None;
     }
     let model = reply.model_code.clone().unwrap_or_default();

@@ -49,3 +49,95 @@ fn the_typical_count_is_the_middle_one_and_the_max_the_largest() {
     assert_eq!(summarize(vec![300, 150, 900]), (Some(300), Some(900)));
     assert_eq!(summarize(vec![400, 200]), (Some(200), Some(400)), "the lower middle of an even count");
 }
+
+/// Issue 15, points 1 and 2: a stopped reply the platform charged is a ledger entry (its
+/// receipt names no points), and "why did my balance change" explains those points through
+/// the platform's own usage counter instead of blaming another device.
+#[tokio::test]
+async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_points() {
+    use std::time::Duration;
+
+    use crate::billing::wire::{LedgerQuery, LedgerScope};
+    use crate::chat::wire::{ChatEvent, MessageStatus};
+
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.core.billing().refresh_balance().await.unwrap();
+    rig.control().set_stream_pace(Duration::from_millis(30));
+    let events = Events::default();
+    let sink = events.sink();
+    let send = rig
+        .core
+        .chat()
+        .chat_send(input("Write a long, detailed story about a lighthouse keeper", options(sb::MODEL_CHAT, json!({}))), &sink);
+    let stop = async {
+        loop {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let started = events.all().iter().find_map(|e| match e {
+                ChatEvent::Started { reply, .. } => Some(reply.id.clone()),
+                _ => None,
+            });
+            if let Some(id) = started.filter(|_| events.delta_count() >= 3) {
+                assert!(rig.core.chat().chat_stop(&id));
+                return;
+            }
+        }
+    };
+    let (turn, ()) = tokio::join!(send, stop);
+    let reply = turn.unwrap().reply;
+    assert_eq!(reply.status, MessageStatus::Stopped);
+    let request_id = reply.receipt.as_ref().map(|r| r.request_id.clone()).expect("a request id");
+
+    // The platform charged the stopped reply (once its stream was cut).
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while rig.control().charges_for(&request_id).is_empty() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let charged = rig.control().charges_for(&request_id).first().map(|c| c.points.to_string()).expect("the sandbox charged it");
+    rig.core.billing().refresh_balance().await.unwrap();
+
+    let ledger = rig
+        .core
+        .billing()
+        .points_ledger(LedgerQuery { scope: LedgerScope::ActiveContext, limit: 50, offset: 0 })
+        .await
+        .unwrap();
+    let entry = ledger.entries.iter().find(|e| e.request_id == request_id).expect("the stopped reply is in the ledger");
+    assert_eq!(entry.points, None, "its receipt reported no points: shown as not reported, not as 0");
+
+    let changes = rig.core.billing().balance_changes().await.unwrap();
+    let interval = changes
+        .intervals
+        .iter()
+        .find(|i| i.charges.iter().any(|c| c.request_id == request_id))
+        .expect("the interval with the stopped reply");
+    assert_eq!(interval.chat_by_usage.as_deref(), Some(charged.as_str()), "the usage counter names its points");
+    assert_eq!(interval.unexplained, "0", "nothing blamed on another device: {interval:?}");
+}
+
+/// A reply the platform refused outright (nothing streamed, a definite error) charged
+/// nothing and leaves no ledger row.
+#[tokio::test]
+async fn a_refused_reply_leaves_no_ledger_row() {
+    use sb::{Fault, FaultKind, Route};
+
+    use crate::billing::wire::{LedgerQuery, LedgerScope};
+
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(400)));
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    let request_id = reply.receipt.as_ref().map(|r| r.request_id.clone()).unwrap_or_default();
+    let ledger = rig
+        .core
+        .billing()
+        .points_ledger(LedgerQuery { scope: LedgerScope::ActiveContext, limit: 50, offset: 0 })
+        .await
+        .unwrap();
+    assert!(ledger.entries.iter().all(|e| e.request_id != request_id || request_id.is_empty()));
+    assert!(rig.control().charges_for(&request_id).is_empty());
+}

@@ -99,6 +99,12 @@ function IntervalView(props: { interval: BalanceInterval; now: number; sharedWal
             </ul>
           </>
         )}
+        {i.chatByUsage !== undefined && !isZero(i.chatByUsage) && (
+          <p class="interval__usage" data-testid="interval-chat-usage" data-value={i.chatByUsage}>
+            <Icon name="chat" size={14} />
+            {t("balances.changes.chatByUsage", { amount: formatPoints(i.chatByUsage) })}
+          </p>
+        )}
       </div>
 
       {explainedFully ? (
@@ -117,7 +123,7 @@ function IntervalView(props: { interval: BalanceInterval; now: number; sharedWal
             </p>
             <p class="note__detail">
               {missing ? t("balances.changes.whyDown") : t("balances.changes.whyUp")}
-              {missing && i.unpriced > 0 && ` ${t("balances.changes.whyDownUnpriced")}`}
+              {missing && i.unpriced > 0 && i.chatByUsage === undefined && ` ${t("balances.changes.whyDownUnpriced")}`}
               {missing && props.sharedWallet && ` ${t("balances.changes.whyDownTeam")}`}
             </p>
           </div>

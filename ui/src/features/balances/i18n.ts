@@ -112,6 +112,8 @@ export const en = {
   "balances.changes.noneSeen": "This app saw no charges in this time.",
   "balances.changes.unpriced": "{count} without a reported amount (the platform sent no points for them)",
   "balances.changes.explained": "Fully explained by the charges above.",
+  "balances.changes.chatByUsage":
+    "{amount} {amount:point|points} for chat replies whose receipts named no amount, by the platform's own usage count",
   "balances.changes.unexplainedDown": "{amount} {amount:point|points} not explained by charges this app saw",
   "balances.changes.unexplainedUp": "{amount} {amount:point|points} more than expected",
   "balances.changes.whyDown":
@@ -283,6 +285,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.changes.noneSeen": "这段时间内本应用没有看到扣费。",
   "balances.changes.unpriced": "其中 {count} 笔没有报告金额（平台没有给出积分数）",
   "balances.changes.explained": "上面的扣费完全解释了这次变化。",
+  "balances.changes.chatByUsage": "按平台自己的用量统计，回执未给出金额的对话回复共扣 {amount} 积分",
   "balances.changes.unexplainedDown": "有 {amount} 积分无法用本应用看到的扣费解释",
   "balances.changes.unexplainedUp": "比预期多出 {amount} 积分",
   "balances.changes.whyDown": "可能是登录同一账户的其他应用或设备使用了积分，或某次请求的扣费没有报告金额。",

@@ -1,0 +1,84 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// "Why did my balance change": chat points whose receipts named no amount are explained by
+// the platform's usage counter (issue 15, point 2), in both languages.
+const interval = {
+  from: { at: 1_764_590_400_000, spendable: "100" },
+  to: { at: 1_764_590_460_000, spendable: "95" },
+  change: "-5",
+  charges: [
+    {
+      id: "c1",
+      context: { kind: "personal" },
+      source: "chat",
+      requestId: "req-1",
+      summary: "Chat · othan-2.0",
+      receiptRef: "m1",
+      at: 1_764_590_430_000,
+    },
+  ],
+  explained: "0",
+  unpriced: 1,
+  unexplained: "0",
+  chatByUsage: "5",
+};
+vi.mock("../../src/ipc", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/ipc")>();
+  return {
+    ...real,
+    balanceChanges: () =>
+      Promise.resolve({ context: { kind: "personal" }, intervals: [interval], sinceLastRefresh: [], sharedWallet: false }),
+  };
+});
+
+const { ChangesCard } = await import("../../src/features/balances/ChangesCard");
+const { applyLocale } = await import("../../src/i18n");
+const { AppContext } = await import("../../src/app/context");
+const app = { info: null, screen: "balances" as const, navigate: () => {}, platformChanged: () => {}, changeTheme: () => Promise.resolve() };
+
+let root: HTMLElement | null = null;
+afterEach(() => {
+  if (root) render(null, root);
+  root?.remove();
+  applyLocale("en");
+});
+
+async function show() {
+  root = document.createElement("div");
+  document.body.append(root);
+  await act(async () => {
+    render(
+      <AppContext.Provider value={app}>
+        <ChangesCard contextKey="k" version={0} now={1_764_590_500_000} onRefresh={() => {}} />
+      </AppContext.Provider>,
+      root!,
+    );
+  });
+  await vi.waitFor(
+    async () => {
+      await act(async () => new Promise((r) => setTimeout(r, 20)));
+      if (!root!.querySelector("[data-testid=balance-interval]")) throw new Error(root!.innerHTML.slice(0, 400));
+    },
+    { timeout: 3000, interval: 50 },
+  );
+  return root!;
+}
+
+describe("chat points explained by the usage counter", () => {
+  it("says how many points the usage counter names, and the change is explained", async () => {
+    const el = await show();
+    const line = el.querySelector("[data-testid=interval-chat-usage]");
+    expect(line?.getAttribute("data-value")).toBe("5");
+    expect(line?.textContent).toContain("5 points for chat replies whose receipts named no amount");
+    expect(el.querySelector("[data-testid=interval-verdict]")?.getAttribute("data-verdict")).toBe("explained");
+    expect(el.textContent).not.toContain("another app or device");
+  });
+
+  it("says it in Chinese", async () => {
+    act(() => applyLocale("zh-CN"));
+    const el = await show();
+    expect(el.querySelector("[data-testid=interval-chat-usage]")?.textContent).toContain("按平台自己的用量统计");
+  });
+});
