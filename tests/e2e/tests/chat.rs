@@ -107,6 +107,22 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     assert!(!stopped.contains("Summary"), "stopped well before the end");
     app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-status-badge]"), "Stopped").await?;
 
+    // ---- The stopped reply's points are accounted for (issue 15, points 1-2): the
+    // Balances screen explains them through the platform's usage count, not "another device".
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while control.charges().is_empty() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let stopped_points = control.charges().last().map(|c| c.points.to_string()).ok_or("the stopped reply was charged")?;
+    app.click("[data-testid=nav-balances]").await?;
+    app.click("[data-testid=balances-refresh]").await?;
+    let line = app.wait_for_text("[data-testid=interval-chat-usage]", "for chat replies whose receipts named no amount").await?;
+    assert!(line.contains(&stopped_points), "{line} names {stopped_points} points");
+    assert_eq!(app.attr("[data-testid=balance-interval] [data-testid=interval-verdict]", "data-verdict").await?.as_deref(), Some("explained"));
+    assert!(!app.page_text().await?.contains("another app or device"));
+    app.shot("balances-chat-by-usage", Some("[data-testid=balance-changes]")).await?;
+    app.click("[data-testid=nav-chat]").await?;
+
     // ---- A short reply: Markdown with a code block, rendered as text only, with a receipt.
     control.set_stream_pace(Duration::ZERO);
     send(&app, "How do I plan a small project?").await?;
