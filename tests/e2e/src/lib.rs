@@ -17,6 +17,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
 pub use fantoccini;
+pub use xiaoya_core;
 pub use xiaoya_sandbox;
 
 pub type TestResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;

@@ -253,7 +253,8 @@ impl Billing {
         })
     }
 
-    /// Points spent per local day and context over the last `days` days.
+    /// Points spent per local day by the active context over the last `days` days (the
+    /// context on screen; the ledger's "all accounts" view lists the others).
     #[instrument(skip(self), err)]
     pub async fn spending_chart(&self, query: SpendingQuery) -> Result<SpendingChart> {
         if !(1..=90).contains(&query.days) {
@@ -267,7 +268,10 @@ impl Billing {
             .shared
             .db()
             .ledger_of_user(&ContextKey::of(&session), CHART_ROWS)
-            .await?;
+            .await?
+            .into_iter()
+            .filter(|r| r.context_kind == session.context.kind() && r.team_id == session.team_id().unwrap_or_default())
+            .collect::<Vec<_>>();
         Ok(chart(&rows, now_ms(), &query))
     }
 }

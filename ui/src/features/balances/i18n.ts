@@ -126,7 +126,7 @@ export const en = {
   "balances.changes.refreshNow": "Refresh now",
 
   "balances.chart.title": "Points spent per day",
-  "balances.chart.description": "From the charges this app saw, per account.",
+  "balances.chart.description": "From the charges this app saw for this account.",
   "balances.chart.range": "Period",
   "balances.chart.days": "{days} days",
   "balances.chart.empty": "Nothing spent in this period yet.",
@@ -297,7 +297,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.changes.refreshNow": "立即刷新",
 
   "balances.chart.title": "每日消耗积分",
-  "balances.chart.description": "根据本应用看到的扣费，按账户统计。",
+  "balances.chart.description": "根据本应用看到的该账户扣费统计。",
   "balances.chart.range": "时间范围",
   "balances.chart.days": "{days} 天",
   "balances.chart.empty": "这段时间内还没有消耗。",

@@ -221,10 +221,16 @@ async fn each_context_keeps_its_own_balance_and_ledger() {
         })
         .await
         .unwrap();
-    assert_eq!(chart.series.len(), 2);
-    assert_eq!(chart.series[0].context, BillingContext::Personal);
-    assert_eq!(chart.series[0].total, "4");
-    assert_eq!(chart.series[1].total, "0.25");
-    assert_eq!(chart.max, "4");
+    // The chart is the context on screen (issue 15: the Team page drew Personal's bars).
+    assert_eq!(chart.series.len(), 1);
+    assert_eq!(chart.series[0].context, only.entries[0].context);
+    assert_eq!(chart.series[0].total, "0.25");
+    assert_eq!(chart.max, "0.25");
     assert_eq!(chart.days.len(), 7);
+    let personal = rig.core.auth().sessions_view().await.unwrap().sessions.into_iter().find(|s| s.id != team_session.id).unwrap();
+    rig.core.auth().set_active_session(&personal.id).await.unwrap();
+    let chart = rig.core.billing().spending_chart(SpendingQuery { days: 7, utc_offset_minutes: 480 }).await.unwrap();
+    assert_eq!(chart.series.len(), 1);
+    assert_eq!(chart.series[0].context, BillingContext::Personal);
+    assert_eq!((chart.series[0].total.as_str(), chart.max.as_str()), ("4", "4"));
 }
