@@ -4,7 +4,8 @@
 # (scripts/test.sh: Xvfb, D-Bus, gnome-keyring), starts the app BENCH_RUNS times (default 3)
 # with one short conversation open and with a 1,000-message one (seeded through the core's
 # store, tests/e2e/tests/long_chat.rs), interleaved, and prints the median PSS and RSS of the
-# app and its WebKit processes 10 s after scrolling through it, and the growth.
+# app and its WebKit processes 10 s after scrolling through it, and the growth; then the soak
+# run: 200 streamed replies (SOAK_REPLIES) in one session, memory after 20 and after all.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -17,5 +18,5 @@ else
   bin="$root/target/release/xiaoya-companion"
 fi
 XIAOYA_APP_BIN="$bin" BENCH_RUNS="${BENCH_RUNS:-3}" scripts/test.sh \
-  cargo test -p xiaoya-e2e --test long_chat memory_with_a_1000_message_conversation_open -- --ignored --nocapture 2>&1 \
+  cargo test -p xiaoya-e2e --test long_chat -- --ignored --nocapture --test-threads 1 2>&1 \
   | grep -E '^\||test result|panicked|Error:'

@@ -213,3 +213,40 @@ async fn memory_with_a_1000_message_conversation_open() -> TestResult {
     );
     Ok(())
 }
+
+/// The soak run (issue 16): 200 streamed replies in one session, memory after the first 20
+/// and after all 200 (goal: at most 1.1×, so nothing leaks per reply).
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a measurement, run by scripts/bench-memory.sh"]
+async fn soak_200_streamed_replies() -> TestResult {
+    let total: usize = std::env::var("SOAK_REPLIES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    app.sandbox.as_ref().ok_or("sandbox")?.control().set_stream_pace(Duration::ZERO);
+    app.sign_in_personal().await?;
+    app.click("[data-testid=nav-chat]").await?;
+    let bin = xiaoya_e2e::app_binary().canonicalize()?;
+    let mut after_20 = (0, 0);
+    for n in 1..=total {
+        send(&app, &format!("Question {n}: tell me about step {n}")).await?;
+        if n == 20 {
+            tokio::time::sleep(Duration::from_secs(10)).await;
+            after_20 = memory(&tree_of(&bin));
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let after_all = memory(&tree_of(&bin));
+    app.close().await?;
+    let mib = |kib: u64| kib as f64 / 1024.0;
+    println!("| soak, one session | PSS | RSS |");
+    println!("|---|---|---|");
+    println!("| after 20 streamed replies | {:.0} MiB | {:.0} MiB |", mib(after_20.0), mib(after_20.1));
+    println!("| after {total} | {:.0} MiB | {:.0} MiB |", mib(after_all.0), mib(after_all.1));
+    println!(
+        "| ratio | {:.2}× | {:.2}× |",
+        after_all.0 as f64 / after_20.0.max(1) as f64,
+        after_all.1 as f64 / after_20.1.max(1) as f64
+    );
+    Ok(())
+}

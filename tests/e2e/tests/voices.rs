@@ -235,3 +235,72 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.shot("voices-zh-dark", Some("[data-testid=voices-board-card]")).await?;
     Ok(())
 }
+
+/// Issue 15, point 9, in the real window and in Chinese: on the configuration that counts a
+/// Chinese character as 2, the estimate before the first clip says it may cost up to the
+/// double and the hint says the count isn't known yet; after one clip, whose receipt shows
+/// the count, the same text is estimated at what it was charged, and the hint says the rule.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_cjk_estimate_learns_the_count_from_the_first_receipt_in_chinese() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let result = cjk(&app).await;
+    if result.is_err() {
+        let _ = app.screenshot("voices-cjk-failure").await;
+    }
+    app.close().await?;
+    result
+}
+
+async fn cjk(app: &AppWindow) -> TestResult {
+    app.sign_in_personal().await?;
+    app.click("[data-testid=locale-switch-zh-CN]").await?;
+    app.wait_for_text("[data-testid=nav-account]", "账户").await?;
+    app.click("[data-testid=nav-voices]").await?;
+    let config = format!("[data-testid=tts-config][data-config-id='{}']", sb::TTS_CONFIG_CJK);
+    app.click(&format!("{config} [data-testid=tts-config-pick]")).await?;
+    app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_YUNXI)).await?;
+    app.wait_for_attr("[data-testid=tts-selected-voice]", "data-voice-id", sb::VOICE_YUNXI).await?;
+    // 60 Chinese characters: 60 code points (one 100-character block), 120 as this
+    // configuration counts them (two blocks).
+    let text = "敏捷的棕色狐狸跳过了那只懒惰的狗".repeat(4);
+    let text: String = text.chars().take(60).collect();
+    app.client
+        .execute(
+            "const el = document.querySelector('[data-testid=tts-input]'); el.focus(); el.value = arguments[0]; \
+             el.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![text.clone().into()],
+        )
+        .await?;
+    app.wait_for_attr("[data-testid=tts-counter]", "data-count", "60").await?;
+    // Before any clip: the code-point estimate, and honestly "possibly up to".
+    app.wait_for_text("[data-testid=tts-estimate-bound]", "").await?;
+    let before = app.attr("[data-testid=tts-estimate]", "data-total").await?.unwrap_or_default();
+    let caveat = app.text_of("[data-testid=tts-estimate-caveat]").await?.unwrap_or_default();
+    assert!(!caveat.trim().is_empty(), "the estimate says the count isn't known yet");
+    assert_eq!(app.attr("[data-testid=tts-count-hint]", "data-rule").await?.as_deref(), Some("codePoints"));
+    app.shot("voices-cjk-estimate-before-zh", Some("[data-testid=voices-compose-card]")).await?;
+
+    app.click("[data-testid=tts-synthesize]").await?;
+    let charged = app.wait_for_text("[data-testid=receipt-charged]", "积分").await?;
+    let charged: String = charged.chars().filter(char::is_ascii_digit).collect();
+    assert_ne!(charged, before, "the code-point estimate was not the charge (else nothing to learn)");
+
+    // The same text again: the estimate is now the charge, and the hint names the rule.
+    app.client
+        .execute(
+            "const el = document.querySelector('[data-testid=tts-input]'); el.value = arguments[0] + '。'; \
+             el.dispatchEvent(new Event('input', { bubbles: true })); el.value = arguments[0]; \
+             el.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![text.into()],
+        )
+        .await?;
+    app.wait_for_attr("[data-testid=tts-count-hint]", "data-rule", "learned").await?;
+    app.wait_for_attr("[data-testid=tts-estimate]", "data-total", &charged).await?;
+    let hint = app.text_of("[data-testid=tts-count-hint]").await?.unwrap_or_default();
+    assert!(hint.contains('2'), "the hint says a Chinese character counts 2: {hint}");
+    assert_eq!(app.count("[data-testid=tts-estimate-caveat]").await?, 0, "no caveat once the rule is known");
+    app.shot("voices-cjk-estimate-learned-zh", Some("[data-testid=voices-compose-card]")).await?;
+    Ok(())
+}

@@ -4,7 +4,7 @@
 
 import "./voices.css";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { keptKey, useKept } from "../../app/keep";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
@@ -82,8 +82,10 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
   );
 
   // A new configuration: no voice chosen, its first format, nothing to compare. Coming
-  // back to the screen with the same configuration keeps what was chosen.
-  useEffect(() => {
+  // back to the screen with the same configuration keeps what was chosen. A layout effect:
+  // it runs before the new voice list is painted, so a voice picked at once is never
+  // cleared afterwards (a plain effect ran a frame later and undid a quick pick).
+  useLayoutEffect(() => {
     const id = config?.ttsConfigId;
     if (id === undefined || id === seenConfig.current) return;
     seenConfig.current = id;
