@@ -3,9 +3,11 @@
 
 use tauri::State;
 use xiaoya_core::billing::wire::{
-    BalanceChanges, BalanceCheck, BalanceOverview, BillingSettings, LedgerPage, LedgerQuery,
+    BalanceChanges, BalanceCheck, BalanceOverview, BillingSettings, LedgerPage, LedgerQuery, LedgerScope,
     SpendingChart, SpendingQuery, TeamContextView, UsageView,
 };
+
+use xiaoya_core::documents::SavedFile;
 
 use super::CmdResult;
 use crate::AppState;
@@ -28,6 +30,16 @@ pub async fn personal_usage(state: State<'_, AppState>) -> CmdResult<UsageView> 
 #[tauri::command]
 pub async fn team_context(state: State<'_, AppState>) -> CmdResult<TeamContextView> {
     Ok(state.core.billing().team_context().await?)
+}
+
+#[tauri::command]
+pub async fn ledger_save<R: tauri::Runtime>(
+    app: tauri::AppHandle<R>,
+    state: State<'_, AppState>,
+    scope: LedgerScope,
+) -> CmdResult<Option<SavedFile>> {
+    let doc = state.core.billing().ledger_document(scope).await?;
+    crate::files::save(&app, doc).await
 }
 
 #[tauri::command]

@@ -68,6 +68,9 @@ commands! {
     billing::team_context() -> TeamContextView;
     /// A page of the local points ledger, newest first.
     billing::points_ledger(query: LedgerQuery) -> LedgerPage;
+    /// Saves the points ledger (this account, or every account) as CSV through the save
+    /// dialog; `null` when cancelled.
+    billing::ledger_save(scope: LedgerScope) -> Option<SavedFile>;
     /// How the active context's balance moved between refreshes, with the charges seen.
     billing::balance_changes() -> BalanceChanges;
     /// Points spent per local day and context.

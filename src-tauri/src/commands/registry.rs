@@ -12,7 +12,7 @@ use ts_rs::TS;
 use xiaoya_core::audio::wire::PlaybackState;
 use xiaoya_core::auth::wire::{ContextRequest, SessionsView, SignInDiagnostics, TeamChoice};
 use xiaoya_core::billing::wire::{
-    BalanceChanges, BalanceCheck, BalanceOverview, BillingSettings, LedgerPage, LedgerQuery, SpendingChart,
+    BalanceChanges, BalanceCheck, BalanceOverview, BillingSettings, LedgerPage, LedgerQuery, LedgerScope, SpendingChart,
     SpendingQuery, TeamContextView, UsageView,
 };
 use xiaoya_core::chat::wire::{

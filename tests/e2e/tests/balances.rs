@@ -269,6 +269,24 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
     )
     .await?;
 
+    // The ledger saved as CSV through the save dialog, with the charge as the platform
+    // reported it.
+    let request_id = app
+        .attr("[data-testid=ledger-list] [data-testid=charge-row][data-source=tts]", "data-request-id")
+        .await?
+        .ok_or("a request id on the row")?;
+    let out = tempfile::tempdir()?;
+    let csv_path = out.path().join("ledger.csv");
+    app.click("[data-testid=ledger-save-csv]").await?;
+    let (title, suggested) = app.answer_save_dialog(&csv_path).await?;
+    assert_eq!(title, "Save as CSV");
+    assert!(suggested.starts_with("points-ledger-") && suggested.ends_with(".csv"), "{suggested:?}");
+    app.wait_for_text("[data-testid=toast-success]", "Saved ledger.csv").await?;
+    let csv = std::fs::read_to_string(&csv_path)?;
+    assert!(csv.starts_with("time,account,team_id,source,request_id,points,"), "{csv}");
+    let row = csv.lines().find(|l| l.contains(&request_id)).ok_or("the charge's row")?;
+    assert!(row.contains(",Personal,,tts,"), "{row}");
+
     app.click("[data-testid=ledger-list] [data-testid=charge-receipt]")
         .await?;
     app.wait_for_text("[data-testid=screen-title]", "Voices")

@@ -223,13 +223,20 @@ async fn soak_200_streamed_replies() -> TestResult {
     let scratch = tempfile::tempdir()?;
     let log = scratch.path().join("browser.log");
     let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
-    app.sandbox.as_ref().ok_or("sandbox")?.control().set_stream_pace(Duration::ZERO);
+    let control = app.sandbox.as_ref().ok_or("sandbox")?.control();
+    control.set_stream_pace(Duration::ZERO);
+    // 200 replies cost more than the seeded 2,500 points.
+    control.set_personal_balance(sb::PersonalBalance { subscription: 0, gift_card: 0, recharge: 1_000_000 });
     app.sign_in_personal().await?;
     app.click("[data-testid=nav-chat]").await?;
     let bin = xiaoya_e2e::app_binary().canonicalize()?;
     let mut after_20 = (0, 0);
     for n in 1..=total {
-        send(&app, &format!("Question {n}: tell me about step {n}")).await?;
+        if let Err(err) = send(&app, &format!("Question {n}: tell me about step {n}")).await {
+            let code = app.text_of("[data-testid=chat-message][data-role=assistant]:last-of-type [data-testid=chat-error-code]").await?;
+            let _ = app.screenshot("soak-failure").await;
+            return Err(format!("reply {n}: {err}; the reply says {code:?}").into());
+        }
         if n == 20 {
             tokio::time::sleep(Duration::from_secs(10)).await;
             after_20 = memory(&tree_of(&bin));

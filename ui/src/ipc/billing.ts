@@ -8,6 +8,7 @@ export {
   personalUsage,
   teamContext,
   pointsLedger,
+  ledgerSave,
   balanceChanges,
   spendingChart,
   billingSettings,

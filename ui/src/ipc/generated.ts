@@ -27,6 +27,7 @@ import type { CostEstimate } from "../bindings/CostEstimate";
 import type { ExportFormat } from "../bindings/ExportFormat";
 import type { LedgerPage } from "../bindings/LedgerPage";
 import type { LedgerQuery } from "../bindings/LedgerQuery";
+import type { LedgerScope } from "../bindings/LedgerScope";
 import type { Locale } from "../bindings/Locale";
 import type { ModelCatalog } from "../bindings/ModelCatalog";
 import type { ModelComparison } from "../bindings/ModelComparison";
@@ -79,6 +80,7 @@ export type CommandName =
   | "personal_usage"
   | "team_context"
   | "points_ledger"
+  | "ledger_save"
   | "balance_changes"
   | "spending_chart"
   | "billing_settings"
@@ -267,6 +269,14 @@ export function teamContext(): Promise<TeamContextView> {
 /** A page of the local points ledger, newest first. */
 export function pointsLedger(query: LedgerQuery): Promise<LedgerPage> {
   return call<LedgerPage>("points_ledger", { query });
+}
+
+/**
+ * Saves the points ledger (this account, or every account) as CSV through the save
+ * dialog; `null` when cancelled.
+ */
+export function ledgerSave(scope: LedgerScope): Promise<SavedFile | null> {
+  return call<SavedFile | null>("ledger_save", { scope });
 }
 
 /** How the active context's balance moved between refreshes, with the charges seen. */

@@ -11,6 +11,7 @@
 //! `Billing::balance_check(estimate)` and warn on `Low` / `Exceeds` — never block.
 
 mod balance;
+mod export;
 mod history;
 mod platform;
 pub mod points;

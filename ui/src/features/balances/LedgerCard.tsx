@@ -3,7 +3,8 @@ import { useEffect, useState } from "preact/hooks";
 import { useLoad, type Loaded } from "../../app/useLoad";
 import { Button, Card, EmptyState, ErrorState, Segmented, SkeletonList } from "../../components";
 import { t } from "../../i18n";
-import { pointsLedger, toAppError, type AppError, type LedgerPage, type LedgerScope } from "../../ipc";
+import { saveWithDialog } from "../../app/saveFile";
+import { ledgerSave, pointsLedger, toAppError, type AppError, type LedgerPage, type LedgerScope } from "../../ipc";
 import { ChargeRow } from "./ChargeRow";
 
 const PAGE = 25;
@@ -13,6 +14,13 @@ export function LedgerCard(props: { contextKey: string; version: number; now: nu
   const [scope, setScope] = useState<LedgerScope>("activeContext");
   const [moreError, setMoreError] = useState<AppError | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // The ledger shown (this account or all) as CSV, where the person chooses.
+  const save = async () => {
+    setSaving(true);
+    await saveWithDialog(() => ledgerSave(scope));
+    setSaving(false);
+  };
   // Another context or scope clears first, so no row of the previous one stays visible;
   // a new balance reading only reloads in place, as many rows as are shown.
   const ledger: Loaded<LedgerPage> = useLoad<LedgerPage>(
@@ -51,6 +59,10 @@ export function LedgerCard(props: { contextKey: string; version: number; now: nu
       description={t("balances.ledger.description")}
       data-testid="points-ledger"
       actions={
+        <>
+        <Button size="sm" icon="download" loading={saving} disabled={!entries || entries.length === 0} onClick={() => void save()} data-testid="ledger-save-csv">
+          {t("balances.ledger.saveCsv")}
+        </Button>
         <Segmented<LedgerScope>
           label={t("balances.ledger.scope")}
           size="sm"
@@ -62,6 +74,7 @@ export function LedgerCard(props: { contextKey: string; version: number; now: nu
             { value: "allContexts", label: t("balances.ledger.scopeAll"), "data-testid": "ledger-scope-all" },
           ]}
         />
+        </>
       }
     >
       {error ? (

@@ -157,6 +157,7 @@ export const en = {
   "balances.ledger.noAmount": "not reported",
   "balances.ledger.tokens": "{input} in · {output} out tokens",
   "balances.ledger.more": "Show more",
+  "balances.ledger.saveCsv": "Save as CSV",
   "balances.ledger.error": "Couldn't read the charges.",
 
   "balances.threshold.title": "Low-balance warning",
@@ -327,6 +328,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.ledger.noAmount": "未报告",
   "balances.ledger.tokens": "输入 {input} · 输出 {output} Token",
   "balances.ledger.more": "显示更多",
+  "balances.ledger.saveCsv": "另存为 CSV",
   "balances.ledger.error": "无法读取扣费记录。",
 
   "balances.threshold.title": "余额不足提醒",
