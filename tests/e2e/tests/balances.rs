@@ -286,6 +286,8 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
     assert!(csv.starts_with("time,account,team_id,source,request_id,points,"), "{csv}");
     let row = csv.lines().find(|l| l.contains(&request_id)).ok_or("the charge's row")?;
     assert!(row.contains(",Personal,,tts,"), "{row}");
+    // The toast is read; put it away, as a person would before the next click under it.
+    app.click("[data-testid=toast-success] [data-testid=toast-dismiss]").await?;
 
     app.click("[data-testid=ledger-list] [data-testid=charge-receipt]")
         .await?;

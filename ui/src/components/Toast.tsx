@@ -91,6 +91,7 @@ export function ToastRegion() {
             icon="close"
             aria-label={t("common.dismiss")}
             title={t("common.dismiss")}
+            data-testid="toast-dismiss"
             onClick={(event) => {
               // Keep keyboard focus somewhere sensible once the toast is gone.
               const hadFocus = event.currentTarget === document.activeElement;
