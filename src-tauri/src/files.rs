@@ -64,7 +64,7 @@ async fn start_folder<R: Runtime>(app: &AppHandle<R>, state: &AppState, kind: &D
 
 /// Asks where to save `doc` and writes it there. `None`: the person cancelled.
 pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Option<SavedFile>, IpcError> {
-    let state = app.state::<AppState>();
+    let state = app.try_state::<AppState>().ok_or_else(|| IpcError::from(Error::Internal("the app has not started".into())))?;
     let locale = state.core.app_info().await.map(|i| i.locale).unwrap_or(Locale::En);
     let (title, filter) = wording(&doc.kind, locale);
     let mut dialog = app
@@ -95,15 +95,19 @@ pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Optio
     Ok(Some(saved))
 }
 
-/// Shows a file saved in this run in the file manager, selected.
-pub fn show_in_folder<R: Runtime>(app: &AppHandle<R>, path: &str) -> Result<(), IpcError> {
+/// Shows a file saved in this run in the file manager, selected. The D-Bus call blocks, so
+/// it runs on a blocking thread, never on the async runtime's workers.
+pub async fn show_in_folder<R: Runtime>(app: &AppHandle<R>, path: &str) -> Result<(), IpcError> {
     let path = PathBuf::from(path);
     if !app.state::<SavedFiles>().contains(&path) {
         return Err(Error::InvalidInput("only a file saved in this run can be shown".into()).into());
     }
-    tauri_plugin_opener::reveal_item_in_dir(&path).map_err(|err| {
+    let revealed = tokio::task::spawn_blocking(move || tauri_plugin_opener::reveal_item_in_dir(&path).map_err(|e| e.to_string()))
+        .await
+        .unwrap_or_else(|e| Err(e.to_string()));
+    revealed.map_err(|err| {
         tracing::warn!(error = %err, "no file manager answered");
-        IpcError::from(Error::FileManagerUnavailable(err.to_string()))
+        IpcError::from(Error::FileManagerUnavailable(err))
     })
 }
 

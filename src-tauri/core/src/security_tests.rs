@@ -391,7 +391,7 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.answer(rig.core.tts().tts_clips(Default::default()).await);
     out.answer(rig.core.tts().tts_clip(&clip.id).await);
     out.answer(rig.core.tts().tts_totals().await);
-    out.answer(rig.core.tts().export_clip(&clip.id, None).await);
+    out.answer(rig.core.tts().clip_document(&clip.id).await.map(|d| d.name));
     if let Some(config) = catalog.configs.first() {
         out.answer(rig.core.tts().open_voice_library(&config.tts_config_id).await);
     }

@@ -64,5 +64,5 @@ pub async fn use_sandbox(state: State<'_, AppState>) -> CmdResult<PlatformInfo> 
 /// Only files saved in this run (see `files.rs`).
 #[tauri::command]
 pub async fn show_in_folder<R: tauri::Runtime>(app: tauri::AppHandle<R>, path: String) -> CmdResult<()> {
-    crate::files::show_in_folder(&app, &path)
+    crate::files::show_in_folder(&app, &path).await
 }

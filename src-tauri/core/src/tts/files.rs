@@ -14,10 +14,6 @@ pub fn audio_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("audio")
 }
 
-pub fn exports_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("exports")
-}
-
 /// The stored file name of a clip: its local id (a UUID) and format, never platform text.
 pub fn clip_file_name(clip_id: &str, format: &str) -> String {
     let ext: String = format
@@ -158,71 +154,6 @@ pub fn slug(text: &str, max: usize) -> String {
     out.trim_matches('-').to_owned()
 }
 
-/// Where an export goes: the exports folder, a folder the user typed, or a file path there.
-pub fn export_target(
-    data_dir: &Path,
-    typed: Option<&str>,
-    default_name: &str,
-    format: &str,
-) -> crate::error::Result<PathBuf> {
-    use crate::error::Error;
-    let refuse = |why: &str| Error::InvalidInput(why.to_owned());
-    let typed = typed.map(str::trim).filter(|t| !t.is_empty());
-    let Some(typed) = typed else {
-        return Ok(exports_dir(data_dir).join(default_name));
-    };
-    let expanded = match typed.strip_prefix("~/") {
-        Some(rest) => match std::env::var_os("HOME") {
-            Some(home) => PathBuf::from(home).join(rest),
-            None => return Err(refuse("the home folder is unknown")),
-        },
-        None => PathBuf::from(typed),
-    };
-    if !expanded.is_absolute() {
-        return Err(refuse("type a full path (starting with / or ~/)"));
-    }
-    if expanded.is_dir() {
-        return Ok(expanded.join(default_name));
-    }
-    let parent = expanded
-        .parent()
-        .filter(|p| p.is_dir())
-        .ok_or_else(|| refuse("that folder does not exist"))?;
-    let name = expanded
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| refuse("that is not a file name"))?;
-    let ext = format!(".{}", format.to_ascii_lowercase());
-    let name = if name.to_ascii_lowercase().ends_with(&ext) {
-        name.to_owned()
-    } else {
-        format!("{name}{ext}")
-    };
-    Ok(parent.join(name))
-}
-
-/// `name.mp3`, or `name (2).mp3`, … — never overwrites an existing file.
-pub fn unique(path: PathBuf) -> PathBuf {
-    if !path.exists() {
-        return path;
-    }
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("clip")
-        .to_owned();
-    let ext = path
-        .extension()
-        .and_then(|s| s.to_str())
-        .map(|e| format!(".{e}"))
-        .unwrap_or_default();
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    (2..10_000)
-        .map(|n| dir.join(format!("{stem} ({n}){ext}")))
-        .find(|p| !p.exists())
-        .unwrap_or(path)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,34 +189,5 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("x.mp3")]);
-    }
-
-    #[test]
-    fn export_targets() {
-        let data = tempfile::tempdir().unwrap();
-        let other = tempfile::tempdir().unwrap();
-        let d = data.path();
-        assert_eq!(
-            export_target(d, None, "n.mp3", "mp3").unwrap(),
-            d.join("exports/n.mp3")
-        );
-        assert_eq!(
-            export_target(d, Some(other.path().to_str().unwrap()), "n.mp3", "mp3").unwrap(),
-            other.path().join("n.mp3")
-        );
-        let file = other.path().join("mine");
-        assert_eq!(
-            export_target(d, Some(file.to_str().unwrap()), "n.mp3", "mp3").unwrap(),
-            other.path().join("mine.mp3")
-        );
-        assert!(export_target(d, Some("relative/x"), "n.mp3", "mp3").is_err());
-        assert!(export_target(d, Some("/no/such/folder/x.mp3"), "n.mp3", "mp3").is_err());
-        std::fs::write(other.path().join("n.mp3"), b"x").unwrap();
-        assert_eq!(
-            unique(other.path().join("n.mp3")),
-            other.path().join("n (2).mp3")
-        );
-        assert_eq!(slug("narrator (warm) v2", 40), "narrator-warm-v2");
-        assert_eq!(slug("凌音 · 旁白", 40), "凌音-旁白");
     }
 }

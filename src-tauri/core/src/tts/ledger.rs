@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use super::estimate::{check, code_points};
-use super::files::{audio_dir, export_target, slug, unique, write_atomic};
+use super::files::audio_dir;
 use crate::billing::points::Points;
 use super::wire::{
-    Clip, ClipExport, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals,
+    Clip, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals,
 };
 use crate::error::{Error, ErrorCode, IpcError, Result};
 use crate::tts::Tts;
@@ -153,46 +153,6 @@ impl Tts {
             ));
         }
         Ok((row, path))
-    }
-
-    /// Copies a clip's audio to `<data>/exports/` or to a folder or file path the person typed.
-    pub async fn export_clip(&self, id: &str, destination: Option<String>) -> Result<ClipExport> {
-        let (row, source) = self.clip_audio(id).await?;
-        let stamp = time::OffsetDateTime::from_unix_timestamp(row.created_at_ms / 1000)
-            .ok()
-            .and_then(|t| {
-                t.format(time::macros::format_description!(
-                    "[year][month][day]-[hour][minute][second]"
-                ))
-                .ok()
-            })
-            .unwrap_or_default();
-        let voice = slug(&row.voice_name, 40);
-        let default_name = format!(
-            "xiaoya-{stamp}-{}.{}",
-            if voice.is_empty() { "clip" } else { &voice },
-            row.format
-        );
-        let target = export_target(
-            self.shared.data_dir(),
-            destination.as_deref(),
-            &default_name,
-            &row.format,
-        )?;
-        let target = unique(target);
-        let bytes = tokio::fs::read(&source)
-            .await
-            .map_err(|source| Error::Io { action: "cannot read the clip", source })?;
-        let written = write_atomic(target, &bytes)
-            .await
-            .map_err(|e| Error::InvalidInput(format!("cannot write there: {e}")))?;
-        Ok(ClipExport {
-            folder: written
-                .parent()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default(),
-            path: written.display().to_string(),
-        })
     }
 
     /// Removes a clip and its audio. The points ledger keeps the charge it recorded.

@@ -497,12 +497,3 @@ pub struct CompareQuote {
     pub unestimated_items: u32,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct ClipExport {
-    /// The file written.
-    pub path: String,
-    /// The folder it is in.
-    pub folder: String,
-}

@@ -148,7 +148,7 @@ async fn clips_of_one_context_are_not_listed_in_another() {
     assert_eq!(
         rig.core
             .tts()
-            .export_clip(&personal_clip.id, None)
+            .clip_document(&personal_clip.id)
             .await
             .unwrap_err()
             .code(),
@@ -180,43 +180,15 @@ async fn replay_and_export_need_no_network_and_charge_nothing() {
     let listed = rig.core.tts().tts_clips(ClipFilter::default()).await.unwrap();
     assert_eq!(listed.len(), 1);
 
-    let export = rig.core.tts().export_clip(&clip.id, None).await.unwrap();
-    let expected_dir = rig.dir.path().join("exports");
-    assert_eq!(std::path::Path::new(&export.folder), expected_dir);
-    assert!(export.path.ends_with(".mp3"));
-    let original = std::fs::read(
-        rig.dir
-            .path()
-            .join("audio")
-            .join(format!("{}.mp3", clip.id)),
-    )
-    .unwrap();
-    assert_eq!(std::fs::read(&export.path).unwrap(), original);
-    let again = rig.core.tts().export_clip(&clip.id, None).await.unwrap();
-    assert_ne!(
-        again.path, export.path,
-        "never overwrites an earlier export"
-    );
-
-    let typed = tempfile::tempdir().unwrap();
-    let named = typed.path().join("my narrator");
-    let export = rig
-        .core
-        .tts()
-        .export_clip(&clip.id, Some(named.display().to_string()))
-        .await
-        .unwrap();
-    assert_eq!(
-        std::path::PathBuf::from(&export.path),
-        typed.path().join("my narrator.mp3")
-    );
-    let err = rig
-        .core
-        .tts()
-        .export_clip(&clip.id, Some("relative/path".into()))
-        .await
-        .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::InvalidInput);
+    // Saving is the clip's own audio, written exactly where the save dialog said.
+    let doc = rig.core.tts().clip_document(&clip.id).await.unwrap();
+    assert!(doc.name.ends_with(".mp3"), "{}", doc.name);
+    let original = std::fs::read(rig.dir.path().join("audio").join(format!("{}.mp3", clip.id))).unwrap();
+    assert_eq!(doc.bytes, original);
+    let chosen = tempfile::tempdir().unwrap();
+    let saved = crate::documents::save(rig.core.db(), &doc, &chosen.path().join("my narrator")).await.unwrap();
+    assert_eq!(std::path::PathBuf::from(&saved.path), chosen.path().join("my narrator.mp3"));
+    assert_eq!(std::fs::read(&saved.path).unwrap(), original);
 
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_eq!(rig.control().charges().len(), charges, "no charge");
