@@ -240,10 +240,20 @@ async fn soak_200_streamed_replies() -> TestResult {
         if n == 20 {
             tokio::time::sleep(Duration::from_secs(10)).await;
             after_20 = memory(&tree_of(&bin));
+        } else if n % 40 == 0 && std::env::var_os("SOAK_TRACE").is_some() {
+            let (pss, rss) = memory(&tree_of(&bin));
+            println!("| after {n} (while sending) | {:.0} MiB | {:.0} MiB |", pss as f64 / 1024.0, rss as f64 / 1024.0);
         }
     }
     tokio::time::sleep(Duration::from_secs(10)).await;
     let after_all = memory(&tree_of(&bin));
+    if std::env::var_os("SOAK_TRACE").is_some() {
+        // Does it go when the conversation's screen does?
+        app.click("[data-testid=nav-account]").await?;
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        let (pss, rss) = memory(&tree_of(&bin));
+        println!("| after {total}, Chat closed 10 s | {:.0} MiB | {:.0} MiB |", pss as f64 / 1024.0, rss as f64 / 1024.0);
+    }
     app.close().await?;
     let mib = |kib: u64| kib as f64 / 1024.0;
     println!("| soak, one session | PSS | RSS |");
