@@ -1,4 +1,4 @@
-import { Segmented, toast } from "../components";
+import { dismissAllToasts, Segmented, toast } from "../components";
 import { changeLocale, errorMessage, LOCALES, t, useLocale } from "../i18n";
 import { toAppError, type Locale } from "../ipc";
 
@@ -9,6 +9,9 @@ import { toAppError, type Locale } from "../ipc";
 export function LocaleSwitch(props: { size?: "sm" | "md"; testId: string; labelledBy?: string }) {
   const locale = useLocale();
   const onChange = (next: Locale) => {
+    // A toast keeps the words it was made with: after a switch it would speak the other
+    // language, so the ones showing go.
+    if (next !== locale) dismissAllToasts();
     changeLocale(next).catch((err: unknown) => {
       const error = toAppError(err);
       toast({ tone: "error", title: t("settings.saveFailed.locale"), body: errorMessage(error.code) });

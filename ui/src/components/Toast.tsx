@@ -42,6 +42,13 @@ export function dismissToast(id: number): void {
   publish(toasts.get().filter((toast) => toast.id !== id));
 }
 
+/** Puts every toast away (their words are in a language the window no longer speaks). */
+export function dismissAllToasts(): void {
+  for (const timer of timers.values()) window.clearTimeout(timer);
+  timers.clear();
+  publish([]);
+}
+
 /** Shows a toast; errors and toasts with an action stay longer. Returns its id. */
 export function toast(message: { tone?: ToastTone; title: string; body?: string; action?: ToastAction }): number {
   const id = nextId++;

@@ -16,5 +16,5 @@ export { Select, type SelectOption } from "./Select";
 export { Skeleton, SkeletonList } from "./Skeleton";
 export { Spinner } from "./Spinner";
 export { TextInput } from "./TextInput";
-export { dismissToast, toast, ToastRegion, type ToastAction, type ToastTone } from "./Toast";
+export { dismissAllToasts, dismissToast, toast, ToastRegion, type ToastAction, type ToastTone } from "./Toast";
 export { Toggle } from "./Toggle";
