@@ -4,4 +4,9 @@
  * A sign-in whose state expired: what it was for and the redirect URI it sent, so the person
  * can compare it with the one registered for the client.
  */
-export type ExpiredSignIn = { contextKind: string, teamId?: string, redirectUri: string, };
+export type ExpiredSignIn = { contextKind: string, teamId?: string, redirectUri: string, 
+/**
+ * Whether the person had chosen that this sign-in pays (a Team's "Use this Team for
+ * charges"); starting again keeps the choice.
+ */
+makePayer: boolean, };

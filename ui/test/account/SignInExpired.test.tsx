@@ -13,8 +13,8 @@ vi.mock("../../src/ipc", async (importOriginal) => {
       calls.push("cancel");
       return Promise.resolve(view);
     },
-    beginSignIn: (request: { kind: string; teamId?: string }) => {
-      calls.push(`begin ${request.kind} ${request.teamId ?? ""}`.trim());
+    beginSignIn: (request: { kind: string; teamId?: string; makePayer?: boolean }) => {
+      calls.push(`begin ${request.kind} ${request.teamId ?? ""}${request.makePayer === undefined ? "" : ` payer=${request.makePayer}`}`.trim());
       return Promise.resolve({ ...view, signInPending: true });
     },
   };
@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe("<SignInExpired>", () => {
   it("says the sign-in expired, shows the exact redirect URI it sent and what to check", () => {
-    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "http://127.0.0.1:49215/oauth/callback" };
+    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "http://127.0.0.1:49215/oauth/callback", makePayer: false };
     act(() => render(<SignInExpired expired={expired} />, root));
     const text = root.textContent ?? "";
     expect(text).toContain("The sign-in expired");
@@ -43,11 +43,11 @@ describe("<SignInExpired>", () => {
     expect(root.querySelector("[data-testid=sign-in-expired-redirect]")?.textContent).toBe(expired.redirectUri);
   });
 
-  it("starts the same sign-in again, or puts the notice away", async () => {
-    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "xiaoya-companion://oauth/callback" };
+  it("starts the same sign-in again (with the same payer choice), or puts the notice away", async () => {
+    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "xiaoya-companion://oauth/callback", makePayer: true };
     act(() => render(<SignInExpired expired={expired} />, root));
     await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-retry]")?.click());
     await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-dismiss]")?.click());
-    expect(calls).toEqual(["begin team team_01", "cancel"]);
+    expect(calls).toEqual(["begin team team_01 payer=true", "cancel"]);
   });
 });

@@ -44,6 +44,7 @@ impl SignInHistory {
             context_kind: lapsed.context.kind().to_owned(),
             team_id: Some(lapsed.context.team_id().to_owned()).filter(|t| !t.is_empty()),
             redirect_uri: lapsed.redirect_uri.clone(),
+            make_payer: lapsed.make_payer,
         });
     }
 

@@ -147,7 +147,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     if row.started_at <= now - ATTEMPT_LIFETIME_SECS {
         let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
             .ok_or_else(|| Error::Internal("corrupt pending sign-in".into()))?;
-        return Ok(Claim::Expired(LapsedAttempt { context, redirect_uri: row.redirect_uri }));
+        return Ok(Claim::Expired(LapsedAttempt { context, redirect_uri: row.redirect_uri, make_payer: row.make_payer }));
     }
     let verifier = verifier.ok_or_else(|| Error::SignIn("the sign-in's verifier is missing from the keychain".into()))?;
     let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
@@ -169,22 +169,24 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
 pub struct LapsedAttempt {
     pub context: RequestedContext,
     pub redirect_uri: String,
+    /// The person's payer choice when starting it, so "Start again" keeps it.
+    pub make_payer: bool,
 }
 
 /// Drops attempts older than the lifetime, with their verifiers; returns what was dropped.
 pub async fn purge_expired(db: &Db, keys: &Arc<dyn SecretStore>, now: i64) -> Result<Vec<LapsedAttempt>> {
-    let rows: Vec<(String, String, String, String)> = sqlx::query_as(
+    let rows: Vec<(String, String, String, String, bool)> = sqlx::query_as(
         "DELETE FROM pending_sign_ins WHERE started_at <= ?
-         RETURNING state_hash, redirect_uri, context_kind, team_id",
+         RETURNING state_hash, redirect_uri, context_kind, team_id, make_payer",
     )
     .bind(now - ATTEMPT_LIFETIME_SECS)
     .fetch_all(db.pool())
     .await?;
     let mut lapsed = Vec::new();
-    for (hash, redirect_uri, kind, team_id) in rows {
+    for (hash, redirect_uri, kind, team_id, make_payer) in rows {
         keychain::delete(keys, verifier_account(&hash)).await?;
         if let Some(context) = RequestedContext::from_parts(&kind, &team_id) {
-            lapsed.push(LapsedAttempt { context, redirect_uri });
+            lapsed.push(LapsedAttempt { context, redirect_uri, make_payer });
         }
     }
     Ok(lapsed)

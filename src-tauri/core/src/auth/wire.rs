@@ -139,6 +139,9 @@ pub struct ExpiredSignIn {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team_id: Option<String>,
     pub redirect_uri: String,
+    /// Whether the person had chosen that this sign-in pays (a Team's "Use this Team for
+    /// charges"); starting again keeps the choice.
+    pub make_payer: bool,
 }
 
 /// A Team the signed-in user can choose for a Team sign-in.

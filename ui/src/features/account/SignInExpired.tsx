@@ -13,7 +13,7 @@ export function SignInExpired(props: { expired: ExpiredSignIn }) {
   const again = () => {
     const request =
       expired.contextKind === "team" && expired.teamId
-        ? ({ kind: "team", teamId: expired.teamId, makePayer: false } as const)
+        ? ({ kind: "team", teamId: expired.teamId, makePayer: expired.makePayer } as const)
         : ({ kind: "personal" } as const);
     void sessionsStore.signIn(request);
   };
