@@ -295,3 +295,18 @@ fn the_shipped_app_has_no_sandbox_controls_and_no_lgpl_encoder() {
         assert!(!tree.contains(feature), "{feature} is on in the shipped app");
     }
 }
+
+/// TLS goes through the system's OpenSSL (native-tls), which the distribution patches and
+/// which reads the system's trust store; no second TLS stack (rustls, ring, a bundled root
+/// list) is linked, and the package depends on the system library.
+#[test]
+fn tls_is_the_systems_openssl_and_the_package_depends_on_it() {
+    let lock = read("Cargo.lock");
+    for stack in ["rustls", "ring", "webpki-roots"] {
+        assert!(!lock.contains(&format!("name = \"{stack}\"\n")), "{stack} is linked");
+    }
+    assert!(lock.contains("name = \"native-tls\"\n") && lock.contains("name = \"openssl-sys\"\n"));
+    let conf: serde_json::Value = serde_json::from_str(&read("tauri.conf.json")).unwrap();
+    let depends = conf["bundle"]["linux"]["deb"]["depends"].as_array().cloned().unwrap_or_default();
+    assert!(depends.iter().any(|d| d.as_str().is_some_and(|d| d.starts_with("libssl3"))), "{depends:?}");
+}
