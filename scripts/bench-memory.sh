@@ -5,7 +5,8 @@
 # with one short conversation open and with a 1,000-message one (seeded through the core's
 # store, tests/e2e/tests/long_chat.rs), interleaved, and prints the median PSS and RSS of the
 # app and its WebKit processes 10 s after scrolling through it, and the growth; then the soak
-# run: 200 streamed replies (SOAK_REPLIES) in one session, memory after 20 and after all.
+# run: 200 streamed replies (SOAK_REPLIES) in one session, memory after 20 and after all;
+# and memory at idle against after signing in twice and opening every screen once.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"

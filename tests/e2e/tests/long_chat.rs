@@ -267,3 +267,44 @@ async fn soak_200_streamed_replies() -> TestResult {
     );
     Ok(())
 }
+
+/// Memory at idle (10 s after the window is up) and after signing in to Personal and a
+/// Team and opening every screen once (issue 16's "after visiting every screen").
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a measurement, run by scripts/bench-memory.sh"]
+async fn memory_after_visiting_every_screen() -> TestResult {
+    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+    let bin = xiaoya_e2e::app_binary().canonicalize()?;
+    let (mut idle, mut visited) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let scratch = tempfile::tempdir()?;
+        let log = scratch.path().join("browser.log");
+        let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+        app.find("[data-testid=nav-account]").await?;
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        idle.push(memory(&tree_of(&bin)));
+        app.sign_in_personal().await?;
+        app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
+        for screen in ["models", "chat", "voices", "balances", "check", "settings", "account"] {
+            app.click(&format!("[data-testid=nav-{screen}]")).await?;
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+        }
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        visited.push(memory(&tree_of(&bin)));
+        app.close().await?;
+    }
+    let median = |v: &mut Vec<u64>| {
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let mib = |kib: u64| kib as f64 / 1024.0;
+    let (mut ip, mut ir): (Vec<u64>, Vec<u64>) = idle.into_iter().unzip();
+    let (mut vp, mut vr): (Vec<u64>, Vec<u64>) = visited.into_iter().unzip();
+    let (ip, ir, vp, vr) = (median(&mut ip), median(&mut ir), median(&mut vp), median(&mut vr));
+    println!("| app + WebKit, median of {runs} | PSS | RSS |");
+    println!("|---|---|---|");
+    println!("| idle, 10 s after the window is up | {:.0} MiB | {:.0} MiB |", mib(ip), mib(ir));
+    println!("| signed in twice, every screen visited | {:.0} MiB | {:.0} MiB |", mib(vp), mib(vr));
+    println!("| ratio | {:.2}× | {:.2}× |", vp as f64 / ip.max(1) as f64, vr as f64 / ir.max(1) as f64);
+    Ok(())
+}
