@@ -99,7 +99,10 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
         wait_for_estimate(app).await?;
         app.find("[data-testid=tts-estimate-caveat]").await?;
         let after = top_of(app, "[data-testid=tts-synthesize]").await?;
-        assert!((before - after).abs() < 1.0, "Synthesize moved from {before} to {after} when the estimate with its caveat arrived");
+        // Sub-pixel: the rows are 19.5 px line boxes, and WebKit's rounding of them can differ
+        // by a pixel between the two states (seen once in ~10 runs: 1.07 px). A pixel can't
+        // take a click off a 44 px button; the line-box bug this caught moved it 3 px.
+        assert!((before - after).abs() < 2.0, "Synthesize moved from {before} to {after} when the estimate with its caveat arrived");
         app.type_into("[data-testid=tts-input]", "Hello from Xiaoya.").await?;
         let deadline = std::time::Instant::now() + Duration::from_secs(20);
         while app.client.find(xiaoya_e2e::fantoccini::Locator::Css("[data-testid=tts-estimate-caveat]")).await.is_ok() {
@@ -109,7 +112,7 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         let after = top_of(app, "[data-testid=tts-synthesize]").await?;
-        assert!((before - after).abs() < 1.0, "Synthesize moved from {before} to {after} when the estimate arrived");
+        assert!((before - after).abs() < 2.0, "Synthesize moved from {before} to {after} when the estimate arrived");
     }
     // A person reads the cost before the charged click.
     wait_for_estimate(app).await?;
