@@ -97,6 +97,29 @@ pub(super) fn receipt_id(reply: &ChatMessage) -> String {
     reply.receipt.as_ref().expect("a receipt").request_id.clone()
 }
 
+/// Sends `text` as a paced stream and presses Stop once three deltas have arrived, as a
+/// person would; the turn, and the id of the reply Stop was pressed for.
+pub(super) async fn send_and_stop(rig: &Rig, events: &Events, text: &str) -> (super::ChatTurn, String) {
+    rig.control().set_stream_pace(std::time::Duration::from_millis(30));
+    let sink = events.sink();
+    let send = rig.core.chat().chat_send(input(text, options(sb::MODEL_CHAT, json!({}))), &sink);
+    let stop = async {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            let started = events.all().iter().find_map(|e| match e {
+                ChatEvent::Started { reply, .. } => Some(reply.id.clone()),
+                _ => None,
+            });
+            if let Some(id) = started.filter(|_| events.delta_count() >= 3) {
+                assert!(rig.core.chat().chat_stop(&id));
+                return id;
+            }
+        }
+    };
+    let (turn, stopped_id) = tokio::join!(send, stop);
+    (turn.unwrap(), stopped_id)
+}
+
 #[tokio::test]
 async fn a_personal_reply_streams_and_gets_a_receipt() {
     let rig = signed_in(ContextRequest::Personal).await;

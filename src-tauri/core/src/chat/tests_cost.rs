@@ -5,7 +5,7 @@ use serde_json::json;
 use xiaoya_sandbox as sb;
 
 use super::cost::summarize;
-use super::tests::{input, options, signed_in, Events};
+use super::tests::{input, ledger_rows, options, receipt_id, send_and_stop, signed_in, Events};
 use crate::auth::wire::ContextRequest;
 
 #[tokio::test]
@@ -58,34 +58,14 @@ async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_poi
     use std::time::Duration;
 
     use crate::billing::wire::{LedgerQuery, LedgerScope};
-    use crate::chat::wire::{ChatEvent, MessageStatus};
+    use crate::chat::wire::MessageStatus;
 
     let rig = signed_in(ContextRequest::Personal).await;
     rig.core.billing().refresh_balance().await.unwrap();
-    rig.control().set_stream_pace(Duration::from_millis(30));
-    let events = Events::default();
-    let sink = events.sink();
-    let send = rig
-        .core
-        .chat()
-        .chat_send(input("Write a long, detailed story about a lighthouse keeper", options(sb::MODEL_CHAT, json!({}))), &sink);
-    let stop = async {
-        loop {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            let started = events.all().iter().find_map(|e| match e {
-                ChatEvent::Started { reply, .. } => Some(reply.id.clone()),
-                _ => None,
-            });
-            if let Some(id) = started.filter(|_| events.delta_count() >= 3) {
-                assert!(rig.core.chat().chat_stop(&id));
-                return;
-            }
-        }
-    };
-    let (turn, ()) = tokio::join!(send, stop);
-    let reply = turn.unwrap().reply;
+    let (turn, _) = send_and_stop(&rig, &Events::default(), "Write a long, detailed story about a lighthouse keeper").await;
+    let reply = turn.reply;
     assert_eq!(reply.status, MessageStatus::Stopped);
-    let request_id = reply.receipt.as_ref().map(|r| r.request_id.clone()).expect("a request id");
+    let request_id = receipt_id(&reply);
 
     // The platform charged the stopped reply (once its stream was cut).
     let deadline = std::time::Instant::now() + Duration::from_secs(5);
@@ -120,8 +100,6 @@ async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_poi
 async fn a_refused_reply_leaves_no_ledger_row() {
     use sb::{Fault, FaultKind, Route};
 
-    use crate::billing::wire::{LedgerQuery, LedgerScope};
-
     let rig = signed_in(ContextRequest::Personal).await;
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(400)));
     let reply = rig
@@ -131,13 +109,7 @@ async fn a_refused_reply_leaves_no_ledger_row() {
         .await
         .unwrap()
         .reply;
-    let request_id = reply.receipt.as_ref().map(|r| r.request_id.clone()).unwrap_or_default();
-    let ledger = rig
-        .core
-        .billing()
-        .points_ledger(LedgerQuery { scope: LedgerScope::ActiveContext, limit: 50, offset: 0 })
-        .await
-        .unwrap();
-    assert!(ledger.entries.iter().all(|e| e.request_id != request_id || request_id.is_empty()));
+    let request_id = receipt_id(&reply);
+    assert!(ledger_rows(&rig, &request_id).await.is_empty(), "no ledger row for a refused reply");
     assert!(rig.control().charges_for(&request_id).is_empty());
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde_json::json;
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
-use super::tests::{input, ledger_rows, options, receipt_id, signed_in, Events};
+use super::tests::{input, ledger_rows, options, receipt_id, send_and_stop, signed_in, Events};
 use super::wire::{ChatEvent, MessageStatus};
 use crate::auth::wire::ContextRequest;
 use crate::error::{Error, ErrorCode};
@@ -232,25 +232,9 @@ async fn a_team_retry_after_a_definite_refusal_raises_the_attempt_up_to_six() {
 #[tokio::test]
 async fn stop_aborts_the_request_and_keeps_the_partial_reply() {
     let rig = signed_in(ContextRequest::Personal).await;
-    rig.control().set_stream_pace(Duration::from_millis(30));
     let events = Events::default();
-    let sink = events.sink();
-    let send = rig.core.chat().chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &sink);
-    let stop = async {
-        loop {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            let started = events.all().iter().find_map(|e| match e {
-                ChatEvent::Started { reply, .. } => Some(reply.id.clone()),
-                _ => None,
-            });
-            if let Some(id) = started.filter(|_| events.delta_count() >= 3) {
-                assert!(rig.core.chat().chat_stop(&id));
-                return id;
-            }
-        }
-    };
-    let (reply, stopped_id) = tokio::join!(send, stop);
-    let reply = reply.unwrap().reply;
+    let (turn, stopped_id) = send_and_stop(&rig, &events, LONG_PROMPT).await;
+    let reply = turn.reply;
     assert_eq!(reply.id, stopped_id);
     assert_eq!(reply.status, MessageStatus::Stopped);
     assert!(!reply.content.is_empty());

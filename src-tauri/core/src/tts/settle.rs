@@ -52,12 +52,7 @@ impl Tts {
         let now = now_ms();
         // The charge is read from the row as it stands (the receipt headers are already
         // in it) and written in the same transaction that settles the clip (S4).
-        let before = self
-            .shared
-            .db()
-            .clip(&row.id)
-            .await?
-            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        let before = self.stored_clip(&row.id).await?;
         let charge = NewCharge {
             kind: ChargeKind::Tts,
             request_id: before.request_id.clone(),
@@ -95,12 +90,7 @@ impl Tts {
                 ))
             }
         };
-        let fresh = self
-            .shared
-            .db()
-            .clip(&row.id)
-            .await?
-            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        let fresh = self.stored_clip(&row.id).await?;
         if recorded {
             let points = fresh
                 .charged_points
@@ -113,6 +103,11 @@ impl Tts {
         self.clip_view(fresh).await
     }
 
+    /// The clip's row as stored now; it exists, since the caller holds its claim.
+    async fn stored_clip(&self, id: &str) -> Result<ClipRow> {
+        self.shared.db().clip(id).await?.ok_or_else(|| Error::Internal("clip vanished".into()))
+    }
+
     pub(super) async fn give_up(
         &self,
         row: &ClipRow,
@@ -123,12 +118,7 @@ impl Tts {
         self.shared.db()
             .fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms())
             .await?;
-        let fresh = self
-            .shared
-            .db()
-            .clip(&row.id)
-            .await?
-            .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+        let fresh = self.stored_clip(&row.id).await?;
         self.clip_view(fresh).await
     }
 
@@ -150,23 +140,18 @@ impl Tts {
             .state()
             .claim(clip_id)
             .ok_or_else(|| Error::InvalidInput("this clip is being sent".into()))?;
-        let target = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
+        let name = clip_file_name(&row.id, &row.format);
+        let target = audio_dir(self.shared.data_dir()).join(&name);
         let path = write_atomic(target, &kept.bytes)
             .await
             .map_err(|source| Error::Io { action: "cannot save the audio", source })?;
         let bytes = kept.bytes.len() as u64;
         let clip = if status == Some(ClipStatus::SettledNoAudio) {
-            let name = clip_file_name(&row.id, &row.format);
             self.shared
                 .db()
                 .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now_ms(), None)
                 .await?;
-            let fresh = self
-                .shared
-                .db()
-                .clip(&row.id)
-                .await?
-                .ok_or_else(|| Error::Internal("clip vanished".into()))?;
+            let fresh = self.stored_clip(&row.id).await?;
             self.clip_view(fresh).await?
         } else {
             let session = self
