@@ -60,20 +60,27 @@ export function LedgerCard(props: { contextKey: string; version: number; now: nu
       data-testid="points-ledger"
       actions={
         <>
-        <Button size="sm" icon="download" loading={saving} disabled={!entries || entries.length === 0} onClick={() => void save()} data-testid="ledger-save-csv">
-          {t("balances.ledger.saveCsv")}
-        </Button>
-        <Segmented<LedgerScope>
-          label={t("balances.ledger.scope")}
-          size="sm"
-          value={scope}
-          onChange={setScope}
-          data-testid="ledger-scope"
-          options={[
-            { value: "activeContext", label: t("balances.ledger.scopeActive"), "data-testid": "ledger-scope-active" },
-            { value: "allContexts", label: t("balances.ledger.scopeAll"), "data-testid": "ledger-scope-all" },
-          ]}
-        />
+          <Button
+            size="sm"
+            icon="download"
+            loading={saving}
+            disabled={!entries || entries.length === 0}
+            onClick={() => void save()}
+            data-testid="ledger-save-csv"
+          >
+            {t("balances.ledger.saveCsv")}
+          </Button>
+          <Segmented<LedgerScope>
+            label={t("balances.ledger.scope")}
+            size="sm"
+            value={scope}
+            onChange={setScope}
+            data-testid="ledger-scope"
+            options={[
+              { value: "activeContext", label: t("balances.ledger.scopeActive"), "data-testid": "ledger-scope-active" },
+              { value: "allContexts", label: t("balances.ledger.scopeAll"), "data-testid": "ledger-scope-all" },
+            ]}
+          />
         </>
       }
     >
