@@ -12,7 +12,8 @@ cli="$root/ui/node_modules/.bin/tauri"
 [ -x "$cli" ] || (cd "$root/ui" && npm ci --silent)
 "$root/scripts/icons.sh"
 version="$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$root/tauri.conf.json" | head -n 1)"
-bundle_dir="$root/target/release/bundle/deb"
+# Where cargo puts its output (CARGO_TARGET_DIR when set, as the Tauri CLI honours it).
+bundle_dir="${CARGO_TARGET_DIR:-$root/target}/release/bundle/deb"
 rm -f "$bundle_dir"/*.deb
 start=$(date +%s)
 # The CLI must run from src-tauri/ (the folder of the Cargo package; tauri.conf.json there
