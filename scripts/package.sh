@@ -20,6 +20,12 @@ start=$(date +%s)
 # is a link to the one at the root). It runs beforeBuildCommand from the root.
 (cd "$root/src-tauri" && nice -n "${XIAOYA_NICE:-19}" "$cli" build --bundles deb --ci "$@")
 deb="$(ls "$bundle_dir"/*_"$version"_*.deb)"
+# Tauri's deb bundler writes data.tar.gz and has no compression setting (only its RPM bundler
+# has one). dpkg-deb rebuilds the same tree with xz, as Debian's own packages are: the
+# contents and the control file are unchanged, the download is ~30% smaller (README, Size).
+gz_size=$(stat -c %s "$deb")
+"$root/scripts/repack-deb.sh" "$deb"
 size=$(stat -c %s "$deb")
+echo "==> repacked with xz: $gz_size -> $size bytes"
 echo "==> built in $(( $(date +%s) - start )) s: $(( size / 1024 )) KiB ($size bytes)"
 echo "$deb"

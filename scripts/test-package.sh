@@ -28,6 +28,10 @@ else
 fi
 [ -f "$deb" ] || fail "no .deb at $deb"
 echo "package: $deb ($(( $(stat -c %s "$deb") / 1024 )) KiB)"
+# scripts/package.sh repacks Tauri's gzip bundle with xz; dpkg must still read it whole.
+ar t "$deb" | grep -qx 'data.tar.xz' || fail "the package's data is not xz-compressed: $(ar t "$deb" | tr '\n' ' ')"
+dpkg-deb --info "$deb" >/dev/null || fail "dpkg-deb cannot read the package"
+dpkg-deb --info "$deb" | grep -q '^ Description: .*Xiaoya' || fail "the control file lost its description"
 
 step "installing with dpkg -i"
 if ! "${sudo_cmd[@]}" dpkg -i "$deb"; then

@@ -64,8 +64,8 @@ async fn start_folder<R: Runtime>(app: &AppHandle<R>, state: &AppState, kind: &D
 
 /// Asks where to save `doc` and writes it there. `None`: the person cancelled.
 pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Option<SavedFile>, IpcError> {
-    let state = app.try_state::<AppState>().ok_or_else(|| IpcError::from(Error::Internal("the app has not started".into())))?;
-    let locale = state.core.app_info().await.map(|i| i.locale).unwrap_or(Locale::En);
+    let state = app.try_state::<AppState>().ok_or_else(|| IpcError::from(Error::Invariant("the app has not started")))?;
+    let locale = state.core.locale().await.unwrap_or(Locale::En);
     let (title, filter) = wording(&doc.kind, locale);
     let mut dialog = app
         .dialog()

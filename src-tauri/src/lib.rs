@@ -45,7 +45,7 @@ pub struct StartupFailure(pub xiaoya_core::IpcError);
 fn data_dir(app: &tauri::App) -> Result<PathBuf, xiaoya_core::Error> {
     match std::env::var_os(ENV_DATA_DIR) {
         Some(dir) if !dir.is_empty() => Ok(PathBuf::from(dir)),
-        _ => app.path().app_data_dir().map_err(|e| xiaoya_core::Error::Internal(format!("no data folder: {e}"))),
+        _ => app.path().app_data_dir().map_err(|e| xiaoya_core::Error::DataFolder(std::io::Error::other(e))),
     }
 }
 

@@ -62,7 +62,7 @@ pub async fn finished<R: tauri::Runtime>(app: &AppHandle<R>, work: Work, started
         return;
     }
     let locale = match app.try_state::<crate::AppState>() {
-        Some(state) => state.core.app_info().await.map(|i| i.locale).unwrap_or(Locale::En),
+        Some(state) => state.core.locale().await.unwrap_or(Locale::En),
         None => Locale::En,
     };
     let (title, body) = message(work, locale);

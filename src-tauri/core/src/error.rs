@@ -174,8 +174,21 @@ pub enum Error {
         #[source]
         source: url::ParseError,
     },
+    /// SQLite's `PRAGMA quick_check` found the database damaged (the start sets it aside).
+    #[error("the database is damaged: quick_check said {result}")]
+    DatabaseDamaged { result: String },
+    /// The HTTP client could not be built (its TLS backend did not load).
+    #[error("internal error: the HTTP client could not be built: {0}")]
+    HttpClient(#[source] reqwest::Error),
+    /// A timestamp of the app's own could not be formatted.
+    #[error("internal error: date format: {0}")]
+    DateFormat(#[from] time::error::Format),
+    /// A row the app wrote no longer reads back (`what` names the field, `value` what it held).
+    #[error("internal error: stored {what} is corrupt: {value:?}")]
+    Corrupt { what: &'static str, value: String },
+    /// Something the code relies on did not hold; the text says what.
     #[error("internal error: {0}")]
-    Internal(String),
+    Invariant(&'static str),
 }
 
 impl Error {
@@ -183,7 +196,9 @@ impl Error {
         match self {
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
             Error::Database(e) if database_full(e) => ErrorCode::DiskFull,
-            Error::Database(_) | Error::Migrate(_) | Error::DataFolder(_) => ErrorCode::Storage,
+            Error::Database(_) | Error::Migrate(_) | Error::DataFolder(_) | Error::DatabaseDamaged { .. } => {
+                ErrorCode::Storage
+            }
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
             Error::Platform { code, .. } if refuses_workflow_version(code) => ErrorCode::WorkflowVersionRefused,
@@ -205,7 +220,10 @@ impl Error {
             Error::FileManagerUnavailable(_) => ErrorCode::FileManagerUnavailable,
             Error::Io { source, .. } if is_disk_full(source) => ErrorCode::DiskFull,
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
-            Error::StoredOrigin { .. } | Error::Internal(_) => ErrorCode::Internal,
+            Error::StoredOrigin { .. } | Error::HttpClient(_) | Error::DateFormat(_) => ErrorCode::Internal,
+            Error::Corrupt { .. } | Error::Invariant(_) => {
+                ErrorCode::Internal
+            }
         }
     }
 }

@@ -162,11 +162,16 @@ impl Core {
         self.shared.platform()
     }
 
-    pub async fn app_info(&self) -> Result<AppInfo> {
-        let locale = match self.db().locale().await? {
+    /// The language the app speaks: the person's choice, else the system's.
+    pub async fn locale(&self) -> Result<Locale> {
+        Ok(match self.db().locale().await? {
             Some(locale) => locale,
             None => Locale::from_system(self.shared.env("LC_ALL").or_else(|| self.shared.env("LANG")).as_deref()),
-        };
+        })
+    }
+
+    pub async fn app_info(&self) -> Result<AppInfo> {
+        let locale = self.locale().await?;
         Ok(AppInfo {
             version: self.shared.version().to_owned(),
             commit: String::new(),

@@ -36,7 +36,7 @@ pub async fn app_info<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> CmdResult<
 fn startup_failure<R: tauri::Runtime>(app: &tauri::AppHandle<R>) -> xiaoya_core::IpcError {
     use tauri::Manager;
     app.try_state::<crate::StartupFailure>().map(|f| f.0.clone()).unwrap_or_else(|| {
-        xiaoya_core::IpcError::from(xiaoya_core::Error::Internal("the app has not started".into()))
+        xiaoya_core::IpcError::from(xiaoya_core::Error::Invariant("the app has not started"))
     })
 }
 

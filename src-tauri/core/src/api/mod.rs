@@ -68,7 +68,7 @@ impl PlatformClient {
             .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("XiaoyaCompanion/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| Error::Internal(format!("HTTP client: {e}")))?;
+            .map_err(Error::HttpClient)?;
         Ok(PlatformClient { http, rest_timeout, sandbox_key: Default::default() })
     }
 

@@ -81,7 +81,7 @@ impl Loopback {
         })?;
         let port = listener.local_addr().map_err(|source| Error::Io { action: "loopback address", source })?.port();
         let mut bound = redirect_uri.clone();
-        bound.set_port(Some(port)).map_err(|_| Error::Internal("loopback redirect URI takes no port".into()))?;
+        bound.set_port(Some(port)).map_err(|_| Error::Invariant("loopback redirect URI takes no port"))?;
         let task = tokio::spawn(serve(listener, bound.clone(), self.tx.clone()));
         let mut listeners = self.listeners.lock().unwrap_or_else(|e| e.into_inner());
         listeners.retain(|t| !t.is_finished());

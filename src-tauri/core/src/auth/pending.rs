@@ -146,12 +146,12 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     keychain::delete(keys, account).await?;
     if row.started_at <= now - ATTEMPT_LIFETIME_SECS {
         let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
-            .ok_or_else(|| Error::Internal("corrupt pending sign-in".into()))?;
+            .ok_or_else(|| Error::Invariant("corrupt pending sign-in"))?;
         return Ok(Claim::Expired(LapsedAttempt { context, redirect_uri: row.redirect_uri, make_payer: row.make_payer }));
     }
     let verifier = verifier.ok_or_else(|| Error::SignIn("the sign-in's verifier is missing from the keychain".into()))?;
     let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
-        .ok_or_else(|| Error::Internal("corrupt pending sign-in".into()))?;
+        .ok_or_else(|| Error::Invariant("corrupt pending sign-in"))?;
     let parse = |s: &str| Url::parse(s).map_err(|source| Error::Url { what: "stored URL", source });
     Ok(Claim::Found(PendingAttempt {
         verifier,

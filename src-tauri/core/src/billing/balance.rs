@@ -14,7 +14,8 @@ use super::{now_ms, DEFAULT_LOW_BALANCE_THRESHOLD, STALE_AFTER_MS};
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
 use crate::billing::Billing;
-use crate::store::billing::{ContextKey, SnapshotRow};
+use crate::context::ContextColumns;
+use crate::store::billing::{SnapshotRow};
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
@@ -73,7 +74,7 @@ impl Billing {
         row.id = self
             .shared
             .db()
-            .insert_balance_snapshot(&ContextKey::of(&call.session), &row)
+            .insert_balance_snapshot(&ContextColumns::of(&call.session), &row)
             .await?;
         tracing::debug!(context = call.session.context.kind(), "balance refreshed");
         let mut overview = self.overview(&call.session, &row).await?;
@@ -118,7 +119,7 @@ impl Billing {
         match self
             .shared
             .db()
-            .latest_balance_snapshot(&ContextKey::of(&session))
+            .latest_balance_snapshot(&ContextColumns::of(&session))
             .await?
         {
             Some(row) => Ok(Some(self.overview(&session, &row).await?)),
@@ -227,7 +228,7 @@ impl Billing {
         let last = self
             .shared
             .db()
-            .latest_balance_snapshot(&ContextKey::of(&session))
+            .latest_balance_snapshot(&ContextColumns::of(&session))
             .await?;
         let fresh = last
             .as_ref()

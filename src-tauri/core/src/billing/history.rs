@@ -13,7 +13,8 @@ use super::wire::{
 use super::{now_ms, platform};
 use crate::error::{Error, Result};
 use crate::billing::Billing;
-use crate::store::billing::{ContextKey, LedgerRow, SnapshotRow};
+use crate::context::ContextColumns;
+use crate::store::billing::{LedgerRow, SnapshotRow};
 
 /// Refreshes looked at for "why did my balance change".
 const SNAPSHOTS_EXPLAINED: i64 = 400;
@@ -216,7 +217,7 @@ impl Billing {
             .shared
             .db()
             .ledger_page(
-                &ContextKey::of(&session),
+                &ContextColumns::of(&session),
                 only_this,
                 limit + 1,
                 i64::from(query.offset),
@@ -235,7 +236,7 @@ impl Billing {
     #[instrument(skip(self), err)]
     pub async fn balance_changes(&self) -> Result<BalanceChanges> {
         let session = self.auth().active_session().await?;
-        let key = ContextKey::of(&session);
+        let key = ContextColumns::of(&session);
         let snapshots = self
             .shared
             .db()
@@ -267,7 +268,7 @@ impl Billing {
         let rows = self
             .shared
             .db()
-            .ledger_of_user(&ContextKey::of(&session), CHART_ROWS)
+            .ledger_of_user(&ContextColumns::of(&session), CHART_ROWS)
             .await?
             .into_iter()
             .filter(|r| r.context_kind == session.context.kind() && r.team_id == session.team_id().unwrap_or_default())

@@ -118,9 +118,9 @@ impl Chat {
         reply: &MessageRecord,
         streamed: bool,
     ) -> Result<reqwest::RequestBuilder> {
-        let body = reply.request_body.clone().ok_or_else(|| Error::Internal("reply without a request body".into()))?;
+        let body = reply.request_body.clone().ok_or_else(|| Error::Invariant("reply without a request body"))?;
         let request_id =
-            reply.request_id.as_deref().ok_or_else(|| Error::Internal("reply without a request id".into()))?;
+            reply.request_id.as_deref().ok_or_else(|| Error::Invariant("reply without a request id"))?;
         let mut req = call
             .request(&self.shared.client(), reqwest::Method::POST, COMPLETIONS_PATH)?
             .header("Content-Type", "application/json")
@@ -132,7 +132,7 @@ impl Chat {
         }
         if call.team_id().is_some() {
             let field = |v: &Option<String>, name: &str| {
-                v.clone().ok_or_else(|| Error::Internal(format!("Team reply without {name}")))
+                v.clone().ok_or_else(|| Error::Corrupt { what: "Team reply tuple", value: format!("no {name}") })
             };
             req = req
                 .header("X-Xiaoya-Workflow-Version-Id", field(&reply.workflow_version_id, "a workflow version")?)

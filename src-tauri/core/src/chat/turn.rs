@@ -173,7 +173,7 @@ impl Chat {
             ..MessageRecord::default()
         };
         reply.seq = self.shared.db().insert_message(&reply).await?;
-        let options_json = serde_json::to_string(&options).map_err(|e| Error::Internal(e.to_string()))?;
+        let options_json = serde_json::to_string(&options).map_err(|source| Error::Json { what: "chat options", source })?;
         self.shared.db().update_conversation(&conversation.id, &options_json, &options.model_code, now).await?;
         let mut conversation = conversation;
         conversation.options = options_json;

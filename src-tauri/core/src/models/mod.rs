@@ -121,7 +121,7 @@ impl Models {
             "model catalog loaded"
         );
         self.catalogs().store(key.clone(), catalog);
-        let mut stored = self.catalogs().fresh(&key).ok_or_else(|| Error::Internal("catalog cache".into()))?;
+        let mut stored = self.catalogs().fresh(&key).ok_or_else(|| Error::Invariant("catalog cache"))?;
         stored.from_cache = false;
         Ok(stored)
     }

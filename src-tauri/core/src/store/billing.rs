@@ -1,44 +1,14 @@
 //! Balance snapshots, reads of the points ledger, and the low-balance threshold.
 
-use crate::auth::pending::RequestedContext;
+use crate::context::ContextColumns;
+use crate::context_matches;
+use crate::store::context_sql::BindContext;
 use crate::error::Result;
-use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
 const LOW_BALANCE_THRESHOLD: &str = "billing.low_balance_threshold";
 /// Snapshots kept per context; older ones are pruned on insert.
 const SNAPSHOTS_KEPT: i64 = 2000;
-
-/// The account a row belongs to, as both tables copy it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContextKey {
-    pub origin: String,
-    pub client_id: String,
-    pub subject: String,
-    pub kind: &'static str,
-    pub team_id: String,
-}
-
-impl ContextKey {
-    pub fn of(session: &SessionRecord) -> Self {
-        ContextKey {
-            origin: session.origin.clone(),
-            client_id: session.client_id.clone(),
-            subject: session.subject.clone(),
-            kind: session.context.kind(),
-            team_id: session.context.team_id().to_owned(),
-        }
-    }
-
-    pub fn context(&self) -> RequestedContext {
-        match self.kind {
-            "team" => RequestedContext::Team {
-                team_id: self.team_id.clone(),
-            },
-            _ => RequestedContext::Personal,
-        }
-    }
-}
 
 /// A balance as stored: exact decimal text throughout.
 #[derive(Debug, Clone, PartialEq, Eq, Default, sqlx::FromRow)]
@@ -103,7 +73,7 @@ impl Db {
     }
 
     /// Stores a snapshot (its `id` is ignored) and prunes the oldest beyond the cap.
-    pub async fn insert_balance_snapshot(&self, key: &ContextKey, s: &SnapshotRow) -> Result<i64> {
+    pub async fn insert_balance_snapshot(&self, key: &ContextColumns, s: &SnapshotRow) -> Result<i64> {
         let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO balance_snapshots (origin, client_id, subject, context_kind, team_id, spendable,
@@ -112,11 +82,7 @@ impl Db {
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
-        .bind(&key.origin)
-        .bind(&key.client_id)
-        .bind(&key.subject)
-        .bind(key.kind)
-        .bind(&key.team_id)
+        .bind_context(key)
         .bind(&s.spendable)
         .bind(&s.subscription)
         .bind(&s.gift_card)
@@ -132,15 +98,8 @@ impl Db {
         .bind(&s.model_charged)
         .fetch_one(&mut *tx)
         .await?;
-        sqlx::query(
-            "DELETE FROM balance_snapshots
-             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ? AND id <= ?",
-        )
-        .bind(&key.origin)
-        .bind(&key.client_id)
-        .bind(&key.subject)
-        .bind(key.kind)
-        .bind(&key.team_id)
+        sqlx::query(concat!("DELETE FROM balance_snapshots WHERE ", context_matches!(), " AND id <= ?"))
+        .bind_context(key)
         .bind(id - SNAPSHOTS_KEPT)
         .execute(&mut *tx)
         .await?;
@@ -148,19 +107,15 @@ impl Db {
         Ok(id)
     }
 
-    pub async fn latest_balance_snapshot(&self, key: &ContextKey) -> Result<Option<SnapshotRow>> {
+    pub async fn latest_balance_snapshot(&self, key: &ContextColumns) -> Result<Option<SnapshotRow>> {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             snapshot_columns!(),
-            " FROM balance_snapshots
-             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?
-             ORDER BY id DESC LIMIT 1"
+            " FROM balance_snapshots WHERE ",
+            context_matches!(),
+            " ORDER BY id DESC LIMIT 1"
         ))
-        .bind(&key.origin)
-        .bind(&key.client_id)
-        .bind(&key.subject)
-        .bind(key.kind)
-        .bind(&key.team_id)
+        .bind_context(key)
         .fetch_optional(self.pool())
         .await?)
     }
@@ -168,21 +123,17 @@ impl Db {
     /// The most recent `limit` snapshots of a context, oldest first.
     pub async fn balance_snapshots(
         &self,
-        key: &ContextKey,
+        key: &ContextColumns,
         limit: i64,
     ) -> Result<Vec<SnapshotRow>> {
         let mut rows: Vec<SnapshotRow> = sqlx::query_as(concat!(
             "SELECT ",
             snapshot_columns!(),
-            " FROM balance_snapshots
-             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?
-             ORDER BY id DESC LIMIT ?"
+            " FROM balance_snapshots WHERE ",
+            context_matches!(),
+            " ORDER BY id DESC LIMIT ?"
         ))
-        .bind(&key.origin)
-        .bind(&key.client_id)
-        .bind(&key.subject)
-        .bind(key.kind)
-        .bind(&key.team_id)
+        .bind_context(key)
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
@@ -191,19 +142,15 @@ impl Db {
     }
 
     /// Ledger rows of one context recorded after `after_mark`, oldest first.
-    pub async fn ledger_after(&self, key: &ContextKey, after_mark: i64) -> Result<Vec<LedgerRow>> {
+    pub async fn ledger_after(&self, key: &ContextColumns, after_mark: i64) -> Result<Vec<LedgerRow>> {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             ledger_columns!(),
-            " FROM points_ledger
-             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ? AND rowid > ?
-             ORDER BY rowid"
+            " FROM points_ledger WHERE ",
+            context_matches!(),
+            " AND rowid > ? ORDER BY rowid"
         ))
-        .bind(&key.origin)
-        .bind(&key.client_id)
-        .bind(&key.subject)
-        .bind(key.kind)
-        .bind(&key.team_id)
+        .bind_context(key)
         .bind(after_mark)
         .fetch_all(self.pool())
         .await?)
@@ -213,7 +160,7 @@ impl Db {
     /// user on this platform (`None`).
     pub async fn ledger_page(
         &self,
-        user: &ContextKey,
+        user: &ContextColumns,
         only_this_context: bool,
         limit: i64,
         offset: i64,
@@ -230,7 +177,7 @@ impl Db {
         .bind(&user.client_id)
         .bind(&user.subject)
         .bind(only_this_context as i64)
-        .bind(user.kind)
+        .bind(&user.context_kind)
         .bind(&user.team_id)
         .bind(limit)
         .bind(offset)
@@ -240,7 +187,7 @@ impl Db {
 
     /// Every ledger row of the user on this platform, newest first, capped. The chart
     /// buckets them by day in Rust: `created_at` is stamped by each feature.
-    pub async fn ledger_of_user(&self, user: &ContextKey, cap: i64) -> Result<Vec<LedgerRow>> {
+    pub async fn ledger_of_user(&self, user: &ContextColumns, cap: i64) -> Result<Vec<LedgerRow>> {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             ledger_columns!(),

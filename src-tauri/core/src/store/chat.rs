@@ -5,6 +5,8 @@ use crate::error::Result;
 use crate::store::ledger::{commit_with_charge, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
+use crate::context_matches;
+use crate::store::context_sql::BindContext;
 
 /// The exact context a conversation belongs to: `PlatformContext`'s database form.
 pub type ChatScope = crate::context::ContextColumns;
@@ -146,18 +148,14 @@ impl Db {
             "SELECT ",
             conversation_columns!(),
             ", (SELECT COUNT(*) FROM chat_messages m WHERE m.conversation_id = c.id) AS message_count
-             FROM chat_conversations c
-             WHERE c.origin = ? AND c.client_id = ? AND c.subject = ? AND c.context_kind = ? AND c.team_id = ?
-               AND (? = '' OR c.title LIKE ? ESCAPE '\\' OR EXISTS (
+             FROM chat_conversations c WHERE ",
+            context_matches!("c."),
+            " AND (? = '' OR c.title LIKE ? ESCAPE '\\' OR EXISTS (
                     SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id AND m.content LIKE ? ESCAPE '\\'))
              ORDER BY c.updated_at DESC, c.id
              LIMIT 500"
         ))
-        .bind(&scope.origin)
-        .bind(&scope.client_id)
-        .bind(&scope.subject)
-        .bind(&scope.context_kind)
-        .bind(&scope.team_id)
+        .bind_context(scope)
         .bind(query)
         .bind(&pattern)
         .bind(&pattern)
@@ -169,20 +167,16 @@ impl Db {
     /// The total token counts the platform reported for the newest replies with this model
     /// in this context, newest first.
     pub async fn recent_reply_tokens(&self, scope: &ChatScope, model_code: &str, limit: i64) -> Result<Vec<i64>> {
-        Ok(sqlx::query_scalar(
+        Ok(sqlx::query_scalar(concat!(
             "SELECT COALESCE(m.total_tokens, m.prompt_tokens + m.completion_tokens)
-             FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
-             WHERE c.origin = ? AND c.client_id = ? AND c.subject = ? AND c.context_kind = ? AND c.team_id = ?
-               AND m.role = 'assistant' AND m.model_code = ?
+             FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id WHERE ",
+            context_matches!("c."),
+            " AND m.role = 'assistant' AND m.model_code = ?
                AND COALESCE(m.total_tokens, m.prompt_tokens + m.completion_tokens) IS NOT NULL
              ORDER BY m.created_at DESC, m.seq DESC
-             LIMIT ?",
-        )
-        .bind(&scope.origin)
-        .bind(&scope.client_id)
-        .bind(&scope.subject)
-        .bind(&scope.context_kind)
-        .bind(&scope.team_id)
+             LIMIT ?"
+        ))
+        .bind_context(scope)
         .bind(model_code)
         .bind(limit)
         .fetch_all(self.pool())

@@ -4,6 +4,7 @@
 
 pub mod billing;
 pub mod chat;
+pub mod context_sql;
 pub mod ledger;
 pub mod sessions;
 pub mod settings;
@@ -61,7 +62,7 @@ impl Db {
     async fn check_and_migrate(&self) -> Result<()> {
         let check: String = sqlx::query_scalar("PRAGMA quick_check").fetch_one(&self.pool).await?;
         if check != "ok" {
-            return Err(Error::Internal(format!("{}: {check}", recovery::QUICK_CHECK_FAILED)));
+            return Err(Error::DatabaseDamaged { result: check });
         }
         MIGRATOR.run(&self.pool).await?;
         Ok(())
@@ -206,7 +207,8 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
     async fn concurrent_write_transactions_never_see_busy() {
         use crate::config::StoredPlatform;
-        use crate::store::billing::{ContextKey, SnapshotRow};
+        use crate::context::ContextColumns;
+        use crate::store::billing::SnapshotRow;
 
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(&dir.path().join("tx.db")).await.unwrap();
@@ -214,11 +216,11 @@ mod tests {
         for writer in 0..8 {
             let db = db.clone();
             tasks.push(tokio::spawn(async move {
-                let key = ContextKey {
+                let key = ContextColumns {
                     origin: "http://127.0.0.1:1".into(),
                     client_id: "c".into(),
                     subject: format!("user-{writer}"),
-                    kind: "personal",
+                    context_kind: "personal".into(),
                     team_id: String::new(),
                 };
                 for i in 0..25 {

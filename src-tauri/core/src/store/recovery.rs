@@ -24,12 +24,10 @@ pub(crate) fn damage_of(err: &Error) -> Option<DatabaseDamage> {
             | MigrateError::VersionTooNew(..)
             | MigrateError::Dirty(_),
         ) => Some(DatabaseDamage::UnknownMigration),
-        Error::Internal(msg) if msg.starts_with(QUICK_CHECK_FAILED) => Some(DatabaseDamage::Corrupt),
+        Error::DatabaseDamaged { .. } => Some(DatabaseDamage::Corrupt),
         _ => None,
     }
 }
-
-pub(crate) const QUICK_CHECK_FAILED: &str = "quick_check failed";
 
 fn is_corruption(err: &sqlx::Error) -> bool {
     let sqlx::Error::Database(db) = err else { return false };
@@ -45,7 +43,7 @@ fn is_corruption(err: &sqlx::Error) -> bool {
 /// behind would be replayed into the fresh database, so it moves with the file.
 pub(crate) fn set_aside(path: &Path, damage: DatabaseDamage, now: time::OffsetDateTime) -> Result<DatabaseSetAside> {
     let format = time::macros::format_description!("[year][month][day]-[hour][minute][second]");
-    let stamp = now.format(&format).map_err(|e| Error::Internal(format!("date format: {e}")))?;
+    let stamp = now.format(&format)?;
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("companion");
     let mut target = dir.join(format!("{stem}-damaged-{stamp}.db"));

@@ -104,7 +104,7 @@ impl TryFrom<Row> for SessionRecord {
     type Error = Error;
     fn try_from(r: Row) -> Result<Self> {
         let context = RequestedContext::from_parts(&r.context_kind, &r.team_id)
-            .ok_or_else(|| Error::Internal(format!("session {} has a corrupt context", r.id)))?;
+            .ok_or_else(|| Error::Corrupt { what: "session context", value: r.id.clone() })?;
         Ok(SessionRecord {
             id: r.id,
             origin: r.origin,

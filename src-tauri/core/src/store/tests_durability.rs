@@ -7,7 +7,8 @@ use std::path::Path;
 use super::*;
 use crate::auth::pending::RequestedContext;
 use crate::config::StoredPlatform;
-use crate::store::billing::{ContextKey, SnapshotRow};
+use crate::context::ContextColumns;
+use crate::store::billing::SnapshotRow;
 use crate::store::chat::{ConversationRecord, MessageRecord};
 use crate::store::ledger::{ChargeKind, NewCharge};
 use crate::store::sessions::SessionRecord;
@@ -294,11 +295,11 @@ async fn every_write_transaction_runs_concurrently_without_busy() {
             db3.save_reply_with_charge(&m, Some((&s3, &c))).await.map(|_| ())
         }));
         tasks.push(tokio::spawn(async move {
-            let key = ContextKey {
+            let key = ContextColumns {
                 origin: "o".into(),
                 client_id: "c".into(),
                 subject: format!("u{i}"),
-                kind: "personal",
+                context_kind: "personal".into(),
                 team_id: String::new(),
             };
             let row = SnapshotRow {

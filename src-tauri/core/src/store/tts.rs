@@ -6,43 +6,30 @@ use crate::store::ledger::{commit_with_charge, context_label, NewCharge};
 use crate::context::ContextColumns;
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
+use crate::context_matches;
+use crate::store::context_sql::BindContext;
 
-/// Which account context a clip belongs to (copied from the session that paid).
+/// Which account context a clip belongs to (copied from the session that paid), and the
+/// label shown with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClipContext {
-    pub origin: String,
-    pub client_id: String,
-    pub subject: String,
-    pub context_kind: String,
-    pub team_id: String,
+    pub columns: ContextColumns,
     pub label: String,
 }
 
 impl ClipContext {
     pub fn of(session: &SessionRecord) -> Self {
-        let ContextColumns { origin, client_id, subject, context_kind, team_id } = ContextColumns::of(session);
-        ClipContext { origin, client_id, subject, context_kind, team_id, label: context_label(session) }
-    }
-
-    /// The context part, in its one database form.
-    pub fn columns(&self) -> ContextColumns {
-        ContextColumns {
-            origin: self.origin.clone(),
-            client_id: self.client_id.clone(),
-            subject: self.subject.clone(),
-            context_kind: self.context_kind.clone(),
-            team_id: self.team_id.clone(),
-        }
+        ClipContext { columns: ContextColumns::of(session), label: context_label(session) }
     }
 
     /// The key of running totals: the same for every session of one context.
     pub fn key(&self) -> String {
-        self.columns().key()
+        self.columns.key()
     }
 
     /// Whether this session pays for clips of this context.
     pub fn matches(&self, session: &SessionRecord) -> bool {
-        self.columns().matches(session)
+        self.columns.matches(session)
     }
 }
 
@@ -86,11 +73,13 @@ pub struct ClipRow {
 impl ClipRow {
     pub fn context(&self) -> ClipContext {
         ClipContext {
-            origin: self.origin.clone(),
-            client_id: self.client_id.clone(),
-            subject: self.subject.clone(),
-            context_kind: self.context_kind.clone(),
-            team_id: self.team_id.clone(),
+            columns: ContextColumns {
+                origin: self.origin.clone(),
+                client_id: self.client_id.clone(),
+                subject: self.subject.clone(),
+                context_kind: self.context_kind.clone(),
+                team_id: self.team_id.clone(),
+            },
             label: self.context_label.clone(),
         }
     }
@@ -153,11 +142,7 @@ impl Db {
         .bind(&c.id)
         .bind(&c.request_id)
         .bind(&c.batch_id)
-        .bind(&c.context.origin)
-        .bind(&c.context.client_id)
-        .bind(&c.context.subject)
-        .bind(&c.context.context_kind)
-        .bind(&c.context.team_id)
+        .bind_context(&c.context.columns)
         .bind(&c.context.label)
         .bind(&c.tts_config_id)
         .bind(&c.config_name)
@@ -338,11 +323,7 @@ impl Db {
              ORDER BY created_at_ms DESC
              LIMIT ?9"
         ))
-        .bind(&ctx.origin)
-        .bind(&ctx.client_id)
-        .bind(&ctx.subject)
-        .bind(&ctx.context_kind)
-        .bind(&ctx.team_id)
+        .bind_context(&ctx.columns)
         .bind(status)
         .bind(config_id)
         .bind(pattern)
@@ -353,16 +334,12 @@ impl Db {
 
     /// Charged points of every settled clip of one context (exact text; NULL when unreported).
     pub async fn settled_charges(&self, ctx: &ClipContext) -> Result<Vec<Option<String>>> {
-        Ok(sqlx::query_scalar(
-            "SELECT charged_points FROM tts_clips
-             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?
-               AND status IN ('complete', 'settled_no_audio')",
-        )
-        .bind(&ctx.origin)
-        .bind(&ctx.client_id)
-        .bind(&ctx.subject)
-        .bind(&ctx.context_kind)
-        .bind(&ctx.team_id)
+        Ok(sqlx::query_scalar(concat!(
+            "SELECT charged_points FROM tts_clips WHERE ",
+            context_matches!(),
+            " AND status IN ('complete', 'settled_no_audio')"
+        ))
+        .bind_context(&ctx.columns)
         .fetch_all(self.pool())
         .await?)
     }
@@ -375,19 +352,15 @@ impl Db {
         tts_config_id: &str,
         limit: i64,
     ) -> Result<Vec<(String, String, i64)>> {
-        Ok(sqlx::query_as(
-            "SELECT input, receipt, created_at_ms FROM tts_clips
-             WHERE origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?
-               AND tts_config_id = ? AND receipt IS NOT NULL
+        Ok(sqlx::query_as(concat!(
+            "SELECT input, receipt, created_at_ms FROM tts_clips WHERE ",
+            context_matches!(),
+            " AND tts_config_id = ? AND receipt IS NOT NULL
                AND status IN ('complete', 'settled_no_audio')
              ORDER BY created_at_ms DESC
-             LIMIT ?",
-        )
-        .bind(&ctx.origin)
-        .bind(&ctx.client_id)
-        .bind(&ctx.subject)
-        .bind(&ctx.context_kind)
-        .bind(&ctx.team_id)
+             LIMIT ?"
+        ))
+        .bind_context(&ctx.columns)
         .bind(tts_config_id)
         .bind(limit)
         .fetch_all(self.pool())

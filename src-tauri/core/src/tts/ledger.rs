@@ -24,7 +24,7 @@ fn error_code(raw: &str) -> ErrorCode {
 impl Tts {
     pub(crate) async fn clip_view(&self, row: ClipRow) -> Result<Clip> {
         let status = ClipStatus::parse(&row.status)
-            .ok_or_else(|| Error::Internal(format!("clip status {}", row.status)))?;
+            .ok_or_else(|| Error::Corrupt { what: "clip status", value: row.status.clone() })?;
         let estimate: CostEstimate = serde_json::from_str(&row.estimate)
             .map_err(|source| Error::Json { what: "stored estimate", source })?;
         let params: SpeechParams = serde_json::from_str(&row.params).unwrap_or_default();
@@ -197,10 +197,6 @@ impl Tts {
 impl ClipContext {
     /// Same context, whatever label it was shown under when the clip was made.
     pub fn matches_key(&self, other: &ClipContext) -> bool {
-        self.origin == other.origin
-            && self.client_id == other.client_id
-            && self.subject == other.subject
-            && self.context_kind == other.context_kind
-            && self.team_id == other.team_id
+        self.columns == other.columns
     }
 }

@@ -85,9 +85,7 @@ impl Tts {
                     .await?
             }
             (None, None) => {
-                return Err(Error::Internal(
-                    "a settled clip needs audio or a reason".into(),
-                ))
+                return Err(Error::Invariant("a settled clip needs audio or a reason"))
             }
         };
         let fresh = self.stored_clip(&row.id).await?;
@@ -105,7 +103,7 @@ impl Tts {
 
     /// The clip's row as stored now; it exists, since the caller holds its claim.
     async fn stored_clip(&self, id: &str) -> Result<ClipRow> {
-        self.shared.db().clip(id).await?.ok_or_else(|| Error::Internal("clip vanished".into()))
+        self.shared.db().clip(id).await?.ok_or_else(|| Error::Invariant("clip vanished"))
     }
 
     pub(super) async fn give_up(

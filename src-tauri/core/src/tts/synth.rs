@@ -139,9 +139,9 @@ impl Tts {
             voice_name: voice.display_name.clone(),
             input: req.input.clone(),
             body,
-            params: serde_json::to_string(&params).map_err(|e| Error::Internal(e.to_string()))?,
+            params: serde_json::to_string(&params).map_err(|source| Error::Json { what: "speech parameters", source })?,
             format: req.response_format.clone(),
-            estimate: serde_json::to_string(&est).map_err(|e| Error::Internal(e.to_string()))?,
+            estimate: serde_json::to_string(&est).map_err(|source| Error::Json { what: "speech estimate", source })?,
             created_at_ms: now_ms(),
         };
         self.shared.db().insert_clip(&clip).await?;
@@ -205,7 +205,7 @@ impl Tts {
         Ok(self
             .shared
             .db()
-            .sessions_for(&ctx.origin, &ctx.client_id)
+            .sessions_for(&ctx.columns.origin, &ctx.columns.client_id)
             .await?
             .into_iter()
             .find(|s| ctx.matches(s) && s.expires_at > now))
@@ -239,7 +239,7 @@ impl Tts {
             .db()
             .clip(clip_id)
             .await?
-            .ok_or_else(|| Error::Internal("journaled clip vanished".into()))?;
+            .ok_or_else(|| Error::Invariant("journaled clip vanished"))?;
         let policy: RetryPolicy = self.state().policy();
         // A clip that was sent before (this run or a previous one) may have been acted on.
         let mut maybe_received = row.attempts > 0;
@@ -284,7 +284,7 @@ impl Tts {
             }
             tokio::time::sleep(policy.delay(attempt, wait)).await;
         }
-        let err = last.unwrap_or_else(|| Error::Internal("no attempt was made".into()));
+        let err = last.unwrap_or_else(|| Error::Invariant("no attempt was made"));
         self.give_up(&row, maybe_received, true, &err).await
     }
 
