@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Issue #12: a component or hook that does several things is split into parts named for what
+// they show. The UI twin of the core's `no_command_body_is_longer_than_five_lines`: no `.tsx`
+// file and no `use*.ts` hook under ui/src is longer than LIMIT lines (counted as `wc -l` does,
+// one per newline). Data files (i18n, bindings, ipc/generated.ts) and pure logic modules are
+// `.ts` files not named use*, so they are not counted.
+
+const LIMIT = 140;
+const src = join(__dirname, "../src");
+
+/** Files still over the limit, each with the reason it is; empty when every file is split. */
+const EXCEPTIONS = new Map<string, string>([
+  ["app/App.tsx", "not split yet"],
+  ["app/ChargedTo.tsx", "not split yet"],
+  ["features/account/AccountScreen.tsx", "not split yet"],
+  ["features/account/SessionCard.tsx", "not split yet"],
+  ["features/account/TeamPicker.tsx", "not split yet"],
+  ["features/balances/SpendingChartCard.tsx", "not split yet"],
+  ["features/chat/ChatScreen.tsx", "not split yet"],
+  ["features/chat/Markdown.tsx", "not split yet"],
+  ["features/chat/MessageList.tsx", "not split yet"],
+  ["features/chat/useChat.ts", "not split yet"],
+  ["features/models/CompareTable.tsx", "not split yet"],
+  ["features/models/ModelDetail.tsx", "not split yet"],
+  ["features/models/ModelsScreen.tsx", "not split yet"],
+  ["features/settings/PlatformSettings.tsx", "not split yet"],
+  ["features/voices/CompareDialog.tsx", "not split yet"],
+  ["features/voices/Composer.tsx", "not split yet"],
+  ["features/voices/Ledger.tsx", "not split yet"],
+  ["features/voices/ParamsPanel.tsx", "not split yet"],
+  ["features/voices/VirtualList.tsx", "not split yet"],
+  ["features/voices/VoiceBoard.tsx", "not split yet"],
+  ["features/voices/VoicesScreen.tsx", "not split yet"],
+]);
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return name.endsWith(".tsx") || /^use[A-Z]\w*\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+function lines(path: string): number {
+  return readFileSync(path, "utf8").split("\n").length - 1;
+}
+
+const measured = files(src).map((path) => ({ file: relative(src, path), lines: lines(path) }));
+
+describe("ui/src structure", () => {
+  it("finds the components and hooks it measures", () => {
+    expect(measured.map((m) => m.file)).toEqual(
+      expect.arrayContaining(["app/App.tsx", "features/chat/useChat.ts", "app/useLoad.ts"]),
+    );
+  });
+
+  it(`has no component or hook longer than ${LIMIT} lines`, () => {
+    const offenders = measured
+      .filter((m) => m.lines > LIMIT && !EXCEPTIONS.has(m.file))
+      .map((m) => `${m.file}: ${m.lines} lines`);
+    expect(offenders).toEqual([]);
+  });
+
+  it("lists as exceptions only files that are still over the limit", () => {
+    const stale = [...EXCEPTIONS.keys()].filter((file) => !measured.some((m) => m.file === file && m.lines > LIMIT));
+    expect(stale).toEqual([]);
+  });
+});
