@@ -22,7 +22,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["features/chat/ChatScreen.tsx", "not split yet"],
   ["features/chat/Markdown.tsx", "not split yet"],
   ["features/chat/MessageList.tsx", "not split yet"],
-  ["features/chat/useChat.ts", "not split yet"],
   ["features/models/CompareTable.tsx", "not split yet"],
   ["features/models/ModelDetail.tsx", "not split yet"],
   ["features/models/ModelsScreen.tsx", "not split yet"],
