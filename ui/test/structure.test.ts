@@ -31,7 +31,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["features/voices/ParamsPanel.tsx", "not split yet"],
   ["features/voices/VirtualList.tsx", "not split yet"],
   ["features/voices/VoiceBoard.tsx", "not split yet"],
-  ["features/voices/VoicesScreen.tsx", "not split yet"],
 ]);
 
 function files(dir: string): string[] {
