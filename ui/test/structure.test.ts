@@ -30,7 +30,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["features/voices/Ledger.tsx", "not split yet"],
   ["features/voices/ParamsPanel.tsx", "not split yet"],
   ["features/voices/VirtualList.tsx", "not split yet"],
-  ["features/voices/VoiceBoard.tsx", "not split yet"],
 ]);
 
 function files(dir: string): string[] {

@@ -6,7 +6,7 @@ import type { CostEstimate, TtsPrice, Voice } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
 import { EstimateView } from "../../src/features/voices/Cost";
 import { priceLabel } from "../../src/features/voices/format";
-import { StateFlag, voiceUsable } from "../../src/features/voices/VoiceBoard";
+import { StateFlag, voiceUsable } from "../../src/features/voices/VoiceRow";
 
 // What a person sees when the platform reads the docs differently: a state the app doesn't
 // know stays selectable and says so, and a price it can't turn into an estimate says why

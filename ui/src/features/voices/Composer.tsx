@@ -13,7 +13,7 @@ import { codePoints, hasSpeech } from "./format";
 import { ParamsPanel } from "./ParamsPanel";
 import { SelectedVoice } from "./SelectedVoice";
 import { SpeechTextField } from "./SpeechTextField";
-import { voiceUsable } from "./VoiceBoard";
+import { voiceUsable } from "./VoiceRow";
 
 export interface Draft {
   text: string;
