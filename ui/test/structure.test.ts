@@ -20,7 +20,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["features/account/TeamPicker.tsx", "not split yet"],
   ["features/balances/SpendingChartCard.tsx", "not split yet"],
   ["features/chat/ChatScreen.tsx", "not split yet"],
-  ["features/chat/MessageList.tsx", "not split yet"],
   ["features/models/CompareTable.tsx", "not split yet"],
   ["features/models/ModelDetail.tsx", "not split yet"],
   ["features/models/ModelsScreen.tsx", "not split yet"],
