@@ -17,7 +17,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["app/ChargedTo.tsx", "not split yet"],
   ["features/account/AccountScreen.tsx", "not split yet"],
   ["features/account/SessionCard.tsx", "not split yet"],
-  ["features/account/TeamPicker.tsx", "not split yet"],
   ["features/balances/SpendingChartCard.tsx", "not split yet"],
   ["features/chat/ChatScreen.tsx", "not split yet"],
   ["features/models/CompareTable.tsx", "not split yet"],
