@@ -21,7 +21,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["features/models/CompareTable.tsx", "not split yet"],
   ["features/models/ModelDetail.tsx", "not split yet"],
   ["features/models/ModelsScreen.tsx", "not split yet"],
-  ["features/settings/PlatformSettings.tsx", "not split yet"],
   ["features/voices/CompareDialog.tsx", "not split yet"],
   ["features/voices/Composer.tsx", "not split yet"],
   ["features/voices/Ledger.tsx", "not split yet"],
