@@ -21,39 +21,39 @@ export function PlatformFields(props: {
   const { values, fieldErrors, update } = props;
   return (
     <>
-    <Field
-      label={t("settings.platform.baseUrl.label")}
-      hint={t("settings.platform.baseUrl.hint")}
-      error={fieldErrors.baseUrl ? t(fieldErrors.baseUrl) : null}
-    >
-      {(control) => (
-        <TextInput {...control} type="url" mono value={values.baseUrl} onValue={update("baseUrl")} data-testid={FIELD_IDS.baseUrl} />
-      )}
-    </Field>
-    <Field
-      label={t("settings.platform.clientId.label")}
-      hint={t("settings.platform.clientId.hint")}
-      error={fieldErrors.clientId ? t(fieldErrors.clientId) : null}
-    >
-      {(control) => (
-        <TextInput {...control} mono value={values.clientId} onValue={update("clientId")} maxLength={64} data-testid={FIELD_IDS.clientId} />
-      )}
-    </Field>
-    <Field
-      label={t("settings.platform.redirectUri.label")}
-      hint={t("settings.platform.redirectUri.hint")}
-      error={fieldErrors.redirectUri ? t(fieldErrors.redirectUri) : null}
-    >
-      {(control) => (
-        <TextInput
-          {...control}
-          mono
-          value={values.redirectUri}
-          onValue={update("redirectUri")}
-          data-testid={FIELD_IDS.redirectUri}
-        />
-      )}
-    </Field>
+      <Field
+        label={t("settings.platform.baseUrl.label")}
+        hint={t("settings.platform.baseUrl.hint")}
+        error={fieldErrors.baseUrl ? t(fieldErrors.baseUrl) : null}
+      >
+        {(control) => (
+          <TextInput {...control} type="url" mono value={values.baseUrl} onValue={update("baseUrl")} data-testid={FIELD_IDS.baseUrl} />
+        )}
+      </Field>
+      <Field
+        label={t("settings.platform.clientId.label")}
+        hint={t("settings.platform.clientId.hint")}
+        error={fieldErrors.clientId ? t(fieldErrors.clientId) : null}
+      >
+        {(control) => (
+          <TextInput {...control} mono value={values.clientId} onValue={update("clientId")} maxLength={64} data-testid={FIELD_IDS.clientId} />
+        )}
+      </Field>
+      <Field
+        label={t("settings.platform.redirectUri.label")}
+        hint={t("settings.platform.redirectUri.hint")}
+        error={fieldErrors.redirectUri ? t(fieldErrors.redirectUri) : null}
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            mono
+            value={values.redirectUri}
+            onValue={update("redirectUri")}
+            data-testid={FIELD_IDS.redirectUri}
+          />
+        )}
+      </Field>
     </>
   );
 }
