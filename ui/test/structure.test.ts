@@ -17,7 +17,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["features/account/SessionCard.tsx", "not split yet"],
   ["features/balances/SpendingChartCard.tsx", "not split yet"],
   ["features/chat/ChatScreen.tsx", "not split yet"],
-  ["features/models/CompareTable.tsx", "not split yet"],
   ["features/models/ModelDetail.tsx", "not split yet"],
   ["features/models/ModelsScreen.tsx", "not split yet"],
   ["features/voices/CompareDialog.tsx", "not split yet"],
