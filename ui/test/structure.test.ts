@@ -19,7 +19,6 @@ const EXCEPTIONS = new Map<string, string>([
   ["features/voices/CompareDialog.tsx", "not split yet"],
   ["features/voices/Composer.tsx", "not split yet"],
   ["features/voices/Ledger.tsx", "not split yet"],
-  ["features/voices/ParamsPanel.tsx", "not split yet"],
 ]);
 
 function files(dir: string): string[] {
