@@ -15,7 +15,6 @@ const src = join(__dirname, "../src");
 const EXCEPTIONS = new Map<string, string>([
   ["features/account/SessionCard.tsx", "not split yet"],
   ["features/chat/ChatScreen.tsx", "not split yet"],
-  ["features/voices/Composer.tsx", "not split yet"],
   ["features/voices/Ledger.tsx", "not split yet"],
 ]);
 
