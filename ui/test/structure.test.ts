@@ -11,11 +11,6 @@ import { describe, expect, it } from "vitest";
 const LIMIT = 140;
 const src = join(__dirname, "../src");
 
-/** Files still over the limit, each with the reason it is; empty when every file is split. */
-const EXCEPTIONS = new Map<string, string>([
-  ["features/voices/Ledger.tsx", "not split yet"],
-]);
-
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -39,13 +34,8 @@ describe("ui/src structure", () => {
 
   it(`has no component or hook longer than ${LIMIT} lines`, () => {
     const offenders = measured
-      .filter((m) => m.lines > LIMIT && !EXCEPTIONS.has(m.file))
+      .filter((m) => m.lines > LIMIT)
       .map((m) => `${m.file}: ${m.lines} lines`);
     expect(offenders).toEqual([]);
-  });
-
-  it("lists as exceptions only files that are still over the limit", () => {
-    const stale = [...EXCEPTIONS.keys()].filter((file) => !measured.some((m) => m.file === file && m.lines > LIMIT));
-    expect(stale).toEqual([]);
   });
 });
