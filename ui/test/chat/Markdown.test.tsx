@@ -2,18 +2,18 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { withCommands } from "../support/core";
+
 // The core is not here: the one IPC call the renderer makes is observed instead.
 const opened: string[] = [];
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return {
-    ...real,
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     openExternalLink: (url: string) => {
       opened.push(url);
       return Promise.resolve();
     },
-  };
-});
+  }),
+);
 
 const { Markdown } = await import("../../src/features/chat/Markdown");
 

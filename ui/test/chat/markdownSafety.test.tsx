@@ -9,11 +9,10 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { withCommands } from "../support/core";
+
 const opened: string[] = [];
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return { ...real, openExternalLink: (url: string) => (opened.push(url), Promise.resolve()) };
-});
+vi.mock("../../src/ipc", (real) => withCommands(real, { openExternalLink: (url: string) => (opened.push(url), Promise.resolve()) }));
 
 const { Markdown } = await import("../../src/features/chat/Markdown");
 const { IncrementalMarkdown, isOpenableLink, parseMarkdown } = await import("../../src/features/chat/markdown");

@@ -3,6 +3,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { ModelEntry } from "../../src/ipc";
+import { chatModel } from "../support/core";
 
 // The detail is shown outside the app shell: navigation and sessions are stubbed.
 vi.mock("../../src/app/context", () => ({ useApp: () => ({ navigate: () => {} }) }));
@@ -26,28 +27,7 @@ afterEach(() => {
 });
 
 function model(inferred: boolean): ModelEntry {
-  return {
-    modelCode: "othan-2.0",
-    displayName: "Othan 2.0",
-    modelType: "llm",
-    acceptsText: true,
-    acceptsImage: false,
-    acceptsFile: null,
-    outputsText: true,
-    outputsImage: null,
-    outputsAudio: null,
-    outputsVideo: null,
-    structuredOutputMode: "prompt",
-    structuredOutputDeclared: true,
-    parameterSchemaVersion: 1,
-    parameterSpec: "empty",
-    parameters: [],
-    legacySpellings: false,
-    unknownFields: [],
-    rawJson: "{}",
-    chatCapable: true,
-    outputsTextInferred: inferred,
-  };
+  return chatModel({ acceptsImage: false, parameterSchemaVersion: 1, outputsTextInferred: inferred });
 }
 
 describe("<ModelDetail> when outputsText was not sent", () => {
