@@ -7,7 +7,8 @@ import { Button, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../com
 import { errorMessage, t } from "../../i18n";
 import type { SessionSummary } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
-import { TeamContextCard, UsageCard } from "./AccountPanels";
+import { TeamContextCard } from "./TeamContextCard";
+import { UsageCard } from "./UsageCard";
 import { BalanceHero } from "./BalanceHero";
 import { PersonalBreakdown } from "./PersonalBreakdown";
 import { TeamBreakdown } from "./TeamBreakdown";
