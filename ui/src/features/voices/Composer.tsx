@@ -9,12 +9,13 @@ import { t } from "../../i18n";
 import type { CharacterCounting, CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
 import { BalanceCheckNotice, useBalanceCheck } from "../balances";
 import { CompareTray } from "./CompareTray";
-import { EstimateView, TotalsView } from "./Cost";
+import { EstimateView } from "./Cost";
 import { FormatPicker } from "./FormatPicker";
 import { codePoints, hasSpeech } from "./format";
 import { ParamsPanel } from "./ParamsPanel";
 import { SelectedVoice } from "./SelectedVoice";
 import { SpeechTextField } from "./SpeechTextField";
+import { TotalsView } from "./TotalsView";
 import { voiceUsable } from "./VoiceRow";
 
 export interface Draft {
