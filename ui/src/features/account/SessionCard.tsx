@@ -67,7 +67,8 @@ export function SessionCard(props: { session: SessionSummary; active: boolean; o
       data-context={kind}
       data-team-id={session.context.kind === "team" ? session.context.teamId : undefined}
       data-active={active ? "true" : "false"}
-    >      <SessionHead session={session} active={active} id={id} />
+    >
+      <SessionHead session={session} active={active} id={id} />
 
       <SessionScopes scopes={session.grantedScopes} labelId={`${id}-scopes`} />
 
