@@ -1,5 +1,5 @@
 import { sessionsStore, useActiveSession, useSessions } from "../../app/sessions";
-import { Button, Dialog, SkeletonList } from "../../components";
+import { Dialog, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import type { SessionSummary } from "../../ipc";
 import { PayerToggle } from "./PayerToggle";
@@ -7,6 +7,7 @@ import { PersonalFirstHint } from "./PersonalFirstHint";
 import { TeamIdForm } from "./TeamIdForm";
 import { TeamList } from "./TeamList";
 import { TeamListEmpty, TeamListError } from "./TeamListNotes";
+import { TeamPickerFooter } from "./TeamPickerFooter";
 import { teamIdProblem, useTeamChoice } from "./useTeamChoice";
 
 /**
@@ -69,21 +70,13 @@ export function TeamPicker(props: {
       description={showList ? t("teamPicker.descriptionList") : t("teamPicker.descriptionId")}
       data-testid="team-picker"
       footer={
-        <>
-          <Button variant="ghost" onClick={props.onClose} data-testid="team-picker-cancel">
-            {t("common.cancel")}
-          </Button>
-          <Button
-            variant="primary"
-            iconAfter="externalLink"
-            loading={starting}
-            disabled={!canConfirm}
-            onClick={() => void confirm()}
-            data-testid="team-sign-in-confirm"
-          >
-            {chosen && showList ? t("teamPicker.confirmNamed", { team: chosen.name }) : t("teamPicker.confirm")}
-          </Button>
-        </>
+        <TeamPickerFooter
+          team={showList ? (chosen?.name ?? null) : null}
+          starting={starting}
+          canConfirm={canConfirm}
+          onCancel={props.onClose}
+          onConfirm={() => void confirm()}
+        />
       }
     >
       {showList && teams.status === "loading" && <SkeletonList rows={2} data-testid="team-list-loading" />}
