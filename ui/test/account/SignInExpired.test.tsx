@@ -1,8 +1,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // No core here: the two commands the notice can call are observed instead.
 const calls: string[] = [];
@@ -23,14 +24,9 @@ vi.mock("../../src/ipc", (real) =>
 const { SignInExpired } = await import("../../src/features/account/SignInExpired");
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   calls.length = 0;
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
 });
 
 describe("<SignInExpired>", () => {

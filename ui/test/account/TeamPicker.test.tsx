@@ -1,8 +1,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { session, withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // The Teams come from a stubbed `list_teams`; the picker's list is a radio group
 // with roving focus (arrows move and select).
@@ -21,14 +22,7 @@ const { TeamPicker } = await import("../../src/features/account/TeamPicker");
 const personal = session();
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
+mountRoot((el) => (root = el));
 
 describe("<TeamPicker>", () => {
   it("lists the Teams as radios, marks the signed-in one, and moves the choice with the arrows", async () => {

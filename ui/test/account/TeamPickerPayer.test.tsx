@@ -1,8 +1,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { session, withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // Issue 15, point 11: signing in to a Team changes who pays only when the person turns it
 // on in the picker. The store is replaced so the test sees exactly what the picker asks for.
@@ -29,16 +30,11 @@ vi.mock("../../src/app/sessions", async (importOriginal) => {
 const { TeamPicker } = await import("../../src/features/account/TeamPicker");
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   signIn.mockClear();
   sessions = [personal];
   active = personal;
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
 });
 
 async function open() {

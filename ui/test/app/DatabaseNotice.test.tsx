@@ -1,20 +1,15 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 import { DatabaseNotice } from "../../src/app/DatabaseNotice";
 import { applyLocale } from "../../src/i18n";
+import { mountRoot } from "../support/dom";
 
 let root: HTMLElement;
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
+mountRoot((el) => (root = el));
 
 afterEach(() => {
-  render(null, root);
-  root.remove();
   applyLocale("en");
 });
 

@@ -1,8 +1,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { chatCommands, conversationSummary, session, withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // Work in progress survives navigation: leaving Chat unmounts it (the app renders one
 // screen at a time), so these tests unmount and mount again, as the navigation does.
@@ -31,16 +32,11 @@ function ChatLike(props: { contextKey: string; onChat?: (chat: ReturnType<typeof
 }
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   applyLocale("en");
   forgetAllKept();
   opened.length = 0;
-});
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
 });
 
 async function settle() {

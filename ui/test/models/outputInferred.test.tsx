@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { ModelEntry } from "../../src/ipc";
 import { chatModel } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // The detail is shown outside the app shell: navigation and sessions are stubbed.
 vi.mock("../../src/app/context", () => ({ useApp: () => ({ navigate: () => {} }) }));
@@ -13,16 +14,13 @@ const { ModelDetail } = await import("../../src/features/models/ModelDetail");
 const { applyLocale } = await import("../../src/i18n");
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   applyLocale("en");
 });
 
 afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
   applyLocale("en");
 });
 

@@ -6,21 +6,19 @@ import type { CharacterCounting, CostEstimate, TtsPrice } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
 import { EstimateView } from "../../src/features/voices/Cost";
 import { SpeechTextField } from "../../src/features/voices/SpeechTextField";
+import { mountRoot } from "../support/dom";
 
 // The platform's catalog has no counting rule: what a configuration does with a Chinese
 // character is learned from its receipts, and until then the estimate says it may be more.
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   applyLocale("en");
 });
 
 afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
   applyLocale("en");
 });
 

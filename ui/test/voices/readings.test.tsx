@@ -7,22 +7,20 @@ import { applyLocale } from "../../src/i18n";
 import { EstimateView } from "../../src/features/voices/Cost";
 import { priceLabel } from "../../src/features/voices/format";
 import { StateFlag, voiceUsable } from "../../src/features/voices/VoiceRow";
+import { mountRoot } from "../support/dom";
 
 // What a person sees when the platform reads the docs differently: a state the app doesn't
 // know stays selectable and says so, and a price it can't turn into an estimate says why
 // instead of showing a guess.
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   applyLocale("en");
 });
 
 afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
   applyLocale("en");
 });
 

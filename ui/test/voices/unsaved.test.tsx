@@ -6,21 +6,19 @@ import type { Clip } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
 import { ClipRow } from "../../src/features/voices/ClipRow";
 import { Outcome } from "../../src/features/voices/Outcome";
+import { mountRoot } from "../support/dom";
 
 // A charged clip whose audio a full disk kept from being saved: the person is told it was
 // charged, why the audio isn't on disk, and gets Save again (not Retry, which would send it).
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   applyLocale("en");
 });
 
 afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
   applyLocale("en");
 });
 
