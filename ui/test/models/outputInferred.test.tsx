@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { ModelEntry } from "../../src/ipc";
 import { chatModel } from "../support/core";
@@ -14,15 +14,13 @@ const { ModelDetail } = await import("../../src/features/models/ModelDetail");
 const { applyLocale } = await import("../../src/i18n");
 
 let root: HTMLElement;
-mountRoot((el) => (root = el));
-
-beforeEach(() => {
-  applyLocale("en");
-});
-
-afterEach(() => {
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 function model(inferred: boolean): ModelEntry {
   return chatModel({ acceptsImage: false, parameterSchemaVersion: 1, outputsTextInferred: inferred });

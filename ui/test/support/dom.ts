@@ -3,12 +3,14 @@
 //
 //   let root: HTMLElement;
 //   mountRoot((el) => (root = el));
+//
+// `after` runs once the root is gone (e.g. to set the language back).
 
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach } from "vitest";
 
-export function mountRoot(use: (root: HTMLElement) => void): void {
+export function mountRoot(use: (root: HTMLElement) => void, after?: () => void): void {
   let root: HTMLElement | null = null;
   beforeEach(() => {
     root = document.createElement("div");
@@ -16,10 +18,12 @@ export function mountRoot(use: (root: HTMLElement) => void): void {
     use(root);
   });
   afterEach(() => {
-    if (!root) return;
-    const el = root;
-    act(() => render(null, el));
-    el.remove();
-    root = null;
+    if (root) {
+      const el = root;
+      act(() => render(null, el));
+      el.remove();
+      root = null;
+    }
+    after?.();
   });
 }

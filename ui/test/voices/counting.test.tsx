@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { CharacterCounting, CostEstimate, TtsPrice } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
@@ -12,15 +12,13 @@ import { mountRoot } from "../support/dom";
 // character is learned from its receipts, and until then the estimate says it may be more.
 
 let root: HTMLElement;
-mountRoot((el) => (root = el));
-
-beforeEach(() => {
-  applyLocale("en");
-});
-
-afterEach(() => {
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 const price: TtsPrice = { unit: "characters", unitSize: "100", points: "3", estimable: true, raw: "" };
 

@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { CostEstimate, TtsPrice, Voice } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
@@ -14,15 +14,13 @@ import { mountRoot } from "../support/dom";
 // instead of showing a guess.
 
 let root: HTMLElement;
-mountRoot((el) => (root = el));
-
-beforeEach(() => {
-  applyLocale("en");
-});
-
-afterEach(() => {
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 const odd: Voice = {
   voiceId: "Xiaoxiao (bright)",

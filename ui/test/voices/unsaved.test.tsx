@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { Clip } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
@@ -12,15 +12,13 @@ import { mountRoot } from "../support/dom";
 // charged, why the audio isn't on disk, and gets Save again (not Retry, which would send it).
 
 let root: HTMLElement;
-mountRoot((el) => (root = el));
-
-beforeEach(() => {
-  applyLocale("en");
-});
-
-afterEach(() => {
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 const unsaved: Clip = {
   id: "c1",
