@@ -1,52 +1,24 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
-import { Announcer, ErrorState, SkeletonList, toast, ToastRegion } from "../components";
-import { AccountScreen } from "../features/account/AccountScreen";
-import { BalancesScreen } from "../features/balances/BalancesScreen";
-import { ChatScreen } from "../features/chat/ChatScreen";
-import { CheckScreen } from "../features/check/CheckScreen";
-import { ModelsScreen } from "../features/models/ModelsScreen";
-import { SettingsScreen } from "../features/settings/SettingsScreen";
-import { VoicesScreen } from "../features/voices/VoicesScreen";
-import { applyLocale, errorMessage, t, useLocale } from "../i18n";
-import { appInfo, onAppEvent, setTheme, type AppEvent, type AppInfo, type PlatformInfo, type ThemePreference } from "../ipc";
+import { Announcer, ErrorState, SkeletonList, ToastRegion } from "../components";
+import { t, useLocale } from "../i18n";
 import { AppContext, type AppContextValue } from "./context";
+import { CurrentScreen } from "./CurrentScreen";
 import { DatabaseNotice } from "./DatabaseNotice";
 import { Header } from "./Header";
 import { Nav } from "./Nav";
 import type { ScreenId } from "./screens";
 import { SessionNotices } from "./SessionNotices";
-import { contextLabel, sessionsStore } from "./sessions";
-import { applyTheme } from "./theme";
-
-type Boot = { status: "loading" } | { status: "ready" } | { status: "failed"; error: unknown };
+import { useAppInfo } from "./useAppInfo";
+import { useShellEvents } from "./useShellEvents";
 
 export function App() {
   // Subscribing here re-renders the whole tree when the language changes.
   useLocale();
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [boot, setBoot] = useState<Boot>({ status: "loading" });
+  const { info, setInfo, boot, load, platformChanged, changeTheme } = useAppInfo();
   const [screen, setScreen] = useState<ScreenId>("account");
   const focusTitle = useRef(false);
   const mainRef = useRef<HTMLElement>(null);
-
-  const load = useCallback(async () => {
-    setBoot({ status: "loading" });
-    try {
-      const next = await appInfo();
-      applyLocale(next.locale);
-      applyTheme(next.theme);
-      setInfo(next);
-      setBoot({ status: "ready" });
-    } catch (error) {
-      setBoot({ status: "failed", error });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const screenRef = useRef(screen);
   screenRef.current = screen;
 
@@ -66,61 +38,7 @@ export function App() {
     setScreen(next);
   }, []);
 
-  // Sessions load alongside app_info; the store follows the core's events from here on.
-  useEffect(() => sessionsStore.start(), []);
-
-  useEffect(
-    () =>
-      onAppEvent((event: AppEvent) => {
-        switch (event.type) {
-          case "platformChanged":
-            setInfo((prev) => (prev ? { ...prev, platform: event.platform } : prev));
-            break;
-          case "signedIn":
-            toast({
-              tone: "success",
-              title: t("signIn.done", { context: contextLabel(event.session) }),
-              body: t("signIn.doneBody", { name: event.session.displayName }),
-            });
-            break;
-          case "signInFailed":
-            // The Account screen shows the full explanation; elsewhere, point to it.
-            if (screenRef.current !== "account") {
-              toast({
-                tone: "error",
-                title: t("signIn.failedToast"),
-                body: errorMessage(event.error.code),
-                action: { label: t("common.goToAccount"), onClick: () => navigate("account"), "data-testid": "toast-go-account" },
-              });
-            }
-            break;
-          default:
-            // sessionsChanged is handled by the sessions store.
-            break;
-        }
-      }),
-    // navigate is stable.
-    [],
-  );
-
-  const platformChanged = useCallback((platform: PlatformInfo) => {
-    setInfo((prev) => (prev ? { ...prev, platform } : prev));
-  }, []);
-
-  const changeTheme = useCallback(async (theme: ThemePreference) => {
-    const previous = document.documentElement.getAttribute("data-theme") ?? "system";
-    applyTheme(theme);
-    setInfo((prev) => (prev ? { ...prev, theme } : prev));
-    try {
-      const saved = await setTheme(theme);
-      setInfo(saved);
-    } catch (err) {
-      const back = previous as ThemePreference;
-      applyTheme(back);
-      setInfo((prev) => (prev ? { ...prev, theme: back } : prev));
-      throw err;
-    }
-  }, []);
+  useShellEvents(screenRef, navigate, setInfo);
 
   const context = useMemo<AppContextValue>(
     () => ({ info, screen, navigate, platformChanged, changeTheme }),
@@ -162,23 +80,4 @@ export function App() {
       <ToastRegion />
     </AppContext.Provider>
   );
-}
-
-function CurrentScreen(props: { screen: ScreenId }) {
-  switch (props.screen) {
-    case "account":
-      return <AccountScreen />;
-    case "models":
-      return <ModelsScreen />;
-    case "chat":
-      return <ChatScreen />;
-    case "voices":
-      return <VoicesScreen />;
-    case "balances":
-      return <BalancesScreen />;
-    case "check":
-      return <CheckScreen />;
-    case "settings":
-      return <SettingsScreen />;
-  }
 }

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 
-import { Chip, Icon, toast } from "../components";
+import { Chip, toast } from "../components";
 import { errorMessage, t } from "../i18n";
 import { toAppError, type SessionSummary } from "../ipc";
 import { useApp } from "./context";
+import { ContextMenuAdd } from "./ContextMenuAdd";
 import { ContextMenuItem } from "./ContextMenuItem";
 import { contextLabel, sessionsStore, useSessions } from "./sessions";
+import { onMenuKey } from "./menuKeys";
 
 /**
  * "Charged to: …" in the header: who pays for requests right now. It opens a menu
@@ -42,38 +44,7 @@ export function ChargedTo() {
     return () => document.removeEventListener("mousedown", onPointer);
   }, [open]);
 
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const list = items();
-    if (list.length === 0) return;
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (next: number) => {
-      event.preventDefault();
-      list[(next + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case "ArrowDown":
-        move(index + 1);
-        break;
-      case "ArrowUp":
-        move(index - 1);
-        break;
-      case "Home":
-        move(0);
-        break;
-      case "End":
-        move(list.length - 1);
-        break;
-      case "Escape":
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case "Tab":
-        // Leave the menu the way Tab goes; it closes behind.
-        setOpen(false);
-        break;
-    }
-  };
+  const onMenuKeyDown = (event: KeyboardEvent) => onMenuKey(event, items(), close, setOpen);
 
   const onChipKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -144,24 +115,13 @@ export function ChargedTo() {
             />
           ))}
           <div class="menu__separator" role="separator" />
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            class="menu__item menu__item--action"
-            data-testid="context-add"
-            onClick={() => {
+          <ContextMenuAdd
+            hasSessions={view.sessions.length > 0}
+            onChoose={() => {
               close(false);
               navigate("account");
             }}
-          >
-            <span class="menu__icon" aria-hidden="true">
-              <Icon name="plus" size={16} />
-            </span>
-            <span class="menu__text">
-              <span class="menu__title">{view.sessions.length > 0 ? t("chargedTo.add") : t("chargedTo.signIn")}</span>
-            </span>
-          </button>
+          />
         </div>
       )}
     </div>

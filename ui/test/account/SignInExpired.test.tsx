@@ -1,14 +1,15 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import { withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // No core here: the two commands the notice can call are observed instead.
 const calls: string[] = [];
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  const view = { sessions: [], signInPending: false, ended: [], payerNotChosen: false };
-  return {
-    ...real,
+const view = { sessions: [], signInPending: false, ended: [], payerNotChosen: false };
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     cancelSignIn: () => {
       calls.push("cancel");
       return Promise.resolve(view);
@@ -17,20 +18,15 @@ vi.mock("../../src/ipc", async (importOriginal) => {
       calls.push(`begin ${request.kind} ${request.teamId ?? ""}${request.makePayer === undefined ? "" : ` payer=${request.makePayer}`}`.trim());
       return Promise.resolve({ ...view, signInPending: true });
     },
-  };
-});
+  }),
+);
 
 const { SignInExpired } = await import("../../src/features/account/SignInExpired");
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   calls.length = 0;
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
 });
 
 describe("<SignInExpired>", () => {

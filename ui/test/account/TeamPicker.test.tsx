@@ -1,43 +1,28 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
+import { session, withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // The Teams come from a stubbed `list_teams`; the picker's list is a radio group
 // with roving focus (arrows move and select).
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return {
-    ...real,
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     listTeams: () =>
       Promise.resolve([
         { teamId: "t_alpha", name: "Team Alpha", role: "owner" },
         { teamId: "t_beta", name: "Team Beta", role: "member" },
       ]),
-  };
-});
+  }),
+);
 
 const { TeamPicker } = await import("../../src/features/account/TeamPicker");
 
-const personal = {
-  id: "s_personal",
-  context: { kind: "personal" as const },
-  displayName: "Lin",
-  userId: "u_1",
-  grantedScopes: [],
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  expiresInSecs: 86_400,
-  origin: "http://127.0.0.1:8765",
-};
+const personal = session();
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
+mountRoot((el) => (root = el));
 
 describe("<TeamPicker>", () => {
   it("lists the Teams as radios, marks the signed-in one, and moves the choice with the arrows", async () => {

@@ -1,24 +1,17 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import { session, withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // Issue 15, point 11: signing in to a Team changes who pays only when the person turns it
 // on in the picker. The store is replaced so the test sees exactly what the picker asks for.
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return { ...real, listTeams: () => Promise.resolve([{ teamId: "t_alpha", name: "Team Alpha", role: "owner" }]) };
-});
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, { listTeams: () => Promise.resolve([{ teamId: "t_alpha", name: "Team Alpha", role: "owner" }]) }),
+);
 
-const personal = {
-  id: "s_personal",
-  context: { kind: "personal" as const },
-  displayName: "Lin",
-  userId: "u_1",
-  grantedScopes: [],
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  expiresInSecs: 86_400,
-  origin: "http://127.0.0.1:8765",
-};
+const personal = session();
 
 const signIn = vi.fn((_request: unknown, _name?: string) => Promise.resolve(true));
 let sessions: (typeof personal)[] = [personal];
@@ -37,16 +30,11 @@ vi.mock("../../src/app/sessions", async (importOriginal) => {
 const { TeamPicker } = await import("../../src/features/account/TeamPicker");
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   signIn.mockClear();
   sessions = [personal];
   active = personal;
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
 });
 
 async function open() {

@@ -1,22 +1,16 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { DatabaseNotice } from "../../src/app/DatabaseNotice";
 import { applyLocale } from "../../src/i18n";
+import { mountRoot } from "../support/dom";
 
 let root: HTMLElement;
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
-
-afterEach(() => {
-  render(null, root);
-  root.remove();
-  applyLocale("en");
-});
+mountRoot(
+  (el) => (root = el),
+  () => applyLocale("en"),
+);
 
 describe("DatabaseNotice", () => {
   it("says what happened and where the old file is, in both languages", () => {

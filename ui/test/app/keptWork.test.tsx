@@ -1,64 +1,25 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import { chatCommands, conversationSummary, session, withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // Work in progress survives navigation: leaving Chat unmounts it (the app renders one
 // screen at a time), so these tests unmount and mount again, as the navigation does.
 
 const opened: string[] = [];
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  const model = {
-    modelCode: "othan-2.0",
-    displayName: "Othan 2.0",
-    modelType: "llm",
-    acceptsText: true,
-    acceptsImage: null,
-    acceptsFile: null,
-    outputsText: true,
-    outputsImage: null,
-    outputsAudio: null,
-    outputsVideo: null,
-    structuredOutputMode: "prompt",
-    structuredOutputDeclared: true,
-    parameterSchemaVersion: null,
-    parameterSpec: { kind: "missing" },
-    parameters: [],
-    legacySpellings: false,
-    unknownFields: [],
-    rawJson: "{}",
-    chatCapable: true,
-    outputsTextInferred: false,
-  };
-  const summary = (id: string) => ({ id, title: `Talk ${id}`, modelCode: "othan-2.0", contextLabel: "Personal", updatedAt: 0, messageCount: 0 });
-  return {
-    ...real,
-    modelsCatalog: () => Promise.resolve({ items: [model] }),
-    chatConversations: () => Promise.resolve([summary("c1"), summary("c2")]),
-    chatConversation: (id: string) => {
-      opened.push(id);
-      return Promise.resolve({
-        conversation: summary(id),
-        options: { modelCode: "othan-2.0", systemPrompt: "", parameters: {}, responseFormat: { kind: "text" } },
-        messages: [],
-      });
-    },
-    chatCheckOptions: () => Promise.resolve([]),
-    chatUsageHint: () => Promise.reject(new Error("no core")),
-  };
-});
+const conversations = [conversationSummary("c1"), conversationSummary("c2")];
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, chatCommands({ list: () => conversations, messages: () => [], onOpen: (id) => opened.push(id) })),
+);
 
 const { forgetAllKept } = await import("../../src/app/keep");
 const { useChat } = await import("../../src/features/chat/useChat");
 const { Composer } = await import("../../src/features/chat/Composer");
 const { applyLocale } = await import("../../src/i18n");
 
-type Session = Parameters<typeof Composer>[0]["session"];
-const personal = {
-  id: "s1",
-  displayName: "Lin",
-  context: { kind: "personal" },
-} as unknown as Session;
+const personal = session({ id: "s1" });
 
 function ChatLike(props: { contextKey: string; onChat?: (chat: ReturnType<typeof useChat>) => void }) {
   const chat = useChat(props.contextKey);
@@ -71,16 +32,11 @@ function ChatLike(props: { contextKey: string; onChat?: (chat: ReturnType<typeof
 }
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   applyLocale("en");
   forgetAllKept();
   opened.length = 0;
-});
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
 });
 
 async function settle() {

@@ -2,12 +2,11 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { withCommands } from "../support/core";
+
 // A toast keeps the words it was made with, so switching the language puts the showing
 // ones away instead of leaving English on a Chinese screen.
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return { ...real, setLocale: (locale: string) => Promise.resolve({ locale }) as never };
-});
+vi.mock("../../src/ipc", (real) => withCommands(real, { setLocale: (locale: string) => Promise.resolve({ locale }) }));
 
 const { ToastRegion, toast } = await import("../../src/components");
 const { LocaleSwitch } = await import("../../src/app/LocaleSwitch");

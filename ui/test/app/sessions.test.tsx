@@ -3,6 +3,7 @@ import { act } from "preact/test-utils";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { AppEvent, AppError, EndedSession, SessionSummary, SessionsView } from "../../src/ipc";
+import { session, withCommands } from "../support/core";
 
 // No core here: the sessions store is fed the core's events by hand, and the commands
 // it calls answer from `core`. What it must do: one named notice per `sessionEnded`,
@@ -14,10 +15,8 @@ const core = {
   commandError: (_error: AppError, _command: string) => {},
 };
 
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return {
-    ...real,
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     getSessions: () => {
       core.reads += 1;
       return Promise.resolve(core.view);
@@ -38,8 +37,8 @@ vi.mock("../../src/ipc", async (importOriginal) => {
       core.commandError = listener;
       return () => {};
     },
-  };
-});
+  }),
+);
 
 const { sessionsStore, sessionsState } = await import("../../src/app/sessions");
 const { SessionNotices } = await import("../../src/app/SessionNotices");
@@ -47,20 +46,9 @@ const { AppContext } = await import("../../src/app/context");
 const { AppError: AppErrorClass } = await import("../../src/ipc");
 
 const expiresAt = new Date(Date.now() + 6 * 86_400_000).toISOString();
-function session(id: string, team?: { teamId: string; teamName: string }): SessionSummary {
-  return {
-    id,
-    context: team ? { kind: "team", ...team } : { kind: "personal" },
-    displayName: "Lin Xiaoya",
-    userId: "u_1",
-    grantedScopes: ["model", "balance"],
-    expiresAt,
-    expiresInSecs: 6 * 86_400,
-    origin: "http://127.0.0.1:8765",
-  };
-}
-const personal = session("s_personal");
-const alpha = session("s_alpha", { teamId: "t_alpha", teamName: "Team Alpha" });
+const lin = { displayName: "Lin Xiaoya", grantedScopes: ["model", "balance"], expiresAt, expiresInSecs: 6 * 86_400 };
+const personal = session({ ...lin, id: "s_personal" });
+const alpha = session({ ...lin, id: "s_alpha", context: { kind: "team", teamId: "t_alpha", teamName: "Team Alpha" } });
 
 function ended(of: SessionSummary, reason: EndedSession["reason"]): EndedSession {
   return { id: of.id, context: of.context, displayName: of.displayName, reason, at: new Date().toISOString(), wasPaying: true };

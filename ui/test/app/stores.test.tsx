@@ -1,22 +1,18 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { atom, useStore } from "../../src/app/store";
 import { Announcer, announce, toast, ToastRegion } from "../../src/components";
 import { applyLocale, useLocale } from "../../src/i18n";
+import { mountRoot } from "../support/dom";
 
 // The stores are Nano Stores atoms: a component that reads one re-renders when it changes,
 // and only the components that read it.
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
+mountRoot((el) => (root = el));
 afterEach(() => {
-  render(null, root);
-  root.remove();
   applyLocale("en");
 });
 

@@ -2,6 +2,8 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { withCommands } from "../support/core";
+
 // "Why did my balance change": chat points whose receipts named no amount are explained by
 // the platform's usage counter (issue 15, point 2), in both languages.
 const interval = {
@@ -24,14 +26,12 @@ const interval = {
   unexplained: "0",
   chatByUsage: "5",
 };
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return {
-    ...real,
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     balanceChanges: () =>
       Promise.resolve({ context: { kind: "personal" }, intervals: [interval], sinceLastRefresh: [], sharedWallet: false }),
-  };
-});
+  }),
+);
 
 const { ChangesCard } = await import("../../src/features/balances/ChangesCard");
 const { applyLocale } = await import("../../src/i18n");

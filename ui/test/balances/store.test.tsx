@@ -2,15 +2,15 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { session, withCommands } from "../support/core";
+
 // The balance store follows the active session only while something reads it: the
 // first reader starts it (last reading, then a refresh), the last one stops it.
 const calls: string[] = [];
 let refreshedAt = 1_000;
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  const overview = (sessionId: string, at: number) => ({ sessionId, spendable: String(at), refreshedAt: at }) as never;
-  return {
-    ...real,
+const overview = (sessionId: string, at: number) => ({ sessionId, spendable: String(at), refreshedAt: at });
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     lastBalance: () => {
       calls.push("last");
       return Promise.resolve(overview("s_1", 500));
@@ -20,22 +20,13 @@ vi.mock("../../src/ipc", async (importOriginal) => {
       refreshedAt += 1;
       return Promise.resolve(overview("s_1", refreshedAt));
     },
-  };
-});
+  }),
+);
 
 const { sessionsState } = await import("../../src/app/sessions");
 const { useBalance, balanceState } = await import("../../src/features/balances/store");
 
-const session = {
-  id: "s_1",
-  context: { kind: "personal" as const },
-  displayName: "Lin",
-  userId: "u",
-  grantedScopes: ["balance"],
-  expiresAt: "2030-01-01T00:00:00Z",
-  expiresInSecs: 1,
-  origin: "http://x",
-};
+const personal = session({ id: "s_1", grantedScopes: ["balance"] });
 
 function Reader() {
   const balance = useBalance();
@@ -52,7 +43,7 @@ describe("balance store", () => {
   it("starts with its first reader, shows the refreshed reading, and forgets it with the last", async () => {
     sessionsState.set({
       status: "ready",
-      view: { sessions: [session], activeId: session.id, signInPending: false, ended: [], payerNotChosen: false },
+      view: { sessions: [personal], activeId: personal.id, signInPending: false, ended: [], payerNotChosen: false },
       loadError: null,
       pending: null,
       lastAttempt: null,

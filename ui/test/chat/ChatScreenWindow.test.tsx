@@ -8,7 +8,8 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { ChatEvent, ChatMessage, SessionSummary } from "../../src/ipc";
+import type { ChatEvent, ChatMessage } from "../../src/ipc";
+import { chatCommands, conversationSummary, session, withCommands } from "../support/core";
 import { heights, installLayout, isAtBottom, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
 
 const core = {
@@ -34,50 +35,17 @@ function message(i: number, patch: Partial<ChatMessage> = {}): ChatMessage {
   };
 }
 
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  const model = {
-    modelCode: "othan-2.0",
-    displayName: "Othan 2.0",
-    modelType: "llm",
-    acceptsText: true,
-    acceptsImage: null,
-    acceptsFile: null,
-    outputsText: true,
-    outputsImage: null,
-    outputsAudio: null,
-    outputsVideo: null,
-    structuredOutputMode: "prompt",
-    structuredOutputDeclared: true,
-    parameterSchemaVersion: null,
-    parameterSpec: { kind: "missing" },
-    parameters: [],
-    legacySpellings: false,
-    unknownFields: [],
-    rawJson: "{}",
-    chatCapable: true,
-    outputsTextInferred: false,
-  };
-  const summary = { id: "c1", title: "A long talk", modelCode: "othan-2.0", contextLabel: "Personal", updatedAt: 0, messageCount: 1000 };
-  return {
-    ...real,
-    modelsCatalog: () => Promise.resolve({ items: [model] }),
-    chatConversations: () => Promise.resolve([summary]),
-    chatConversation: () =>
-      Promise.resolve({
-        conversation: summary,
-        options: { modelCode: "othan-2.0", systemPrompt: "", parameters: {}, responseFormat: { kind: "text" } },
-        messages: core.messages,
-      }),
-    chatCheckOptions: () => Promise.resolve([]),
-    chatUsageHint: () => Promise.reject(new Error("no core")),
+const summary = conversationSummary("c1", { title: "A long talk", messageCount: 1000 });
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
+    ...chatCommands({ list: () => [summary], messages: () => core.messages }),
     chatSend: (_input: unknown, onEvent: (event: ChatEvent) => void) =>
       new Promise<ChatMessage>((resolve) => {
         core.onEvent = onEvent;
         core.finish = resolve;
       }),
-  };
-});
+  }),
+);
 
 const { sessionsState, activeContextKey } = await import("../../src/app/sessions");
 const { keptKey, writeKept, forgetAllKept } = await import("../../src/app/keep");
@@ -85,16 +53,7 @@ const { ChatScreen } = await import("../../src/features/chat/ChatScreen");
 const { Announcer } = await import("../../src/components");
 const { applyLocale } = await import("../../src/i18n");
 
-const personal: SessionSummary = {
-  id: "s1",
-  context: { kind: "personal" },
-  displayName: "Lin Xiaoya",
-  userId: "u_1",
-  grantedScopes: ["model", "balance"],
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  expiresInSecs: 86_400,
-  origin: "http://127.0.0.1:8765",
-} as SessionSummary;
+const personal = session({ id: "s1", displayName: "Lin Xiaoya", grantedScopes: ["model", "balance"] });
 
 let root: HTMLElement;
 beforeEach(() => {

@@ -1,23 +1,25 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import { withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // The core is not here: the one IPC call the renderer makes is observed instead.
 const opened: string[] = [];
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return {
-    ...real,
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     openExternalLink: (url: string) => {
       opened.push(url);
       return Promise.resolve();
     },
-  };
-});
+  }),
+);
 
 const { Markdown } = await import("../../src/features/chat/Markdown");
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 
 function show(text: string, streaming = false) {
   act(() => render(<Markdown text={text} streaming={streaming} />, root));
@@ -25,14 +27,7 @@ function show(text: string, streaming = false) {
 }
 
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   opened.length = 0;
-});
-
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
 });
 
 describe("<Markdown>", () => {

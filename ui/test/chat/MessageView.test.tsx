@@ -1,8 +1,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { ChatMessage } from "../../src/ipc";
+import { mountRoot } from "../support/dom";
 
 const { MessageView } = await import("../../src/features/chat/MessageView");
 
@@ -30,14 +31,7 @@ function reply(error: ChatMessage["error"]): ChatMessage {
 }
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
+mountRoot((el) => (root = el));
 
 describe("<MessageView> of an interrupted reply (issue 13: one click must not pay twice)", () => {
   it("says an unknown outcome is safe to Retry and that Regenerate is a new, charged request", () => {

@@ -1,26 +1,18 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { Markdown } from "../../src/features/chat/Markdown";
 import { isLoaded, languageFor, readHighlighted } from "../../src/features/chat/highlight";
+import { mountRoot } from "../support/dom";
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 
 function show(text: string, streaming = false) {
   act(() => render(<Markdown text={text} streaming={streaming} />, root));
   return root;
 }
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
-
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-});
 
 describe("readHighlighted", () => {
   it("makes spans only of highlight.js's own span tags; any other markup is text", () => {

@@ -7,13 +7,13 @@
 
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+import { withCommands } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 const opened: string[] = [];
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  return { ...real, openExternalLink: (url: string) => (opened.push(url), Promise.resolve()) };
-});
+vi.mock("../../src/ipc", (real) => withCommands(real, { openExternalLink: (url: string) => (opened.push(url), Promise.resolve()) }));
 
 const { Markdown } = await import("../../src/features/chat/Markdown");
 const { IncrementalMarkdown, isOpenableLink, parseMarkdown } = await import("../../src/features/chat/markdown");
@@ -79,14 +79,9 @@ function inert(root: Element): string[] {
 }
 
 let root: HTMLElement;
+mountRoot((el) => (root = el));
 beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
   opened.length = 0;
-});
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
 });
 
 describe("XSS payloads", () => {

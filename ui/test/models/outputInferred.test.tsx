@@ -1,8 +1,10 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { ModelEntry } from "../../src/ipc";
+import { chatModel } from "../support/core";
+import { mountRoot } from "../support/dom";
 
 // The detail is shown outside the app shell: navigation and sessions are stubbed.
 vi.mock("../../src/app/context", () => ({ useApp: () => ({ navigate: () => {} }) }));
@@ -12,42 +14,16 @@ const { ModelDetail } = await import("../../src/features/models/ModelDetail");
 const { applyLocale } = await import("../../src/i18n");
 
 let root: HTMLElement;
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-  applyLocale("en");
-});
-
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 function model(inferred: boolean): ModelEntry {
-  return {
-    modelCode: "othan-2.0",
-    displayName: "Othan 2.0",
-    modelType: "llm",
-    acceptsText: true,
-    acceptsImage: false,
-    acceptsFile: null,
-    outputsText: true,
-    outputsImage: null,
-    outputsAudio: null,
-    outputsVideo: null,
-    structuredOutputMode: "prompt",
-    structuredOutputDeclared: true,
-    parameterSchemaVersion: 1,
-    parameterSpec: "empty",
-    parameters: [],
-    legacySpellings: false,
-    unknownFields: [],
-    rawJson: "{}",
-    chatCapable: true,
-    outputsTextInferred: inferred,
-  };
+  return chatModel({ acceptsImage: false, parameterSchemaVersion: 1, outputsTextInferred: inferred });
 }
 
 describe("<ModelDetail> when outputsText was not sent", () => {

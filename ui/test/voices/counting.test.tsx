@@ -1,28 +1,24 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { CharacterCounting, CostEstimate, TtsPrice } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
 import { EstimateView } from "../../src/features/voices/Cost";
 import { SpeechTextField } from "../../src/features/voices/SpeechTextField";
+import { mountRoot } from "../support/dom";
 
 // The platform's catalog has no counting rule: what a configuration does with a Chinese
 // character is learned from its receipts, and until then the estimate says it may be more.
 
 let root: HTMLElement;
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-  applyLocale("en");
-});
-
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 const price: TtsPrice = { unit: "characters", unitSize: "100", points: "3", estimable: true, raw: "" };
 

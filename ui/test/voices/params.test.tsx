@@ -1,10 +1,11 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 import type { SpeechLimits, SpeechParams } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
 import { ParamsPanel } from "../../src/features/voices/ParamsPanel";
+import { mountRoot } from "../support/dom";
 
 // The speech options as a person meets them: a slider left at "Default" says which value
 // that is (volume at 1 of 10 no longer looks muted), and Emotion is a choice, not a text box.
@@ -23,13 +24,8 @@ const limits: SpeechLimits = {
 };
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
+mountRoot((el) => (root = el));
 afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
   applyLocale("en");
 });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 
+import { session, withCommands } from "../support/core";
+
 // No orphan player: switching who pays stops the clip started in the context that was left.
 const calls: string[] = [];
-vi.mock("../../src/ipc", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/ipc")>();
-  const state = (status: string, clipId?: string) => ({ status, positionMs: 0, volume: 1, device: "default", ...(clipId ? { clipId } : {}) }) as never;
-  return {
-    ...real,
+const state = (status: string, clipId?: string) => ({ status, positionMs: 0, volume: 1, device: "default", ...(clipId ? { clipId } : {}) });
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
     playClip: (id: string) => {
       calls.push(`play ${id}`);
       return Promise.resolve(state("paused", id));
@@ -15,25 +15,15 @@ vi.mock("../../src/ipc", async (importOriginal) => {
       calls.push("stop");
       return Promise.resolve(state("idle"));
     },
-  };
-});
+  }),
+);
 
 const { sessionsState } = await import("../../src/app/sessions");
 const { player, playerState } = await import("../../src/features/voices/playback");
 
-const session = (id: string) => ({
-  id,
-  context: { kind: "personal" as const },
-  displayName: "Lin",
-  userId: "u",
-  grantedScopes: [],
-  expiresAt: "2030-01-01T00:00:00Z",
-  expiresInSecs: 1,
-  origin: "http://x",
-});
 const viewWith = (activeId: string) => ({
   status: "ready" as const,
-  view: { sessions: [session("a"), session("b")], activeId, signInPending: false, ended: [], payerNotChosen: false },
+  view: { sessions: [session({ id: "a" }), session({ id: "b" })], activeId, signInPending: false, ended: [], payerNotChosen: false },
   loadError: null,
   pending: null,
   lastAttempt: null,

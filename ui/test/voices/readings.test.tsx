@@ -1,30 +1,26 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { CostEstimate, TtsPrice, Voice } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
 import { EstimateView } from "../../src/features/voices/Cost";
 import { priceLabel } from "../../src/features/voices/format";
-import { StateFlag, voiceUsable } from "../../src/features/voices/VoiceBoard";
+import { StateFlag, voiceUsable } from "../../src/features/voices/VoiceRow";
+import { mountRoot } from "../support/dom";
 
 // What a person sees when the platform reads the docs differently: a state the app doesn't
 // know stays selectable and says so, and a price it can't turn into an estimate says why
 // instead of showing a guess.
 
 let root: HTMLElement;
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-  applyLocale("en");
-});
-
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 const odd: Voice = {
   voiceId: "Xiaoxiao (bright)",

@@ -1,28 +1,24 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { Clip } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
 import { ClipRow } from "../../src/features/voices/ClipRow";
 import { Outcome } from "../../src/features/voices/Outcome";
+import { mountRoot } from "../support/dom";
 
 // A charged clip whose audio a full disk kept from being saved: the person is told it was
 // charged, why the audio isn't on disk, and gets Save again (not Retry, which would send it).
 
 let root: HTMLElement;
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-  applyLocale("en");
-});
-
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-  applyLocale("en");
-});
+mountRoot(
+  (el) => {
+    root = el;
+    applyLocale("en");
+  },
+  () => applyLocale("en"),
+);
 
 const unsaved: Clip = {
   id: "c1",

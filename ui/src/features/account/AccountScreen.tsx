@@ -3,9 +3,9 @@ import { useState } from "preact/hooks";
 import { useApp } from "../../app/context";
 import { displayHost } from "../../app/platform";
 import { sessionsStore, useSessions } from "../../app/sessions";
-import { Badge, Button, ErrorState, Icon, Screen, SkeletonList } from "../../components";
+import { Badge, ErrorState, Screen, SkeletonList } from "../../components";
 import { t } from "../../i18n";
-import { ContextCard } from "./ContextCard";
+import { AddContext } from "./AddContext";
 import { Diagnostics } from "./Diagnostics";
 import { HowSignInWorks } from "./HowSignInWorks";
 import { SessionsSection } from "./SessionsSection";
@@ -89,78 +89,15 @@ export function AccountScreen() {
         <Welcome platformBadge={platformBadge} sandbox={sandbox} origin={platform?.origin ?? ""} />
       )}
 
-      <section class="add-context" aria-labelledby={signedIn ? "add-context-title" : undefined} data-testid="account-add">
-        {signedIn && (
-          <header class="section-head">
-            <div class="section-head__text">
-              <h2 id="add-context-title" class="section-head__title">
-                {t("account.add.title")}
-              </h2>
-              <p class="section-head__body">{t("account.add.body")}</p>
-            </div>
-          </header>
-        )}
-        <div class="grid grid--2">
-          <ContextCard
-            context="personal"
-            icon="user"
-            level={signedIn ? 3 : 2}
-            compact={signedIn}
-            title="account.personal.title"
-            body="account.personal.body"
-            points={["account.personal.point1", "account.personal.point2"]}
-          >
-            {personal && (
-              <p class="signin-slot__status" data-testid="personal-signed-in">
-                <Icon name="checkCircle" size={16} />
-                <span>{t("account.personal.signedInAs", { name: personal.displayName })}</span>
-              </p>
-            )}
-            <Button
-              variant={personal ? "secondary" : "primary"}
-              iconAfter="externalLink"
-              loading={starting}
-              disabled={pending}
-              onClick={() => void signInPersonal()}
-              data-testid="sign-in-personal"
-            >
-              {personal ? t("account.personal.signInAgain") : t("account.personal.signIn")}
-            </Button>
-          </ContextCard>
-          <ContextCard
-            context="team"
-            icon="team"
-            level={signedIn ? 3 : 2}
-            compact={signedIn}
-            title="account.team.title"
-            body="account.team.body"
-            points={["account.team.point1", "account.team.point2"]}
-          >
-            {teams.length > 0 && (
-              <p class="signin-slot__status" data-testid="team-signed-in">
-                <Icon name="checkCircle" size={16} />
-                <span>{t("account.team.signedInCount", { count: teams.length })}</span>
-              </p>
-            )}
-            <Button
-              variant={teams.length > 0 || personal ? "secondary" : "primary"}
-              icon="plus"
-              disabled={pending}
-              aria-haspopup="dialog"
-              onClick={() => setPickerOpen(true)}
-              data-testid="sign-in-team"
-            >
-              {teams.length > 0 ? t("account.team.signInAnother") : t("account.team.signIn")}
-            </Button>
-          </ContextCard>
-        </div>
-        {pending && (
-          <p class="muted-note" data-testid="sign-in-disabled-note">
-            <Icon name="info" size={16} />
-            <span>{t("account.pendingDisabled")}</span>
-          </p>
-        )}
-      </section>
+      <AddContext
+        signedIn={signedIn}
+        personal={personal}
+        teams={teams}
+        pending={pending}
+        starting={starting}
+        onSignInPersonal={() => void signInPersonal()}
+        onSignInTeam={() => setPickerOpen(true)}
+      />
 
       {!signedIn && <HowSignInWorks />}
 

@@ -1,20 +1,15 @@
 import { useId, useState } from "preact/hooks";
 
 import { featuresFor, missingScopes } from "../../app/scopes";
-import { contextName, roleLabel, sessionsStore } from "../../app/sessions";
+import { contextName, sessionsStore } from "../../app/sessions";
 import { expiryTime, formatDateTime, formatExpiresIn, useMinuteClock } from "../../app/time";
-import { Badge, Button, Icon, toast } from "../../components";
+import { Button, Icon, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { toAppError, type SessionSummary } from "../../ipc";
 import { MissingScopes } from "./MissingScopes";
+import { SessionHead } from "./SessionHead";
 import { SessionScopes } from "./SessionScopes";
 import { SignOutDialog } from "./SignOutDialog";
-
-/** The first letter of a name for the avatar (no remote images: the CSP allows none). */
-function initial(name: string): string {
-  const first = Array.from(name.trim())[0];
-  return first ? first.toUpperCase() : "?";
-}
 
 /**
  * One signed-in session: who, which context, what it may do, how long it lasts,
@@ -73,30 +68,7 @@ export function SessionCard(props: { session: SessionSummary; active: boolean; o
       data-team-id={session.context.kind === "team" ? session.context.teamId : undefined}
       data-active={active ? "true" : "false"}
     >
-      <header class="session-card__head">
-        <span class={`avatar avatar--${kind}`} aria-hidden="true">
-          {initial(session.displayName)}
-        </span>
-        <div class="session-card__who">
-          <h3 class="session-card__name" id={`${id}-name`} data-testid="session-name">
-            {session.displayName}
-          </h3>
-          <p class="session-card__context" id={`${id}-context`} data-testid="session-context">
-            <Icon name={kind === "team" ? "team" : "user"} size={15} />
-            <span>{kind === "team" ? contextName(session) : t("context.personal")}</span>
-            {session.role && (
-              <Badge tone={session.role === "member" ? "neutral" : "accent"} data-testid="session-role">
-                {roleLabel(session.role)}
-              </Badge>
-            )}
-          </p>
-        </div>
-        {active && (
-          <Badge tone="success" icon="checkCircle" data-testid="session-active">
-            {t("session.chargedHere")}
-          </Badge>
-        )}
-      </header>
+      <SessionHead session={session} active={active} id={id} />
 
       <SessionScopes scopes={session.grantedScopes} labelId={`${id}-scopes`} />
 

@@ -3,21 +3,16 @@ import "./history.css";
 
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { useMinuteClock } from "../../app/time";
-import { Button, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
-import { errorMessage, t } from "../../i18n";
-import type { SessionSummary } from "../../ipc";
+import { Button, Screen } from "../../components";
+import { t } from "../../i18n";
 import { SignInFirst } from "../shared/SignInFirst";
-import { TeamContextCard, UsageCard } from "./AccountPanels";
-import { BalanceHero } from "./BalanceHero";
-import { PersonalBreakdown } from "./PersonalBreakdown";
-import { TeamBreakdown } from "./TeamBreakdown";
+import { AccountSection } from "./AccountSection";
+import { BalanceSection } from "./BalanceSection";
 import { ChangesCard } from "./ChangesCard";
-import { formatWhen } from "./format";
 import { sessionLabel } from "./labels";
 import { LedgerCard } from "./LedgerCard";
-import { ScopeMissing } from "./ScopeMissing";
 import { SpendingChartCard } from "./SpendingChartCard";
-import { balanceStore, isStale, useBalance, type BalanceState } from "./store";
+import { balanceStore, useBalance } from "./store";
 
 export function BalancesScreen() {
   const session = useActiveSession();
@@ -59,64 +54,4 @@ export function BalancesScreen() {
       </div>
     </Screen>
   );
-}
-
-/** The big number and its breakdown, or what stands in for them. */
-function BalanceSection(props: {
-  session: SessionSummary;
-  balance: BalanceState;
-  who: string;
-  now: number;
-  onRefresh: () => void;
-}) {
-  const { balance, session } = props;
-  if (balance.missingScope) {
-    return <ScopeMissing scope="balance" who={props.who} data-testid="balance-scope-missing" />;
-  }
-  const overview = balance.overview?.sessionId === session.id ? balance.overview : null;
-  if (!overview) {
-    if (balance.error) {
-      return (
-        <ErrorState
-          error={balance.error}
-          title={t("balances.error.title")}
-          onRetry={props.onRefresh}
-          retrying={balance.refreshing}
-          data-testid="balance-error"
-        />
-      );
-    }
-    return <SkeletonList rows={2} variant="cards" aria-label={t("balances.loading")} data-testid="balance-loading" />;
-  }
-  const stale = isStale(balance, props.now);
-  return (
-    <>
-      {balance.error && (
-        <Panel tone="warning" class="note" role="status" data-testid="balance-refresh-failed">
-          <Icon name="alert" size={16} />
-          <div>
-            <p>{t("balances.refreshFailed")}</p>
-            <p class="note__detail">
-              {errorMessage(balance.error.code)} {t("balances.staleNote", { time: formatWhen(overview.refreshedAt, props.now) })}
-            </p>
-          </div>
-        </Panel>
-      )}
-      <BalanceHero overview={overview} who={props.who} stale={stale} now={props.now} />
-      {overview.detail.kind === "personal" ? <PersonalBreakdown overview={overview} /> : <TeamBreakdown overview={overview} />}
-    </>
-  );
-}
-
-/** Personal usage, or the Team membership (with a note that usage is Personal only). */
-function AccountSection(props: { session: SessionSummary; contextKey: string; who: string; version: number }) {
-  if (props.session.context.kind === "team") {
-    return (
-      <div class="balances__pair">
-        <TeamContextCard contextKey={props.contextKey} version={props.version} />
-        <UsageCard session={props.session} contextKey={props.contextKey} who={props.who} version={props.version} />
-      </div>
-    );
-  }
-  return <UsageCard session={props.session} contextKey={props.contextKey} who={props.who} version={props.version} />;
 }

@@ -2,13 +2,13 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { Badge, Button } from "../../components";
 import { t } from "../../i18n";
 import type { SessionSummary } from "../../ipc";
 import { keptKey, useKept } from "../../app/keep";
 import { ChatCostLine } from "./ChatCostLine";
-import { ChatModelPicker } from "./ChatModelPicker";
+import { ComposerBar } from "./ComposerBar";
 import { OptionsPanel } from "./OptionsPanel";
+import { SendOrStop } from "./SendOrStop";
 import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 import type { ChatController } from "./useChat";
 
@@ -38,7 +38,6 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
   const blocked = chat.problems.length > 0;
   const canSend = !busy && !blocked && !!chat.model && text.trim().length > 0;
 
-
   const send = async () => {
     if (!canSend) return;
     const message = text;
@@ -49,27 +48,15 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
     area.current?.focus();
   };
 
-
   return (
     <div class="chat-composer" data-testid="chat-composer">
-      <div class="chat-composer__bar">
-        <ChatModelPicker chat={chat} disabled={busy} />
-        <Badge tone={isTeam ? "accent" : "neutral"} icon={isTeam ? "team" : "user"} data-testid="chat-mode">
-          {isTeam ? t("chat.mode.team") : t("chat.mode.personal")}
-        </Badge>
-        <Button
-          size="sm"
-          variant="ghost"
-          icon="settings"
-          aria-expanded={showOptions ? "true" : "false"}
-          aria-controls="chat-options-panel"
-          onClick={() => setShowOptions((v) => !v)}
-          data-testid="chat-options-toggle"
-        >
-          {t("chat.options")}
-          {blocked ? ` (${chat.problems.length})` : ""}
-        </Button>
-      </div>
+      <ComposerBar
+        chat={chat}
+        busy={busy}
+        isTeam={isTeam}
+        showOptions={showOptions}
+        onToggleOptions={() => setShowOptions((v) => !v)}
+      />
       <div id="chat-options-panel" hidden={!showOptions}>
         {showOptions && (
           <OptionsPanel
@@ -112,21 +99,7 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
           aria-describedby="chat-input-hint"
           data-testid="chat-input"
         />
-        {busy ? (
-          <Button
-            variant="danger"
-            icon="stop"
-            onClick={chat.stop}
-            disabled={chat.inFlight === "pending"}
-            data-testid="chat-stop"
-          >
-            {t("chat.stop")}
-          </Button>
-        ) : (
-          <Button variant="primary" icon="send" onClick={() => void send()} disabled={!canSend} data-testid="chat-send">
-            {t("chat.send")}
-          </Button>
-        )}
+        <SendOrStop chat={chat} canSend={canSend} onSend={() => void send()} />
       </div>
       <p class="chat-composer__hint" id="chat-input-hint">
         {isTeam ? t("chat.input.hintTeam") : t("chat.input.hint")}

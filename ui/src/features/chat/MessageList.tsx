@@ -6,40 +6,25 @@
 //
 // Kept from the plain list: the view follows a streaming reply and new messages while it
 // is at the bottom, and stays where it is once the person scrolled up; it goes to the
-// bottom when the conversation opens and when the person sends. The message holding focus
-// (or that last held it) stays mounted however far it is scrolled away, so Tab, screen
-// readers and a closing dialog never lose it, and so does one whose edit box is open, so a
-// half-written edit is not lost.
+// bottom when the conversation opens and when the person sends. The focused message and
+// the ones being edited stay mounted however far away (usePinnedMessages.ts).
 // Replies are announced by useChat's announcer (the log itself is aria-live="off").
 
 import type { ComponentChildren } from "preact";
-import { defaultRangeExtractor, type Range } from "@tanstack/virtual-core";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 
 import { useVirtualizer } from "../../components/useVirtualizer";
 import type { ChatMessage } from "../../ipc";
 import { MessageView, type MessageActions } from "./MessageView";
+import { px, setStyle } from "./rowStyle";
+import { useMessageEstimates, usePinnedMessages } from "./usePinnedMessages";
+
+export { estimateHeight } from "./usePinnedMessages";
 
 /** Messages rendered beyond each edge of the view. */
 export const OVERSCAN = 6;
 /** Closer to the bottom than this (px) counts as "at the bottom": the view follows. */
 export const STICK_PX = 48;
-
-/** A first guess at a message's height before it has been measured (px). */
-export function estimateHeight(m: ChatMessage): number {
-  const lines = m.content.split("\n").reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 80)), 0);
-  return 72 + Math.min(lines, 200) * 22;
-}
-
-/** Writes a style only when it changes: a streaming reply re-renders the list every frame. */
-function setStyle(node: HTMLElement, name: "height" | "transform", value: string) {
-  if (node.style[name] !== value) node.style[name] = value;
-}
-
-function px(value: string | undefined, fallback: number): number {
-  const n = Number.parseFloat(value ?? "");
-  return Number.isFinite(n) ? n : fallback;
-}
 
 export function MessageList(props: {
   messages: ChatMessage[];
@@ -53,64 +38,10 @@ export function MessageList(props: {
   const { messages } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useRef<HTMLDivElement>(null);
-  const [focusedId, setFocusedId] = useState<string | null>(null);
-  // Messages whose edit box is open: kept mounted, so a half-written edit is not lost.
-  const [editingIds, setEditingIds] = useState<ReadonlySet<string>>(new Set());
-  const actions = useMemo<MessageActions>(
-    () => ({
-      ...props.actions,
-      onEditing: (id, editing) => {
-        setEditingIds((prev) => {
-          if (prev.has(id) === editing) return prev;
-          const next = new Set(prev);
-          if (editing) next.add(id);
-          else next.delete(id);
-          return next;
-        });
-        props.actions.onEditing?.(id, editing);
-      },
-    }),
-    [props.actions],
-  );
+  const { actions, rangeExtractor, onFocusIn } = usePinnedMessages(messages, props.actions);
   // The list's own spacing (padding and gap in chat.css), read once it is laid out.
   const [spacing, setSpacing] = useState({ top: 16, gap: 16 });
-
-  const getItemKey = useCallback((i: number) => messages[i]?.id ?? i, [messages]);
-  // Guessed once per message: the virtualizer asks for every unmeasured one on each change.
-  const estimates = useRef(new Map<string, number>());
-  const estimateSize = useCallback(
-    (i: number) => {
-      const m = messages[i];
-      if (!m) return 100;
-      let guess = estimates.current.get(m.id);
-      if (guess === undefined) {
-        guess = estimateHeight(m);
-        estimates.current.set(m.id, guess);
-      }
-      return guess;
-    },
-    [messages],
-  );
-  // Mounted wherever they are: the focused message and the ones being edited.
-  const pinned = useMemo(() => {
-    const keep = new Set(editingIds);
-    if (focusedId !== null) keep.add(focusedId);
-    if (keep.size === 0) return [];
-    const indexes: number[] = [];
-    messages.forEach((m, i) => {
-      if (keep.has(m.id)) indexes.push(i);
-    });
-    return indexes;
-  }, [messages, focusedId, editingIds]);
-  // The messages in view, and the pinned ones.
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      const extra = pinned.filter((i) => !indexes.includes(i));
-      return extra.length === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
-    },
-    [pinned],
-  );
+  const { getItemKey, estimateSize } = useMessageEstimates(messages);
 
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLElement>({
     count: messages.length,
@@ -170,13 +101,6 @@ export function MessageList(props: {
     for (const m of messages) known.current.add(m.id);
     if (sent) virtualizer.scrollToEnd();
   }, [messages, virtualizer]);
-
-  // The message focus was last in stays pinned after focus leaves the log too (one extra
-  // message at most): a dialog it opened gives focus back to its button when it closes.
-  const onFocusIn = (event: FocusEvent) => {
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-message-id]") : null;
-    if (target?.dataset.messageId) setFocusedId(target.dataset.messageId);
-  };
 
   return (
     <div

@@ -2,12 +2,12 @@
 // (and nothing else), the structured-output mode where the model declares one, and for
 // Team the workflow version the core sends.
 
-import { Segmented, type SegmentedOption } from "../../components";
 import { t } from "../../i18n";
-import type { ModelEntry, OptionProblem, ResponseFormatChoice } from "../../ipc";
+import type { ModelEntry, OptionProblem } from "../../ipc";
 import { problemText } from "./format";
-import { SCHEMA_EXAMPLE, type Draft } from "./draft";
+import type { Draft } from "./draft";
 import { ParameterInput } from "./ParameterInput";
+import { ResponseFormatSetting } from "./ResponseFormatSetting";
 import { WorkflowSetting } from "./WorkflowSetting";
 
 export function OptionsPanel(props: {
@@ -22,14 +22,6 @@ export function OptionsPanel(props: {
     const found = problems.filter((p) => p.field === field);
     return found.length > 0 ? found.map((p) => problemText(p.problem)).join(" ") : null;
   };
-  const mode = model?.structuredOutputMode ?? "prompt";
-  const formats: SegmentedOption<ResponseFormatChoice["kind"]>[] = [
-    { value: "text", label: t("chat.format.text"), "data-testid": "chat-format-text" },
-  ];
-  if (mode === "json_object" || mode === "json_schema")
-    formats.push({ value: "jsonObject", label: t("chat.format.jsonObject"), "data-testid": "chat-format-json-object" });
-  if (mode === "json_schema")
-    formats.push({ value: "jsonSchema", label: t("chat.format.jsonSchema"), "data-testid": "chat-format-json-schema" });
   const undeclared = problems.filter((p) => p.problem.kind === "notDeclared");
 
   return (
@@ -77,53 +69,7 @@ export function OptionsPanel(props: {
           </p>
         )}
       </div>
-
-      <div class="chat-options__section">
-        <h3 class="chat-options__title" id="chat-format-label">
-          {t("chat.format.title")}
-        </h3>
-        {formats.length > 1 ? (
-          <Segmented
-            label={t("chat.format.title")}
-            labelledBy="chat-format-label"
-            size="sm"
-            value={formats.some((f) => f.value === draft.format) ? draft.format : "text"}
-            options={formats}
-            onChange={(format) =>
-              props.onDraft((d) => ({
-                ...d,
-                format,
-                schema: format === "jsonSchema" && !d.schema ? SCHEMA_EXAMPLE : d.schema,
-              }))
-            }
-            data-testid="chat-format"
-          />
-        ) : (
-          <p class="muted">{t("chat.format.promptOnly")}</p>
-        )}
-        {errorFor("responseFormat") && <p class="field__error">{errorFor("responseFormat")}</p>}
-        {draft.format === "jsonSchema" && mode === "json_schema" && (
-          <div class={`field${errorFor("schema") ? " has-error" : ""}`}>
-            <label class="field__label" for="chat-schema">
-              {t("chat.format.schema")}
-            </label>
-            <textarea
-              id="chat-schema"
-              class="input chat-textarea mono"
-              rows={7}
-              value={draft.schema}
-              onInput={(e) => {
-                const value = e.currentTarget.value;
-                props.onDraft((d) => ({ ...d, schema: value }));
-              }}
-              aria-invalid={errorFor("schema") ? "true" : undefined}
-              data-testid="chat-schema"
-            />
-            {errorFor("schema") && <p class="field__error">{errorFor("schema")}</p>}
-            <p class="field__hint">{t("chat.format.schemaHint")}</p>
-          </div>
-        )}
-      </div>
+      <ResponseFormatSetting model={model} draft={draft} errorFor={errorFor} onDraft={props.onDraft} />
 
       {props.isTeam && <WorkflowSetting />}
     </div>

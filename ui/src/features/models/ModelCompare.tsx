@@ -7,7 +7,8 @@ import { useLoad } from "../../app/useLoad";
 import { Button, Dialog, ErrorState, Icon } from "../../components";
 import { t } from "../../i18n";
 import { modelsCompare, type ModelComparison, type ModelEntry } from "../../ipc";
-import { FIELD_LABEL, Table } from "./CompareTable";
+import { FIELD_LABEL } from "./compareFacts";
+import { Table } from "./CompareTable";
 
 type Load =
   | { status: "loading" }

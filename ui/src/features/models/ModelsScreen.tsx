@@ -1,20 +1,18 @@
 import "./models.css";
 
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useMemo, useState } from "preact/hooks";
 
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
-import { Button, EmptyState, Panel, ErrorState, Screen, SkeletonList } from "../../components";
-import { errorMessage, formatNumber, t } from "../../i18n";
-import { modelsCatalog, toAppError, type AppError, type ModelCatalog } from "../../ipc";
+import { Button, EmptyState, ErrorState, Screen, SkeletonList } from "../../components";
+import { formatNumber, t } from "../../i18n";
 import { SignInFirst } from "../shared/SignInFirst";
 import { ModelDetail } from "./ModelDetail";
 import { hasCapability, type Capability } from "./labels";
-import { formatTime } from "../../i18n/format";
 import { CatalogFacts } from "./CatalogFacts";
 import { ModelFilters } from "./ModelFilters";
 import { ModelRow } from "./ModelRow";
-
-type Load = { status: "loading" } | { status: "ready"; catalog: ModelCatalog } | { status: "failed"; error: AppError };
+import { StaleCatalogNotice } from "./StaleCatalogNotice";
+import { useModelCatalog } from "./useModelCatalog";
 
 export function ModelsScreen() {
   const session = useActiveSession();
@@ -31,33 +29,11 @@ export function ModelsScreen() {
 }
 
 function ModelsBody() {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [refreshing, setRefreshing] = useState(false);
+  const { load, refreshing, fetchCatalog } = useModelCatalog();
   const [query, setQuery] = useState("");
   const [type, setType] = useState("all");
   const [capability, setCapability] = useState<Capability>("any");
   const [selected, setSelected] = useState<string | null>(null);
-  const alive = useRef(true);
-
-  const fetchCatalog = async (refresh: boolean) => {
-    if (refresh) setRefreshing(true);
-    try {
-      const catalog = await modelsCatalog(refresh);
-      if (alive.current) setLoad({ status: "ready", catalog });
-    } catch (err) {
-      if (alive.current) setLoad({ status: "failed", error: toAppError(err) });
-    } finally {
-      if (alive.current) setRefreshing(false);
-    }
-  };
-
-  useEffect(() => {
-    alive.current = true;
-    void fetchCatalog(false);
-    return () => {
-      alive.current = false;
-    };
-  }, []);
 
   const items = load.status === "ready" ? load.catalog.items : [];
   const types = useMemo(() => [...new Set(items.map((m) => m.modelType))], [items]);
@@ -101,15 +77,12 @@ function ModelsBody() {
       {load.status === "ready" && (
         <>
           {load.catalog.stale && (
-            <Panel tone="warning" class="models-stale" role="status" data-testid="models-stale">
-              <p>
-                {t("models.stale", { time: formatTime(load.catalog.fetchedAt, true) })}{" "}
-                {errorMessage(load.catalog.stale.code)}
-              </p>
-              <Button size="sm" icon="refresh" loading={refreshing} onClick={() => void fetchCatalog(true)} data-testid="models-stale-retry">
-                {t("models.refresh")}
-              </Button>
-            </Panel>
+            <StaleCatalogNotice
+              fetchedAt={load.catalog.fetchedAt}
+              stale={load.catalog.stale}
+              refreshing={refreshing}
+              onRefresh={() => void fetchCatalog(true)}
+            />
           )}
           <CatalogFacts catalog={load.catalog} />
           <ModelFilters

@@ -2,21 +2,17 @@ import { useRef, useState } from "preact/hooks";
 
 import { useApp } from "../../app/context";
 import { displayHost } from "../../app/platform";
-import { Button, Card, Field, TextInput, toast } from "../../components";
+import { Button, Card, toast } from "../../components";
 import { t } from "../../i18n";
 import { setPlatform, switchToSandbox, toAppError, type AppError, type PlatformInfo, type PlatformSettingsInput } from "../../ipc";
 import { CurrentPlatform } from "./CurrentPlatform";
+import { FIELD_IDS, PlatformFields } from "./PlatformFields";
 import { PlatformFormError } from "./PlatformFormError";
+import { SandboxSwitch } from "./SandboxSwitch";
 import { isPlatformField, validatePlatform, type PlatformField, type PlatformFieldErrors } from "./validate";
 
 const DEFAULT_BASE_URL = "https://claw.zhenhuiai.com";
 const DEFAULT_REDIRECT_URI = "xiaoya-companion://oauth/callback";
-
-const FIELD_IDS: Record<PlatformField, string> = {
-  baseUrl: "platform-base-url",
-  clientId: "platform-client-id-input",
-  redirectUri: "platform-redirect-uri-input",
-};
 
 /** Settings → Platform: what the app is bound to now, and a form to change it. */
 export function PlatformSettings(props: { platform: PlatformInfo }) {
@@ -111,39 +107,7 @@ export function PlatformSettings(props: { platform: PlatformInfo }) {
 
         {formError && <PlatformFormError error={formError} />}
 
-        <Field
-          label={t("settings.platform.baseUrl.label")}
-          hint={t("settings.platform.baseUrl.hint")}
-          error={fieldErrors.baseUrl ? t(fieldErrors.baseUrl) : null}
-        >
-          {(control) => (
-            <TextInput {...control} type="url" mono value={values.baseUrl} onValue={update("baseUrl")} data-testid={FIELD_IDS.baseUrl} />
-          )}
-        </Field>
-        <Field
-          label={t("settings.platform.clientId.label")}
-          hint={t("settings.platform.clientId.hint")}
-          error={fieldErrors.clientId ? t(fieldErrors.clientId) : null}
-        >
-          {(control) => (
-            <TextInput {...control} mono value={values.clientId} onValue={update("clientId")} maxLength={64} data-testid={FIELD_IDS.clientId} />
-          )}
-        </Field>
-        <Field
-          label={t("settings.platform.redirectUri.label")}
-          hint={t("settings.platform.redirectUri.hint")}
-          error={fieldErrors.redirectUri ? t(fieldErrors.redirectUri) : null}
-        >
-          {(control) => (
-            <TextInput
-              {...control}
-              mono
-              value={values.redirectUri}
-              onValue={update("redirectUri")}
-              data-testid={FIELD_IDS.redirectUri}
-            />
-          )}
-        </Field>
+        <PlatformFields values={values} fieldErrors={fieldErrors} update={update} />
 
         <div class="form__actions">
           <Button type="submit" variant="primary" loading={saving} disabled={switching} data-testid="platform-save">
@@ -154,25 +118,7 @@ export function PlatformSettings(props: { platform: PlatformInfo }) {
 
       <div class="divider" role="presentation" />
 
-      <div class="setting-row">
-        <div class="setting-row__text">
-          <span class="setting-row__label">{t("settings.platform.sandbox.title")}</span>
-          <span class="setting-row__hint" id="use-sandbox-hint">
-            {t("settings.platform.useSandboxHint")}
-          </span>
-        </div>
-        <Button
-          variant="secondary"
-          icon="flask"
-          loading={switching}
-          disabled={saving}
-          onClick={() => void onUseSandbox()}
-          aria-describedby="use-sandbox-hint"
-          data-testid="use-sandbox"
-        >
-          {t("settings.platform.useSandbox")}
-        </Button>
-      </div>
+      <SandboxSwitch switching={switching} saving={saving} onUseSandbox={() => void onUseSandbox()} />
     </Card>
   );
 }

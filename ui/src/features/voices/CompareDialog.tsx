@@ -4,11 +4,12 @@
 
 import { useEffect, useState } from "preact/hooks";
 
-import { Badge, Button, Dialog, Icon, Spinner } from "../../components";
+import { Button, Dialog, Spinner } from "../../components";
 import { errorMessage, formatNumber, t } from "../../i18n";
 import { synthesizeSpeech, toAppError, ttsCompareQuote, type Clip, type CompareQuote, type SpeechRequest, type Voice } from "../../ipc";
 import { BalanceCheckNotice, formatPoints, useBalanceCheck } from "../balances";
 import { player } from "./playback";
+import { CompareItem } from "./CompareItem";
 
 type Phase = { kind: "quoting" } | { kind: "quoted"; quote: CompareQuote } | { kind: "running"; quote: CompareQuote } | { kind: "done"; quote: CompareQuote } | { kind: "failed"; message: string };
 
@@ -107,37 +108,9 @@ export function CompareDialog(props: {
       {quote && (
         <>
           <ol class="compare-list" data-testid="compare-list">
-            {props.voices.map((voice, i) => {
-              const item = quote.items[i];
-              const result = results[i];
-              const clip = typeof result === "object" && result !== null ? result : null;
-              return (
-                <li key={voice.voiceId} class="compare-item" data-testid="compare-item" data-voice-id={voice.voiceId}>
-                  <span class="compare-item__n">{i + 1}</span>
-                  <span class="compare-item__voice">{voice.displayName}</span>
-                  <span class="compare-item__cost">
-                    {item?.totalPoints ? t("voices.ledger.est", { v: formatPoints(item.totalPoints) }) : t("voices.compare.noEstimate")}
-                    {clip && (
-                      <span data-testid="compare-charged">
-                        {" · "}
-                        {t("voices.ledger.charged", { v: clip.cost?.charged ? formatPoints(clip.cost.charged) : "—" })}
-                      </span>
-                    )}
-                  </span>
-                  <span class="compare-item__state">
-                    {running && result === null && <Spinner size="sm" />}
-                    {clip && clip.status === "complete" && clip.cost?.verdict === "differs" && (
-                      <Badge tone="warning" icon="alert">
-                        {formatPoints(clip.cost.difference ?? "0", { signed: true })}
-                      </Badge>
-                    )}
-                    {clip && clip.status === "complete" && clip.cost?.verdict !== "differs" && <Icon name="checkCircle" size={16} label={t("voices.status.complete")} />}
-                    {clip && clip.status !== "complete" && <Badge tone="danger">{t(`voices.status.${clip.status}`)}</Badge>}
-                    {typeof result === "string" && <Badge tone="danger">{result}</Badge>}
-                  </span>
-                </li>
-              );
-            })}
+            {props.voices.map((voice, i) => (
+              <CompareItem key={voice.voiceId} voice={voice} index={i} item={quote.items[i]} result={results[i]} running={running} />
+            ))}
           </ol>
           <p class="compare-total" data-testid="compare-total">
             {quote.totalPoints

@@ -4,16 +4,19 @@
 import { useId } from "preact/hooks";
 
 import { useMinuteClock } from "../../app/time";
-import { Button, Chip, Segmented } from "../../components";
+import { Button } from "../../components";
 import { t } from "../../i18n";
 import type { CharacterCounting, CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
 import { BalanceCheckNotice, useBalanceCheck } from "../balances";
-import { EstimateView, TotalsView } from "./Cost";
+import { CompareTray } from "./CompareTray";
+import { EstimateView } from "./Cost";
+import { FormatPicker } from "./FormatPicker";
 import { codePoints, hasSpeech } from "./format";
 import { ParamsPanel } from "./ParamsPanel";
 import { SelectedVoice } from "./SelectedVoice";
 import { SpeechTextField } from "./SpeechTextField";
-import { voiceUsable } from "./VoiceBoard";
+import { TotalsView } from "./TotalsView";
+import { voiceUsable } from "./VoiceRow";
 
 export interface Draft {
   text: string;
@@ -79,20 +82,12 @@ export function Composer(props: {
         onText={(text) => props.onDraft({ ...draft, text })}
       />
 
-      <div class="composer__format">
-        <span class="field__label" id={`${textId}-format`}>
-          {t("voices.compose.format")}
-        </span>
-        <Segmented
-          label={t("voices.compose.format")}
-          labelledBy={`${textId}-format`}
-          size="sm"
-          value={draft.format}
-          options={config.outputFormats.map((f) => ({ value: f, label: f.toUpperCase(), "data-testid": `format-${f}` }))}
-          onChange={(format) => props.onDraft({ ...draft, format })}
-          data-testid="tts-format"
-        />
-      </div>
+      <FormatPicker
+        id={textId}
+        formats={config.outputFormats}
+        value={draft.format}
+        onChange={(format) => props.onDraft({ ...draft, format })}
+      />
 
       <ParamsPanel limits={limits} params={draft.params} onChange={(params) => props.onDraft({ ...draft, params })} />
 
@@ -129,20 +124,7 @@ export function Composer(props: {
           {blocker}
         </p>
       )}
-      {props.compare.length > 0 && (
-        <div class="compare-tray" data-testid="compare-tray" aria-label={t("voices.compare.tray")}>
-          {props.compare.map((v) => (
-            <Chip
-              key={v.voiceId}
-              icon="close"
-              aria-label={t("voices.compare.remove", { voice: v.displayName })}
-              onClick={() => props.onToggleCompare(v)}
-            >
-              {v.displayName}
-            </Chip>
-          ))}
-        </div>
-      )}
+      {props.compare.length > 0 && <CompareTray voices={props.compare} onRemove={props.onToggleCompare} />}
       <TotalsView totals={props.totals} />
     </div>
   );

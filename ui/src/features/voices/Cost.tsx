@@ -1,10 +1,10 @@
 // Cost before and after: the estimate (always labelled as one, or an honest "can't
-// estimate"), the running totals, and the receipt from the platform's headers beside the
-// estimate with any difference flagged.
+// estimate"), and the receipt from the platform's headers beside the estimate with any
+// difference flagged. The running totals are in TotalsView.tsx.
 
 import { Badge, Icon } from "../../components";
 import { formatNumber, t } from "../../i18n";
-import type { CostEstimate, EstimateUnavailable, TtsPrice, TtsTotals } from "../../ipc";
+import type { CostEstimate, EstimateUnavailable, TtsPrice } from "../../ipc";
 import { formatPoints } from "../balances";
 
 export function pts(text: string): string {
@@ -102,27 +102,5 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
         )}
       </ul>
     </div>
-  );
-}
-
-export function TotalsView(props: { totals: TtsTotals | null }) {
-  const x = props.totals;
-  if (!x) return null;
-  return (
-    <dl class="totals" data-testid="tts-totals">
-      <div>
-        <dt>{t("voices.totals.session")}</dt>
-        <dd data-testid="tts-totals-session">
-          {pts(x.sessionPoints)} · {x.sessionClips === 1 ? t("voices.totals.clipsOne") : t("voices.totals.clips", { n: formatNumber(x.sessionClips) })}
-        </dd>
-      </div>
-      <div>
-        <dt>{t("voices.totals.context", { context: x.contextLabel })}</dt>
-        <dd data-testid="tts-totals-context">
-          {pts(x.contextPoints)} · {x.contextClips === 1 ? t("voices.totals.clipsOne") : t("voices.totals.clips", { n: formatNumber(x.contextClips) })}
-          {x.unreportedClips > 0 && <span class="muted"> · {t("voices.totals.unreported", { n: x.unreportedClips })}</span>}
-        </dd>
-      </div>
-    </dl>
   );
 }

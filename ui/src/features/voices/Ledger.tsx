@@ -5,11 +5,13 @@
 import { useEffect, useState } from "preact/hooks";
 
 import { useLoad } from "../../app/useLoad";
-import { Button, Card, Dialog, EmptyState, Icon, Select, TextInput, toast } from "../../components";
+import { Card, EmptyState, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { saveWithDialog } from "../../app/saveFile";
 import { deleteClip, onAppEvent, saveClip, toAppError, ttsClips, type Clip, type ClipStatus, type TtsConfig } from "../../ipc";
-import { STATUS, ClipRow } from "./ClipRow";
+import { ClipRow } from "./ClipRow";
+import { DeleteClipDialog } from "./DeleteClipDialog";
+import { LedgerTools } from "./LedgerTools";
 
 export function Ledger(props: {
   configs: readonly TtsConfig[];
@@ -70,30 +72,17 @@ export function Ledger(props: {
       toast({ tone: "error", title: t("voices.ledger.deleteFailed"), body: errorMessage(toAppError(err).code) });
     }
   };
-
-  const statusOptions = [
-    { value: "" as const, label: t("voices.ledger.anyStatus") },
-    ...(Object.keys(STATUS) as ClipStatus[]).map((s) => ({ value: s, label: t(STATUS[s].key) })),
-  ];
-  const configOptions = [{ value: "", label: t("voices.ledger.anyConfig") }, ...props.configs.map((c) => ({ value: c.ttsConfigId, label: c.displayName }))];
-
   return (
     <Card title={t("voices.ledger.title")} description={t("voices.ledger.description")} data-testid="audio-ledger">
-      <div class="ledger__tools">
-        <span class="search-input">
-          <Icon name="search" size={16} />
-          <TextInput
-            type="search"
-            value={query}
-            aria-label={t("voices.ledger.search")}
-            placeholder={t("voices.ledger.search")}
-            onValue={setQuery}
-            data-testid="ledger-search"
-          />
-        </span>
-        <Select aria-label={t("voices.ledger.statusLabel")} value={status} options={statusOptions} onValue={setStatus} data-testid="ledger-status" />
-        <Select aria-label={t("voices.ledger.configLabel")} value={configId} options={configOptions} onValue={setConfigId} data-testid="ledger-config" />
-      </div>
+      <LedgerTools
+        configs={props.configs}
+        query={query}
+        onQuery={setQuery}
+        status={status}
+        onStatus={setStatus}
+        configId={configId}
+        onConfigId={setConfigId}
+      />
       {loadError !== null && <p class="field__error">{errorMessage(loadError.code)}</p>}
       {clips !== null && clips.length === 0 && (
         <EmptyState
@@ -118,24 +107,7 @@ export function Ledger(props: {
           ))}
         </ul>
       )}
-      <Dialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        size="sm"
-        title={t("voices.ledger.deleteTitle")}
-        description={t("voices.ledger.deleteBody")}
-        data-testid="delete-dialog"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              {t("common.cancel")}
-            </Button>
-            <Button variant="danger" icon="trash" onClick={() => void confirmDelete()} data-testid="delete-confirm">
-              {t("voices.ledger.delete")}
-            </Button>
-          </>
-        }
-      />
+      <DeleteClipDialog open={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
     </Card>
   );
 }

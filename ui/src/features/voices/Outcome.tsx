@@ -6,6 +6,7 @@ import { Button, Icon, Panel, Spinner } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import type { Clip } from "../../ipc";
 import { ReceiptView } from "./ReceiptView";
+import { Unsaved } from "./UnsavedOutcome";
 
 function RequestId(props: { clip: Clip }) {
   return (
@@ -22,36 +23,6 @@ function failureText(clip: Clip): string {
   if (code === "TTS_VOICE_EXPIRED") return t("voices.outcome.voiceExpired");
   if (code === "TTS_REQUEST_IN_PROGRESS") return t("voices.outcome.inProgress");
   return clip.error ? errorMessage(clip.error.code) : t("voices.outcome.failed");
-}
-
-/** Charged, but the audio couldn't be written (a full disk): kept in memory for Save again. */
-function Unsaved(props: { clip: Clip; retrying: boolean; onRetry: () => void }) {
-  const { clip } = props;
-  const diskFull = clip.error?.code === "DISK_FULL";
-  const body = !clip.audioKept
-    ? t("voices.outcome.unsaved.gone")
-    : diskFull
-      ? t("voices.outcome.unsaved.diskFull")
-      : t("voices.outcome.unsaved.other");
-  return (
-    <div class="outcome" data-testid="tts-outcome" data-status={clip.status} data-unsaved={clip.audioKept ? "kept" : "lost"}>
-      <Panel tone="warning" class="note" role="alert">
-        <Icon name="alert" size={16} />
-        <div>
-          <p class="outcome__title">{t("voices.outcome.unsaved.title")}</p>
-          <p class="note__detail" data-testid="outcome-reason">
-            {body}
-          </p>
-        </div>
-      </Panel>
-      {clip.audioKept && (
-        <Button variant="primary" icon="download" loading={props.retrying} onClick={props.onRetry} data-testid="outcome-save-again">
-          {t("voices.outcome.saveAgain")}
-        </Button>
-      )}
-      <ReceiptView clip={clip} />
-    </div>
-  );
 }
 
 export function Outcome(props: { clip: Clip; retrying: boolean; onRetry: () => void }) {

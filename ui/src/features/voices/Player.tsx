@@ -2,12 +2,12 @@
 // runs in Rust; without an audio device this says so clearly and points to Save as.
 
 import { useEffect, useId, useState } from "preact/hooks";
-
-import { Button, Icon } from "../../components";
+import { Icon } from "../../components";
 import { t } from "../../i18n";
 import { clock } from "./format";
 import { player, usePlayer } from "./playback";
 import { PlayerProblem } from "./PlayerProblem";
+import { PlayerButtons } from "./PlayerButtons";
 
 export function PlayerBar(props: { labelFor: (clipId: string) => string | null }) {
   const { playback, queue, error, errorClipId } = usePlayer();
@@ -29,35 +29,7 @@ export function PlayerBar(props: { labelFor: (clipId: string) => string | null }
       <PlayerProblem error={error} clipLabel={error && errorClipId ? props.labelFor(errorClipId) : null} />
       {active && (
         <div class="player__bar" data-testid="player-bar">
-          <div class="player__buttons">
-            {playback.status === "playing" ? (
-              <Button
-                variant="primary"
-                icon="pause"
-                aria-label={t("voices.player.pause")}
-                title={t("voices.player.pause")}
-                onClick={() => void player.pause()}
-                data-testid="player-pause"
-              />
-            ) : (
-              <Button
-                variant="primary"
-                icon="play"
-                aria-label={t("voices.player.play")}
-                title={t("voices.player.play")}
-                onClick={() => void player.resume()}
-                data-testid="player-play"
-              />
-            )}
-            <Button
-              variant="ghost"
-              icon="stop"
-              aria-label={t("voices.player.stop")}
-              title={t("voices.player.stop")}
-              onClick={() => void player.stop()}
-              data-testid="player-stop"
-            />
-          </div>
+          <PlayerButtons playing={playback.status === "playing"} />
           <div class="player__track">
             <div class="player__title">
               <span class="player__name">{label ?? t("voices.player.clip")}</span>

@@ -3,7 +3,7 @@
 import { Button, Icon } from "../../components";
 import { t } from "../../i18n";
 import type { Voice } from "../../ipc";
-import { PendingNote, StateFlag } from "./VoiceBoard";
+import { PendingNote, StateFlag } from "./VoiceRow";
 
 export function SelectedVoice(props: {
   voice: Voice | null;

@@ -4,8 +4,10 @@
 // styles in markup); every row has the same height, `rowHeight`, matching the CSS.
 
 import type { ComponentChildren } from "preact";
-
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+
+import { keyTarget } from "./listboxKeys";
+import { useViewportHeight } from "./useViewportHeight";
 
 const OVERSCAN = 6;
 
@@ -31,18 +33,8 @@ export function VirtualListbox<T>(props: {
   const spacer = useRef<HTMLDivElement>(null);
   const windowRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(400);
   const [active, setActive] = useState(0);
-
-  useEffect(() => {
-    const node = scroller.current;
-    if (!node) return;
-    const measure = () => setViewport(node.clientHeight || 400);
-    measure();
-    const observer = typeof ResizeObserver !== "undefined" ? new ResizeObserver(measure) : null;
-    observer?.observe(node);
-    return () => observer?.disconnect();
-  }, []);
+  const viewport = useViewportHeight(scroller);
 
   useEffect(() => {
     setActive(0);
@@ -77,15 +69,7 @@ export function VirtualListbox<T>(props: {
   const onKeyDown = (event: KeyboardEvent) => {
     if (items.length === 0) return;
     const page = Math.max(1, Math.floor(viewport / rowHeight) - 1);
-    const keys: Record<string, number> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      Home: 0,
-      End: items.length - 1,
-      PageDown: activeIndex + page,
-      PageUp: activeIndex - page,
-    };
-    const target = keys[event.key];
+    const target = keyTarget(event.key, activeIndex, items.length, page);
     if (target !== undefined) {
       event.preventDefault();
       moveTo(target);

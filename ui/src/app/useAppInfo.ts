@@ -1,0 +1,54 @@
+// What the shell knows of the app (`app_info`: platform, theme, locale, a set-aside
+// database) and whether loading it at start worked; a theme change is shown at once and
+// undone if it can't be saved.
+
+import { useCallback, useEffect, useState } from "preact/hooks";
+
+import { applyLocale } from "../i18n";
+import { appInfo, setTheme, type AppInfo, type PlatformInfo, type ThemePreference } from "../ipc";
+import { applyTheme } from "./theme";
+
+type Boot = { status: "loading" } | { status: "ready" } | { status: "failed"; error: unknown };
+
+export function useAppInfo() {
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const [boot, setBoot] = useState<Boot>({ status: "loading" });
+
+  const load = useCallback(async () => {
+    setBoot({ status: "loading" });
+    try {
+      const next = await appInfo();
+      applyLocale(next.locale);
+      applyTheme(next.theme);
+      setInfo(next);
+      setBoot({ status: "ready" });
+    } catch (error) {
+      setBoot({ status: "failed", error });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const platformChanged = useCallback((platform: PlatformInfo) => {
+    setInfo((prev) => (prev ? { ...prev, platform } : prev));
+  }, []);
+
+  const changeTheme = useCallback(async (theme: ThemePreference) => {
+    const previous = document.documentElement.getAttribute("data-theme") ?? "system";
+    applyTheme(theme);
+    setInfo((prev) => (prev ? { ...prev, theme } : prev));
+    try {
+      const saved = await setTheme(theme);
+      setInfo(saved);
+    } catch (err) {
+      const back = previous as ThemePreference;
+      applyTheme(back);
+      setInfo((prev) => (prev ? { ...prev, theme: back } : prev));
+      throw err;
+    }
+  }, []);
+
+  return { info, setInfo, boot, load, platformChanged, changeTheme };
+}

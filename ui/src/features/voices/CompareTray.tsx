@@ -1,0 +1,22 @@
+// The voices picked for Compare, each a chip that takes it out again.
+
+import { Chip } from "../../components";
+import { t } from "../../i18n";
+import type { Voice } from "../../ipc";
+
+export function CompareTray(props: { voices: readonly Voice[]; onRemove: (voice: Voice) => void }) {
+  return (
+    <div class="compare-tray" data-testid="compare-tray" aria-label={t("voices.compare.tray")}>
+      {props.voices.map((v) => (
+        <Chip
+          key={v.voiceId}
+          icon="close"
+          aria-label={t("voices.compare.remove", { voice: v.displayName })}
+          onClick={() => props.onRemove(v)}
+        >
+          {v.displayName}
+        </Chip>
+      ))}
+    </div>
+  );
+}
