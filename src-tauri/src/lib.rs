@@ -6,6 +6,7 @@ pub mod events;
 pub mod files;
 pub mod hardening;
 pub mod navigation;
+pub mod rendering;
 mod notify;
 mod window_state;
 

@@ -59,6 +59,25 @@ fn free_port() -> u16 {
 }
 
 /// Where screenshots go: `target/e2e-screenshots/<name>.png`.
+/// The app process started for this data folder (found through its environment).
+pub fn app_pid(data_dir: &Path) -> Option<u32> {
+    let want_exe = app_binary().canonicalize().ok()?;
+    let want_env = format!("XIAOYA_DATA_DIR={}", data_dir.display());
+    for entry in std::fs::read_dir("/proc").ok()? {
+        let Ok(entry) = entry else { continue };
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let Ok(exe) = std::fs::read_link(entry.path().join("exe")) else { continue };
+        if exe != want_exe {
+            continue;
+        }
+        let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
+        if environ.split(|b| *b == 0).any(|kv| kv == want_env.as_bytes()) {
+            return Some(pid);
+        }
+    }
+    None
+}
+
 pub fn screenshot_dir() -> PathBuf {
     let dir = repo_root().join("target").join("e2e-screenshots");
     let _ = std::fs::create_dir_all(&dir);

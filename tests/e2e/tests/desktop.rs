@@ -1,10 +1,11 @@
 //! Desktop conventions in a real window: the window's size is kept between runs
-//! (tauri-plugin-window-state), and About names the build.
+//! (tauri-plugin-window-state), About names the build, and without a GPU WebKit paints on
+//! the CPU instead of compiling shaders in software OpenGL.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use xiaoya_e2e::{AppWindow, Launch, TestResult};
+use xiaoya_e2e::{app_pid, AppWindow, Launch, TestResult};
 
 /// Both runs share one data folder and one config folder (where the window state lives).
 fn launch(data: &Path, config: &Path) -> Launch {
@@ -49,6 +50,47 @@ async fn a_resized_window_opens_at_that_size_next_time() -> TestResult {
     let app = AppWindow::launch(launch(data.path(), config.path())).await?;
     app.wait_for_text("[data-testid=nav-account]", "Account").await?;
     assert_eq!(wait_for_size(&app, want).await?, want, "the size was not kept between runs");
+    app.close().await
+}
+
+/// The environment of every process under `pid` (the app's web and network processes).
+fn descendants_environ(pid: u32) -> Vec<(u32, String, Vec<u8>)> {
+    let mut found = Vec::new();
+    let mut parents = vec![pid];
+    while let Some(parent) = parents.pop() {
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Some(child) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let ppid = stat.rsplit(')').next().and_then(|r| r.split_whitespace().nth(1)).and_then(|p| p.parse::<u32>().ok());
+            if ppid == Some(parent) {
+                let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default().trim().to_owned();
+                found.push((child, comm, std::fs::read(entry.path().join("environ")).unwrap_or_default()));
+                parents.push(child);
+            }
+        }
+    }
+    found
+}
+
+/// Without a GPU render node (Xvfb in CI, a VM), Skia's OpenGL is Mesa's llvmpipe, which
+/// compiled ~108 shaders on the CPU at every first start; the app then asks WebKit to paint
+/// on the CPU (`src-tauri/src/rendering.rs`), and its web process inherits that. With a
+/// render node nothing is set. The expectation comes from this machine's own /dev/dri.
+#[tokio::test(flavor = "multi_thread")]
+async fn without_a_gpu_the_web_process_paints_on_the_cpu() -> TestResult {
+    let gpu = std::fs::read_dir("/dev/dri")
+        .map(|d| d.flatten().any(|e| e.file_name().to_string_lossy().starts_with("renderD")))
+        .unwrap_or(false);
+    let data = tempfile::tempdir()?;
+    let app = AppWindow::launch(Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() }).await?;
+    app.find("[data-testid=nav-account]").await?;
+    let pid = app_pid(data.path()).ok_or("the app process was not found")?;
+    let set = |environ: &[u8]| environ.split(|b| *b == 0).any(|kv| kv == b"WEBKIT_SKIA_ENABLE_CPU_RENDERING=1");
+    let web: Vec<_> = descendants_environ(pid).into_iter().filter(|(_, comm, _)| comm.starts_with("WebKitWebProces")).collect();
+    assert!(!web.is_empty(), "no WebKitWebProcess under the app (pid {pid})");
+    for (child, _, environ) in &web {
+        assert_eq!(set(environ), !gpu, "web process {child}: CPU painting must be {} here", if gpu { "off (a GPU)" } else { "on (no GPU)" });
+    }
     app.close().await
 }
 

@@ -6,26 +6,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use xiaoya_e2e::{app_binary, deliver_deep_link, AppWindow, Launch, TestResult};
-
-/// The app process started for this data folder (found through its environment).
-fn app_pid(data_dir: &Path) -> Option<u32> {
-    let want_exe = app_binary().canonicalize().ok()?;
-    let want_env = format!("XIAOYA_DATA_DIR={}", data_dir.display());
-    for entry in std::fs::read_dir("/proc").ok()? {
-        let Ok(entry) = entry else { continue };
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-        let Ok(exe) = std::fs::read_link(entry.path().join("exe")) else { continue };
-        if exe != want_exe {
-            continue;
-        }
-        let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
-        if environ.split(|b| *b == 0).any(|kv| kv == want_env.as_bytes()) {
-            return Some(pid);
-        }
-    }
-    None
-}
+use xiaoya_e2e::{app_pid, deliver_deep_link, AppWindow, Launch, TestResult};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_app_starts_on_a_corrupt_database_and_says_where_the_old_file_is() -> TestResult {

@@ -26,6 +26,41 @@ async fn send(app: &AppWindow, text: &str) -> TestResult {
     app.wait_for_last_attr("[data-testid=chat-message][data-role=assistant]", "data-status", "complete").await
 }
 
+/// Sends one message as `send` does, but inside the page in one script: it types through the
+/// input's own `input` event, clicks Send and resolves once a newer reply than the last one
+/// is complete. No WebDriver element reference is made, so nothing the automation session
+/// keeps (WebKit's WebDriver holds every element it ever returned until the session ends)
+/// grows with the replies: the soak's control for what the harness itself costs.
+async fn send_by_script(app: &AppWindow, text: &str) -> TestResult {
+    const SCRIPT: &str = r#"
+        const [text, done] = [arguments[0], arguments[arguments.length - 1]];
+        const last = () => {
+          const all = document.querySelectorAll('[data-testid=chat-message][data-role=assistant]');
+          return all[all.length - 1];
+        };
+        const index = (m) => (m ? Number(m.getAttribute('data-index')) : -1);
+        const before = index(last());
+        const input = document.querySelector('[data-testid=chat-input]');
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value').set.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const deadline = Date.now() + 25000;
+        const poll = () => {
+          const m = last();
+          if (m && index(m) > before && m.getAttribute('data-status') === 'complete') return done(null);
+          if (Date.now() > deadline) return done('no complete reply after ' + before + ': ' + (m ? m.getAttribute('data-status') : 'none'));
+          setTimeout(poll, 50);
+        };
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          document.querySelector('[data-testid=chat-send]').click();
+          poll();
+        }));
+    "#;
+    match app.client.execute_async(SCRIPT, vec![serde_json::Value::String(text.to_owned())]).await? {
+        serde_json::Value::Null => Ok(()),
+        other => Err(format!("send by script: {other}").into()),
+    }
+}
+
 /// A reply as models write them: a paragraph, a list and a code block.
 fn reply(n: usize) -> String {
     format!(
@@ -219,6 +254,24 @@ async fn memory_with_a_1000_message_conversation_open() -> TestResult {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a measurement, run by scripts/bench-memory.sh"]
 async fn soak_200_streamed_replies() -> TestResult {
+    soak(Driver::WebDriver).await
+}
+
+/// The same soak, each message sent by one script in the page (`send_by_script`): what grows
+/// here grows in the app, not in the WebDriver session's element references.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a measurement, run by scripts/bench-memory.sh"]
+async fn soak_200_streamed_replies_sent_by_script() -> TestResult {
+    soak(Driver::Script).await
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Driver {
+    WebDriver,
+    Script,
+}
+
+async fn soak(driver: Driver) -> TestResult {
     let total: usize = std::env::var("SOAK_REPLIES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     let scratch = tempfile::tempdir()?;
     let log = scratch.path().join("browser.log");
@@ -232,7 +285,12 @@ async fn soak_200_streamed_replies() -> TestResult {
     let bin = xiaoya_e2e::app_binary().canonicalize()?;
     let mut after_20 = (0, 0);
     for n in 1..=total {
-        if let Err(err) = send(&app, &format!("Question {n}: tell me about step {n}")).await {
+        let text = format!("Question {n}: tell me about step {n}");
+        let sent = match driver {
+            Driver::WebDriver => send(&app, &text).await,
+            Driver::Script => send_by_script(&app, &text).await,
+        };
+        if let Err(err) = sent {
             let code = app.text_of("[data-testid=chat-message][data-role=assistant]:last-of-type [data-testid=chat-error-code]").await?;
             let _ = app.screenshot("soak-failure").await;
             return Err(format!("reply {n}: {err}; the reply says {code:?}").into());
@@ -256,7 +314,7 @@ async fn soak_200_streamed_replies() -> TestResult {
     }
     app.close().await?;
     let mib = |kib: u64| kib as f64 / 1024.0;
-    println!("| soak, one session | PSS | RSS |");
+    println!("| soak, one session, sent by {driver:?} | PSS | RSS |");
     println!("|---|---|---|");
     println!("| after 20 streamed replies | {:.0} MiB | {:.0} MiB |", mib(after_20.0), mib(after_20.1));
     println!("| after {total} | {:.0} MiB | {:.0} MiB |", mib(after_all.0), mib(after_all.1));
