@@ -16,6 +16,12 @@ binaries interleaved A B A B, each with a fresh HOME and data folder, and for ea
 
 The page's own timers are not trusted: every time is exec -> pixels on the X screen.
 Prints a table of medians and app/bare ratios and writes every run to --json.
+
+--env K=V (repeatable) starts both binaries with that variable too (e.g.
+WEBKIT_SKIA_ENABLE_CPU_RENDERING=1), to test one suspect at a time. --warm-cache keeps one
+XDG_CACHE_HOME per binary across its starts and fills it with one unmeasured start first: the
+second start of a user, whose Mesa shader cache ($XDG_CACHE_HOME/mesa_shader_cache) and WebKit
+caches are already there. Without it every start is a first start (a cold cache).
 """
 
 import argparse
@@ -197,7 +203,7 @@ def memory(pid):
     }
 
 
-def run_once(grabber, label, binary, extra_env):
+def run_once(grabber, label, binary, extra_env, cache=None):
     home = tempfile.mkdtemp(prefix="bench-%s-" % label)
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -214,6 +220,8 @@ def run_once(grabber, label, binary, extra_env):
     for key in ("XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS", "PULSE_SERVER"):
         if key in os.environ:
             env[key] = os.environ[key]
+    if cache:
+        env["XDG_CACHE_HOME"] = cache
     env.update(extra_env)
     prev = grabber.grab()
     log = open(os.path.join(home, "out.log"), "w")
@@ -311,13 +319,31 @@ def main():
     ap.add_argument("--app", required=True)
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--json")
+    ap.add_argument("--env", action="append", default=[], metavar="K=V", help="extra environment for both binaries")
+    ap.add_argument("--warm-cache", action="store_true", help="keep XDG_CACHE_HOME across starts, filled by one unmeasured start")
     args = ap.parse_args()
+    extra_env = {}
+    for kv in args.env:
+        key, sep, value = kv.partition("=")
+        if not sep or not key:
+            ap.error("--env wants K=V, got %r" % kv)
+        extra_env[key] = value
     grabber = Grabber()
-    print("screen %dx%d; %d pairs, interleaved bare/app" % (grabber.w, grabber.h, args.runs), flush=True)
+    print(
+        "screen %dx%d; %d pairs, interleaved bare/app; %s cache; extra env: %s"
+        % (grabber.w, grabber.h, args.runs, "warm" if args.warm_cache else "cold", " ".join(args.env) or "none"),
+        flush=True,
+    )
+    caches = {}
+    if args.warm_cache:
+        for label, binary in (("bare", args.bare), ("app", args.app)):
+            caches[label] = tempfile.mkdtemp(prefix="bench-cache-%s-" % label)
+            r = run_once(grabber, label, binary, extra_env, caches[label])
+            print("  %-4s warm-up: %s" % (label, r.get("error") or "CPU %s ms" % r.get("cpu_ms", "-")), flush=True)
     runs = []
     for i in range(args.runs):
         for label, binary in (("bare", args.bare), ("app", args.app)):
-            r = run_once(grabber, label, binary, {})
+            r = run_once(grabber, label, binary, extra_env, caches.get(label))
             r["pair"] = i + 1
             runs.append(r)
             if "error" in r:
@@ -351,6 +377,8 @@ def main():
     for name, key, div in rows:
         a, b = med("app", key) / div, med("bare", key) / div
         print("| %s | %.0f | %.0f | %.2fx |" % (name, a, b, a / b if b else float("nan")))
+    for cache in caches.values():
+        shutil.rmtree(cache, ignore_errors=True)
     failed = [r for r in runs if "error" in r]
     if failed:
         print("%d runs failed" % len(failed))
