@@ -11,6 +11,8 @@ binaries interleaved A B A B, each with a fresh HOME and data folder, and for ea
     are not a paint);
   - settled: the time of the last significant repaint (at least SIGNIFICANT of the sampled
     tiles changed since the previous frame) once none has followed for QUIET seconds;
+- counts the GL shaders the start compiled (new files in Mesa's shader cache): without a GPU,
+  Mesa's llvmpipe compiles each with LLVM on the CPU, and that is most of the app's start-up CPU;
 - 10 s after first paint, sums Pss and Rss from /proc/PID/smaps_rollup over the process and
   all its descendants (the WebKit web, network and GPU processes), core and WebKit apart.
 
@@ -203,6 +205,11 @@ def memory(pid):
     }
 
 
+def shader_files(cache_home):
+    """Files in Mesa's shader cache: one per shader variant a start compiled and stored."""
+    return sum(len(files) for _, _, files in os.walk(os.path.join(cache_home, "mesa_shader_cache")))
+
+
 def run_once(grabber, label, binary, extra_env, cache=None):
     home = tempfile.mkdtemp(prefix="bench-%s-" % label)
     env = {
@@ -223,6 +230,7 @@ def run_once(grabber, label, binary, extra_env, cache=None):
     if cache:
         env["XDG_CACHE_HOME"] = cache
     env.update(extra_env)
+    shaders_before = shader_files(env["XDG_CACHE_HOME"])
     prev = grabber.grab()
     log = open(os.path.join(home, "out.log"), "w")
     t0 = time.monotonic()
@@ -282,6 +290,9 @@ def run_once(grabber, label, binary, extra_env, cache=None):
         result.update(memory(proc.pid))
     stop(proc)
     log.close()
+    # Without a GPU, Mesa's llvmpipe compiles every GL shader with LLVM on the CPU; the cache
+    # keeps each one, so the new files are the shaders this start had to compile.
+    result["shaders_compiled"] = shader_files(env["XDG_CACHE_HOME"]) - shaders_before
     if "error" in result:
         result["log"] = os.path.join(home, "out.log")
     else:
@@ -350,8 +361,8 @@ def main():
                 print("  %s #%d: %s (log kept: %s)" % (label, i + 1, r["error"], r["log"]), flush=True)
             else:
                 print(
-                    "  %-4s #%-2d paint %5d ms  settled %5d ms  CPU %5s ms  PSS %6.1f MiB  RSS %6.1f MiB  (%d frames)"
-                    % (label, i + 1, r["paint_ms"], r["settled_ms"], r.get("cpu_ms", "-"), r["pss_kib"] / 1024, r["rss_kib"] / 1024, r["frames"]),
+                    "  %-4s #%-2d paint %5d ms  settled %5d ms  CPU %5s ms  PSS %6.1f MiB  RSS %6.1f MiB  shaders %3d  (%d frames)"
+                    % (label, i + 1, r["paint_ms"], r["settled_ms"], r.get("cpu_ms", "-"), r["pss_kib"] / 1024, r["rss_kib"] / 1024, r["shaders_compiled"], r["frames"]),
                     flush=True,
                 )
     if args.json:
@@ -370,6 +381,7 @@ def main():
         ("RSS, app + WebKit, 10 s after paint (MiB)", "rss_kib", 1024),
         ("  of which the main process, PSS (MiB)", "core_pss_kib", 1024),
         ("  of which WebKit's processes, PSS (MiB)", "webkit_pss_kib", 1024),
+        ("GL shaders compiled (new in Mesa's shader cache)", "shaders_compiled", 1),
     ]
     print()
     print("| metric (median of %d) | app | bare | app/bare |" % args.runs)
