@@ -34,6 +34,7 @@ import shutil
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
 from startup import cpu_ms, shader_files  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
