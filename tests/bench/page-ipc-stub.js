@@ -2,7 +2,9 @@
 // MiniBrowser: answers the start-up commands the way a fresh install on the sandbox does
 // (no sign-ins, no balance yet), so the page settles on the same Account screen as the app's
 // first start. Events never arrive; every other command answers null. Each command asked for
-// is listed in <html data-bench-ipc> so a run can be checked by eye or by script.
+// is listed in <html data-bench-ipc>. Once the Account screen's Sign in button is on the page
+// (or the boot error is), the stub tells page_startup.py, which fails a run that never got
+// there: a UI that needs one more answer at start-up must not be measured on its error screen.
 (function () {
   let nextCallback = 0;
   const asked = [];
@@ -44,4 +46,22 @@
       return new Promise((resolve) => setTimeout(() => resolve(answer), 1));
     },
   };
+
+  function report(what) {
+    const at = Math.round(performance.now());
+    const asked_ = encodeURIComponent(asked.join(","));
+    fetch("/__bench/reached?what=" + what + "&at=" + at + "&ipc=" + asked_).catch(() => {});
+  }
+  const watch = new MutationObserver(() => {
+    const reached = document.querySelector("[data-testid=sign-in-personal]")
+      ? "account"
+      : document.querySelector("[data-testid=boot-error]")
+        ? "boot-error"
+        : null;
+    if (reached) {
+      watch.disconnect();
+      report(reached);
+    }
+  });
+  watch.observe(document, { childList: true, subtree: true });
 })();

@@ -6,7 +6,9 @@ interleaved, each start with a fresh HOME and cache, and for each start reports
 - the CPU time of MiniBrowser and its WebKit processes over the first --seconds (default 10;
   the page has settled well before), and
 - the GL shaders the start compiled (new files in Mesa's shader cache; without a GPU Mesa's
-  llvmpipe compiles each with LLVM on the CPU).
+  llvmpipe compiles each with LLVM on the CPU);
+- for the UI, when the Account screen appeared (page clock, from navigation start); a UI start
+  that never shows it (the boot error, or a command the stub does not answer well) fails.
 
 The UI gets tests/bench/page-ipc-stub.js in place of the Tauri shell (a fresh install on the
 sandbox: it settles on the Account screen, as the app's first start does), so a UI variant can be
@@ -31,6 +33,7 @@ import tempfile
 import threading
 import time
 import shutil
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -39,6 +42,9 @@ from startup import cpu_ms, shader_files  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+
+REACHED = {}  # what the UI page last reported reaching (page-ipc-stub.js), for the current run
 
 
 class Page(http.server.SimpleHTTPRequestHandler):
@@ -50,6 +56,12 @@ class Page(http.server.SimpleHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        if self.path.startswith("/__bench/reached?"):
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+            REACHED.update({key: values[0] for key, values in query.items()})
+            self.send_response(204)
+            self.end_headers()
+            return
         if self.path.split("?")[0] in ("/", "/index.html"):
             with open(os.path.join(self.directory, "index.html"), "rb") as f:
                 html = f.read()
@@ -74,7 +86,8 @@ def serve(directory, inject):
     return "http://127.0.0.1:%d/" % server.server_address[1]
 
 
-def run_once(url, seconds, extra_env):
+def run_once(url, seconds, extra_env, expect_account):
+    REACHED.clear()
     home = tempfile.mkdtemp(prefix="page-bench-")
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -107,7 +120,14 @@ def run_once(url, seconds, extra_env):
     time.sleep(0.5)
     shaders = shader_files(env["XDG_CACHE_HOME"])
     shutil.rmtree(home, ignore_errors=True)
-    return {"cpu_ms": used, "shaders_compiled": shaders, "error": None if alive else "exited early"}
+    error = None if alive else "exited early"
+    if expect_account and not error and REACHED.get("what") != "account":
+        error = "never reached the Account screen (%s; IPC asked: %s)" % (
+            REACHED.get("what", "no report"), REACHED.get("ipc", "-"))
+    result = {"cpu_ms": used, "shaders_compiled": shaders, "error": error}
+    if expect_account and REACHED.get("what") == "account":
+        result["account_ms"] = int(REACHED["at"])
+    return result
 
 
 def main():
@@ -136,10 +156,11 @@ def main():
     runs = {"bare": [], "ui": []}
     for i in range(args.runs):
         for label, url in pages:
-            r = run_once(url, args.seconds, extra_env)
+            r = run_once(url, args.seconds, extra_env, expect_account=label == "ui")
             runs[label].append(r)
-            print("  %-4s #%d  CPU %5d ms  shaders %3d%s" % (label, i + 1, r["cpu_ms"], r["shaders_compiled"],
-                                                           "  (%s)" % r["error"] if r["error"] else ""), flush=True)
+            shown = "  Account screen at %5d ms" % r["account_ms"] if "account_ms" in r else ""
+            print("  %-4s #%d  CPU %5d ms  shaders %3d%s%s" % (label, i + 1, r["cpu_ms"], r["shaders_compiled"], shown,
+                                                             "  (%s)" % r["error"] if r["error"] else ""), flush=True)
     print()
     print("| median of %d, first %g s | UI | bare | UI/bare |" % (args.runs, args.seconds))
     print("|---|---|---|---|")
