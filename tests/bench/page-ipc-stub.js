@@ -49,8 +49,8 @@
 
   function report(what) {
     const at = Math.round(performance.now());
-    const asked_ = encodeURIComponent(asked.join(","));
-    fetch("/__bench/reached?what=" + what + "&at=" + at + "&ipc=" + asked_).catch(() => {});
+    const commands = encodeURIComponent(asked.join(","));
+    fetch("/__bench/reached?what=" + what + "&at=" + at + "&ipc=" + commands).catch(() => {});
   }
   const watch = new MutationObserver(() => {
     const reached = document.querySelector("[data-testid=sign-in-personal]")
