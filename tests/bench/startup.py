@@ -11,11 +11,19 @@ binaries interleaved A B A B, each with a fresh HOME and data folder, and for ea
     are not a paint);
   - settled: the time of the last significant repaint (at least SIGNIFICANT of the sampled
     tiles changed since the previous frame) once none has followed for QUIET seconds;
+- counts the GL shaders the start compiled (new files in Mesa's shader cache): without a GPU,
+  Mesa's llvmpipe compiles each with LLVM on the CPU, and that is most of the app's start-up CPU;
 - 10 s after first paint, sums Pss and Rss from /proc/PID/smaps_rollup over the process and
   all its descendants (the WebKit web, network and GPU processes), core and WebKit apart.
 
 The page's own timers are not trusted: every time is exec -> pixels on the X screen.
 Prints a table of medians and app/bare ratios and writes every run to --json.
+
+--env K=V (repeatable) starts both binaries with that variable too (e.g.
+WEBKIT_SKIA_ENABLE_CPU_RENDERING=1), to test one suspect at a time. --warm-cache keeps one
+XDG_CACHE_HOME per binary across its starts and fills it with one unmeasured start first: the
+second start of a user, whose Mesa shader cache ($XDG_CACHE_HOME/mesa_shader_cache) and WebKit
+caches are already there. Without it every start is a first start (a cold cache).
 """
 
 import argparse
@@ -197,7 +205,12 @@ def memory(pid):
     }
 
 
-def run_once(grabber, label, binary, extra_env):
+def shader_files(cache_home):
+    """Files in Mesa's shader cache: one per shader variant a start compiled and stored."""
+    return sum(len(files) for _, _, files in os.walk(os.path.join(cache_home, "mesa_shader_cache")))
+
+
+def run_once(grabber, label, binary, extra_env, cache=None):
     home = tempfile.mkdtemp(prefix="bench-%s-" % label)
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -214,7 +227,10 @@ def run_once(grabber, label, binary, extra_env):
     for key in ("XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS", "PULSE_SERVER"):
         if key in os.environ:
             env[key] = os.environ[key]
+    if cache:
+        env["XDG_CACHE_HOME"] = cache
     env.update(extra_env)
+    shaders_before = shader_files(env["XDG_CACHE_HOME"])
     prev = grabber.grab()
     log = open(os.path.join(home, "out.log"), "w")
     t0 = time.monotonic()
@@ -274,6 +290,9 @@ def run_once(grabber, label, binary, extra_env):
         result.update(memory(proc.pid))
     stop(proc)
     log.close()
+    # Without a GPU, Mesa's llvmpipe compiles every GL shader with LLVM on the CPU; the cache
+    # keeps each one, so the new files are the shaders this start had to compile.
+    result["shaders_compiled"] = shader_files(env["XDG_CACHE_HOME"]) - shaders_before
     if "error" in result:
         result["log"] = os.path.join(home, "out.log")
     else:
@@ -311,21 +330,39 @@ def main():
     ap.add_argument("--app", required=True)
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--json")
+    ap.add_argument("--env", action="append", default=[], metavar="K=V", help="extra environment for both binaries")
+    ap.add_argument("--warm-cache", action="store_true", help="keep XDG_CACHE_HOME across starts, filled by one unmeasured start")
     args = ap.parse_args()
+    extra_env = {}
+    for kv in args.env:
+        key, sep, value = kv.partition("=")
+        if not sep or not key:
+            ap.error("--env wants K=V, got %r" % kv)
+        extra_env[key] = value
     grabber = Grabber()
-    print("screen %dx%d; %d pairs, interleaved bare/app" % (grabber.w, grabber.h, args.runs), flush=True)
+    print(
+        "screen %dx%d; %d pairs, interleaved bare/app; %s cache; extra env: %s"
+        % (grabber.w, grabber.h, args.runs, "warm" if args.warm_cache else "cold", " ".join(args.env) or "none"),
+        flush=True,
+    )
+    caches = {}
+    if args.warm_cache:
+        for label, binary in (("bare", args.bare), ("app", args.app)):
+            caches[label] = tempfile.mkdtemp(prefix="bench-cache-%s-" % label)
+            r = run_once(grabber, label, binary, extra_env, caches[label])
+            print("  %-4s warm-up: %s" % (label, r.get("error") or "CPU %s ms" % r.get("cpu_ms", "-")), flush=True)
     runs = []
     for i in range(args.runs):
         for label, binary in (("bare", args.bare), ("app", args.app)):
-            r = run_once(grabber, label, binary, {})
+            r = run_once(grabber, label, binary, extra_env, caches.get(label))
             r["pair"] = i + 1
             runs.append(r)
             if "error" in r:
                 print("  %s #%d: %s (log kept: %s)" % (label, i + 1, r["error"], r["log"]), flush=True)
             else:
                 print(
-                    "  %-4s #%-2d paint %5d ms  settled %5d ms  CPU %5s ms  PSS %6.1f MiB  RSS %6.1f MiB  (%d frames)"
-                    % (label, i + 1, r["paint_ms"], r["settled_ms"], r.get("cpu_ms", "-"), r["pss_kib"] / 1024, r["rss_kib"] / 1024, r["frames"]),
+                    "  %-4s #%-2d paint %5d ms  settled %5d ms  CPU %5s ms  PSS %6.1f MiB  RSS %6.1f MiB  shaders %3d  (%d frames)"
+                    % (label, i + 1, r["paint_ms"], r["settled_ms"], r.get("cpu_ms", "-"), r["pss_kib"] / 1024, r["rss_kib"] / 1024, r["shaders_compiled"], r["frames"]),
                     flush=True,
                 )
     if args.json:
@@ -344,6 +381,7 @@ def main():
         ("RSS, app + WebKit, 10 s after paint (MiB)", "rss_kib", 1024),
         ("  of which the main process, PSS (MiB)", "core_pss_kib", 1024),
         ("  of which WebKit's processes, PSS (MiB)", "webkit_pss_kib", 1024),
+        ("GL shaders compiled (new in Mesa's shader cache)", "shaders_compiled", 1),
     ]
     print()
     print("| metric (median of %d) | app | bare | app/bare |" % args.runs)
@@ -351,6 +389,8 @@ def main():
     for name, key, div in rows:
         a, b = med("app", key) / div, med("bare", key) / div
         print("| %s | %.0f | %.0f | %.2fx |" % (name, a, b, a / b if b else float("nan")))
+    for cache in caches.values():
+        shutil.rmtree(cache, ignore_errors=True)
     failed = [r for r in runs if "error" in r]
     if failed:
         print("%d runs failed" % len(failed))

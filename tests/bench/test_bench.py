@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Checks of the start-up benchmarks' own parts that need no X display or browser:
+python3 -m unittest discover -s tests/bench -p 'test_*.py'"""
+
+import os
+import sys
+import tempfile
+import unittest
+import urllib.request
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import page_startup  # noqa: E402
+import startup  # noqa: E402
+
+
+class ShaderCount(unittest.TestCase):
+    def test_counts_every_file_under_mesas_cache_and_nothing_else(self):
+        with tempfile.TemporaryDirectory() as cache:
+            self.assertEqual(startup.shader_files(cache), 0)
+            for sub, name in (("ab", "1"), ("ab", "2"), ("cd", "3")):
+                os.makedirs(os.path.join(cache, "mesa_shader_cache", sub), exist_ok=True)
+                open(os.path.join(cache, "mesa_shader_cache", sub, name), "w").close()
+            open(os.path.join(cache, "webkit-cache-file"), "w").close()
+            self.assertEqual(startup.shader_files(cache), 3)
+
+
+class UiPage(unittest.TestCase):
+    def setUp(self):
+        self.dist = tempfile.TemporaryDirectory()
+        with open(os.path.join(self.dist.name, "index.html"), "w") as f:
+            f.write('<html><head><script type="module" src="/assets/x.js"></script></head><body></body></html>')
+
+    def tearDown(self):
+        self.dist.cleanup()
+
+    def get(self, url):
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, r.read().decode()
+
+    def test_index_gets_the_ipc_stub_and_the_extra_css_at_the_end_of_its_head(self):
+        base = page_startup.serve(self.dist.name, b'<script src="/__bench/page-ipc-stub.js"></script><style>*{x:y}</style>')
+        _, html = self.get(base)
+        self.assertIn('<script src="/__bench/page-ipc-stub.js"></script><style>*{x:y}</style></head>', html)
+        status, stub = self.get(base + "__bench/page-ipc-stub.js")
+        self.assertEqual(status, 200)
+        self.assertIn("__TAURI_INTERNALS__", stub)
+        self.assertIn("sign-in-personal", stub)
+
+    def test_the_stubs_report_of_what_the_page_reached_is_kept_for_the_run(self):
+        base = page_startup.serve(self.dist.name, b"")
+        page_startup.REACHED.clear()
+        status, _ = self.get(base + "__bench/reached?what=account&at=214&ipc=app_events%2Capp_info")
+        self.assertEqual(status, 204)
+        self.assertEqual(page_startup.REACHED, {"what": "account", "at": "214", "ipc": "app_events,app_info"})
+
+
+if __name__ == "__main__":
+    unittest.main()
