@@ -121,10 +121,10 @@ function generateVoices(count: number, seed: number, now: number): { voices: Voi
       voice.expiresAt = new Date(now - Math.round(rand() * 30 * DAY) - 1000).toISOString();
       mix.expired += 1;
     } else {
+      // An unknown state stays selectable, as the core reads it (tts/read.rs): the platform decides.
       voice.state = "other";
       voice.stateRaw = "suspended";
-      voice.usable = false;
-      voice.unusableReason = "unknownState";
+      voice.usable = true;
       mix.other += 1;
     }
     if (shared) mix.shared += 1;
@@ -364,7 +364,7 @@ async function runAll(): Promise<VoiceBenchResult> {
     ttsConfigId: "bench config (10k) #1",
     displayName: "Bench configuration — 10,000 voices",
     outputFormats: ["mp3", "wav"],
-    price: { points: "2", unit: "characters", unitSize: "100", estimable: true },
+    price: { points: "2", unit: "characters", unitSize: "100", estimable: true, raw: '{"points":2,"unit":"characters","unitSize":100}' },
     voices,
   };
   const selectedVoiceId = voices[4321]!.voiceId;
