@@ -3,7 +3,6 @@
 //! navigated away from the app or open another one; the webview cannot listen to global
 //! events (where the deep-link plugin would put the callback URL).
 
-use std::path::Path;
 use std::time::Duration;
 
 use xiaoya_e2e::{app_pid, deliver_deep_link, AppWindow, Launch, TestResult};
