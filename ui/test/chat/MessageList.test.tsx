@@ -7,7 +7,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { ChatMessage } from "../../src/ipc";
-import { heightOf, heights, installLayout, layoutReads, isAtBottom, maxTop, PAD, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
+import { heightOf, heights, installLayout, layoutReads, isAtBottom, maxTop, observedTargets, PAD, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
 
 const { estimateHeight, MessageList } = await import("../../src/features/chat/MessageList");
 const { MessageView } = await import("../../src/features/chat/MessageView");
@@ -120,6 +120,21 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     expect(windowed * 10).toBeLessThan(everything);
     // Rendering every message, for the comparison, takes seconds on a loaded machine.
   }, 30_000);
+
+  it("stops watching the messages that scrolled out of the page, so they can be freed", async () => {
+    await show(conversation(1000));
+    const atEnd = rendered();
+    await scrollTo(0);
+    await scrollTo(30_000);
+    await scrollTo(0);
+    expect(rendered()).toContain("m0");
+    expect(rendered()).not.toContain(atEnd[atEnd.length - 1]);
+    const watched = observedTargets().filter((t) => t instanceof HTMLElement && t.dataset.messageId);
+    expect(watched.length).toBeGreaterThan(0);
+    // Only rows in the page: a detached row kept here would keep its whole rendered reply.
+    expect(watched.filter((t) => !t.isConnected)).toHaveLength(0);
+    expect(watched.length).toBeLessThanOrEqual(rendered().length);
+  });
 
   it("renders the messages at the place the log is scrolled to, and the space of the others", async () => {
     const messages = conversation(1000);

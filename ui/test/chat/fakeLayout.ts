@@ -71,6 +71,11 @@ class FakeResizeObserver {
   }
 }
 
+/** Every element some ResizeObserver still watches. */
+export function observedTargets(): Element[] {
+  return [...observers].flatMap((o) => [...o.targets]);
+}
+
 /** Lets scroll events, frames and renders run out. */
 export async function settle() {
   for (let i = 0; i < 6; i++) {

@@ -87,6 +87,10 @@ export function MessageList(props: {
       // Observes a newly rendered message (its first measurement); a known one is left alone.
       virtualizer.measureElement(node);
     }
+    // Forgets the messages that scrolled out of the page: the virtualizer keeps every element
+    // it measured (and its ResizeObserver watches it) until told with `null`, so without this
+    // each message ever shown stayed in memory, detached, with its whole rendered reply.
+    virtualizer.measureElement(null);
   });
 
   // Opening the conversation shows its end.
