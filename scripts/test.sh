@@ -53,6 +53,9 @@ fi
 echo "==> UI type check and UI unit tests (vitest)"
 (cd ui && npm run --silent check && npm test --silent)
 
+echo "==> the benchmarks' own parts (python unittest: the shader count, the page server)"
+python3 -m unittest discover -s tests/bench -p 'test_*.py'
+
 "$root/scripts/build-app.sh"
 
 echo "==> tests (unit, sandbox, core, real window)"
