@@ -300,7 +300,14 @@ async fn soak(driver: Driver) -> TestResult {
             after_20 = memory(&tree_of(&bin));
         } else if n % 40 == 0 && std::env::var_os("SOAK_TRACE").is_some() {
             let (pss, rss) = memory(&tree_of(&bin));
-            println!("| after {n} (while sending) | {:.0} MiB | {:.0} MiB |", pss as f64 / 1024.0, rss as f64 / 1024.0);
+            // What the page holds: elements in the document, and rows of the message list.
+            let nodes = js(&app, "return document.getElementsByTagName('*').length;").await?;
+            let rows = app.count("[data-testid=chat-message]").await?;
+            println!(
+                "| after {n} (while sending) | {:.0} MiB | {:.0} MiB | {nodes} elements, {rows} message rows |",
+                pss as f64 / 1024.0,
+                rss as f64 / 1024.0
+            );
         }
     }
     tokio::time::sleep(Duration::from_secs(10)).await;
