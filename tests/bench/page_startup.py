@@ -38,7 +38,7 @@ import urllib.parse
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
-from startup import cpu_ms, shader_files  # noqa: E402
+from startup import cpu_ms, fresh_env, shader_files  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -89,20 +89,7 @@ def serve(directory, inject):
 def run_once(url, seconds, extra_env, expect_account):
     REACHED.clear()
     home = tempfile.mkdtemp(prefix="page-bench-")
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "DISPLAY": os.environ["DISPLAY"],
-        "HOME": home,
-        "XDG_CACHE_HOME": home + "/cache",
-        "XDG_CONFIG_HOME": home + "/config",
-        "XDG_DATA_HOME": home + "/data",
-        "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", home),
-        "NO_AT_BRIDGE": "1",
-        "LANG": os.environ.get("LANG", "en_US.UTF-8"),
-    }
-    for key in ("XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS"):
-        if key in os.environ:
-            env[key] = os.environ[key]
+    env = fresh_env(home)
     env.update(extra_env)
     proc = subprocess.Popen(
         [MINIBROWSER, "--geometry=1280x800", url],

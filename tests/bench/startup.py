@@ -210,8 +210,9 @@ def shader_files(cache_home):
     return sum(len(files) for _, _, files in os.walk(os.path.join(cache_home, "mesa_shader_cache")))
 
 
-def run_once(grabber, label, binary, extra_env, cache=None):
-    home = tempfile.mkdtemp(prefix="bench-%s-" % label)
+def fresh_env(home):
+    """A start's environment: HOME and the XDG folders under `home`, this display and session
+    bus, no accessibility bridge; nothing else of the caller's."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "DISPLAY": os.environ["DISPLAY"],
@@ -220,13 +221,19 @@ def run_once(grabber, label, binary, extra_env, cache=None):
         "XDG_CONFIG_HOME": home + "/config",
         "XDG_CACHE_HOME": home + "/cache",
         "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", home),
-        "XIAOYA_DATA_DIR": home + "/appdata",
         "NO_AT_BRIDGE": "1",
         "LANG": os.environ.get("LANG", "en_US.UTF-8"),
     }
     for key in ("XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS", "PULSE_SERVER"):
         if key in os.environ:
             env[key] = os.environ[key]
+    return env
+
+
+def run_once(grabber, label, binary, extra_env, cache=None):
+    home = tempfile.mkdtemp(prefix="bench-%s-" % label)
+    env = fresh_env(home)
+    env["XIAOYA_DATA_DIR"] = home + "/appdata"
     if cache:
         env["XDG_CACHE_HOME"] = cache
     env.update(extra_env)

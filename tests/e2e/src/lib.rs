@@ -78,6 +78,30 @@ pub fn app_pid(data_dir: &Path) -> Option<u32> {
     None
 }
 
+/// `roots` and every process started under them (children, their children, …), read from
+/// `/proc`: the app with its WebKit web, network and GPU processes.
+pub fn process_tree(roots: Vec<u32>) -> Vec<u32> {
+    let parents: Vec<(u32, u32)> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let ppid = stat.rsplit(')').next()?.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, ppid))
+        })
+        .collect();
+    let mut tree = roots;
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(parents.iter().filter(|(_, pp)| *pp == parent).map(|(p, _)| *p));
+        i += 1;
+    }
+    tree
+}
+
 pub fn screenshot_dir() -> PathBuf {
     let dir = repo_root().join("target").join("e2e-screenshots");
     let _ = std::fs::create_dir_all(&dir);

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use xiaoya_e2e::{app_pid, AppWindow, Launch, TestResult};
+use xiaoya_e2e::{app_pid, process_tree, AppWindow, Launch, TestResult};
 
 /// Both runs share one data folder and one config folder (where the window state lives).
 fn launch(data: &Path, config: &Path) -> Launch {
@@ -53,23 +53,16 @@ async fn a_resized_window_opens_at_that_size_next_time() -> TestResult {
     app.close().await
 }
 
-/// The environment of every process under `pid` (the app's web and network processes).
+/// The name and environment of every process under `pid` (the app's web and network processes).
 fn descendants_environ(pid: u32) -> Vec<(u32, String, Vec<u8>)> {
-    let mut found = Vec::new();
-    let mut parents = vec![pid];
-    while let Some(parent) = parents.pop() {
-        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-            let Some(child) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-            let ppid = stat.rsplit(')').next().and_then(|r| r.split_whitespace().nth(1)).and_then(|p| p.parse::<u32>().ok());
-            if ppid == Some(parent) {
-                let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default().trim().to_owned();
-                found.push((child, comm, std::fs::read(entry.path().join("environ")).unwrap_or_default()));
-                parents.push(child);
-            }
-        }
-    }
-    found
+    process_tree(vec![pid])
+        .into_iter()
+        .filter(|child| *child != pid)
+        .map(|child| {
+            let comm = std::fs::read_to_string(format!("/proc/{child}/comm")).unwrap_or_default().trim().to_owned();
+            (child, comm, std::fs::read(format!("/proc/{child}/environ")).unwrap_or_default())
+        })
+        .collect()
 }
 
 /// Without a GPU render node (Xvfb in CI, a VM), Skia's OpenGL is Mesa's llvmpipe, which

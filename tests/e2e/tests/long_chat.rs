@@ -166,25 +166,14 @@ async fn a_thousand_message_conversation_keeps_only_what_is_near_the_view_in_the
 
 /// The app's process and every process under it (WebKit's web and network processes).
 fn tree_of(app_bin: &Path) -> Vec<u32> {
-    let mut parents: Vec<(u32, u32)> = Vec::new();
-    let mut roots = Vec::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let ppid = stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().nth(1)).and_then(|p| p.parse().ok()).unwrap_or(0);
-        parents.push((pid, ppid));
-        if std::fs::read_link(entry.path().join("exe")).ok().as_deref() == Some(app_bin) {
-            roots.push(pid);
-        }
-    }
-    let mut tree = roots;
-    let mut i = 0;
-    while i < tree.len() {
-        let parent = tree[i];
-        tree.extend(parents.iter().filter(|(_, pp)| *pp == parent).map(|(p, _)| *p));
-        i += 1;
-    }
-    tree
+    let roots = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| std::fs::read_link(entry.path().join("exe")).ok().as_deref() == Some(app_bin))
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .collect();
+    xiaoya_e2e::process_tree(roots)
 }
 
 /// Summed (PSS, RSS) in KiB of `pids`, from `smaps_rollup`.

@@ -15,7 +15,7 @@ use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
 use crate::billing::Billing;
 use crate::context::ContextColumns;
-use crate::store::billing::{SnapshotRow};
+use crate::store::billing::SnapshotRow;
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 

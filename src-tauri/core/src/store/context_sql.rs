@@ -24,10 +24,7 @@ macro_rules! context_matches {
     };
 }
 
-/// The column list of an `INSERT` in the order `bind_context` binds.
-pub const CONTEXT_COLUMNS: &str = "origin, client_id, subject, context_kind, team_id";
-
-/// Binds a context's five values in the order of `context_matches!` and `CONTEXT_COLUMNS`.
+/// Binds a context's five values in the order of `context_matches!`.
 pub trait BindContext<'q>: Sized {
     fn bind_context(self, context: &'q ContextColumns) -> Self;
 }
@@ -59,6 +56,5 @@ mod tests {
             "c.origin = ? AND c.client_id = ? AND c.subject = ? AND c.context_kind = ? AND c.team_id = ?"
         );
         assert_eq!(context_matches!().matches('?').count(), 5);
-        assert_eq!(super::CONTEXT_COLUMNS.split(", ").count(), 5);
     }
 }
