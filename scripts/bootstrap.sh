@@ -18,7 +18,8 @@ SYSTEM_PACKAGES=(
 
 missing=()
 for pkg in "${SYSTEM_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  status="$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)"
+  [ "$status" = "install ok installed" ] || missing+=("$pkg")
 done
 if ((${#missing[@]})); then
   echo "==> installing system packages: ${missing[*]}"

@@ -29,15 +29,19 @@ fi
 [ -f "$deb" ] || fail "no .deb at $deb"
 echo "package: $deb ($(( $(stat -c %s "$deb") / 1024 )) KiB)"
 # scripts/package.sh repacks Tauri's gzip bundle with xz; dpkg must still read it whole.
-ar t "$deb" | grep -qx 'data.tar.xz' || fail "the package's data is not xz-compressed: $(ar t "$deb" | tr '\n' ' ')"
-dpkg-deb --info "$deb" >/dev/null || fail "dpkg-deb cannot read the package"
-dpkg-deb --info "$deb" | grep -q '^ Description: .*Xiaoya' || fail "the control file lost its description"
+# (Each output is read whole before grep looks at it: `producer | grep -q` under pipefail
+# fails when grep exits at its first match and the producer gets SIGPIPE.)
+members="$(ar t "$deb")"
+grep -qx 'data.tar.xz' <<<"$members" || fail "the package's data is not xz-compressed: $(tr '\n' ' ' <<<"$members")"
+info="$(dpkg-deb --info "$deb")" || fail "dpkg-deb cannot read the package"
+grep -q '^ Description: .*Xiaoya' <<<"$info" || fail "the control file lost its description"
 
 step "installing with dpkg -i"
 if ! "${sudo_cmd[@]}" dpkg -i "$deb"; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get -f install -y -qq
 fi
-dpkg-query -W -f='${Status}\n' "$pkg" | grep -q "install ok installed" || fail "$pkg is not installed"
+status="$(dpkg-query -W -f='${Status}\n' "$pkg")"
+grep -q "install ok installed" <<<"$status" || fail "$pkg is not installed"
 files="$(dpkg-query -L "$pkg")"
 desktop="$(grep -E '^/usr/share/applications/.*\.desktop$' <<<"$files" | head -n 1)"
 [ -n "$desktop" ] || fail "the package installs no desktop entry: $files"
@@ -87,11 +91,13 @@ echo "window: $window"
 ours() {
   for p in $(pgrep -f 'xiaoya-companion' || true); do
     [ "$(readlink "/proc/$p/exe" 2>/dev/null)" = "$bin" ] || continue
-    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qxF "XIAOYA_DATA_DIR=$XIAOYA_DATA_DIR" && echo "$p"
+    environ="$(tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null || true)"
+    grep -qxF "XIAOYA_DATA_DIR=$XIAOYA_DATA_DIR" <<<"$environ" && echo "$p"
   done
   return 0
 }
-app_pid="$(ours | head -n 1)"
+pids="$(ours)"
+app_pid="${pids%%$'\n'*}"
 [ -n "$app_pid" ] || fail "the window is not the installed $bin"
 [ "$(ours | wc -l)" -eq 1 ] || fail "more than one instance: $(ours | tr '\n' ' ')"
 
@@ -119,7 +125,8 @@ cleanup_app
 
 step "uninstalling with dpkg -r"
 "${sudo_cmd[@]}" dpkg -r "$pkg"
-if dpkg-query -W -f='${Status}\n' "$pkg" 2>/dev/null | grep -q "install ok installed"; then fail "$pkg still installed"; fi
+status="$(dpkg-query -W -f='${Status}\n' "$pkg" 2>/dev/null || true)"
+if grep -q "install ok installed" <<<"$status"; then fail "$pkg still installed"; fi
 left=""
 while read -r f; do
   case "$f" in /usr/share/applications/*|/usr/bin/*) [ -e "$f" ] && [ ! -d "$f" ] && left="$left $f" ;; esac
