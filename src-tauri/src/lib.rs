@@ -1,6 +1,7 @@
 //! Composition root: plugin order (single-instance first, so a second launch with a
 //! deep link hands it over), state built once in `setup`, and the command list.
 
+pub mod boot;
 pub mod commands;
 pub mod events;
 pub mod files;
@@ -118,8 +119,9 @@ pub(crate) fn focus_main_window(app: &tauri::AppHandle) {
 }
 
 /// The main window (tauri.conf.json `create: false`), built here so it gets the
-/// navigation guard: it stays on the app's own origin and opens no other window.
-fn open_main_window(app: &tauri::App) -> tauri::Result<()> {
+/// navigation guard: it stays on the app's own origin and opens no other window. With
+/// `first_frame` (`boot::script`), the page's first render already has the app's state.
+fn open_main_window(app: &tauri::App, first_frame: Option<String>) -> tauri::Result<()> {
     let config = app
         .config()
         .app
@@ -128,7 +130,11 @@ fn open_main_window(app: &tauri::App) -> tauri::Result<()> {
         .find(|w| w.label == "main")
         .cloned()
         .ok_or_else(|| tauri::Error::WindowNotFound)?;
-    tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?
+    let mut builder = tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?;
+    if let Some(script) = first_frame {
+        builder = builder.initialization_script(script);
+    }
+    builder
         .on_navigation(|url| {
             let allowed = navigation::is_app_url(url);
             if !allowed {
@@ -195,7 +201,10 @@ pub fn run() {
         .setup(|app| {
             match start_core(app) {
                 Ok(state) => {
+                    // Read before the window exists, so its first frame is the real screen.
+                    let first_frame = boot::script(&state.core);
                     app.manage(state);
+                    open_main_window(app, first_frame)?;
                 }
                 Err(err) => {
                     // The window opens anyway and says why (a damaged database never gets
@@ -203,11 +212,10 @@ pub fn run() {
                     tracing::error!(error = %err, code = ?err.code(), "the app could not start");
                     eprintln!("Xiaoya Companion could not start: {err}");
                     app.manage(StartupFailure(xiaoya_core::IpcError::from(&err)));
-                    open_main_window(app)?;
+                    open_main_window(app, None)?;
                     return Ok(());
                 }
             }
-            open_main_window(app)?;
 
             #[cfg(any(target_os = "linux", all(debug_assertions, windows)))]
             if let Err(err) = app.deep_link().register_all() {

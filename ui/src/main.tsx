@@ -1,14 +1,16 @@
 import { render } from "preact";
 
 import { App } from "./app/App";
+import { bootState } from "./app/boot";
 import { applyTheme, cachedTheme } from "./app/theme";
 import { applyLocale, getLocale } from "./i18n";
 import "./styles/index.css";
 
-// Paint the first frame in the last saved theme and language; `app_info` confirms
-// (or corrects) both a moment later.
-applyTheme(cachedTheme());
-applyLocale(getLocale());
+// Paint the first frame in the saved theme and language: the core's, handed over with the
+// window (app/boot.ts), or else the last ones seen here, which `app_info` confirms (or
+// corrects) a moment later.
+applyTheme(bootState?.appInfo.theme ?? cachedTheme());
+applyLocale(bootState?.appInfo.locale ?? getLocale());
 
 const root = document.getElementById("app");
 if (root) render(<App />, root);

@@ -22,7 +22,7 @@ use crate::models::Models;
 use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
 use crate::tts::Tts;
-use crate::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
+use crate::wire::{AppInfo, BootState, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 pub struct CoreOptions {
     /// Where the database, logs and audio live.
@@ -179,6 +179,16 @@ impl Core {
             locale,
             theme: self.db().theme().await?,
             database_set_aside: self.database_set_aside.clone(),
+        })
+    }
+
+    /// The window's first frame (`BootState`): the app info and a snapshot of the sessions
+    /// that changes and announces nothing.
+    pub async fn boot_state(&self) -> Result<BootState> {
+        Ok(BootState {
+            boot_id: uuid::Uuid::new_v4().to_string(),
+            app_info: self.app_info().await?,
+            sessions: self.auth().sessions_snapshot().await?,
         })
     }
 

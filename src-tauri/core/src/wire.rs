@@ -86,6 +86,22 @@ pub struct AppInfo {
     pub database_set_aside: Option<DatabaseSetAside>,
 }
 
+/// What the window's first frame shows, handed to the page before any of its script runs
+/// (the shell's initialization script), so the first paint is the real screen rather than a
+/// loading state followed by a second full render once `app_info` and `sessions` answer.
+/// Nothing in it is a credential. The page still asks for `sessions` once it listens to
+/// events, and takes that answer over this one.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BootState {
+    /// New on every start: a page reloaded later in the same run has seen this one and
+    /// asks the core instead of taking a state that may be out of date.
+    pub boot_id: String,
+    pub app_info: AppInfo,
+    pub sessions: crate::auth::wire::SessionsView,
+}
+
 /// Why the database found at start was moved aside.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

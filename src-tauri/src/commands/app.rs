@@ -20,7 +20,7 @@ pub async fn app_events(hub: State<'_, std::sync::Arc<AppEventHub>>, on_event: C
 const BUILD_COMMIT: &str = env!("XIAOYA_COMMIT");
 
 /// The core knows the version; the commit is the shell's build.
-fn with_commit(info: AppInfo) -> AppInfo {
+pub(crate) fn with_commit(info: AppInfo) -> AppInfo {
     AppInfo { commit: BUILD_COMMIT.to_string(), ..info }
 }
 

@@ -1,6 +1,9 @@
 //! The app shell in a real window: the sandbox label, navigation, language switch.
 
+use xiaoya_e2e::xiaoya_sandbox as sb;
 use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 
 const SCREENS: [(&str, &str); 6] = [
     ("nav-account", "Account"),
@@ -25,6 +28,58 @@ async fn the_window_says_it_runs_on_the_sandbox_and_every_screen_opens() -> Test
     assert!(!charged.is_empty());
     app.click("[data-testid=nav-account]").await?;
     app.screenshot("shell-account-en").await?;
+    app.close().await
+}
+
+/// Issue 16: the first frame is the real screen. The shell hands the page the app info and
+/// the sessions before any of its script runs (`src-tauri/src/boot.rs`); the page takes
+/// them once, never a token, and a reload in the same run asks the core instead.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_restart_signed_in_hands_the_page_its_sessions_but_no_secret() -> TestResult {
+    let sandbox = sb::start(sb::SandboxConfig { auto_approve: true, ..Default::default() }).await?;
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let launch = || {
+        Launch {
+            external_sandbox: Some(sandbox.base_url()),
+            data_dir: Some(scratch.path().join("app-data")),
+            ..Launch::default()
+        }
+        .with_fake_browser(FAKE_BROWSER, &log, false)
+    };
+    let app = AppWindow::launch(launch()).await?;
+    app.sign_in_personal().await?;
+    app.close().await?;
+
+    let app = AppWindow::launch(launch()).await?;
+    let handed = app
+        .client
+        .execute("return JSON.stringify(window.__XIAOYA_BOOT__ ?? null);", vec![])
+        .await?;
+    let handed = handed.as_str().ok_or("no handed-over state")?.to_owned();
+    let state: serde_json::Value = serde_json::from_str(&handed)?;
+    assert_eq!(state["sessions"]["sessions"][0]["displayName"], sb::USER_DISPLAY_NAME, "{handed}");
+    assert_eq!(state["sessions"]["sessions"][0]["context"]["kind"], "personal");
+    assert_eq!(state["appInfo"]["platform"]["mode"], "sandbox");
+    // The page took it: its start is remembered for this window.
+    let seen = app.client.execute("return sessionStorage.getItem('xiaoya.bootSeen');", vec![]).await?;
+    assert_eq!(seen.as_str(), state["bootId"].as_str(), "the page took this start's state");
+    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
+        .await?;
+    app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
+    let secrets = sandbox.control().issued_secrets();
+    assert!(!secrets.is_empty());
+    for secret in &secrets {
+        assert!(!handed.contains(secret.as_str()), "a secret was handed to the page");
+    }
+
+    // A reload in the same run: the handed-over state is this start's, already seen, so
+    // the page asks the core and shows the same.
+    app.client.execute("location.reload(); return null;", vec![]).await?;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
+        .await?;
+    app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
     app.close().await
 }
 

@@ -34,6 +34,7 @@ import {
   type SessionSummary,
   type SessionsView,
 } from "../ipc";
+import { bootState } from "./boot";
 import { atom, computed, useStore } from "./store";
 import { expiryTime } from "./time";
 
@@ -82,8 +83,14 @@ const INITIAL: SessionsState = {
   signInError: null,
 };
 
-/** The sessions state: read `.value`, or `useSessions()` in a component. */
-export const sessionsState = atom<SessionsState>(INITIAL);
+/**
+ * The sessions state: read `.value`, or `useSessions()` in a component. It starts from the
+ * snapshot handed over with the window (app/boot.ts) when there is one; `start()` still
+ * asks the core, which also ends what expired since.
+ */
+export const sessionsState = atom<SessionsState>(
+  bootState ? { ...INITIAL, status: "ready", view: bootState.sessions } : INITIAL,
+);
 /** The session whose context pays right now, or null. */
 export const activeSession = computed(sessionsState, (state) => findActive(state.view));
 /** `activeContextKey(activeSession.get())`. */
@@ -190,8 +197,15 @@ async function refresh(): Promise<void> {
   const startedAt = generation;
   try {
     const view = await getSessions();
+    const state = sessionsState.get();
     // A command answer or an event newer than this request already applied.
-    if (generation !== startedAt && sessionsState.get().status === "ready") return;
+    if (generation !== startedAt && state.status === "ready") return;
+    // The same view (as the first answer after the handed-over snapshot usually is): no
+    // new state, so nothing renders again.
+    if (state.status === "ready" && JSON.stringify(state.view) === JSON.stringify(view)) {
+      scheduleTimers();
+      return;
+    }
     applyView(view);
   } catch (err) {
     const state = sessionsState.get();

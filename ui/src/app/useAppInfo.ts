@@ -6,13 +6,15 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 
 import { applyLocale } from "../i18n";
 import { appInfo, setTheme, type AppInfo, type PlatformInfo, type ThemePreference } from "../ipc";
+import { bootState } from "./boot";
 import { applyTheme } from "./theme";
 
 type Boot = { status: "loading" } | { status: "ready" } | { status: "failed"; error: unknown };
 
+/** Starts from the state handed over with the window when there is one (app/boot.ts). */
 export function useAppInfo() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [boot, setBoot] = useState<Boot>({ status: "loading" });
+  const [info, setInfo] = useState<AppInfo | null>(bootState?.appInfo ?? null);
+  const [boot, setBoot] = useState<Boot>(bootState ? { status: "ready" } : { status: "loading" });
 
   const load = useCallback(async () => {
     setBoot({ status: "loading" });
@@ -28,7 +30,9 @@ export function useAppInfo() {
   }, []);
 
   useEffect(() => {
-    void load();
+    // Handed over: nothing to ask. The app info changes only through this window's own
+    // commands (platform, language, theme), whose answers and events update it.
+    if (!bootState) void load();
   }, [load]);
 
   const platformChanged = useCallback((platform: PlatformInfo) => {

@@ -14,6 +14,7 @@ export * from "./check";
 
 export type { AppEvent } from "../bindings/AppEvent";
 export type { AppInfo } from "../bindings/AppInfo";
+export type { BootState } from "../bindings/BootState";
 export type { DatabaseDamage } from "../bindings/DatabaseDamage";
 export type { DatabaseSetAside } from "../bindings/DatabaseSetAside";
 export type { ContextRequest } from "../bindings/ContextRequest";

@@ -225,6 +225,38 @@ async fn an_expired_session_ends_when_next_looked_at() {
     assert!(rig.keys.entries.lock().unwrap().is_empty(), "its token left the keychain");
 }
 
+/// The window's first frame (`Core::boot_state`) is read before the page can hear an event,
+/// so it changes and announces nothing: an expired session is left out, not ended. The
+/// page's first `sessions` call ends it, with its notice and event.
+#[tokio::test]
+async fn the_first_frame_leaves_an_expired_session_out_without_ending_it() {
+    let rig = Rig::new().await;
+    let personal = rig.sign_in(ContextRequest::Personal).await;
+    let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
+    sqlx::query("UPDATE sessions SET expires_at = 1 WHERE id = ?")
+        .bind(&alpha.id)
+        .execute(rig.core.db().pool())
+        .await
+        .unwrap();
+    rig.events.take();
+
+    let boot = rig.core.boot_state().await.unwrap();
+    let ids: Vec<_> = boot.sessions.sessions.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, [personal.id.as_str()]);
+    assert!(boot.sessions.ended.is_empty(), "no end recorded: {:?}", boot.sessions.ended);
+    assert!(rig.events.take().is_empty(), "nothing announced");
+    assert_eq!(rig.keys.entries.lock().unwrap().len(), 2, "the expired token is still there to revoke");
+    assert_eq!(boot.app_info.platform.mode, crate::wire::PlatformMode::Sandbox);
+    let again = rig.core.boot_state().await.unwrap();
+    assert_ne!(again.boot_id, boot.boot_id, "each start's state is its own");
+
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    assert_eq!(view.sessions.len(), 1);
+    assert_eq!(view.ended.len(), 1, "the page's first call ends it");
+    assert!(rig.events.take().iter().any(|e| matches!(e, crate::wire::AppEvent::SessionEnded { .. })));
+    assert_eq!(rig.keys.entries.lock().unwrap().len(), 1);
+}
+
 /// When the context that pays expires, the next call fails with SESSION_EXPIRED instead
 /// of quietly charging another signed-in context, and nothing is charged to anyone until
 /// the person chooses who pays next.

@@ -17,21 +17,42 @@ impl Auth {
     /// Sessions for the current platform; expired ones are ended on the way (and each end
     /// announced as `sessionEnded`, with this view).
     pub async fn sessions_view(&self) -> Result<SessionsView> {
-        let platform = self.shared.platform();
         let now = now_unix();
-        let mut sessions = Vec::new();
+        let (sessions, expired) = self.sessions_by_expiry(now).await?;
         let mut ended = Vec::new();
-        for s in self.shared.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await? {
-            if s.expires_at <= now {
-                ended.extend(self.record_session_end(&s, SessionEndReason::Expired, None, None).await?);
-            } else {
-                sessions.push(s);
-            }
+        for s in &expired {
+            ended.extend(self.record_session_end(s, SessionEndReason::Expired, None, None).await?);
         }
-        let payer_not_chosen = !sessions.is_empty() && self.payer_not_chosen().await?;
-        let active_id = resolve_payer(self.shared.db().active_session_id().await?, &sessions, payer_not_chosen);
         let pending = self.pending_sign_in(now).await?;
-        let view = SessionsView {
+        let view = self.view_of(&sessions, pending, now).await?;
+        for ended in ended {
+            self.shared.emit(AppEvent::SessionEnded { ended, view: view.clone() });
+        }
+        Ok(view)
+    }
+
+    /// The same view, changing nothing and announcing nothing: what the window's first
+    /// frame shows (`Core::boot_state`), read before the page can hear an event. An expired
+    /// session is left out rather than ended, and a lapsed sign-in is not purged; the page's
+    /// first `sessions` call does both and announces them.
+    pub async fn sessions_snapshot(&self) -> Result<SessionsView> {
+        let now = now_unix();
+        let (sessions, _expired) = self.sessions_by_expiry(now).await?;
+        let pending = pending::newest_pending(self.shared.db(), now).await?;
+        self.view_of(&sessions, pending, now).await
+    }
+
+    /// The current platform's sessions: (still valid, expired).
+    async fn sessions_by_expiry(&self, now: i64) -> Result<(Vec<SessionRecord>, Vec<SessionRecord>)> {
+        let platform = self.shared.platform();
+        let all = self.shared.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await?;
+        Ok(all.into_iter().partition(|s| s.expires_at > now))
+    }
+
+    async fn view_of(&self, sessions: &[SessionRecord], pending: Option<String>, now: i64) -> Result<SessionsView> {
+        let payer_not_chosen = !sessions.is_empty() && self.payer_not_chosen().await?;
+        let active_id = resolve_payer(self.shared.db().active_session_id().await?, sessions, payer_not_chosen);
+        Ok(SessionsView {
             sessions: sessions.iter().map(|s| summary(s, now)).collect(),
             payer_not_chosen: payer_not_chosen && active_id.is_none(),
             active_id,
@@ -39,11 +60,7 @@ impl Auth {
             pending_redirect_uri: pending,
             expired_sign_in: self.expired_sign_in(),
             ended: self.ended_notices().await?,
-        };
-        for ended in ended {
-            self.shared.emit(AppEvent::SessionEnded { ended, view: view.clone() });
-        }
-        Ok(view)
+        })
     }
 
     /// Announces `view` as the sessions now (`sessionsChanged`) and hands it back.
