@@ -16,6 +16,7 @@ pub mod error;
 pub mod events;
 pub mod host;
 pub mod logs;
+pub mod memory;
 pub mod models;
 pub mod reading;
 pub mod shared;

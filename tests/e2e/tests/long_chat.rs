@@ -176,6 +176,17 @@ fn tree_of(app_bin: &Path) -> Vec<u32> {
     xiaoya_e2e::process_tree(roots)
 }
 
+/// PSS in MiB per process name ("xiaoya-companio", "WebKitWebProces", …: the kernel's
+/// 15-character `comm`), for the soak's trace: which process holds what grows.
+fn pss_by_process(pids: &[u32]) -> String {
+    let mut by: std::collections::BTreeMap<String, u64> = std::collections::BTreeMap::new();
+    for pid in pids {
+        let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default().trim().to_owned();
+        *by.entry(comm).or_default() += memory(&[*pid]).0;
+    }
+    by.iter().map(|(name, kib)| format!("{name} {:.0}", *kib as f64 / 1024.0)).collect::<Vec<_>>().join(", ")
+}
+
 /// Summed (PSS, RSS) in KiB of `pids`, from `smaps_rollup`.
 fn memory(pids: &[u32]) -> (u64, u64) {
     let field = |text: &str, name: &str| {
@@ -288,14 +299,16 @@ async fn soak(driver: Driver) -> TestResult {
             tokio::time::sleep(Duration::from_secs(10)).await;
             after_20 = memory(&tree_of(&bin));
         } else if n % 40 == 0 && std::env::var_os("SOAK_TRACE").is_some() {
-            let (pss, rss) = memory(&tree_of(&bin));
+            let tree = tree_of(&bin);
+            let (pss, rss) = memory(&tree);
             // What the page holds: elements in the document, and rows of the message list.
             let nodes = js(&app, "return document.getElementsByTagName('*').length;").await?;
             let rows = app.count("[data-testid=chat-message]").await?;
             println!(
-                "| after {n} (while sending) | {:.0} MiB | {:.0} MiB | {nodes} elements, {rows} message rows |",
+                "| after {n} (while sending) | {:.0} MiB | {:.0} MiB | {nodes} elements, {rows} message rows | {} |",
                 pss as f64 / 1024.0,
-                rss as f64 / 1024.0
+                rss as f64 / 1024.0,
+                pss_by_process(&tree)
             );
         }
     }
@@ -305,8 +318,14 @@ async fn soak(driver: Driver) -> TestResult {
         // Does it go when the conversation's screen does?
         app.click("[data-testid=nav-account]").await?;
         tokio::time::sleep(Duration::from_secs(10)).await;
-        let (pss, rss) = memory(&tree_of(&bin));
-        println!("| after {total}, Chat closed 10 s | {:.0} MiB | {:.0} MiB |", pss as f64 / 1024.0, rss as f64 / 1024.0);
+        let tree = tree_of(&bin);
+        let (pss, rss) = memory(&tree);
+        println!(
+            "| after {total}, Chat closed 10 s | {:.0} MiB | {:.0} MiB | | {} |",
+            pss as f64 / 1024.0,
+            rss as f64 / 1024.0,
+            pss_by_process(&tree)
+        );
     }
     app.close().await?;
     let mib = |kib: u64| kib as f64 / 1024.0;

@@ -130,3 +130,89 @@ async fn streaming_through_the_core_vs_a_raw_client() {
     println!("  time to first token: raw {raw_ttft:.2} ms, core {core_ttft:.2} ms, added {:.2} ms (goal <= 5 ms)", core_ttft - raw_ttft);
     println!("  tokens per second:   raw {raw_rate:.0}, core {core_rate:.0}, ratio {:.3}x (goal >= 0.98x)", core_rate / raw_rate);
 }
+
+/// glibc's count of the bytes malloc has handed out and not had back, over every arena.
+#[repr(C)]
+#[derive(Default)]
+struct MallInfo2 {
+    arena: usize,
+    ordblks: usize,
+    smblks: usize,
+    hblks: usize,
+    hblkhd: usize,
+    usmblks: usize,
+    fsmblks: usize,
+    uordblks: usize,
+    fordblks: usize,
+    keepcost: usize,
+}
+
+extern "C" {
+    fn mallinfo2() -> MallInfo2;
+}
+
+/// This process's resident memory (VmRSS), what the soak's PSS follows.
+fn resident_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib: f64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
+    kib / 1024.0
+}
+
+fn in_use_mib() -> f64 {
+    // SAFETY: mallinfo2 takes nothing and returns a plain struct (glibc ≥ 2.33).
+    let info = unsafe { mallinfo2() };
+    (info.uordblks + info.hblkhd) as f64 / (1024.0 * 1024.0)
+}
+
+/// The soak's replies through the core alone (no window, no Tauri): what malloc holds after
+/// 20 and after 200 streamed replies in one conversation. The sandbox runs in this process
+/// too, so its own records of each request are in the figure.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "benchmark: run with --ignored --nocapture"]
+async fn memory_held_after_200_replies_through_the_core() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.control().set_stream_pace(Duration::ZERO);
+    rig.control().set_personal_balance(xiaoya_sandbox::PersonalBalance { subscription: 0, gift_card: 0, recharge: 1_000_000 });
+    let mut conversation = None;
+    let mut after_20 = 0.0;
+    for n in 1..=200 {
+        let sink = |_event: ChatEvent| true;
+        let input = ChatSendInput {
+            conversation_id: conversation.clone(),
+            text: format!("Question {n}: tell me about step {n}"),
+            options: ChatOptions {
+                model_code: xiaoya_sandbox::MODEL_CHAT.into(),
+                system_prompt: String::new(),
+                parameters: Default::default(),
+                response_format: ResponseFormatChoice::Text,
+            },
+        };
+        let turn = rig.core.chat().chat_send(input, &sink).await.unwrap();
+        conversation = Some(turn.reply.conversation_id.clone());
+        if n == 20 {
+            after_20 = in_use_mib();
+        }
+        if n % 40 == 0 {
+            println!("after {n}: {:.2} MiB in use, {:.1} MiB resident", in_use_mib(), resident_mib());
+        }
+    }
+    let after_200 = in_use_mib();
+    let mut trims: Vec<f64> = (0..21)
+        .map(|_| {
+            let t = Instant::now();
+            crate::memory::release_free_memory();
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    trims.sort_by(|a, b| a.total_cmp(b));
+    println!("release_free_memory: median {:.3} ms, slowest {:.3} ms", trims[10], trims[20]);
+    println!("| malloc in use, core + sandbox | after 20 | after 200 | per reply |");
+    println!("|---|---|---|---|");
+    println!("| | {after_20:.2} MiB | {after_200:.2} MiB | {:.1} KiB |", (after_200 - after_20) * 1024.0 / 180.0);
+}

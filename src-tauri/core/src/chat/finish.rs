@@ -76,6 +76,8 @@ impl Chat {
             code = error.as_ref().and_then(|e| e.platform_code.as_deref()).unwrap_or_default(),
             "chat reply finished"
         );
+        // The reply's buffers were freed on worker threads; hand them back (memory.rs).
+        crate::memory::release_free_memory_soon();
         if error.as_ref().and_then(|e| e.platform_code.as_deref()).is_some_and(|c| CATALOG_STALE_CODES.contains(&c)) {
             self.models().catalogs().invalidate(&context_key(&call.session));
         }

@@ -27,6 +27,12 @@ const MAX_AUTO_RETRIES: u32 = 2;
 const MAX_RETRY_AFTER: Duration = crate::api::retry_after::MAX_AUTOMATIC_WAIT;
 /// How often streamed text is written to SQLite while it arrives.
 const SAVE_EVERY: Duration = Duration::from_millis(500);
+/// At most one `Delta` per this window: what arrives sooner is held and sent as one. Each
+/// event crosses to the page as one script evaluation, and WebKitGTK keeps memory in
+/// proportion to what is evaluated (both processes; wry#1489), so a reply of 1,000 tokens
+/// must not be 1,000 evaluations. The page batches deltas per frame anyway (16 ms), so
+/// this delays nothing it would show; the first text goes at once.
+const DELTA_EVERY: Duration = Duration::from_millis(16);
 
 pub(super) enum Outcome {
     Complete,
@@ -246,12 +252,30 @@ impl Chat {
         let mut last_save = Instant::now();
         reply.status = MessageStatus::Streaming.as_str().to_owned();
         self.shared.db().save_reply_progress(&reply.id, &reply.content, &reply.status).await?;
+        // Text read (and already in `reply.content`) but not yet sent as a `Delta`.
+        let mut held = String::new();
+        let mut last_sent: Option<Instant> = None;
         loop {
+            // While text is held, wait for more only until its window closes.
+            let wait = match last_sent {
+                Some(at) if !held.is_empty() => DELTA_EVERY.saturating_sub(at.elapsed()),
+                _ => idle,
+            };
             let next = tokio::select! {
-                _ = stopped(cancel) => return Ok(Outcome::Stopped),
-                next = tokio::time::timeout(idle, body.next()) => next,
+                _ = stopped(cancel) => {
+                    send_held(&mut held, reply, sink);
+                    return Ok(Outcome::Stopped);
+                }
+                next = tokio::time::timeout(wait, body.next()) => next,
             };
             let chunk = match next {
+                Err(_) if !held.is_empty() => {
+                    last_sent = Some(Instant::now());
+                    if !send_held(&mut held, reply, sink) {
+                        return Ok(Outcome::Stopped);
+                    }
+                    continue;
+                }
                 Err(_) => {
                     return Ok(network(
                         format!("no data for {} s: the stream stalled", idle.as_secs_f32()),
@@ -259,29 +283,45 @@ impl Chat {
                     ))
                 }
                 Ok(None) => {
+                    send_held(&mut held, reply, sink);
                     answer.usage = completion.usage.or(answer.usage);
                     return Ok(match completion.finish() {
                         Ok(()) => Outcome::Complete,
                         Err(failure) => stream_failure(failure, &request_id),
                     });
                 }
-                Ok(Some(Err(e))) => return Ok(failed_with(Error::Transport(e), &request_id)),
+                Ok(Some(Err(e))) => {
+                    send_held(&mut held, reply, sink);
+                    return Ok(failed_with(Error::Transport(e), &request_id));
+                }
                 Ok(Some(Ok(chunk))) => chunk,
             };
             let pushed = completion.push(&chunk);
             answer.usage = completion.usage.or(answer.usage);
+            let mut done = false;
             for item in pushed.items {
                 match item {
                     StreamItem::Delta(text) => {
                         answer.first_token_ms.get_or_insert_with(|| elapsed_ms(started));
                         reply.content.push_str(&text);
-                        // Nobody listens any more (the window went away): stop like Stop.
-                        if !sink.send(ChatEvent::Delta { message_id: reply.id.clone(), text }) {
-                            return Ok(Outcome::Stopped);
-                        }
+                        held.push_str(&text);
                     }
-                    StreamItem::Done => return Ok(Outcome::Complete),
+                    StreamItem::Done => {
+                        done = true;
+                        break;
+                    }
                 }
+            }
+            let window_closed = last_sent.is_none_or(|at| at.elapsed() >= DELTA_EVERY);
+            if !held.is_empty() && (window_closed || done || pushed.failure.is_some()) {
+                last_sent = Some(Instant::now());
+                // Nobody listens any more (the window went away): stop like Stop.
+                if !send_held(&mut held, reply, sink) {
+                    return Ok(Outcome::Stopped);
+                }
+            }
+            if done {
+                return Ok(Outcome::Complete);
             }
             if let Some(failure) = pushed.failure {
                 return Ok(stream_failure(failure, &request_id));
@@ -335,4 +375,12 @@ impl Chat {
             Err(failure) => Ok(stream_failure(failure, &request_id)),
         }
     }
+}
+
+/// Sends the held text as one `Delta` (nothing when none is held); false when nobody listens.
+fn send_held(held: &mut String, reply: &MessageRecord, sink: &dyn ChatSink) -> bool {
+    if held.is_empty() {
+        return true;
+    }
+    sink.send(ChatEvent::Delta { message_id: reply.id.clone(), text: std::mem::take(held) })
 }

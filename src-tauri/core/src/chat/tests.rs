@@ -120,9 +120,30 @@ pub(super) async fn send_and_stop(rig: &Rig, events: &Events, text: &str) -> (su
     (turn.unwrap(), stopped_id)
 }
 
+/// Each delta crosses to the page as one script evaluation (WebKitGTK keeps memory per
+/// evaluation), so however fast the platform streams, the core sends at most one delta per
+/// 16 ms window, the first at once, and loses or reorders nothing.
+#[tokio::test]
+async fn a_fast_stream_reaches_the_page_in_at_most_one_delta_per_window() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    let events = Events::default();
+    let started = std::time::Instant::now();
+    let reply = rig.core.chat().chat_send(input("How do I plan a small project?", options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
+    let elapsed_ms = started.elapsed().as_millis() as usize;
+    assert_eq!(reply.status, MessageStatus::Complete);
+    assert_eq!(events.deltas(), reply.content, "nothing lost or reordered");
+    let count = events.delta_count();
+    assert!(count >= 1);
+    assert!(count <= elapsed_ms / 16 + 2, "{count} deltas in {elapsed_ms} ms");
+    // The sandbox sent the reply in many more pieces than that.
+    assert!(reply.content.split_whitespace().count() > 4 * count, "{count} deltas for {} words", reply.content.split_whitespace().count());
+}
+
 #[tokio::test]
 async fn a_personal_reply_streams_and_gets_a_receipt() {
     let rig = signed_in(ContextRequest::Personal).await;
+    // Paced as a model streams, so the reply spans many of the core's delta windows.
+    rig.control().set_stream_pace(std::time::Duration::from_millis(4));
     let events = Events::default();
     let opts =
         ChatOptions { system_prompt: "Answer briefly.".into(), ..options(sb::MODEL_CHAT, json!({"temperature": 0.4})) };

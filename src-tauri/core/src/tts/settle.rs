@@ -98,6 +98,8 @@ impl Tts {
                 .add_session_charge(&fresh.context().key(), points);
         }
         tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
+        // The audio's buffers (megabytes) were freed on worker threads (memory.rs).
+        crate::memory::release_free_memory_soon();
         self.clip_view(fresh).await
     }
 
