@@ -24,16 +24,24 @@ pub fn release_free_memory_soon() {
     if PENDING.swap(true, Ordering::AcqRel) {
         return;
     }
+    // Clears the mark however the wait ends: done, or dropped with its runtime.
+    struct Unmark;
+    impl Drop for Unmark {
+        fn drop(&mut self) {
+            PENDING.store(false, Ordering::Release);
+        }
+    }
+    let unmark = Unmark;
     match tokio::runtime::Handle::try_current() {
         Ok(runtime) => {
-            runtime.spawn(async {
+            runtime.spawn(async move {
                 tokio::time::sleep(SETTLE).await;
-                PENDING.store(false, Ordering::Release);
+                drop(unmark);
                 release_free_memory();
             });
         }
         Err(_) => {
-            PENDING.store(false, Ordering::Release);
+            drop(unmark);
             release_free_memory();
         }
     }
@@ -57,6 +65,22 @@ pub fn release_free_memory() {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::Ordering;
+
+    use super::PENDING;
+
+    #[test]
+    fn a_release_cut_short_with_its_runtime_does_not_stop_later_ones() {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        runtime.block_on(async { super::release_free_memory_soon() });
+        assert!(PENDING.load(Ordering::Acquire), "one release waits");
+        drop(runtime);
+        assert!(!PENDING.load(Ordering::Acquire), "the wait went with its runtime, and so did the mark");
+        // Outside a runtime it releases at once.
+        super::release_free_memory_soon();
+        assert!(!PENDING.load(Ordering::Acquire));
+    }
+
     #[test]
     fn freed_memory_goes_back_to_the_system() {
         fn resident_kib() -> u64 {
