@@ -265,6 +265,67 @@ async fn soak_200_streamed_replies_sent_by_script() -> TestResult {
     soak(Driver::Script).await
 }
 
+/// The app's own process through many replies, with no Chat screen open (nothing rendered):
+/// `chat_send` called through the real IPC bridge for 4 × 25 s, each process's PSS after each
+/// round, then after one `malloc_trim(0)` through gdb (when gdb is installed). It showed that
+/// the Rust process's growth was free memory malloc kept (README, Benchmarks: the soak).
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a measurement, run by hand (README, Benchmarks)"]
+async fn the_app_process_through_replies_sent_over_the_bridge() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let control = app.sandbox.as_ref().ok_or("sandbox")?.control();
+    control.set_stream_pace(Duration::ZERO);
+    control.set_personal_balance(sb::PersonalBalance { subscription: 0, gift_card: 0, recharge: 1_000_000 });
+    app.sign_in_personal().await?;
+    let bin = xiaoya_e2e::app_binary().canonicalize()?;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    println!("| signed in | | {} |", pss_by_process(&tree_of(&bin)));
+    // A channel made the way the page's Channel makes one, replies sent one after another in
+    // one conversation for 25 s (WebDriver's script timeout is 30 s).
+    const SCRIPT: &str = r#"
+        const [model, done] = [arguments[0], arguments[arguments.length - 1]];
+        const I = window.__TAURI_INTERNALS__;
+        const end = Date.now() + 25000;
+        let n = 0, events = 0, conversation = window.__soakConversation ?? null;
+        (async () => {
+          try {
+            while (Date.now() < end) {
+              const id = I.transformCallback(() => { events += 1; });
+              const reply = await I.invoke('chat_send', {
+                input: { conversationId: conversation, text: 'Question ' + n + ': tell me about step ' + n,
+                         options: { modelCode: model, systemPrompt: '', parameters: {}, responseFormat: { kind: 'text' } } },
+                onEvent: '__CHANNEL__:' + id,
+              });
+              conversation = window.__soakConversation = reply.conversationId;
+              n += 1;
+            }
+            done(n + ' replies, ' + events + ' events');
+          } catch (e) { done('failed: ' + String(e)); }
+        })();
+    "#;
+    for round in 1..=4 {
+        let out = app.client.execute_async(SCRIPT, vec![serde_json::Value::String(sb::MODEL_CHAT.into())]).await?;
+        let out = out.as_str().unwrap_or_default().to_owned();
+        if out.starts_with("failed") {
+            return Err(out.into());
+        }
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        println!("| round {round} | {out} | {} |", pss_by_process(&tree_of(&bin)));
+    }
+    let tree = tree_of(&bin);
+    let main = tree.first().ok_or("no app process")?;
+    match std::process::Command::new("gdb").args(["-p", &main.to_string(), "-batch", "-ex", "call (int) malloc_trim(0)"]).output() {
+        Ok(_) => {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            println!("| after malloc_trim(0) through gdb | | {} |", pss_by_process(&tree_of(&bin)));
+        }
+        Err(_) => println!("(gdb is not installed: no reading after a trim)"),
+    }
+    app.close().await
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Driver {
     WebDriver,
