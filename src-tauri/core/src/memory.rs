@@ -63,6 +63,19 @@ pub fn release_free_memory() {
     }
 }
 
+/// This process's resident memory (VmRSS) in KiB, for the tests and benchmarks that check
+/// what a release gives back; 0 where /proc has no such line.
+#[cfg(test)]
+pub(crate) fn resident_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::Ordering;
@@ -83,15 +96,7 @@ mod tests {
 
     #[test]
     fn freed_memory_goes_back_to_the_system() {
-        fn resident_kib() -> u64 {
-            let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-            status
-                .lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0)
-        }
+        use super::resident_kib;
         if !cfg!(all(target_os = "linux", target_env = "gnu")) {
             return;
         }

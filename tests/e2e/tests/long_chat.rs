@@ -272,13 +272,7 @@ async fn soak_200_streamed_replies_sent_by_script() -> TestResult {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a measurement, run by hand (README, Benchmarks)"]
 async fn the_app_process_through_replies_sent_over_the_bridge() -> TestResult {
-    let scratch = tempfile::tempdir()?;
-    let log = scratch.path().join("browser.log");
-    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
-    let control = app.sandbox.as_ref().ok_or("sandbox")?.control();
-    control.set_stream_pace(Duration::ZERO);
-    control.set_personal_balance(sb::PersonalBalance { subscription: 0, gift_card: 0, recharge: 1_000_000 });
-    app.sign_in_personal().await?;
+    let (app, _scratch) = signed_in_for_many_replies().await?;
     let bin = xiaoya_e2e::app_binary().canonicalize()?;
     tokio::time::sleep(Duration::from_secs(5)).await;
     println!("| signed in | | {} |", pss_by_process(&tree_of(&bin)));
@@ -326,6 +320,20 @@ async fn the_app_process_through_replies_sent_over_the_bridge() -> TestResult {
     app.close().await
 }
 
+/// A window signed in to Personal on a sandbox that streams at full speed with points for
+/// hundreds of replies (more than the seeded 2,500). Keep the folder: it holds the fake
+/// browser's log.
+async fn signed_in_for_many_replies() -> TestResult<(AppWindow, tempfile::TempDir)> {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let control = app.sandbox.as_ref().ok_or("sandbox")?.control();
+    control.set_stream_pace(Duration::ZERO);
+    control.set_personal_balance(sb::PersonalBalance { subscription: 0, gift_card: 0, recharge: 1_000_000 });
+    app.sign_in_personal().await?;
+    Ok((app, scratch))
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Driver {
     WebDriver,
@@ -334,14 +342,7 @@ enum Driver {
 
 async fn soak(driver: Driver) -> TestResult {
     let total: usize = std::env::var("SOAK_REPLIES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
-    let scratch = tempfile::tempdir()?;
-    let log = scratch.path().join("browser.log");
-    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
-    let control = app.sandbox.as_ref().ok_or("sandbox")?.control();
-    control.set_stream_pace(Duration::ZERO);
-    // 200 replies cost more than the seeded 2,500 points.
-    control.set_personal_balance(sb::PersonalBalance { subscription: 0, gift_card: 0, recharge: 1_000_000 });
-    app.sign_in_personal().await?;
+    let (app, _scratch) = signed_in_for_many_replies().await?;
     app.click("[data-testid=nav-chat]").await?;
     let bin = xiaoya_e2e::app_binary().canonicalize()?;
     let mut after_20 = (0, 0);

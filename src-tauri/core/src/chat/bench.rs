@@ -153,14 +153,7 @@ extern "C" {
 
 /// This process's resident memory (VmRSS), what the soak's PSS follows.
 fn resident_mib() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let kib: f64 = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0);
-    kib / 1024.0
+    crate::memory::resident_kib() as f64 / 1024.0
 }
 
 fn in_use_mib() -> f64 {
