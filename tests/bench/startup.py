@@ -24,6 +24,9 @@ WEBKIT_SKIA_ENABLE_CPU_RENDERING=1), to test one suspect at a time. --warm-cache
 XDG_CACHE_HOME per binary across its starts and fills it with one unmeasured start first: the
 second start of a user, whose Mesa shader cache ($XDG_CACHE_HOME/mesa_shader_cache) and WebKit
 caches are already there. Without it every start is a first start (a cold cache).
+--app-env K=V (repeatable) is for the app side only: with `--app` the bare binary and
+BENCH_PAGE_DIR=dir, the bare window shows a page of one's own, which is how
+scripts/bench-floor.sh measures the app's first frame frozen as static markup.
 """
 
 import argparse
@@ -338,30 +341,36 @@ def main():
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--json")
     ap.add_argument("--env", action="append", default=[], metavar="K=V", help="extra environment for both binaries")
+    ap.add_argument("--app-env", action="append", default=[], metavar="K=V", help="extra environment for the app binary only")
     ap.add_argument("--warm-cache", action="store_true", help="keep XDG_CACHE_HOME across starts, filled by one unmeasured start")
     args = ap.parse_args()
-    extra_env = {}
-    for kv in args.env:
-        key, sep, value = kv.partition("=")
-        if not sep or not key:
-            ap.error("--env wants K=V, got %r" % kv)
-        extra_env[key] = value
+    def pairs(option, values):
+        env = {}
+        for kv in values:
+            key, sep, value = kv.partition("=")
+            if not sep or not key:
+                ap.error("%s wants K=V, got %r" % (option, kv))
+            env[key] = value
+        return env
+
+    extra_env = pairs("--env", args.env)
+    envs = {"bare": extra_env, "app": {**extra_env, **pairs("--app-env", args.app_env)}}
     grabber = Grabber()
     print(
         "screen %dx%d; %d pairs, interleaved bare/app; %s cache; extra env: %s"
-        % (grabber.w, grabber.h, args.runs, "warm" if args.warm_cache else "cold", " ".join(args.env) or "none"),
+        % (grabber.w, grabber.h, args.runs, "warm" if args.warm_cache else "cold", " ".join(args.env + ["app: " + kv for kv in args.app_env]) or "none"),
         flush=True,
     )
     caches = {}
     if args.warm_cache:
         for label, binary in (("bare", args.bare), ("app", args.app)):
             caches[label] = tempfile.mkdtemp(prefix="bench-cache-%s-" % label)
-            r = run_once(grabber, label, binary, extra_env, caches[label])
+            r = run_once(grabber, label, binary, envs[label], caches[label])
             print("  %-4s warm-up: %s" % (label, r.get("error") or "CPU %s ms" % r.get("cpu_ms", "-")), flush=True)
     runs = []
     for i in range(args.runs):
         for label, binary in (("bare", args.bare), ("app", args.app)):
-            r = run_once(grabber, label, binary, extra_env, caches.get(label))
+            r = run_once(grabber, label, binary, envs[label], caches.get(label))
             r["pair"] = i + 1
             runs.append(r)
             if "error" in r:

@@ -11,6 +11,7 @@ import urllib.request
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import freeze_page  # noqa: E402
 import page_startup  # noqa: E402
 import startup  # noqa: E402
 
@@ -54,6 +55,33 @@ class UiPage(unittest.TestCase):
         status, _ = self.get(base + "__bench/reached?what=account&at=214&ipc=app_events%2Capp_info")
         self.assertEqual(status, 204)
         self.assertEqual(page_startup.REACHED, {"what": "account", "at": "214", "ipc": "app_events,app_info"})
+
+
+class FrozenPage(unittest.TestCase):
+    RENDERED = (
+        '<html lang="zh-CN" data-theme="dark"><head><script type="module" crossorigin src="/assets/index-A.js"></script>'
+        '<link rel="stylesheet" href="/assets/index-B.css"><script>window.__XIAOYA_BOOT__ = {"a": "</b>"};</script>'
+        '</head><body><div id="app"><img src="/assets/mark.png" alt=""><p>小雅 <a href="/assets-not">x</a></p>'
+        "<SCRIPT>\nlate()\n</SCRIPT ></div></body></html>"
+    )
+
+    def test_every_script_goes_and_the_markup_and_its_assets_stay(self):
+        page = freeze_page.freeze(self.RENDERED)
+        self.assertNotIn("script", page.lower())
+        self.assertTrue(page.startswith("<!doctype html><html lang=\"zh-CN\" data-theme=\"dark\">"))
+        self.assertIn('<link rel="stylesheet" href="assets/index-B.css">', page)
+        self.assertIn('<img src="assets/mark.png" alt=""><p>小雅 <a href="/assets-not">x</a></p>', page)
+
+    def test_the_folder_holds_the_page_and_the_built_assets(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, "dist", "assets"))
+            open(os.path.join(tmp, "dist", "assets", "index-B.css"), "w").write("body{color:red}")
+            with open(os.path.join(tmp, "rendered.html"), "w") as f:
+                f.write(self.RENDERED)
+            out = os.path.join(tmp, "page")
+            freeze_page.main(["freeze_page.py", os.path.join(tmp, "rendered.html"), os.path.join(tmp, "dist"), out])
+            self.assertEqual(open(os.path.join(out, "assets", "index-B.css")).read(), "body{color:red}")
+            self.assertNotIn("<script", open(os.path.join(out, "index.html")).read())
 
 
 if __name__ == "__main__":

@@ -50,10 +50,16 @@ async fn send_by_script(app: &AppWindow, text: &str) -> TestResult {
           if (Date.now() > deadline) return done('no complete reply after ' + before + ': ' + (m ? m.getAttribute('data-status') : 'none'));
           setTimeout(poll, 50);
         };
-        requestAnimationFrame(() => requestAnimationFrame(() => {
-          document.querySelector('[data-testid=chat-send]').click();
-          poll();
-        }));
+        // Click once React has taken the text and enabled Send. Timers, not animation frames:
+        // WebKit stopped serving requestAnimationFrame for 30 s in one soak run (reply 110 of 200)
+        // while the page answered scripts, so the send was never clicked.
+        const click = () => {
+          const send = document.querySelector('[data-testid=chat-send]');
+          if (send && !send.disabled) { send.click(); return poll(); }
+          if (Date.now() > deadline) return done('Send stayed disabled');
+          setTimeout(click, 10);
+        };
+        setTimeout(click, 0);
     "#;
     match app.client.execute_async(SCRIPT, vec![serde_json::Value::String(text.to_owned())]).await? {
         serde_json::Value::Null => Ok(()),
