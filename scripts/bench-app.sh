@@ -12,6 +12,10 @@
 # BENCH_APP_BIN=path measures that app binary instead of the one built here (e.g. an earlier
 # build kept for a before/after); BENCH_JSON=file keeps every run with its repaint timeline;
 # BENCH_FRAMES=dir keeps the painted and repainted frames (PPM). Runs under `nice -n 19`.
+# Then, in the test session, the memory with every screen visited and with a 1,000-message
+# conversation open, and the 200-reply soak (tests/e2e/tests/long_chat.rs), each printed as a
+# ratio against the bare window at idle with its goal (tests/bench/summary.py);
+# BENCH_MEMORY=0 skips them, BENCH_MEMORY_RUNS (default 3) sets their medians' runs.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -44,6 +48,25 @@ xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
 status=${PIPESTATUS[0]}
 set -e
 
+# Memory with long history, against the same bare window (issue 16): the app's figures from
+# the real-window measurements (the test session; BENCH_MEMORY=0 skips them).
+memory_status=0
+if [ "${BENCH_MEMORY:-1}" != 0 ] && [ "$status" = 0 ]; then
+  record="$(mktemp --suffix=.jsonl)"
+  echo "==> memory after every screen, with 1,000 messages open, and the soak (median of ${BENCH_MEMORY_RUNS:-3})"
+  set +e
+  XIAOYA_APP_BIN="$app" BENCH_RUNS="${BENCH_MEMORY_RUNS:-3}" BENCH_RECORD="$record" scripts/test.sh \
+    cargo test -p xiaoya-e2e --test long_chat -- --ignored --nocapture --test-threads 1 \
+      memory_with_a_1000_message_conversation_open memory_after_visiting_every_screen \
+      soak_200_streamed_replies_sent_by_script 2>&1 | grep -E '^\||test result|panicked|Error:'
+  memory_status=${PIPESTATUS[0]}
+  set -e
+  echo
+  if [ "$memory_status" = 0 ]; then
+    python3 tests/bench/summary.py "$json" "$record" || memory_status=$?
+  fi
+fi
+
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 echo
 echo "| size | app | bare |"
@@ -56,4 +79,5 @@ else
   echo "| .deb | none built (target/release/bundle/deb is empty) | — |"
 fi
 echo "(every run: $json; load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
-exit "$status"
+[ "$status" = 0 ] || exit "$status"
+exit "$memory_status"

@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import freeze_page  # noqa: E402
 import page_startup  # noqa: E402
 import startup  # noqa: E402
+import summary  # noqa: E402
 
 
 class ShaderCount(unittest.TestCase):
@@ -82,6 +83,42 @@ class FrozenPage(unittest.TestCase):
             freeze_page.main(["freeze_page.py", os.path.join(tmp, "rendered.html"), os.path.join(tmp, "dist"), out])
             self.assertEqual(open(os.path.join(out, "assets", "index-B.css")).read(), "body{color:red}")
             self.assertNotIn("<script", open(os.path.join(out, "index.html")).read())
+
+
+class Summary(unittest.TestCase):
+    RUNS = [
+        {"label": "bare", "pss_kib": 260 * 1024, "rss_kib": 1},
+        {"label": "app", "pss_kib": 320 * 1024, "rss_kib": 1},
+        {"label": "bare", "pss_kib": 250 * 1024, "rss_kib": 1},
+        {"label": "app", "pss_kib": 310 * 1024, "rss_kib": 1},
+        {"label": "app", "error": "no window"},
+    ]
+    RECORDS = [
+        {"figure": "every_screen", "pss_kib": 370 * 1024, "rss_kib": 1},
+        {"figure": "conversation_1000", "pss_kib": 357 * 1024, "rss_kib": 1},
+        {"figure": "soak_after_20", "pss_kib": 380 * 1024, "rss_kib": 1},
+        {"figure": "soak_after_all", "pss_kib": 441 * 1024, "rss_kib": 1},
+    ]
+
+    def test_each_figure_against_the_bare_window_at_idle_with_its_goal(self):
+        got = {r[0]: r for r in summary.rows(self.RUNS, self.RECORDS)}
+        idle = got["idle, 10 s after paint (startup runs)"]
+        self.assertAlmostEqual(idle[3], 315 / 255)  # medians of the successful starts
+        self.assertTrue(idle[5])
+        long = got["a 1,000-message conversation open"]
+        self.assertAlmostEqual(long[3], 357 / 255)
+        self.assertTrue(long[5])
+        soak = got["soak: after 200 replies against after 20"]
+        self.assertAlmostEqual(soak[3], 441 / 380)
+        self.assertFalse(soak[5])
+        self.assertIsNone(got["signed in twice, every screen visited"][5])
+        self.assertIn("| ≤ 1.10× (not met) |", summary.table(summary.rows(self.RUNS, self.RECORDS)))
+
+    def test_a_missing_figure_is_an_error_not_a_blank(self):
+        with self.assertRaises(ValueError):
+            summary.rows(self.RUNS, self.RECORDS[:3])
+        with self.assertRaises(ValueError):
+            summary.rows([r for r in self.RUNS if r["label"] == "app"], self.RECORDS)
 
 
 if __name__ == "__main__":

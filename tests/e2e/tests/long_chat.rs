@@ -204,6 +204,17 @@ fn memory(pids: &[u32]) -> (u64, u64) {
     })
 }
 
+/// With `BENCH_RECORD=file`, appends one figure as a JSON line (`scripts/bench-app.sh` puts
+/// them beside the bare window's and prints the ratios, `tests/bench/summary.py`).
+fn record(figure: &str, (pss_kib, rss_kib): (u64, u64)) -> TestResult {
+    let Some(path) = std::env::var_os("BENCH_RECORD") else { return Ok(()) };
+    use std::io::Write;
+    let line = serde_json::json!({ "figure": figure, "pss_kib": pss_kib, "rss_kib": rss_kib });
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    writeln!(file, "{line}")?;
+    Ok(())
+}
+
 async fn measure(messages: usize) -> TestResult<(u64, u64)> {
     let scratch = tempfile::tempdir()?;
     let sandbox = sb::start(sb::SandboxConfig { auto_approve: true, ..Default::default() }).await?;
@@ -241,6 +252,8 @@ async fn memory_with_a_1000_message_conversation_open() -> TestResult {
     let (mut sp, mut sr): (Vec<u64>, Vec<u64>) = short.into_iter().unzip();
     let (mut lp, mut lr): (Vec<u64>, Vec<u64>) = long.into_iter().unzip();
     let (sp, sr, lp, lr) = (median(&mut sp), median(&mut sr), median(&mut lp), median(&mut lr));
+    record("short_conversation", (sp, sr))?;
+    record("conversation_1000", (lp, lr))?;
     println!("| app + WebKit, median of {runs}, interleaved | PSS | RSS |");
     println!("|---|---|---|");
     println!("| one short conversation open | {:.0} MiB | {:.0} MiB |", mib(sp), mib(sr));
@@ -340,7 +353,7 @@ async fn signed_in_for_many_replies() -> TestResult<(AppWindow, tempfile::TempDi
     Ok((app, scratch))
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Driver {
     WebDriver,
     Script,
@@ -396,6 +409,10 @@ async fn soak(driver: Driver) -> TestResult {
         );
     }
     app.close().await?;
+    if driver == Driver::Script {
+        record("soak_after_20", after_20)?;
+        record("soak_after_all", after_all)?;
+    }
     let mib = |kib: u64| kib as f64 / 1024.0;
     println!("| soak, one session, sent by {driver:?} | PSS | RSS |");
     println!("|---|---|---|");
@@ -442,6 +459,8 @@ async fn memory_after_visiting_every_screen() -> TestResult {
     let (mut ip, mut ir): (Vec<u64>, Vec<u64>) = idle.into_iter().unzip();
     let (mut vp, mut vr): (Vec<u64>, Vec<u64>) = visited.into_iter().unzip();
     let (ip, ir, vp, vr) = (median(&mut ip), median(&mut ir), median(&mut vp), median(&mut vr));
+    record("idle_in_test_session", (ip, ir))?;
+    record("every_screen", (vp, vr))?;
     println!("| app + WebKit, median of {runs} | PSS | RSS |");
     println!("|---|---|---|");
     println!("| idle, 10 s after the window is up | {:.0} MiB | {:.0} MiB |", mib(ip), mib(ir));

@@ -47,4 +47,31 @@ describe("createDeltaBatcher", () => {
     runFrame();
     expect(batches).toEqual([{ a: "done" }]);
   });
+
+  it("hands over at the latest after LATEST_MS when no frame comes, and only once", async () => {
+    // Timers only: the animation frames stay the stubs above, which run when the test says.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      vi.resetModules();
+      const { createDeltaBatcher: create, LATEST_MS } = await import("../../src/features/chat/deltaBatcher");
+      const batches: Array<Record<string, string>> = [];
+      const batcher = create((batch) => batches.push(Object.fromEntries(batch)));
+      batcher.push("a", "no ");
+      batcher.push("a", "frame");
+      vi.advanceTimersByTime(LATEST_MS - 1);
+      expect(batches).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(batches).toEqual([{ a: "no frame" }]);
+      runFrame(); // the frame that comes late finds nothing to hand over
+      expect(batches).toHaveLength(1);
+
+      batcher.push("a", "!");
+      runFrame(); // a frame first: the timer is cancelled
+      vi.advanceTimersByTime(LATEST_MS * 3);
+      expect(batches).toEqual([{ a: "no frame" }, { a: "!" }]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
