@@ -142,14 +142,12 @@ impl Check {
                         item.raw = Some(reply.content.chars().take(2000).collect());
                     }
                     _ => {
-                        item.verdict = CheckVerdict::Fail;
-                        item.error = reply.error.clone();
+                        item.fail(reply.error.clone());
                     }
                 }
             }
             Err(err) => {
-                item.verdict = CheckVerdict::Fail;
-                item.error = Some(IpcError::from(&err));
+                item.fail(Some(IpcError::from(&err)));
             }
         }
         item
@@ -211,14 +209,12 @@ impl Check {
                         item.notes.push("settled, but the audio did not arrive".into());
                     }
                     _ => {
-                        item.verdict = CheckVerdict::Fail;
-                        item.error = clip.error.clone();
+                        item.fail(clip.error.clone());
                     }
                 }
             }
             Err(err) => {
-                item.verdict = CheckVerdict::Fail;
-                item.error = Some(IpcError::from(&err));
+                item.fail(Some(IpcError::from(&err)));
             }
         }
         item

@@ -118,12 +118,17 @@ impl CheckItem {
             duration_ms: 0,
         }
     }
+
+    /// The check failed, with what went wrong as the person will read it.
+    fn fail(&mut self, error: Option<IpcError>) {
+        self.verdict = CheckVerdict::Fail;
+        self.error = error;
+    }
 }
 
 fn failed_before(id: CheckId, label: &str, method: &str, path: &str, err: Error) -> CheckItem {
     let mut item = CheckItem::new(id, label, method, path);
-    item.verdict = CheckVerdict::Fail;
-    item.error = Some(IpcError::from(&err));
+    item.fail(Some(IpcError::from(&err)));
     item
 }
 

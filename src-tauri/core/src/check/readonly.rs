@@ -139,8 +139,7 @@ impl Check {
         item.raw = answer.body.clone();
         item.duration_ms = millis(answer.took);
         if let Some(err) = answer.error {
-            item.verdict = CheckVerdict::Fail;
-            item.error = Some(IpcError::from(&err));
+            item.fail(Some(IpcError::from(&err)));
             return item;
         }
         let status = answer.status.unwrap_or(0);
@@ -297,8 +296,7 @@ impl Check {
         item.request_id = answer.request_id.clone();
         item.duration_ms = millis(answer.took);
         if let Some(err) = answer.error {
-            item.verdict = CheckVerdict::Fail;
-            item.error = Some(IpcError::from(&err));
+            item.fail(Some(IpcError::from(&err)));
             return (item, Vec::new());
         }
         if answer.status == Some(404) {
