@@ -50,7 +50,11 @@ pub fn wording(kind: &DocumentKind, locale: Locale) -> (&'static str, &'static s
 
 /// Where the dialog opens: the folder this kind was last saved into, else the system's
 /// music or documents folder if it exists, else home.
-async fn start_folder<R: Runtime>(app: &AppHandle<R>, state: &AppState, kind: &DocumentKind) -> Option<PathBuf> {
+async fn start_folder<R: Runtime>(
+    app: &AppHandle<R>,
+    state: &AppState,
+    kind: &DocumentKind,
+) -> Option<PathBuf> {
     if let Ok(Some(last)) = documents::last_folder(state.core.db(), kind).await {
         return Some(last);
     }
@@ -64,7 +68,9 @@ async fn start_folder<R: Runtime>(app: &AppHandle<R>, state: &AppState, kind: &D
 
 /// Asks where to save `doc` and writes it there. `None`: the person cancelled.
 pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Option<SavedFile>, IpcError> {
-    let state = app.try_state::<AppState>().ok_or_else(|| IpcError::from(Error::Invariant("the app has not started")))?;
+    let state = app
+        .try_state::<AppState>()
+        .ok_or_else(|| IpcError::from(Error::Invariant("the app has not started")))?;
     let locale = state.core.locale().await.unwrap_or(Locale::En);
     let (title, filter) = wording(&doc.kind, locale);
     let mut dialog = app
@@ -88,7 +94,9 @@ pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Optio
         tracing::info!("save dialog cancelled");
         return Ok(None);
     };
-    let path = chosen.into_path().map_err(|_| IpcError::from(Error::InvalidInput("the dialog chose no local file".into())))?;
+    let path = chosen
+        .into_path()
+        .map_err(|_| IpcError::from(Error::InvalidInput("the dialog chose no local file".into())))?;
     let saved = documents::save(state.core.db(), &doc, &path).await?;
     app.state::<SavedFiles>().remember(PathBuf::from(&saved.path));
     tracing::info!(kind = doc.kind.extension(), "a file was saved where the person chose");
@@ -102,9 +110,11 @@ pub async fn show_in_folder<R: Runtime>(app: &AppHandle<R>, path: &str) -> Resul
     if !app.state::<SavedFiles>().contains(&path) {
         return Err(Error::InvalidInput("only a file saved in this run can be shown".into()).into());
     }
-    let revealed = tokio::task::spawn_blocking(move || tauri_plugin_opener::reveal_item_in_dir(&path).map_err(|e| e.to_string()))
-        .await
-        .unwrap_or_else(|e| Err(e.to_string()));
+    let revealed = tokio::task::spawn_blocking(move || {
+        tauri_plugin_opener::reveal_item_in_dir(&path).map_err(|e| e.to_string())
+    })
+    .await
+    .unwrap_or_else(|e| Err(e.to_string()));
     revealed.map_err(|err| {
         tracing::warn!(error = %err, "no file manager answered");
         IpcError::from(Error::FileManagerUnavailable(err))
@@ -117,7 +127,9 @@ mod tests {
 
     #[test]
     fn every_kind_has_a_title_and_a_filter_in_both_languages() {
-        for kind in [DocumentKind::Audio("mp3".into()), DocumentKind::Markdown, DocumentKind::Json, DocumentKind::Csv] {
+        for kind in
+            [DocumentKind::Audio("mp3".into()), DocumentKind::Markdown, DocumentKind::Json, DocumentKind::Csv]
+        {
             let (en, en_filter) = wording(&kind, Locale::En);
             let (zh, zh_filter) = wording(&kind, Locale::ZhCn);
             assert!(!en.is_empty() && !zh.is_empty() && !en_filter.is_empty() && !zh_filter.is_empty());

@@ -13,7 +13,16 @@ pub fn disable_core_dumps() -> std::io::Result<()> {
             return Err(std::io::Error::last_os_error());
         }
         // SAFETY: PR_SET_DUMPABLE takes one integer argument; the rest are ignored.
-        if unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0 as libc::c_ulong, 0 as libc::c_ulong, 0 as libc::c_ulong, 0 as libc::c_ulong) } != 0 {
+        if unsafe {
+            libc::prctl(
+                libc::PR_SET_DUMPABLE,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+            )
+        } != 0
+        {
             return Err(std::io::Error::last_os_error());
         }
     }
@@ -24,7 +33,15 @@ pub fn disable_core_dumps() -> std::io::Result<()> {
 #[cfg(target_os = "linux")]
 pub fn core_dump_state() -> (i32, u64, u64) {
     // SAFETY: PR_GET_DUMPABLE takes no pointer; getrlimit writes into a local struct.
-    let dumpable = unsafe { libc::prctl(libc::PR_GET_DUMPABLE, 0 as libc::c_ulong, 0 as libc::c_ulong, 0 as libc::c_ulong, 0 as libc::c_ulong) };
+    let dumpable = unsafe {
+        libc::prctl(
+            libc::PR_GET_DUMPABLE,
+            0 as libc::c_ulong,
+            0 as libc::c_ulong,
+            0 as libc::c_ulong,
+            0 as libc::c_ulong,
+        )
+    };
     let mut limit = libc::rlimit { rlim_cur: libc::RLIM_INFINITY, rlim_max: libc::RLIM_INFINITY };
     unsafe { libc::getrlimit(libc::RLIMIT_CORE, &mut limit) };
     (dumpable, limit.rlim_cur as u64, limit.rlim_max as u64)

@@ -7,8 +7,8 @@ pub mod events;
 pub mod files;
 pub mod hardening;
 pub mod navigation;
-pub mod rendering;
 mod notify;
+pub mod rendering;
 mod window_state;
 
 use std::path::PathBuf;
@@ -265,10 +265,16 @@ mod tests {
     fn only_urls_of_the_apps_scheme_are_taken_from_a_command_line() {
         let argv = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
-            super::deep_links_in(&argv(&["xiaoya-companion", "xiaoya-companion://oauth/callback?code=c&state=s"])),
+            super::deep_links_in(&argv(&[
+                "xiaoya-companion",
+                "xiaoya-companion://oauth/callback?code=c&state=s"
+            ])),
             ["xiaoya-companion://oauth/callback?code=c&state=s"]
         );
-        assert!(super::deep_links_in(&argv(&["xiaoya-companion://oauth/callback?code=c"])).is_empty(), "argv[0] is the program");
+        assert!(
+            super::deep_links_in(&argv(&["xiaoya-companion://oauth/callback?code=c"])).is_empty(),
+            "argv[0] is the program"
+        );
         assert!(super::deep_links_in(&argv(&["app", "https://example.com/", "--flag", "/tmp/x"])).is_empty());
     }
 }

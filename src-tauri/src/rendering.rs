@@ -14,7 +14,11 @@ pub const CPU_RENDERING: &str = "WEBKIT_SKIA_ENABLE_CPU_RENDERING";
 /// Whether to set `CPU_RENDERING=1`: never over a value the person set; yes when Mesa is told
 /// to render in software (`LIBGL_ALWAYS_SOFTWARE` other than `0`) or no DRM render node
 /// (`renderD*`) exists.
-pub fn cpu_rendering_wanted<I, S>(already_set: Option<&OsStr>, libgl_always_software: Option<&OsStr>, dri_entries: Option<I>) -> bool
+pub fn cpu_rendering_wanted<I, S>(
+    already_set: Option<&OsStr>,
+    libgl_always_software: Option<&OsStr>,
+    dri_entries: Option<I>,
+) -> bool
 where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
@@ -59,7 +63,10 @@ mod tests {
     #[test]
     fn no_render_node_means_cpu_painting() {
         assert!(cpu_rendering_wanted(None, None, NONE), "no /dev/dri at all (a VM, a container, Xvfb)");
-        assert!(cpu_rendering_wanted(None, None, Some(vec!["card0", "by-path"])), "a card but no render node");
+        assert!(
+            cpu_rendering_wanted(None, None, Some(vec!["card0", "by-path"])),
+            "a card but no render node"
+        );
     }
 
     #[test]

@@ -30,7 +30,9 @@ struct Declared {
 
 fn injected(ty: &syn::Type) -> bool {
     let text = squash(&ty.to_token_stream().to_string());
-    ["State<", "AppHandle", "Window", "Webview"].iter().any(|t| text.starts_with(t) || text.contains(&format!("::{t}")))
+    ["State<", "AppHandle", "Window", "Webview"]
+        .iter()
+        .any(|t| text.starts_with(t) || text.contains(&format!("::{t}")))
 }
 
 /// Every `#[tauri::command]` function under `src-tauri/src/commands`, with its module and file.
@@ -48,7 +50,8 @@ fn command_functions() -> Vec<(String, PathBuf, syn::ItemFn)> {
         let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for item in file.items {
             let syn::Item::Fn(func) = item else { continue };
-            if func.attrs.iter().any(|a| squash(&a.path().to_token_stream().to_string()) == "tauri::command") {
+            if func.attrs.iter().any(|a| squash(&a.path().to_token_stream().to_string()) == "tauri::command")
+            {
                 found.push((module.clone(), path.clone(), func));
             }
         }
@@ -65,13 +68,19 @@ fn declared_commands() -> BTreeMap<String, Declared> {
             if injected(&pat.ty) {
                 continue;
             }
-            args.push((squash(&pat.pat.to_token_stream().to_string()), squash(&pat.ty.to_token_stream().to_string())));
+            args.push((
+                squash(&pat.pat.to_token_stream().to_string()),
+                squash(&pat.ty.to_token_stream().to_string()),
+            ));
         }
         let returns = match &func.sig.output {
             syn::ReturnType::Default => "()".to_string(),
             syn::ReturnType::Type(_, ty) => {
                 let text = squash(&ty.to_token_stream().to_string());
-                text.strip_prefix("CmdResult<").and_then(|t| t.strip_suffix('>')).map(str::to_string).unwrap_or(text)
+                text.strip_prefix("CmdResult<")
+                    .and_then(|t| t.strip_suffix('>'))
+                    .map(str::to_string)
+                    .unwrap_or(text)
             }
         };
         let previous = found.insert(func.sig.ident.to_string(), Declared { module, args, returns });
@@ -93,21 +102,30 @@ fn the_registry_names_every_command_function_with_its_arguments_and_answer() {
         .collect();
     assert_eq!(registered.len(), COMMANDS.len(), "a command is listed twice in list.rs");
     for (name, function) in &declared {
-        let entry = registered.get(name).unwrap_or_else(|| panic!("`{name}` is a #[tauri::command] missing from commands/list.rs"));
+        let entry = registered
+            .get(name)
+            .unwrap_or_else(|| panic!("`{name}` is a #[tauri::command] missing from commands/list.rs"));
         assert_eq!(entry, function, "`{name}`: list.rs says {entry:?}, the function says {function:?}");
     }
     for name in registered.keys() {
         assert!(declared.contains_key(name), "list.rs names `{name}`, which is no #[tauri::command]");
     }
     for command in COMMANDS {
-        assert!(!command.doc.trim().is_empty(), "`{}` says nothing about what it does in list.rs", command.name);
+        assert!(
+            !command.doc.trim().is_empty(),
+            "`{}` says nothing about what it does in list.rs",
+            command.name
+        );
     }
 }
 
 #[test]
 fn the_permission_list_and_the_handler_come_from_the_registry_alone() {
     let build = std::fs::read_to_string(root().join("src-tauri/build.rs")).expect("build.rs");
-    assert!(build.contains("include!(\"src/commands/list.rs\")"), "build.rs must read its command names from list.rs");
+    assert!(
+        build.contains("include!(\"src/commands/list.rs\")"),
+        "build.rs must read its command names from list.rs"
+    );
     let lib = std::fs::read_to_string(root().join("src-tauri/src/lib.rs")).expect("lib.rs");
     assert!(!lib.contains("generate_handler!"), "lib.rs lists commands itself instead of using the registry");
     assert!(lib.contains("commands::registry::invoke_handler()"));
@@ -126,7 +144,9 @@ fn typed_wrappers_and_the_capability_are_written_from_the_registry() {
     // What the page calls: argument names in camelCase, answers typed with the bindings.
     assert!(ts.contains("export function synthesizeSpeech(request: SpeechRequest): Promise<Clip> {"), "{ts}");
     assert!(ts.contains("return call<Clip>(\"synthesize_speech\", { request });"));
-    assert!(ts.contains("export function chatRetry(messageId: string, onEvent: Channel<ChatEvent>): Promise<ChatMessage>"));
+    assert!(ts.contains(
+        "export function chatRetry(messageId: string, onEvent: Channel<ChatEvent>): Promise<ChatMessage>"
+    ));
     assert!(ts.contains("export function deleteClip(id: string): Promise<void>"));
     assert!(ts.contains("export function signInLink(): Promise<string | null>"));
     assert!(ts.contains("import type { Clip } from \"../bindings/Clip\";"));
@@ -159,7 +179,12 @@ fn no_command_body_is_longer_than_five_lines() {
         let close = func.block.brace_token.span.close().start().line;
         let body = close.saturating_sub(open + 1);
         assert!(close > open || body == 0, "{}: cannot read the body's lines", func.sig.ident);
-        assert!(body <= 5, "`{}` in {} has a {body}-line body: move the policy into the core", func.sig.ident, path.display());
+        assert!(
+            body <= 5,
+            "`{}` in {} has a {body}-line body: move the policy into the core",
+            func.sig.ident,
+            path.display()
+        );
         checked += 1;
     }
     assert!(checked > 50, "only {checked} command bodies read");

@@ -51,7 +51,8 @@ fn shell() -> Shell {
         .invoke_handler(invoke_handler())
         .build(tauri::generate_context!("tauri.conf.json"))
         .expect("the shell builds");
-    let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("the main window");
+    let window =
+        tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("the main window");
     Shell { _app: app, window, events, _data: data }
 }
 
@@ -60,7 +61,11 @@ fn invoke(shell: &Shell, command: &str, args: Value) -> Result<Value, Value> {
 }
 
 /// What the page of `window` gets when it calls `command` with `args`.
-fn invoke_in(window: &WebviewWindow<tauri::test::MockRuntime>, command: &str, args: Value) -> Result<Value, Value> {
+fn invoke_in(
+    window: &WebviewWindow<tauri::test::MockRuntime>,
+    command: &str,
+    args: Value,
+) -> Result<Value, Value> {
     let request = InvokeRequest {
         cmd: command.into(),
         callback: CallbackFn(0),
@@ -107,14 +112,26 @@ fn an_error_crosses_as_code_and_message_and_a_command_outside_the_registry_is_re
     assert_eq!(error["code"], "NOT_SIGNED_IN", "{error}");
     assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()), "{error}");
     let keys: Vec<&str> = object.keys().map(String::as_str).collect();
-    assert!(keys.iter().all(|k| ["code", "message", "platformCode", "requestId", "outcomeUnknown", "retryAfterSecs"].contains(k)), "{keys:?}");
+    assert!(
+        keys.iter().all(|k| [
+            "code",
+            "message",
+            "platformCode",
+            "requestId",
+            "outcomeUnknown",
+            "retryAfterSecs"
+        ]
+        .contains(k)),
+        "{keys:?}"
+    );
 
     // Wrongly typed arguments are refused before any core code runs.
     let error = invoke(&shell, "set_locale", json!({ "locale": "klingon" })).expect_err("an unknown locale");
     assert!(error.to_string().contains("locale"), "{error}");
 
     // A command the registry does not name has no handler and no permission.
-    let error = invoke(&shell, "plugin:shell|open", json!({ "path": "https://example.com" })).expect_err("no shell");
+    let error =
+        invoke(&shell, "plugin:shell|open", json!({ "path": "https://example.com" })).expect_err("no shell");
     assert!(!error.to_string().is_empty());
     let error = invoke(&shell, "not_a_command", json!({})).expect_err("unknown command");
     assert!(!error.to_string().is_empty());

@@ -46,9 +46,17 @@ fn the_version_is_the_same_in_cargo_toml_tauri_conf_and_package_json() {
     let cargo = toml_value(&read("Cargo.toml"), "workspace.package", "version").expect("workspace version");
     let cargo = cargo.trim_matches('"');
     let shell = read("src-tauri/Cargo.toml");
-    assert_eq!(toml_value(&shell, "package", "version.workspace").as_deref(), Some("true"), "src-tauri/Cargo.toml takes the workspace version");
+    assert_eq!(
+        toml_value(&shell, "package", "version.workspace").as_deref(),
+        Some("true"),
+        "src-tauri/Cargo.toml takes the workspace version"
+    );
     let core = read("src-tauri/core/Cargo.toml");
-    assert_eq!(toml_value(&core, "package", "version.workspace").as_deref(), Some("true"), "the core takes the workspace version");
+    assert_eq!(
+        toml_value(&core, "package", "version.workspace").as_deref(),
+        Some("true"),
+        "the core takes the workspace version"
+    );
     assert_eq!(json("tauri.conf.json")["version"], cargo, "tauri.conf.json version");
     assert_eq!(json("ui/package.json")["version"], cargo, "ui/package.json version");
     assert_eq!(json("ui/package-lock.json")["version"], cargo, "ui/package-lock.json version");
@@ -57,7 +65,8 @@ fn the_version_is_the_same_in_cargo_toml_tauri_conf_and_package_json() {
 #[test]
 fn every_bundle_icon_exists_in_the_size_its_name_says_and_comes_from_icon_png() {
     let conf = json("tauri.conf.json");
-    let icons: Vec<&str> = conf["bundle"]["icon"].as_array().expect("bundle.icon").iter().filter_map(|v| v.as_str()).collect();
+    let icons: Vec<&str> =
+        conf["bundle"]["icon"].as_array().expect("bundle.icon").iter().filter_map(|v| v.as_str()).collect();
     let source = root().join("icons/icon.png");
     assert_eq!(png_size(&source), (512, 512), "the one source icon");
     let mut sizes = Vec::new();
@@ -76,7 +85,10 @@ fn every_bundle_icon_exists_in_the_size_its_name_says_and_comes_from_icon_png() 
         assert!(sizes.contains(&needed), "no {needed}px icon in bundle.icon: {icons:?}");
     }
     let script = read("scripts/icons.sh");
-    assert!(script.contains("icons/icon.png") && script.contains("--png 32,64,128,256"), "icons.sh makes them from icon.png");
+    assert!(
+        script.contains("icons/icon.png") && script.contains("--png 32,64,128,256"),
+        "icons.sh makes them from icon.png"
+    );
 }
 
 #[test]
@@ -86,16 +98,29 @@ fn tauri_build_hooks_point_at_the_ui_from_the_root_where_the_cli_runs_them() {
     let conf = json("tauri.conf.json");
     for hook in ["beforeBuildCommand", "beforeDevCommand"] {
         let cmd = conf["build"][hook].as_str().unwrap_or_else(|| panic!("{hook}"));
-        let prefix = cmd.split("--prefix ").nth(1).and_then(|r| r.split_whitespace().next()).expect("npm --prefix <dir>");
-        assert!(root().join(prefix).join("package.json").is_file(), "{hook} `{cmd}`: no {prefix}/package.json from the root");
+        let prefix = cmd
+            .split("--prefix ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .expect("npm --prefix <dir>");
+        assert!(
+            root().join(prefix).join("package.json").is_file(),
+            "{hook} `{cmd}`: no {prefix}/package.json from the root"
+        );
     }
     let dist = conf["build"]["frontendDist"].as_str().expect("frontendDist");
     assert_eq!(dist, "../ui/dist", "frontendDist is ui/dist seen from src-tauri/");
-    let link = std::fs::read_link(root().join("src-tauri/tauri.conf.json")).expect("src-tauri/tauri.conf.json is a link");
+    let link = std::fs::read_link(root().join("src-tauri/tauri.conf.json"))
+        .expect("src-tauri/tauri.conf.json is a link");
     assert_eq!(link, Path::new("../tauri.conf.json"));
     let package = json("ui/package.json");
-    let cli = package["devDependencies"]["@tauri-apps/cli"].as_str().expect("@tauri-apps/cli pinned in devDependencies");
-    assert!(cli.starts_with("2.") && cli.chars().all(|c| c.is_ascii_digit() || c == '.'), "an exact 2.x version, got {cli}");
+    let cli = package["devDependencies"]["@tauri-apps/cli"]
+        .as_str()
+        .expect("@tauri-apps/cli pinned in devDependencies");
+    assert!(
+        cli.starts_with("2.") && cli.chars().all(|c| c.is_ascii_digit() || c == '.'),
+        "an exact 2.x version, got {cli}"
+    );
 }
 
 #[test]

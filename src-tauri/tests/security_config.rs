@@ -22,7 +22,8 @@ fn declared_commands() -> BTreeSet<String> {
         while let Some(line) = lines.next() {
             if line.trim() == "#[tauri::command]" {
                 let sig = lines.next().unwrap_or_default();
-                let name = sig.split("fn ").nth(1).and_then(|r| r.split(['(', '<']).next()).unwrap_or_default();
+                let name =
+                    sig.split("fn ").nth(1).and_then(|r| r.split(['(', '<']).next()).unwrap_or_default();
                 assert!(!name.is_empty(), "cannot read the command after {line:?}: {sig:?}");
                 names.insert(name.trim().to_owned());
             }
@@ -35,8 +36,10 @@ fn declared_commands() -> BTreeSet<String> {
 fn every_command_is_registered_declared_and_permitted_for_the_main_window() {
     let commands = declared_commands();
     assert!(commands.contains("app_info"), "found {commands:?}");
-    let registered: BTreeSet<&str> = xiaoya_companion_lib::commands::registry::COMMANDS.iter().map(|c| c.name).collect();
-    let capability: serde_json::Value = serde_json::from_str(&read("src-tauri/capabilities/main.json")).unwrap();
+    let registered: BTreeSet<&str> =
+        xiaoya_companion_lib::commands::registry::COMMANDS.iter().map(|c| c.name).collect();
+    let capability: serde_json::Value =
+        serde_json::from_str(&read("src-tauri/capabilities/main.json")).unwrap();
     let permissions: BTreeSet<String> = capability["permissions"]
         .as_array()
         .unwrap()
@@ -166,7 +169,9 @@ fn ui_violations(dir: &Path) -> Vec<String> {
             for needle in UI_FORBIDDEN {
                 let word_start = needle.starts_with(|c: char| c.is_ascii_alphabetic());
                 let hit = text.match_indices(needle).any(|(at, _)| {
-                    !word_start || !text[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'))
+                    !word_start
+                        || !text[..at]
+                            .ends_with(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '-'))
                 });
                 if hit {
                     found.push(format!("{rel}: {needle}"));
@@ -229,7 +234,10 @@ fn no_shell_plugin_and_no_opener_or_dialog_the_page_can_reach() {
     let lock = read("Cargo.lock");
     assert!(!lock.contains("name = \"tauri-plugin-shell\""), "no shell plugin in the app");
     let shell = read("src-tauri/src/lib.rs");
-    assert!(!shell.contains("tauri_plugin_opener::init") && !shell.contains("tauri_plugin_opener::Builder"), "the opener is not a plugin");
+    assert!(
+        !shell.contains("tauri_plugin_opener::init") && !shell.contains("tauri_plugin_opener::Builder"),
+        "the opener is not a plugin"
+    );
     let capability = read("src-tauri/capabilities/main.json");
     for scope in ["\"opener:", "\"dialog:", "\"shell:", "\"fs:"] {
         assert!(!capability.contains(scope), "the window may not use {scope}");

@@ -12,7 +12,9 @@ pub fn now_ms() -> i64 {
 
 /// `ms` (Unix milliseconds) as `YYYY-MM-DDTHH:MM:SS.mmmZ`; empty outside the years 0–9999.
 pub fn rfc3339_ms(ms: i64) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
+    let format = time::macros::format_description!(
+        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+    );
     OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
         .ok()
         .filter(|t| (0..=9999).contains(&t.year()))

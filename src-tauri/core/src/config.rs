@@ -114,7 +114,8 @@ pub fn choose(env: &dyn Fn(&str) -> Option<String>, stored: &StoredPlatform) -> 
     let input = PlatformSettingsInput {
         base_url: pick(ENV_PLATFORM_URL, &stored.base_url).unwrap_or_else(|| DEFAULT_PLATFORM_ORIGIN.into()),
         client_id,
-        redirect_uri: pick(ENV_REDIRECT_URI, &stored.redirect_uri).unwrap_or_else(|| DEFAULT_REDIRECT_URI.into()),
+        redirect_uri: pick(ENV_REDIRECT_URI, &stored.redirect_uri)
+            .unwrap_or_else(|| DEFAULT_REDIRECT_URI.into()),
     };
     Ok(PlatformChoice::Configured(validate(&input)?))
 }
@@ -154,7 +155,11 @@ pub fn parse_origin(raw: &str) -> Result<Url> {
     if !url.username().is_empty() || url.password().is_some() {
         return Err(Error::InvalidInput("platform URL must not contain credentials".into()));
     }
-    if url.host().is_none() || url.query().is_some() || url.fragment().is_some() || !matches!(url.path(), "" | "/") {
+    if url.host().is_none()
+        || url.query().is_some()
+        || url.fragment().is_some()
+        || !matches!(url.path(), "" | "/")
+    {
         return Err(Error::InvalidInput("platform URL must be an origin such as https://example.com".into()));
     }
     Ok(url)
@@ -177,7 +182,8 @@ pub fn parse_redirect_uri(raw: &str) -> Result<Url> {
                 || matches!(url.host(), Some(url::Host::Ipv6(ip)) if ip.is_loopback());
             if !literal {
                 return Err(Error::InvalidInput(
-                    "a http redirect URI must be a loopback one such as http://127.0.0.1/oauth/callback".into(),
+                    "a http redirect URI must be a loopback one such as http://127.0.0.1/oauth/callback"
+                        .into(),
                 ));
             }
             if url.query().is_some() {
@@ -253,7 +259,9 @@ mod tests {
     #[test]
     fn a_client_id_selects_the_real_platform_with_documented_defaults() {
         let stored = StoredPlatform { client_id: Some("agent-client".into()), ..Default::default() };
-        let PlatformChoice::Configured(p) = choose(&no_env, &stored).unwrap() else { panic!("expected configured") };
+        let PlatformChoice::Configured(p) = choose(&no_env, &stored).unwrap() else {
+            panic!("expected configured")
+        };
         assert_eq!(origin_string(&p.origin), "https://claw.zhenhuiai.com");
         assert_eq!(p.redirect_uri.as_str(), "xiaoya-companion://oauth/callback");
         assert_eq!(p.mode, PlatformMode::Configured);
@@ -267,7 +275,9 @@ mod tests {
             _ => None,
         };
         let stored = StoredPlatform { client_id: Some("stored".into()), ..Default::default() };
-        let PlatformChoice::Configured(p) = choose(&env, &stored).unwrap() else { panic!("expected configured") };
+        let PlatformChoice::Configured(p) = choose(&env, &stored).unwrap() else {
+            panic!("expected configured")
+        };
         assert_eq!(p.client_id, "from-env");
         assert_eq!(origin_string(&p.origin), "https://staging.example.com");
     }
@@ -348,7 +358,10 @@ mod tests {
         };
         assert!(validate(&ok).is_ok());
         for bad_id in ["", "   ", "has space", &"x".repeat(33)] {
-            assert!(validate(&PlatformSettingsInput { client_id: bad_id.into(), ..ok.clone() }).is_err(), "{bad_id:?}");
+            assert!(
+                validate(&PlatformSettingsInput { client_id: bad_id.into(), ..ok.clone() }).is_err(),
+                "{bad_id:?}"
+            );
         }
         for bad_redirect in [
             "xiaoya-companion://oauth/callback#frag",
@@ -381,14 +394,20 @@ mod tests {
         let deep = platform(DEFAULT_REDIRECT_URI);
         assert_eq!(deep.redirect_kind(), RedirectKind::DeepLink);
         assert_eq!(deep.deep_link_target().unwrap().as_str(), DEFAULT_REDIRECT_URI);
-        for loopback in ["http://127.0.0.1/oauth/callback", "http://127.0.0.1:8765/oauth/callback", "http://[::1]/cb"] {
+        for loopback in
+            ["http://127.0.0.1/oauth/callback", "http://127.0.0.1:8765/oauth/callback", "http://[::1]/cb"]
+        {
             let p = platform(loopback);
             assert_eq!(p.redirect_kind(), RedirectKind::Loopback, "{loopback}");
             assert_eq!(p.deep_link_target(), None, "a loopback callback never arrives as a deep link");
         }
         let https = platform("https://companion.example.com/oauth/callback");
         assert_eq!(https.redirect_kind(), RedirectKind::HttpsForwarded);
-        assert_eq!(https.redirect_uri.as_str(), "https://companion.example.com/oauth/callback", "what is sent");
+        assert_eq!(
+            https.redirect_uri.as_str(),
+            "https://companion.example.com/oauth/callback",
+            "what is sent"
+        );
         assert_eq!(https.deep_link_target().unwrap().as_str(), DEFAULT_REDIRECT_URI, "what comes back");
     }
 }

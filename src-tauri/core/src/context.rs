@@ -36,7 +36,12 @@ impl PlatformContext {
         let origin = Url::parse(&columns.origin).map_err(|source| Error::StoredOrigin { source })?;
         let context = RequestedContext::from_parts(&columns.context_kind, &columns.team_id)
             .ok_or_else(|| Error::Corrupt { what: "context kind", value: columns.context_kind.clone() })?;
-        Ok(PlatformContext { origin, client_id: columns.client_id.clone(), subject: columns.subject.clone(), context })
+        Ok(PlatformContext {
+            origin,
+            client_id: columns.client_id.clone(),
+            subject: columns.subject.clone(),
+            context,
+        })
     }
 
     /// The one database serialisation.

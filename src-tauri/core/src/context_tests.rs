@@ -13,8 +13,10 @@ async fn a_keychain_entry_and_a_row_written_in_the_old_format_are_found() {
     let session = rig.core.auth().active_session().await.unwrap();
 
     // The keychain entry as the old `keychain_account` wrote it, literally.
-    let old_account = format!("{} {} {} team:{}", session.origin, session.client_id, session.subject, sb::TEAM_ALPHA_ID);
-    let token = rig.keys.entries.lock().unwrap().remove(&session.keychain_account).expect("the token is stored");
+    let old_account =
+        format!("{} {} {} team:{}", session.origin, session.client_id, session.subject, sb::TEAM_ALPHA_ID);
+    let token =
+        rig.keys.entries.lock().unwrap().remove(&session.keychain_account).expect("the token is stored");
     rig.keys.entries.lock().unwrap().insert(old_account.clone(), token);
     let context = crate::context::PlatformContext::of(&session).unwrap();
     assert_eq!(context.keychain_account(), old_account);

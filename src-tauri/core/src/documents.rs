@@ -92,9 +92,14 @@ pub async fn save(db: &Db, doc: &Document, path: &Path) -> Result<SavedFile> {
         return Err(refuse("the save dialog gave a relative path"));
     }
     let folder = path.parent().filter(|p| p.is_dir()).ok_or_else(|| refuse("that folder does not exist"))?;
-    let name = path.file_name().and_then(|n| n.to_str()).filter(|n| !n.is_empty()).ok_or_else(|| refuse("no file name"))?;
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| refuse("no file name"))?;
     let ext = doc.kind.extension();
-    let has_ext = Path::new(name).extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case(ext));
+    let has_ext =
+        Path::new(name).extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case(ext));
     let target = if has_ext { path.to_path_buf() } else { folder.join(format!("{name}.{ext}")) };
     let written = crate::tts::files::write_atomic(target, &doc.bytes)
         .await

@@ -201,7 +201,9 @@ impl Error {
             }
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
-            Error::Platform { code, .. } if refuses_workflow_version(code) => ErrorCode::WorkflowVersionRefused,
+            Error::Platform { code, .. } if refuses_workflow_version(code) => {
+                ErrorCode::WorkflowVersionRefused
+            }
             Error::Platform { .. } => ErrorCode::Platform,
             Error::Decode(_) => ErrorCode::Decode,
             Error::Unauthorized { .. } => ErrorCode::SessionExpired,
@@ -211,7 +213,9 @@ impl Error {
             Error::NotSignedIn => ErrorCode::NotSignedIn,
             Error::PayerNotChosen => ErrorCode::PayerNotChosen,
             Error::ScopeMissing(_) => ErrorCode::ScopeMissing,
-            Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => ErrorCode::KeychainUnavailable,
+            Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => {
+                ErrorCode::KeychainUnavailable
+            }
             Error::Keychain(crate::auth::keychain::KeychainError::TimedOut(_)) => ErrorCode::KeychainTimeout,
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
@@ -221,9 +225,7 @@ impl Error {
             Error::Io { source, .. } if is_disk_full(source) => ErrorCode::DiskFull,
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
             Error::StoredOrigin { .. } | Error::HttpClient(_) | Error::DateFormat(_) => ErrorCode::Internal,
-            Error::Corrupt { .. } | Error::Invariant(_) => {
-                ErrorCode::Internal
-            }
+            Error::Corrupt { .. } | Error::Invariant(_) => ErrorCode::Internal,
         }
     }
 }
@@ -270,7 +272,14 @@ impl From<&Error> for IpcError {
             Error::Stalled(_) => true,
             _ => false,
         };
-        IpcError { code: err.code(), message, platform_code, request_id, retry_after_secs: None, outcome_unknown }
+        IpcError {
+            code: err.code(),
+            message,
+            platform_code,
+            request_id,
+            retry_after_secs: None,
+            outcome_unknown,
+        }
     }
 }
 

@@ -46,7 +46,9 @@ async fn a_401_during_synthesis_announces_one_session_ended_with_its_reason_and_
     assert!(view.sessions.is_empty(), "the view is the one after the end");
     assert_eq!(view.ended.first().map(|n| n.id.as_str()), Some(session.id.as_str()));
     // Nothing else claims the session is still there, and no balance follows a refused call.
-    assert!(!events.iter().any(|e| matches!(e, AppEvent::BalanceChanged { .. } | AppEvent::ClipSettled { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, AppEvent::BalanceChanged { .. } | AppEvent::ClipSettled { .. })));
 }
 
 /// A clip that settled with a charge is announced, then the paying context's balance.
@@ -99,7 +101,9 @@ async fn an_expiry_noticed_in_the_list_is_announced_once() {
     rig.core.auth().sessions_view().await.unwrap();
     let events = rig.events.take();
     assert_eq!(events.len(), 1, "{:?}", events.iter().map(name).collect::<Vec<_>>());
-    let AppEvent::SessionEnded { ended, view: announced } = &events[0] else { panic!("{:?}", name(&events[0])) };
+    let AppEvent::SessionEnded { ended, view: announced } = &events[0] else {
+        panic!("{:?}", name(&events[0]))
+    };
     assert_eq!((ended.id.as_str(), ended.reason), (session.id.as_str(), SessionEndReason::Expired));
     assert_eq!(announced.ended.len(), view.ended.len());
 }
@@ -135,7 +139,8 @@ async fn concurrent_calls_on_an_ended_session_leave_one_notice_with_the_platform
     let tts = rig.core.tts();
     let billing = rig.core.billing();
     let models = rig.core.models();
-    let (a, b, c) = tokio::join!(tts.synthesize(standard("one")), billing.refresh_balance(), models.model_catalog(true));
+    let (a, b, c) =
+        tokio::join!(tts.synthesize(standard("one")), billing.refresh_balance(), models.model_catalog(true));
     assert!(a.is_err() && b.is_err() && c.is_err());
     let events = rig.events.take();
     assert_eq!(events.iter().filter(|e| matches!(e, AppEvent::SessionEnded { .. })).count(), 1);

@@ -72,7 +72,8 @@ impl Core {
     pub async fn start(options: CoreOptions) -> Result<Self> {
         std::fs::create_dir_all(&options.data_dir).map_err(Error::DataFolder)?;
         let (db, database_set_aside) =
-            Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc()).await?;
+            Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc())
+                .await?;
         let choice = config::choose(&*options.env, &db.stored_platform().await?)?;
         let parts = SharedParts {
             db,
@@ -88,20 +89,19 @@ impl Core {
         let billing = Arc::new(Billing::new(shared.clone(), auth.clone()));
         let models = Arc::new(Models::new(shared.clone(), auth.clone()));
         let chat = Arc::new(Chat::new(shared.clone(), auth.clone(), models.clone(), billing.clone()));
-        let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener())));
+        let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(
+            crate::audio::engine::system_opener(),
+        )));
         let tts = Arc::new(Tts::new(shared.clone(), auth.clone(), billing.clone(), audio.clone()));
-        let check = Arc::new(Check::new(shared.clone(), auth.clone(), models.clone(), billing.clone(), chat.clone(), tts.clone()));
-        Ok(Core {
-            shared,
-            database_set_aside,
-            auth,
-            billing,
-            models,
-            chat,
-            audio,
-            tts,
-            check,
-        })
+        let check = Arc::new(Check::new(
+            shared.clone(),
+            auth.clone(),
+            models.clone(),
+            billing.clone(),
+            chat.clone(),
+            tts.clone(),
+        ));
+        Ok(Core { shared, database_set_aside, auth, billing, models, chat, audio, tts, check })
     }
 
     /// Sign-ins, sessions, who pays, calls for a session.
@@ -166,7 +166,9 @@ impl Core {
     pub async fn locale(&self) -> Result<Locale> {
         Ok(match self.db().locale().await? {
             Some(locale) => locale,
-            None => Locale::from_system(self.shared.env("LC_ALL").or_else(|| self.shared.env("LANG")).as_deref()),
+            None => {
+                Locale::from_system(self.shared.env("LC_ALL").or_else(|| self.shared.env("LANG")).as_deref())
+            }
         })
     }
 

@@ -25,19 +25,19 @@ pub mod tts;
 pub mod wire;
 
 #[cfg(test)]
-pub mod testing;
+mod context_tests;
+#[cfg(test)]
+mod events_tests;
+#[cfg(test)]
+mod fuzz_tests;
+#[cfg(test)]
+mod reading_tests;
 #[cfg(test)]
 mod sandbox_key_tests;
 #[cfg(test)]
 mod security_tests;
 #[cfg(test)]
-mod reading_tests;
-#[cfg(test)]
-mod fuzz_tests;
-#[cfg(test)]
-mod events_tests;
-#[cfg(test)]
-mod context_tests;
+pub mod testing;
 
 pub use error::{Error, ErrorCode, IpcError};
 pub use events::Events;

@@ -48,11 +48,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let today = time::macros::date!(2026 - 12 - 01);
         let names = [
-            "companion.log.2026-12-01",  // today
-            "companion.log.2026-11-18",  // the 14th day, counting today: kept
-            "companion.log.2026-11-17",  // 15 days: deleted
-            "companion.log.2025-01-01",  // deleted
-            "companion.log",             // not a dated file: kept
+            "companion.log.2026-12-01",     // today
+            "companion.log.2026-11-18",     // the 14th day, counting today: kept
+            "companion.log.2026-11-17",     // 15 days: deleted
+            "companion.log.2025-01-01",     // deleted
+            "companion.log",                // not a dated file: kept
             "companion.log.2026-11-17.bak", // not ours: kept
             "notes.txt",
         ];
@@ -60,12 +60,20 @@ mod tests {
             std::fs::write(dir.path().join(n), b"x").unwrap();
         }
         assert_eq!(prune_old_logs(dir.path(), today).unwrap(), 2);
-        let mut left: Vec<String> =
-            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
         left.sort();
         assert_eq!(
             left,
-            ["companion.log", "companion.log.2026-11-17.bak", "companion.log.2026-11-18", "companion.log.2026-12-01", "notes.txt"]
+            [
+                "companion.log",
+                "companion.log.2026-11-17.bak",
+                "companion.log.2026-11-18",
+                "companion.log.2026-12-01",
+                "notes.txt"
+            ]
         );
         assert_eq!(prune_old_logs(&dir.path().join("missing"), today).unwrap(), 0, "no folder yet");
     }

@@ -31,10 +31,7 @@ pub struct ReadReport {
 
 impl ReadReport {
     pub fn new(shape: impl Into<String>) -> ReadReport {
-        ReadReport {
-            shape: shape.into(),
-            ..ReadReport::default()
-        }
+        ReadReport { shape: shape.into(), ..ReadReport::default() }
     }
 
     pub fn missing(&mut self, field: impl Into<String>) {
@@ -78,9 +75,7 @@ pub fn exact_json(text: &str) -> std::result::Result<Value, serde_json::Error> {
             }
             b'-' | b'0'..=b'9' => {
                 let token_start = i;
-                while i < bytes.len()
-                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                {
+                while i < bytes.len() && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
                     i += 1;
                 }
                 let token = &text[token_start..i];
@@ -204,13 +199,8 @@ pub fn find_list<'a>(data: &'a Value, keys: &[&str]) -> Option<(&'a [Value], Str
 }
 
 /// The first of `names` present (and not null) in `map`, with the name that matched.
-pub fn field<'a>(
-    map: &'a Map<String, Value>,
-    names: &[&'static str],
-) -> Option<(&'static str, &'a Value)> {
-    names
-        .iter()
-        .find_map(|n| map.get(*n).filter(|v| !v.is_null()).map(|v| (*n, v)))
+pub fn field<'a>(map: &'a Map<String, Value>, names: &[&'static str]) -> Option<(&'static str, &'a Value)> {
+    names.iter().find_map(|n| map.get(*n).filter(|v| !v.is_null()).map(|v| (*n, v)))
 }
 
 /// A short description of a JSON value's shape for a report or an error ("an object with
@@ -255,16 +245,7 @@ mod tests {
     /// string, so a malformed answer looked like an unrecognised amount.
     #[test]
     fn malformed_numbers_are_refused_like_json_does() {
-        for bad in [
-            "00E0",
-            "[1.2.3]",
-            "{\"a\": -}",
-            "[1e]",
-            "[1.]",
-            "[01.5]",
-            "{1.5: 2}",
-            "{-2.5 : 1}",
-        ] {
+        for bad in ["00E0", "[1.2.3]", "{\"a\": -}", "[1e]", "[1.]", "[01.5]", "{1.5: 2}", "{-2.5 : 1}"] {
             assert!(serde_json::from_str::<Value>(bad).is_err(), "{bad}");
             assert!(exact_json(bad).is_err(), "{bad}");
         }
@@ -293,10 +274,7 @@ mod tests {
             (serde_json::json!([1]), "bare list"),
             (serde_json::json!({"configs": [1]}), "data.configs"),
             (serde_json::json!({"items": [1]}), "data.items"),
-            (
-                serde_json::json!({"data": {"configs": [1]}}),
-                "data.data.configs",
-            ),
+            (serde_json::json!({"data": {"configs": [1]}}), "data.data.configs"),
             (serde_json::json!({"options": [1]}), "data.options"),
         ];
         for (value, shape) in cases {

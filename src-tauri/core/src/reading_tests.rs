@@ -11,8 +11,7 @@ use crate::tts::wire::{ClipStatus, CostVerdict, EstimateUnavailable, TtsCatalog,
 
 async fn rig_with(readings: &[Reading]) -> Rig {
     let rig = Rig::new().await;
-    rig.control()
-        .set_readings(readings.iter().copied().collect::<Readings>());
+    rig.control().set_readings(readings.iter().copied().collect::<Readings>());
     rig
 }
 
@@ -41,26 +40,12 @@ async fn tts_options_load_in_every_wrapper() {
         (Some(Reading::TtsOptionsNested), "data.data.configs"),
     ] {
         let rig = personal_with(reading.as_slice()).await;
-        let catalog = rig
-            .core
-            .tts()
-            .tts_catalog()
-            .await
-            .unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
+        let catalog = rig.core.tts().tts_catalog().await.unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
         assert_eq!(catalog.configs.len(), 4, "{reading:?}");
         assert_eq!(catalog.reading.shape, shape, "{reading:?}");
-        assert!(
-            catalog.reading.is_clean(),
-            "{reading:?}: {:?}",
-            catalog.reading
-        );
+        assert!(catalog.reading.is_clean(), "{reading:?}: {:?}", catalog.reading);
         let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
-        assert_eq!(
-            clip.status,
-            ClipStatus::Complete,
-            "{reading:?}: {:?}",
-            clip.error
-        );
+        assert_eq!(clip.status, ClipStatus::Complete, "{reading:?}: {:?}", clip.error);
     }
 }
 
@@ -76,38 +61,18 @@ async fn upper_case_states_keep_their_meaning_and_shared_voices_stay_selectable(
     let pending = voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE);
     assert_eq!(pending.state, VoiceState::PendingActivation);
     assert!(pending.usable);
-    assert_eq!(
-        pending.activation_points.as_deref(),
-        Some("30"),
-        "the first-use tariff is still shown"
-    );
+    assert_eq!(pending.activation_points.as_deref(), Some("30"), "the first-use tariff is still shown");
     let expired = voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_EXPIRED_CLONE);
-    assert_eq!(
-        (expired.state, expired.usable),
-        (VoiceState::Expired, false)
-    );
-    assert!(
-        catalog.reading.unrecognised.is_empty(),
-        "{:?}",
-        catalog.reading
-    );
+    assert_eq!((expired.state, expired.usable), (VoiceState::Expired, false));
+    assert!(catalog.reading.unrecognised.is_empty(), "{:?}", catalog.reading);
 
     let estimate = rig
         .core
         .tts()
-        .tts_estimate(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_PENDING_CLONE,
-            "hi",
-            "mp3",
-        ))
+        .tts_estimate(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE, "hi", "mp3"))
         .await
         .unwrap();
-    assert_eq!(
-        estimate.total_points.as_deref(),
-        Some("32"),
-        "2 for the block + 30 first use"
-    );
+    assert_eq!(estimate.total_points.as_deref(), Some("32"), "2 for the block + 30 first use");
     let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
 }
@@ -119,29 +84,13 @@ async fn a_state_the_app_does_not_know_is_shown_flagged_and_the_platform_decides
     let odd = voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO);
     assert_eq!(odd.state, VoiceState::Other);
     assert_eq!(odd.state_raw, "preview_only", "kept as sent");
-    assert!(
-        odd.usable && odd.unusable_reason.is_none(),
-        "not turned into unusable"
-    );
-    assert!(
-        catalog
-            .reading
-            .unrecognised
-            .iter()
-            .any(|u| u.contains("preview_only")),
-        "{:?}",
-        catalog.reading
-    );
+    assert!(odd.usable && odd.unusable_reason.is_none(), "not turned into unusable");
+    assert!(catalog.reading.unrecognised.iter().any(|u| u.contains("preview_only")), "{:?}", catalog.reading);
     // The sandbox accepts it: the platform, not the app, decided.
     let clip = rig
         .core
         .tts()
-        .synthesize(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_XIAOXIAO,
-            "hello",
-            "mp3",
-        ))
+        .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO, "hello", "mp3"))
         .await
         .unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
@@ -151,62 +100,31 @@ async fn a_state_the_app_does_not_know_is_shown_flagged_and_the_platform_decides
 async fn a_price_without_a_block_size_gives_no_estimate_instead_of_a_300_times_guess() {
     let rig = personal_with(&[Reading::TtsPriceNoBlockSize]).await;
     let catalog = rig.core.tts().tts_catalog().await.unwrap();
-    let config = catalog
-        .configs
-        .iter()
-        .find(|c| c.tts_config_id == sb::TTS_CONFIG_STANDARD)
-        .unwrap();
+    let config = catalog.configs.iter().find(|c| c.tts_config_id == sb::TTS_CONFIG_STANDARD).unwrap();
     let price = config.price.as_ref().unwrap();
-    assert_eq!(
-        (price.unit_size.as_deref(), price.points.as_deref()),
-        (None, Some("2"))
-    );
+    assert_eq!((price.unit_size.as_deref(), price.points.as_deref()), (None, Some("2")));
     assert!(!price.estimable);
     assert_eq!(price.unavailable, Some(EstimateUnavailable::NoBlockSize));
-    assert!(
-        catalog
-            .reading
-            .missing
-            .contains(&"price.unitSize".to_owned()),
-        "{:?}",
-        catalog.reading
-    );
+    assert!(catalog.reading.missing.contains(&"price.unitSize".to_owned()), "{:?}", catalog.reading);
 
     let text = "a".repeat(300);
     let estimate = rig.core.tts().tts_estimate(standard(&text)).await.unwrap();
     assert_eq!(estimate.unavailable, Some(EstimateUnavailable::NoBlockSize));
-    assert_eq!(
-        estimate.total_points, None,
-        "a size of 1 would say 600; the charge is 6"
-    );
+    assert_eq!(estimate.total_points, None, "a size of 1 would say 600; the charge is 6");
     let clip = rig.core.tts().synthesize(standard(&text)).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
     let cost = clip.cost.unwrap();
-    assert_eq!(
-        (cost.charged.as_deref(), cost.verdict),
-        (Some("6"), CostVerdict::NoEstimate)
-    );
+    assert_eq!((cost.charged.as_deref(), cost.verdict), (Some("6"), CostVerdict::NoEstimate));
 }
 
 #[tokio::test]
 async fn a_price_in_a_shape_the_app_cannot_read_says_so_and_shows_it_as_sent() {
     let rig = personal_with(&[Reading::TtsPriceOtherShape]).await;
     let catalog = rig.core.tts().tts_catalog().await.unwrap();
-    let config = catalog
-        .configs
-        .iter()
-        .find(|c| c.tts_config_id == sb::TTS_CONFIG_STANDARD)
-        .unwrap();
+    let config = catalog.configs.iter().find(|c| c.tts_config_id == sb::TTS_CONFIG_STANDARD).unwrap();
     let price = config.price.as_ref().expect("kept, not dropped");
-    assert_eq!(
-        price.unavailable,
-        Some(EstimateUnavailable::UnreadablePrice)
-    );
-    assert!(
-        price.raw.contains("2 points per 100 characters"),
-        "{}",
-        price.raw
-    );
+    assert_eq!(price.unavailable, Some(EstimateUnavailable::UnreadablePrice));
+    assert!(price.raw.contains("2 points per 100 characters"), "{}", price.raw);
     let estimate = rig.core.tts().tts_estimate(standard("hello")).await.unwrap();
     assert_eq!(
         (estimate.unavailable, estimate.total_points),
@@ -216,58 +134,29 @@ async fn a_price_in_a_shape_the_app_cannot_read_says_so_and_shows_it_as_sent() {
 
 #[tokio::test]
 async fn the_older_team_balance_shape_fills_the_header_and_the_quota() {
-    for reading in [
-        &[Reading::TeamBalanceLegacy][..],
-        &[Reading::TeamBalanceLegacy, Reading::PointsFractional],
-    ] {
+    for reading in
+        [&[Reading::TeamBalanceLegacy][..], &[Reading::TeamBalanceLegacy, Reading::PointsFractional]]
+    {
         let rig = rig_with(reading).await;
-        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true })
-        .await;
-        let beta = rig
-            .core
-            .billing()
-            .refresh_balance()
-            .await
-            .unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
-        assert_eq!(
-            beta.spendable,
-            sb::TEAM_BETA_BALANCE_DECIMAL,
-            "{reading:?}: the header value"
-        );
-        let how = beta
-            .reading
-            .as_ref()
-            .expect("a fresh read says how it was read");
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
+        let beta =
+            rig.core.billing().refresh_balance().await.unwrap_or_else(|e| panic!("{reading:?}: {e:?}"));
+        assert_eq!(beta.spendable, sb::TEAM_BETA_BALANCE_DECIMAL, "{reading:?}: the header value");
+        let how = beta.reading.as_ref().expect("a fresh read says how it was read");
         assert!(how.shape.contains("older Team page"), "{how:?}");
-        let BalanceDetail::Team {
-            wallet,
-            quota: Some(quota),
-            ..
-        } = &beta.detail
-        else {
+        let BalanceDetail::Team { wallet, quota: Some(quota), .. } = &beta.detail else {
             panic!("a Team balance with a quota: {beta:?}")
         };
         assert_eq!(wallet.as_deref(), Some("12500"));
         assert_eq!(
-            (
-                quota.limit.as_str(),
-                quota.used.as_str(),
-                quota.remaining.as_str()
-            ),
+            (quota.limit.as_str(), quota.used.as_str(), quota.remaining.as_str()),
             ("1000", "140.25", "859.75")
         );
 
-        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
-        .await;
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
         let alpha = rig.core.billing().refresh_balance().await.unwrap();
-        assert_eq!(
-            alpha.spendable, "9007199254740993",
-            "{reading:?}: exact above 2^53"
-        );
-        assert!(
-            matches!(&alpha.detail, BalanceDetail::Team { quota: None, .. }),
-            "the owner is unlimited"
-        );
+        assert_eq!(alpha.spendable, "9007199254740993", "{reading:?}: exact above 2^53");
+        assert!(matches!(&alpha.detail, BalanceDetail::Team { quota: None, .. }), "the owner is unlimited");
     }
 }
 
@@ -276,58 +165,27 @@ async fn points_as_numbers_with_a_fraction_keep_the_usage_card_and_team_balance_
     let rig = rig_with(&[Reading::PointsFractional]).await;
     rig.sign_in(ContextRequest::Personal).await;
     rig.core.tts().state().set_policy(fast_policy());
-    assert_eq!(
-        rig.core.billing().refresh_balance().await.unwrap().spendable,
-        "2500",
-        "from 2500.0"
-    );
+    assert_eq!(rig.core.billing().refresh_balance().await.unwrap().spendable, "2500", "from 2500.0");
     let estimate = rig
         .core
         .tts()
-        .tts_estimate(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_PENDING_CLONE,
-            "hi",
-            "mp3",
-        ))
+        .tts_estimate(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE, "hi", "mp3"))
         .await
         .unwrap();
-    assert_eq!(
-        estimate.total_points.as_deref(),
-        Some("32"),
-        "price 2.0 and first use 30.0, exactly"
-    );
+    assert_eq!(estimate.total_points.as_deref(), Some("32"), "price 2.0 and first use 30.0, exactly");
     let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
     let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else {
         panic!("Personal usage")
     };
-    assert_eq!(
-        (usage.charged_points.as_str(), usage.net_points.as_str()),
-        ("2", "2")
-    );
-    assert_eq!(
-        usage
-            .model_usage
-            .as_ref()
-            .map(|m| m.charged_points.as_str()),
-        Some("2")
-    );
+    assert_eq!((usage.charged_points.as_str(), usage.net_points.as_str()), ("2", "2"));
+    assert_eq!(usage.model_usage.as_ref().map(|m| m.charged_points.as_str()), Some("2"));
     assert!(usage.reading.unrecognised.is_empty(), "{:?}", usage.reading);
 
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true })
-    .await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
     let beta = rig.core.billing().refresh_balance().await.unwrap();
-    assert_eq!(
-        beta.spendable, "859.75",
-        "balancePoints: 859.75 with no decimal text"
-    );
-    let BalanceDetail::Team {
-        quota: Some(quota), ..
-    } = &beta.detail
-    else {
-        panic!("{beta:?}")
-    };
+    assert_eq!(beta.spendable, "859.75", "balancePoints: 859.75 with no decimal text");
+    let BalanceDetail::Team { quota: Some(quota), .. } = &beta.detail else { panic!("{beta:?}") };
     assert_eq!(quota.used, "140.25");
 }
 
@@ -336,40 +194,19 @@ async fn catalog_items_without_outputs_text_still_give_chat_models_marked_inferr
     let rig = rig_with(&[Reading::CatalogNoOutputsText]).await;
     rig.sign_in(ContextRequest::Personal).await;
     let catalog = rig.core.models().model_catalog(false).await.unwrap();
-    let find = |code: &str| {
-        catalog
-            .items
-            .iter()
-            .find(|m| m.model_code == code)
-            .expect(code)
-    };
+    let find = |code: &str| catalog.items.iter().find(|m| m.model_code == code).expect(code);
     for code in [sb::MODEL_CHAT, sb::MODEL_LEGACY, sb::MODEL_JSON_SCHEMA] {
         let model = find(code);
         assert!(model.chat_capable && model.outputs_text_inferred, "{code}");
         assert_eq!(model.outputs_text, Some(true));
     }
     let image = find(sb::MODEL_IMAGE);
-    assert!(
-        !image.chat_capable && !image.outputs_text_inferred,
-        "no text inferred for an image model"
-    );
-    assert!(
-        catalog
-            .reading
-            .missing
-            .iter()
-            .any(|m| m.contains("outputsText")),
-        "{:?}",
-        catalog.reading
-    );
+    assert!(!image.chat_capable && !image.outputs_text_inferred, "no text inferred for an image model");
+    assert!(catalog.reading.missing.iter().any(|m| m.contains("outputsText")), "{:?}", catalog.reading);
 
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
-    .await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let team = rig.core.models().model_catalog(false).await.unwrap();
-    assert!(team
-        .items
-        .iter()
-        .any(|m| m.model_code == sb::MODEL_TEAM_ONLY && m.chat_capable));
+    assert!(team.items.iter().any(|m| m.model_code == sb::MODEL_TEAM_ONLY && m.chat_capable));
 }
 
 #[tokio::test]
@@ -383,23 +220,12 @@ async fn when_the_platform_refuses_a_voice_in_an_unknown_state_its_answer_is_sho
     let clip = rig
         .core
         .tts()
-        .synthesize(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_XIAOXIAO,
-            "hello",
-            "mp3",
-        ))
+        .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO, "hello", "mp3"))
         .await
         .unwrap();
     assert_eq!(clip.status, ClipStatus::Failed);
     let error = clip.error.expect("the platform's answer");
-    assert_eq!(
-        error.platform_code.as_deref(),
-        Some("TTS_VOICE_NOT_AVAILABLE")
-    );
+    assert_eq!(error.platform_code.as_deref(), Some("TTS_VOICE_NOT_AVAILABLE"));
     assert!(error.message.contains("in preview"), "{}", error.message);
-    assert!(
-        rig.control().charges_for(&clip.request_id).is_empty(),
-        "nothing charged"
-    );
+    assert!(rig.control().charges_for(&clip.request_id).is_empty(), "nothing charged");
 }

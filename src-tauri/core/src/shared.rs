@@ -162,7 +162,8 @@ async fn resolve(
                 let sandbox = xiaoya_sandbox::start(config)
                     .await
                     .map_err(|source| Error::Io { action: "start the built-in sandbox", source })?;
-                let origin = Url::parse(&sandbox.base_url()).map_err(|source| Error::Url { what: "sandbox URL", source })?;
+                let origin = Url::parse(&sandbox.base_url())
+                    .map_err(|source| Error::Url { what: "sandbox URL", source })?;
                 client.set_sandbox_key(Some((&origin, key)));
                 *slot = Some(sandbox);
             }

@@ -132,19 +132,34 @@ pub struct DatabaseSetAside {
 #[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export)]
 pub enum AppEvent {
-    PlatformChanged { platform: PlatformInfo },
+    PlatformChanged {
+        platform: PlatformInfo,
+    },
     /// Sessions were added, ended, switched or expired.
-    SessionsChanged { view: crate::auth::wire::SessionsView },
+    SessionsChanged {
+        view: crate::auth::wire::SessionsView,
+    },
     /// A sign-in finished in the browser and the app is now signed in to this context.
-    SignedIn { session: crate::auth::wire::SessionSummary },
+    SignedIn {
+        session: crate::auth::wire::SessionSummary,
+    },
     /// A sign-in link arrived and was refused or failed; the message says why.
-    SignInFailed { error: crate::error::IpcError },
+    SignInFailed {
+        error: crate::error::IpcError,
+    },
     /// A context's balance was read again (on demand, or after a charged action).
-    BalanceChanged { balance: crate::billing::wire::BalanceOverview },
+    BalanceChanged {
+        balance: crate::billing::wire::BalanceOverview,
+    },
     /// A session ended without the person signing out (expired, refused, its Team
     /// context ended): which one and why, announced once by the core, with the new view.
-    SessionEnded { ended: crate::auth::wire::EndedSession, view: crate::auth::wire::SessionsView },
+    SessionEnded {
+        ended: crate::auth::wire::EndedSession,
+        view: crate::auth::wire::SessionsView,
+    },
     /// A clip reached a settled status (complete, settled without audio, failed, or
     /// outcome unknown); a charge it made is followed by `balanceChanged`.
-    ClipSettled { clip: crate::tts::wire::Clip },
+    ClipSettled {
+        clip: crate::tts::wire::Clip,
+    },
 }

@@ -122,7 +122,11 @@ fn the_core_module_graph_has_no_cycle() {
     let imports: usize = edges.values().map(BTreeSet::len).sum();
     assert!(edges.len() > 50 && imports > 200, "the reader found only {imports} imports: is it broken?");
     // The reader sees a known edge (tts::service uses the auth service).
-    assert!(edges.get("tts::service").is_some_and(|e| e.iter().any(|m| m.starts_with("auth"))), "{:?}", edges.get("tts::service"));
+    assert!(
+        edges.get("tts::service").is_some_and(|e| e.iter().any(|m| m.starts_with("auth"))),
+        "{:?}",
+        edges.get("tts::service")
+    );
     for module in edges.keys() {
         if let Some(cycle) = cycle_from(&edges, module) {
             panic!("import cycle: {} -> {module}", cycle.join(" -> "));

@@ -33,7 +33,11 @@ fn same(given: &[u8], key: &[u8]) -> bool {
     diff == 0
 }
 
-pub(crate) async fn require_key(State(key): State<Arc<Option<String>>>, request: Request, next: Next) -> Response {
+pub(crate) async fn require_key(
+    State(key): State<Arc<Option<String>>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let Some(key) = key.as_deref() else {
         return next.run(request).await;
     };

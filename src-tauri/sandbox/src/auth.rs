@@ -19,50 +19,34 @@ pub(crate) fn authenticate(shared: &Shared, headers: &HeaderMap) -> Result<Calle
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Err(PlatformError::TokenInvalid(MISSING_TOKEN));
     };
-    let text = value
-        .to_str()
-        .map_err(|_| PlatformError::TokenInvalid("The Authorization header is malformed"))?;
+    let text =
+        value.to_str().map_err(|_| PlatformError::TokenInvalid("The Authorization header is malformed"))?;
     let (scheme, token) = text.split_once(' ').unwrap_or((text, ""));
     if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
-        return Err(PlatformError::TokenInvalid(
-            "The Authorization header must be `Bearer <token>`",
-        ));
+        return Err(PlatformError::TokenInvalid("The Authorization header must be `Bearer <token>`"));
     }
     let now = shared.now();
     let world = shared.world();
-    let record = world
-        .tokens
-        .get(token.trim())
-        .ok_or(PlatformError::TokenInvalid("The access token is invalid"))?;
+    let record =
+        world.tokens.get(token.trim()).ok_or(PlatformError::TokenInvalid("The access token is invalid"))?;
     if record.revoked {
         return Err(PlatformError::TokenInvalid("The access token was revoked"));
     }
     if now >= record.expires_at {
         return Err(PlatformError::TokenInvalid("The access token expired"));
     }
-    if let TokenContext::Team {
-        team_id,
-        context_version,
-        ..
-    } = &record.context
-    {
+    if let TokenContext::Team { team_id, context_version, .. } = &record.context {
         let still_valid = world.teams.get(team_id).is_some_and(|t| {
-            t.status == "active"
-                && t.member_status == "active"
-                && t.context_version == *context_version
+            t.status == "active" && t.member_status == "active" && t.context_version == *context_version
         });
         if !still_valid {
             if shared.settings().readings.has(Reading::TeamContext403) {
                 return Err(PlatformError::TeamContextMismatch);
             }
-            return Err(PlatformError::TokenInvalid(
-                "The Team authorization is no longer valid",
-            ));
+            return Err(PlatformError::TokenInvalid("The Team authorization is no longer valid"));
         }
     }
-    Ok(Caller {
-        token: record.clone(),
-    })
+    Ok(Caller { token: record.clone() })
 }
 
 impl Caller {
@@ -100,10 +84,7 @@ impl Caller {
 
     /// Resolves the account for gateway routes that take an optional `X-Xiaoya-Team-Id`.
     pub fn gateway_account(&self, headers: &HeaderMap) -> Result<AccountKey, PlatformError> {
-        let header = headers
-            .get("x-xiaoya-team-id")
-            .and_then(|v| v.to_str().ok())
-            .map(str::trim);
+        let header = headers.get("x-xiaoya-team-id").and_then(|v| v.to_str().ok()).map(str::trim);
         match (self.team_id(), header) {
             (None, None) | (None, Some("")) => Ok(AccountKey::Personal),
             (None, Some(_)) => Err(PlatformError::TeamOAuthAuthorizationRequired),

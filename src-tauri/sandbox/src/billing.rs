@@ -19,10 +19,9 @@ pub(crate) fn price_for(account: &AccountKey, exact: Points) -> Points {
 pub(crate) fn can_pay(world: &World, account: &AccountKey, amount: Points) -> bool {
     match account {
         AccountKey::Personal => Points::whole(world.personal_balance.total()) >= amount,
-        AccountKey::Team(team_id) => world
-            .teams
-            .get(team_id)
-            .is_some_and(|t| t.balance_view().balance() >= amount),
+        AccountKey::Team(team_id) => {
+            world.teams.get(team_id).is_some_and(|t| t.balance_view().balance() >= amount)
+        }
     }
 }
 
@@ -39,11 +38,7 @@ pub(crate) fn pay(
         AccountKey::Personal => {
             let mut due = amount.ceil_to_whole().floor_whole();
             let balance = &mut world.personal_balance;
-            for bucket in [
-                &mut balance.subscription,
-                &mut balance.gift_card,
-                &mut balance.recharge,
-            ] {
+            for bucket in [&mut balance.subscription, &mut balance.gift_card, &mut balance.recharge] {
                 let take = due.min(*bucket);
                 *bucket -= take;
                 due -= take;
@@ -51,16 +46,10 @@ pub(crate) fn pay(
             Ok(ChargeContext::Personal)
         }
         AccountKey::Team(team_id) => {
-            let team = world
-                .teams
-                .get_mut(team_id)
-                .ok_or(PlatformError::TeamNotFound)?;
+            let team = world.teams.get_mut(team_id).ok_or(PlatformError::TeamNotFound)?;
             team.wallet -= amount;
             team.quota_used += amount;
-            Ok(ChargeContext::Team {
-                team_id: team.id.clone(),
-                member_id: team.member_id.clone(),
-            })
+            Ok(ChargeContext::Team { team_id: team.id.clone(), member_id: team.member_id.clone() })
         }
     }
 }
@@ -105,10 +94,8 @@ pub(crate) fn new_charge(
 /// `/api/v1/open/usage`: Personal charges attributed to this client. The sandbox has no
 /// refunds, so `refundedPoints` is 0. Chat and speech both count as model usage.
 pub(crate) fn usage_summary(world: &World, client_id: &str) -> Value {
-    let mine = world
-        .charges
-        .iter()
-        .filter(|c| c.client_id == client_id && c.context == ChargeContext::Personal);
+    let mine =
+        world.charges.iter().filter(|c| c.client_id == client_id && c.context == ChargeContext::Personal);
     let (mut charged, mut requests, mut input, mut output) = (0i64, 0u64, 0u64, 0u64);
     for charge in mine {
         charged += charge.points.floor_whole();
@@ -160,10 +147,7 @@ mod tests {
         let context = pay(&mut world, &beta, Points::from_milli(336));
         assert_eq!(
             context.ok(),
-            Some(ChargeContext::Team {
-                team_id: TEAM_BETA_ID.into(),
-                member_id: TEAM_BETA_MEMBER_ID.into()
-            })
+            Some(ChargeContext::Team { team_id: TEAM_BETA_ID.into(), member_id: TEAM_BETA_MEMBER_ID.into() })
         );
         let view = world.teams[TEAM_BETA_ID].balance_view();
         assert_eq!(view.balance().to_string(), "859.414");

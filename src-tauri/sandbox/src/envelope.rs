@@ -91,11 +91,7 @@ pub(crate) enum PlatformError {
     TeamNotFound,
     /// An injected HTTP status (fault injection).
     #[error("{message}")]
-    Injected {
-        status: StatusCode,
-        code: &'static str,
-        message: &'static str,
-    },
+    Injected { status: StatusCode, code: &'static str, message: &'static str },
     /// A FastAPI 422 `HTTPValidationError`.
     #[error("request validation failed")]
     Validation(Vec<ValidationIssue>),
@@ -139,23 +135,15 @@ impl PlatformError {
             ScopeRequired(_)
             | TeamContextMismatch
             | TeamOAuthAuthorizationRequired
-            | WorkflowVersionNotPublished => {
-                StatusCode::FORBIDDEN
-            }
-            TeamUsageContextIncomplete(_) | TeamUsageStreamingUnsupported => {
-                StatusCode::BAD_REQUEST
-            }
+            | WorkflowVersionNotPublished => StatusCode::FORBIDDEN,
+            TeamUsageContextIncomplete(_) | TeamUsageStreamingUnsupported => StatusCode::BAD_REQUEST,
             InsufficientPoints => StatusCode::PAYMENT_REQUIRED,
-            ModelNotFound | TtsConfigNotFound | TtsVoiceNotFound | TeamNotFound => {
-                StatusCode::NOT_FOUND
-            }
+            ModelNotFound | TtsConfigNotFound | TtsVoiceNotFound | TeamNotFound => StatusCode::NOT_FOUND,
             ModelTypeUnsupported | ModelParameterInvalid(_) | StructuredOutputUnsupported(_) => {
                 StatusCode::BAD_REQUEST
             }
             TtsFormatUnsupported => StatusCode::BAD_REQUEST,
-            RequestIdConflict | TtsRequestAlreadySettled | TtsRequestInProgress => {
-                StatusCode::CONFLICT
-            }
+            RequestIdConflict | TtsRequestAlreadySettled | TtsRequestInProgress => StatusCode::CONFLICT,
             TtsVoiceActivationInProgress => StatusCode::CONFLICT,
             TtsVoiceExpired => StatusCode::GONE,
             TtsSynthesisFailed => StatusCode::BAD_GATEWAY,
@@ -192,9 +180,7 @@ impl IntoResponse for PlatformError {
             PlatformError::Injected { status, .. } if *status == StatusCode::TOO_MANY_REQUESTS => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
-            PlatformError::Injected { status, .. }
-                if *status == StatusCode::SERVICE_UNAVAILABLE =>
-            {
+            PlatformError::Injected { status, .. } if *status == StatusCode::SERVICE_UNAVAILABLE => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
             _ => {}
@@ -207,9 +193,5 @@ pub(crate) const MISSING_TOKEN: &str = "A Bearer access token is required";
 
 /// FastAPI's own 404 for an unknown path.
 pub(crate) async fn not_found() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Json(json!({ "detail": "Not Found" })),
-    )
-        .into_response()
+    (StatusCode::NOT_FOUND, Json(json!({ "detail": "Not Found" }))).into_response()
 }

@@ -128,11 +128,7 @@ pub struct Fault {
 
 impl Fault {
     pub fn once(route: Route, kind: FaultKind) -> Fault {
-        Fault {
-            route,
-            kind,
-            times: 1,
-        }
+        Fault { route, kind, times: 1 }
     }
 }
 
@@ -183,33 +179,14 @@ mod tests {
     #[test]
     fn faults_are_consumed_in_order_per_route() {
         let queue = FaultQueue::default();
-        queue.push(Fault {
-            route: Route::Speech,
-            kind: FaultKind::Status(503),
-            times: 2,
-        });
+        queue.push(Fault { route: Route::Speech, kind: FaultKind::Status(503), times: 2 });
         queue.push(Fault::once(Route::Any, FaultKind::Status(500)));
-        queue.push(Fault::once(
-            Route::ChatCompletions,
-            FaultKind::SseDrop { after_events: 2 },
-        ));
-        assert_eq!(
-            queue.take(Route::ChatCompletions, false),
-            Some(FaultKind::Status(500))
-        );
+        queue.push(Fault::once(Route::ChatCompletions, FaultKind::SseDrop { after_events: 2 }));
+        assert_eq!(queue.take(Route::ChatCompletions, false), Some(FaultKind::Status(500)));
         assert_eq!(queue.take(Route::ChatCompletions, false), None);
-        assert_eq!(
-            queue.take(Route::ChatCompletions, true),
-            Some(FaultKind::SseDrop { after_events: 2 })
-        );
-        assert_eq!(
-            queue.take(Route::Speech, false),
-            Some(FaultKind::Status(503))
-        );
-        assert_eq!(
-            queue.take(Route::Speech, false),
-            Some(FaultKind::Status(503))
-        );
+        assert_eq!(queue.take(Route::ChatCompletions, true), Some(FaultKind::SseDrop { after_events: 2 }));
+        assert_eq!(queue.take(Route::Speech, false), Some(FaultKind::Status(503)));
+        assert_eq!(queue.take(Route::Speech, false), Some(FaultKind::Status(503)));
         assert_eq!(queue.take(Route::Speech, false), None);
     }
 }

@@ -65,9 +65,7 @@ pub(crate) fn page(status: StatusCode, title: &str, body_html: &str) -> Response
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-        ),
+        HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"),
     );
     response
 }
@@ -82,9 +80,6 @@ pub(crate) fn error_page(title: &str, explanation: &str) -> Response {
 mod tests {
     #[test]
     fn escapes_markup() {
-        assert_eq!(
-            super::escape("<a href='x'>&\"</a>"),
-            "&lt;a href=&#x27;x&#x27;&gt;&amp;&quot;&lt;/a&gt;"
-        );
+        assert_eq!(super::escape("<a href='x'>&\"</a>"), "&lt;a href=&#x27;x&#x27;&gt;&amp;&quot;&lt;/a&gt;");
     }
 }

@@ -26,16 +26,9 @@ pub(crate) async fn apply_faults(
         return next.run(request).await;
     };
     if matches!(route, Route::Speech | Route::ChatCompletions) {
-        if let Some(id) = request
-            .headers()
-            .get("x-request-id")
-            .and_then(|v| v.to_str().ok())
-        {
+        if let Some(id) = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()) {
             let mut world = shared.world();
-            *world
-                .request_counts
-                .entry((route.label(), id.to_string()))
-                .or_insert(0) += 1;
+            *world.request_counts.entry((route.label(), id.to_string())).or_insert(0) += 1;
         }
     }
     let (request, streaming) = if route == Route::ChatCompletions {
@@ -49,11 +42,7 @@ pub(crate) async fn apply_faults(
     let Some(kind) = shared.faults.take(route, streaming) else {
         return next.run(request).await;
     };
-    let kill = request
-        .extensions()
-        .get::<ConnectionKill>()
-        .cloned()
-        .unwrap_or_default();
+    let kill = request.extensions().get::<ConnectionKill>().cloned().unwrap_or_default();
     match kind {
         FaultKind::Latency(delay) => {
             tokio::time::sleep(delay).await;
@@ -80,11 +69,7 @@ pub(crate) async fn apply_faults(
         FaultKind::HugeBody { bytes } => {
             let mut body = vec![b' '; bytes.saturating_sub(2)];
             body.extend_from_slice(b"{}");
-            (
-                [(axum::http::header::CONTENT_TYPE, "application/json")],
-                Body::from(body),
-            )
-                .into_response()
+            ([(axum::http::header::CONTENT_TYPE, "application/json")], Body::from(body)).into_response()
         }
         FaultKind::BodyStall { after_bytes, pause } => {
             let response = next.run(request).await;
@@ -109,10 +94,7 @@ pub(crate) async fn apply_faults(
             });
             Response::from_parts(parts, Body::from_stream(stream))
         }
-        FaultKind::SseStall {
-            after_events,
-            pause,
-        } => {
+        FaultKind::SseStall { after_events, pause } => {
             let response = next.run(request).await;
             wrap_event_stream(response, after_events, SseFault::Stall(pause))
         }
@@ -139,27 +121,14 @@ async fn peek_stream_flag(request: Request) -> Result<(Request, bool), Response>
 fn injected_status(status: u16) -> PlatformError {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let (code, message) = match status.as_u16() {
-        429 => (
-            "RATE_LIMITED",
-            "Too many requests; retry after the Retry-After delay",
-        ),
-        502 => (
-            "UPSTREAM_BAD_GATEWAY",
-            "The upstream provider returned an invalid response",
-        ),
-        503 => (
-            "SERVICE_UNAVAILABLE",
-            "The service is temporarily unavailable",
-        ),
+        429 => ("RATE_LIMITED", "Too many requests; retry after the Retry-After delay"),
+        502 => ("UPSTREAM_BAD_GATEWAY", "The upstream provider returned an invalid response"),
+        503 => ("SERVICE_UNAVAILABLE", "The service is temporarily unavailable"),
         504 => ("UPSTREAM_TIMEOUT", "The upstream provider timed out"),
         s if s >= 500 => ("INTERNAL_ERROR", "Internal server error"),
         _ => ("REQUEST_REJECTED", "The request was rejected"),
     };
-    PlatformError::Injected {
-        status,
-        code,
-        message,
-    }
+    PlatformError::Injected { status, code, message }
 }
 
 enum SseFault {
@@ -195,11 +164,7 @@ where
         seen: u32,
         fault: Option<SseFault>,
     }
-    let start = Progress {
-        inner,
-        seen: 0,
-        fault: Some(fault),
-    };
+    let start = Progress { inner, seen: 0, fault: Some(fault) };
     futures_util::stream::unfold(start, move |mut progress| async move {
         if progress.seen >= after_events {
             match progress.fault.take() {
@@ -223,7 +188,5 @@ where
 
 fn count_data_events(chunk: &[u8]) -> u32 {
     let text = String::from_utf8_lossy(chunk);
-    text.split("\n\n")
-        .filter(|event| event.starts_with("data:"))
-        .count() as u32
+    text.split("\n\n").filter(|event| event.starts_with("data:")).count() as u32
 }

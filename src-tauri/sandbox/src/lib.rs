@@ -48,14 +48,12 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+pub use access::ACCESS_KEY_HEADER;
 #[cfg(feature = "control")]
 pub use control::{SandboxControl, TokenSelector};
 #[cfg(feature = "control")]
 pub use faults::{Fault, FaultKind, RetryAfter, Route};
-pub use ledger::{
-    Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext,
-};
-pub use access::ACCESS_KEY_HEADER;
+pub use ledger::{Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext};
 pub use points::Points;
 pub use readings::{Reading, Readings};
 pub use scope::Scope;
@@ -111,10 +109,8 @@ pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
     let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve));
     shared.update_settings(|s| s.readings = config.readings.clone());
     let (shutdown, watcher) = watch::channel(false);
-    let app = router(shared.clone()).layer(middleware::from_fn_with_state(
-        Arc::new(config.access_key.clone()),
-        access::require_key,
-    ));
+    let app = router(shared.clone())
+        .layer(middleware::from_fn_with_state(Arc::new(config.access_key.clone()), access::require_key));
     let task = tokio::spawn(server::serve(listener, app, watcher));
     #[cfg(not(feature = "control"))]
     drop(shared);
@@ -139,10 +135,7 @@ fn router(shared: Arc<Shared>) -> Router {
     let router = router
         .merge(control::http::router())
         .fallback(envelope::not_found)
-        .layer(middleware::from_fn_with_state(
-            shared.clone(),
-            inject::apply_faults,
-        ));
+        .layer(middleware::from_fn_with_state(shared.clone(), inject::apply_faults));
     #[cfg(not(feature = "control"))]
     let router = router.fallback(envelope::not_found);
     router.with_state(shared)

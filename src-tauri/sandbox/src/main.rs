@@ -44,14 +44,16 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<SandboxConfig, ArgsE
         match arg.as_str() {
             "--auto-approve" => config.auto_approve = true,
             "--addr" => {
-                let value = args.next().ok_or(ArgsError::MissingValue { flag: "--addr", what: "HOST:PORT" })?;
+                let value =
+                    args.next().ok_or(ArgsError::MissingValue { flag: "--addr", what: "HOST:PORT" })?;
                 config.addr = parse_addr(&value)?;
             }
             other if other.starts_with("--addr=") => {
                 config.addr = parse_addr(&other["--addr=".len()..])?;
             }
             "--reading" => {
-                let value = args.next().ok_or(ArgsError::MissingValue { flag: "--reading", what: "a NAME" })?;
+                let value =
+                    args.next().ok_or(ArgsError::MissingValue { flag: "--reading", what: "a NAME" })?;
                 let reading = xiaoya_sandbox::Readings::parse_name(&value)
                     .map_err(|_| ArgsError::UnknownReading(value.clone()))?;
                 config.readings.0.insert(reading);
@@ -116,10 +118,7 @@ async fn main() -> ExitCode {
     };
     let signal = shutdown_signal();
     let mut stdout = std::io::stdout().lock();
-    if writeln!(stdout, "{}", sandbox.base_url())
-        .and_then(|_| stdout.flush())
-        .is_err()
-    {
+    if writeln!(stdout, "{}", sandbox.base_url()).and_then(|_| stdout.flush()).is_err() {
         return ExitCode::FAILURE;
     }
     drop(stdout);

@@ -21,9 +21,7 @@ impl Points {
 
     /// A whole number of points.
     pub const fn whole(points: i64) -> Points {
-        Points {
-            milli: points as i128 * MILLI,
-        }
+        Points { milli: points as i128 * MILLI }
     }
 
     pub const fn from_milli(milli: i128) -> Points {
@@ -62,33 +60,23 @@ impl Points {
             return None;
         }
         let int: i128 = int_part.parse().ok()?;
-        let mut frac: i128 = if frac_part.is_empty() {
-            0
-        } else {
-            frac_part.parse().ok()?
-        };
+        let mut frac: i128 = if frac_part.is_empty() { 0 } else { frac_part.parse().ok()? };
         for _ in frac_part.len()..3 {
             frac *= 10;
         }
         let milli = int.checked_mul(MILLI)?.checked_add(frac)?;
-        Some(Points {
-            milli: if negative { -milli } else { milli },
-        })
+        Some(Points { milli: if negative { -milli } else { milli } })
     }
 
     /// `units * milli_per_unit / 1000`, rounded up to the next milli-point.
     pub fn per_thousand_ceil(units: u64, milli_per_thousand: i128) -> Points {
         let product = i128::from(units) * milli_per_thousand;
-        Points {
-            milli: (product + 999).div_euclid(1000),
-        }
+        Points { milli: (product + 999).div_euclid(1000) }
     }
 
     /// Rounds up to a whole number of points.
     pub fn ceil_to_whole(self) -> Points {
-        Points {
-            milli: (self.milli + MILLI - 1).div_euclid(MILLI) * MILLI,
-        }
+        Points { milli: (self.milli + MILLI - 1).div_euclid(MILLI) * MILLI }
     }
 
     pub fn min(self, other: Points) -> Points {
@@ -117,18 +105,14 @@ impl fmt::Display for Points {
 impl Add for Points {
     type Output = Points;
     fn add(self, rhs: Points) -> Points {
-        Points {
-            milli: self.milli + rhs.milli,
-        }
+        Points { milli: self.milli + rhs.milli }
     }
 }
 
 impl Sub for Points {
     type Output = Points;
     fn sub(self, rhs: Points) -> Points {
-        Points {
-            milli: self.milli - rhs.milli,
-        }
+        Points { milli: self.milli - rhs.milli }
     }
 }
 
@@ -156,11 +140,7 @@ impl<'de> Deserialize<'de> for Points {
         let text = match &value {
             serde_json::Value::String(s) => s.clone(),
             serde_json::Value::Number(n) => n.to_string(),
-            _ => {
-                return Err(serde::de::Error::custom(
-                    "points must be a decimal string or number",
-                ))
-            }
+            _ => return Err(serde::de::Error::custom("points must be a decimal string or number")),
         };
         Points::parse(&text).ok_or_else(|| serde::de::Error::custom("invalid points amount"))
     }
@@ -172,23 +152,10 @@ mod tests {
 
     #[test]
     fn parses_and_prints_exact_decimals() {
-        for text in [
-            "0",
-            "859.75",
-            "9007199254740993",
-            "0.001",
-            "-12.5",
-            "140.25",
-        ] {
-            assert_eq!(
-                Points::parse(text).map(|p| p.to_string()).as_deref(),
-                Some(text)
-            );
+        for text in ["0", "859.75", "9007199254740993", "0.001", "-12.5", "140.25"] {
+            assert_eq!(Points::parse(text).map(|p| p.to_string()).as_deref(), Some(text));
         }
-        assert_eq!(
-            Points::parse("1.50").map(|p| p.to_string()).as_deref(),
-            Some("1.5")
-        );
+        assert_eq!(Points::parse("1.50").map(|p| p.to_string()).as_deref(), Some("1.5"));
         for bad in ["", ".5", "1.", "1.2345", "abc", "1e3", "--1"] {
             assert_eq!(Points::parse(bad), None, "{bad}");
         }
@@ -204,10 +171,7 @@ mod tests {
 
     #[test]
     fn rounding_helpers() {
-        assert_eq!(
-            Points::per_thousand_ceil(168, 2000),
-            Points::from_milli(336)
-        );
+        assert_eq!(Points::per_thousand_ceil(168, 2000), Points::from_milli(336));
         assert_eq!(Points::per_thousand_ceil(1, 1), Points::from_milli(1));
         assert_eq!(Points::from_milli(1).ceil_to_whole(), Points::whole(1));
         assert_eq!(Points::whole(3).ceil_to_whole(), Points::whole(3));

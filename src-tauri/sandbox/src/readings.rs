@@ -119,10 +119,7 @@ mod tests {
             ("tts-options-nested", Reading::TtsOptionsNested),
             ("voice-state-upper", Reading::VoiceStateUpper),
             ("voice-state-unlisted", Reading::VoiceStateUnlisted),
-            (
-                "voice-state-unlisted-refused",
-                Reading::VoiceStateUnlistedRefused,
-            ),
+            ("voice-state-unlisted-refused", Reading::VoiceStateUnlistedRefused),
             ("tts-price-no-block-size", Reading::TtsPriceNoBlockSize),
             ("tts-price-other-shape", Reading::TtsPriceOtherShape),
             ("team-balance-legacy", Reading::TeamBalanceLegacy),
@@ -136,14 +133,8 @@ mod tests {
     #[test]
     fn fractional_numbers_print_exactly_and_huge_wholes_stay_integers() {
         let p = |s: &str| crate::Points::parse(s).unwrap();
-        assert_eq!(
-            Readings::fractional_number(p("859.75")).to_string(),
-            "859.75"
-        );
+        assert_eq!(Readings::fractional_number(p("859.75")).to_string(), "859.75");
         assert_eq!(Readings::fractional_number(p("2500")).to_string(), "2500.0");
-        assert_eq!(
-            Readings::fractional_number(p("9007199254740993")).to_string(),
-            "9007199254740993"
-        );
+        assert_eq!(Readings::fractional_number(p("9007199254740993")).to_string(), "9007199254740993");
     }
 }

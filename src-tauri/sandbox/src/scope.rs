@@ -80,11 +80,7 @@ impl fmt::Display for Scope {
 pub type ScopeSet = BTreeSet<Scope>;
 
 pub fn scope_string(scopes: &ScopeSet) -> String {
-    scopes
-        .iter()
-        .map(|s| s.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
+    scopes.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
 }
 
 /// A scope name the platform does not define (displayed as the name itself).

@@ -28,11 +28,7 @@ impl ConnectionKill {
 }
 
 /// Serves until `shutdown` changes; then every open connection is dropped.
-pub(crate) async fn serve(
-    listener: TcpListener,
-    router: Router,
-    mut shutdown: watch::Receiver<bool>,
-) {
+pub(crate) async fn serve(listener: TcpListener, router: Router, mut shutdown: watch::Receiver<bool>) {
     let mut connections = JoinSet::new();
     loop {
         tokio::select! {

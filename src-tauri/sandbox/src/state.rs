@@ -64,10 +64,7 @@ impl Shared {
     }
 
     pub fn settings(&self) -> Settings {
-        self.settings
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.settings.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     pub fn update_settings(&self, change: impl FnOnce(&mut Settings)) {

@@ -107,14 +107,8 @@ pub(crate) struct Activation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum VoiceLifecycle {
     Active,
-    PendingActivation {
-        activation_points: i64,
-        expires_at: OffsetDateTime,
-        activation: Option<Activation>,
-    },
-    Expired {
-        expired_at: OffsetDateTime,
-    },
+    PendingActivation { activation_points: i64, expires_at: OffsetDateTime, activation: Option<Activation> },
+    Expired { expired_at: OffsetDateTime },
 }
 
 /// A cloned voice owned by one account context; usable by every config on its channel.
@@ -130,10 +124,7 @@ pub(crate) struct OwnedVoice {
 #[derive(Clone, Debug)]
 pub(crate) enum TokenContext {
     Personal,
-    Team {
-        team_id: String,
-        context_version: i64,
-    },
+    Team { team_id: String, context_version: i64 },
 }
 
 #[derive(Clone, Debug)]
@@ -256,10 +247,7 @@ fn seeded_teams() -> BTreeMap<String, Team> {
         quota_limit: Some(Points::whole(TEAM_BETA_QUOTA_LIMIT)),
         quota_used: Points::parse(TEAM_BETA_QUOTA_USED).unwrap_or_default(),
     };
-    [alpha, beta]
-        .into_iter()
-        .map(|t| (t.id.clone(), t))
-        .collect()
+    [alpha, beta].into_iter().map(|t| (t.id.clone(), t)).collect()
 }
 
 fn owned(
@@ -305,9 +293,7 @@ fn seed_owned_voices(now: OffsetDateTime) -> HashMap<AccountKey, Vec<OwnedVoice>
             "Old demo clone",
             CHANNEL_AURORA,
             None,
-            VoiceLifecycle::Expired {
-                expired_at: now - days(2),
-            },
+            VoiceLifecycle::Expired { expired_at: now - days(2) },
         ),
     ];
     let alpha = vec![

@@ -17,24 +17,13 @@ async fn the_binary_prints_its_base_url_first_and_stops_on_sigterm() {
         .expect("binary starts");
     let stdout = child.stdout.take().expect("stdout");
     let mut first = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut first)
-        .expect("first line");
+    BufReader::new(stdout).read_line(&mut first).expect("first line");
     let base = first.trim().to_string();
-    assert!(
-        base.starts_with("http://127.0.0.1:") && !base.ends_with(":0"),
-        "{base}"
-    );
+    assert!(base.starts_with("http://127.0.0.1:") && !base.ends_with(":0"), "{base}");
 
-    let http = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
-    let seed = http
-        .get(format!("{base}/__sandbox/seed"))
-        .send()
-        .await
-        .expect("seed");
+    let http =
+        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let seed = http.get(format!("{base}/__sandbox/seed")).send().await.expect("seed");
     assert_eq!(seed.status(), StatusCode::OK);
     let authorize = format!(
         "{base}/oauth/authorize?response_type=code&client_id={PUBLIC_CLIENT_ID}&redirect_uri=xiaoya-companion%3A%2F%2Foauth%2Fcallback\
@@ -42,19 +31,12 @@ async fn the_binary_prints_its_base_url_first_and_stops_on_sigterm() {
         pkce_s256_challenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
     );
     assert_eq!(
-        http.get(authorize)
-            .send()
-            .await
-            .expect("authorize")
-            .status(),
+        http.get(authorize).send().await.expect("authorize").status(),
         StatusCode::FOUND,
         "--auto-approve"
     );
 
-    let term = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
+    let term = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill runs");
     assert!(term.success());
     let mut status = None;
     for _ in 0..100 {

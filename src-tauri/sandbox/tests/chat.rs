@@ -25,18 +25,12 @@ async fn a_personal_completion_is_openai_shaped_and_charged_from_the_balance() {
     assert_eq!(reply["model"], MODEL_CHAT);
     assert_eq!(reply["choices"][0]["message"]["role"], "assistant");
     assert_eq!(reply["choices"][0]["finish_reason"], "stop");
-    let content = reply["choices"][0]["message"]["content"]
-        .as_str()
-        .unwrap_or_default();
-    assert!(
-        content.contains("1. ") && content.contains("```"),
-        "markdown list and code block: {content}"
-    );
+    let content = reply["choices"][0]["message"]["content"].as_str().unwrap_or_default();
+    assert!(content.contains("1. ") && content.contains("```"), "markdown list and code block: {content}");
     let usage = &reply["usage"];
     assert_eq!(
         usage["total_tokens"],
-        usage["prompt_tokens"].as_u64().unwrap_or(0)
-            + usage["completion_tokens"].as_u64().unwrap_or(0)
+        usage["prompt_tokens"].as_u64().unwrap_or(0) + usage["completion_tokens"].as_u64().unwrap_or(0)
     );
 
     let charges = h.control.charges_for("req-chat-1");
@@ -45,10 +39,7 @@ async fn a_personal_completion_is_openai_shaped_and_charged_from_the_balance() {
     assert_eq!(charges[0].kind, ChargeKind::ChatCompletion);
     let charged = charges[0].points.floor_whole();
     assert!(charged >= 1 && charges[0].points.is_whole());
-    assert_eq!(
-        h.control.personal_balance().subscription,
-        PERSONAL_SUBSCRIPTION_POINTS - charged
-    );
+    assert_eq!(h.control.personal_balance().subscription, PERSONAL_SUBSCRIPTION_POINTS - charged);
 }
 
 #[tokio::test]
@@ -56,43 +47,23 @@ async fn streaming_sends_chunks_usage_in_the_last_chunk_then_done() {
     let h = harness(true).await;
     let token = h.personal().await;
     let prompt = "Explain borrowing in Rust";
-    let response = post(
-        &h,
-        &token,
-        Some("req-stream-1"),
-        &body(MODEL_CHAT, prompt, true),
-    )
-    .send()
-    .await
-    .expect("stream");
+    let response =
+        post(&h, &token, Some("req-stream-1"), &body(MODEL_CHAT, prompt, true)).send().await.expect("stream");
     assert_eq!(response.status(), StatusCode::OK);
-    assert!(response.headers()["content-type"]
-        .to_str()
-        .unwrap_or_default()
-        .starts_with("text/event-stream"));
+    assert!(response.headers()["content-type"].to_str().unwrap_or_default().starts_with("text/event-stream"));
     let (events, comments) = sse(&response.text().await.unwrap_or_default());
     assert!(comments >= 1, "keep-alive comments");
     assert_eq!(events.last().map(String::as_str), Some("[DONE]"));
     let last: Value = serde_json::from_str(&events[events.len() - 2]).unwrap_or_default();
     assert_eq!(last["object"], "chat.completion.chunk");
     assert_eq!(last["choices"][0]["finish_reason"], "stop");
-    assert!(last["usage"]["total_tokens"]
-        .as_u64()
-        .is_some_and(|t| t > 0));
+    assert!(last["usage"]["total_tokens"].as_u64().is_some_and(|t| t > 0));
     assert!(events.len() > 6);
 
-    let (_, whole) = send(post(
-        &h,
-        &token,
-        Some("req-stream-2"),
-        &body(MODEL_CHAT, prompt, false),
-    ))
-    .await;
+    let (_, whole) = send(post(&h, &token, Some("req-stream-2"), &body(MODEL_CHAT, prompt, false))).await;
     assert_eq!(
         streamed_content(&events),
-        whole["choices"][0]["message"]["content"]
-            .as_str()
-            .unwrap_or_default(),
+        whole["choices"][0]["message"]["content"].as_str().unwrap_or_default(),
         "deterministic"
     );
 }
@@ -108,23 +79,14 @@ async fn long_prompts_get_long_answers_and_json_formats_get_json() {
         &body(MODEL_CHAT, "Write a long, detailed essay about tea", false),
     ))
     .await;
-    assert!(
-        long["choices"][0]["message"]["content"]
-            .as_str()
-            .unwrap_or_default()
-            .len()
-            > 4000
-    );
+    assert!(long["choices"][0]["message"]["content"].as_str().unwrap_or_default().len() > 4000);
 
     let mut object = body(MODEL_VISION, "Describe tea", false);
     object["response_format"] = json!({ "type": "json_object" });
     let (_, reply) = send(post(&h, &token, Some("json-1"), &object)).await;
-    let parsed: Value = serde_json::from_str(
-        reply["choices"][0]["message"]["content"]
-            .as_str()
-            .unwrap_or_default(),
-    )
-    .unwrap_or_default();
+    let parsed: Value =
+        serde_json::from_str(reply["choices"][0]["message"]["content"].as_str().unwrap_or_default())
+            .unwrap_or_default();
     assert!(parsed.is_object() && parsed["topic"].is_string());
 
     let mut schema = body(MODEL_JSON_SCHEMA, "Plan a trip", false);
@@ -132,24 +94,15 @@ async fn long_prompts_get_long_answers_and_json_formats_get_json() {
         "type": "object", "required": ["city", "days", "stops"],
         "properties": { "city": { "type": "string" }, "days": { "type": "integer", "minimum": 2 }, "stops": { "type": "array", "items": { "type": "string" } } } } } });
     let (_, reply) = send(post(&h, &token, Some("json-2"), &schema)).await;
-    let parsed: Value = serde_json::from_str(
-        reply["choices"][0]["message"]["content"]
-            .as_str()
-            .unwrap_or_default(),
-    )
-    .unwrap_or_default();
-    assert!(
-        parsed["city"].is_string() && parsed["days"] == 2 && parsed["stops"].is_array(),
-        "{parsed}"
-    );
+    let parsed: Value =
+        serde_json::from_str(reply["choices"][0]["message"]["content"].as_str().unwrap_or_default())
+            .unwrap_or_default();
+    assert!(parsed["city"].is_string() && parsed["days"] == 2 && parsed["stops"].is_array(), "{parsed}");
 
     let mut unsupported = body(MODEL_CHAT, "x", false);
     unsupported["response_format"] = json!({ "type": "json_object" });
     let (status, error) = send(post(&h, &token, Some("json-3"), &unsupported)).await;
-    assert_eq!(
-        (status, error_code(&error)),
-        (StatusCode::BAD_REQUEST, "STRUCTURED_OUTPUT_UNSUPPORTED")
-    );
+    assert_eq!((status, error_code(&error)), (StatusCode::BAD_REQUEST, "STRUCTURED_OUTPUT_UNSUPPORTED"));
 }
 
 #[tokio::test]
@@ -161,24 +114,16 @@ async fn malformed_requests_get_fastapi_422s() {
     assert_eq!(error["detail"][0]["loc"], json!(["header", "X-Request-ID"]));
     assert_eq!(error["detail"][0]["type"], "missing");
 
-    let bad_role =
-        json!({ "model": MODEL_CHAT, "messages": [{ "role": "robot", "content": "hi" }] });
+    let bad_role = json!({ "model": MODEL_CHAT, "messages": [{ "role": "robot", "content": "hi" }] });
     let (status, error) = send(post(&h, &token, Some("r1"), &bad_role)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        error["detail"][0]["loc"],
-        json!(["body", "messages", 0, "role"])
-    );
+    assert_eq!(error["detail"][0]["loc"], json!(["body", "messages", 0, "role"]));
     assert_eq!(error["detail"][0]["type"], "literal_error");
 
     let (status, error) = send(post(&h, &token, Some("r2"), &json!({ "messages": [] }))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let types: Vec<&str> = error["detail"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|d| d["type"].as_str())
-        .collect();
+    let types: Vec<&str> =
+        error["detail"].as_array().into_iter().flatten().filter_map(|d| d["type"].as_str()).collect();
     assert_eq!(types, ["missing", "too_short"]);
     assert!(h.control.charges().is_empty());
 }
@@ -188,21 +133,9 @@ async fn unknown_models_non_chat_models_and_out_of_spec_parameters_are_rejected(
     let h = harness(true).await;
     let token = h.personal().await;
     let cases = [
-        (
-            body("gpt-unknown", "hi", false),
-            StatusCode::NOT_FOUND,
-            "MODEL_NOT_FOUND",
-        ),
-        (
-            body(MODEL_TEAM_ONLY, "hi", false),
-            StatusCode::NOT_FOUND,
-            "MODEL_NOT_FOUND",
-        ),
-        (
-            body(MODEL_IMAGE, "hi", false),
-            StatusCode::BAD_REQUEST,
-            "MODEL_TYPE_UNSUPPORTED",
-        ),
+        (body("gpt-unknown", "hi", false), StatusCode::NOT_FOUND, "MODEL_NOT_FOUND"),
+        (body(MODEL_TEAM_ONLY, "hi", false), StatusCode::NOT_FOUND, "MODEL_NOT_FOUND"),
+        (body(MODEL_IMAGE, "hi", false), StatusCode::BAD_REQUEST, "MODEL_TYPE_UNSUPPORTED"),
     ];
     for (request, status, code) in cases {
         let (got, error) = send(post(&h, &token, Some("bad"), &request)).await;
@@ -211,22 +144,13 @@ async fn unknown_models_non_chat_models_and_out_of_spec_parameters_are_rejected(
     let mut hot = body(MODEL_CHAT, "hi", false);
     hot["temperature"] = json!(3.5);
     let (status, error) = send(post(&h, &token, Some("hot"), &hot)).await;
-    assert_eq!(
-        (status, error_code(&error)),
-        (StatusCode::BAD_REQUEST, "MODEL_PARAMETER_INVALID")
-    );
+    assert_eq!((status, error_code(&error)), (StatusCode::BAD_REQUEST, "MODEL_PARAMETER_INVALID"));
     let mut effort = body(MODEL_JSON_SCHEMA, "hi", false);
     effort["reasoning_effort"] = json!("extreme");
-    assert_eq!(
-        send(post(&h, &token, Some("effort"), &effort)).await.0,
-        StatusCode::BAD_REQUEST
-    );
+    assert_eq!(send(post(&h, &token, Some("effort"), &effort)).await.0, StatusCode::BAD_REQUEST);
     effort["reasoning_effort"] = json!("high");
     effort["temperature"] = json!(0.2);
-    assert_eq!(
-        send(post(&h, &token, Some("effort-ok"), &effort)).await.0,
-        StatusCode::OK
-    );
+    assert_eq!(send(post(&h, &token, Some("effort-ok"), &effort)).await.0, StatusCode::OK);
     assert_eq!(h.control.charges().len(), 1);
 }
 
@@ -237,10 +161,7 @@ async fn a_settled_request_id_is_replayed_without_a_second_charge() {
     let request = body(MODEL_CHAT, "What is idempotency?", false);
     let (_, first) = send(post(&h, &token, Some("same-id"), &request)).await;
     let balance = h.control.personal_balance();
-    let response = post(&h, &token, Some("same-id"), &request)
-        .send()
-        .await
-        .expect("retry");
+    let response = post(&h, &token, Some("same-id"), &request).send().await.expect("retry");
     assert_eq!(response.headers()["x-xiaoya-idempotent-replay"], "true");
     let second: Value = response.json().await.unwrap_or_default();
     assert_eq!(first, second);
@@ -255,22 +176,12 @@ async fn a_settled_request_id_is_replayed_without_a_second_charge() {
         .unwrap_or_default();
     assert_eq!(
         streamed_content(&sse(&text).0),
-        first["choices"][0]["message"]["content"]
-            .as_str()
-            .unwrap_or_default()
+        first["choices"][0]["message"]["content"].as_str().unwrap_or_default()
     );
     assert_eq!(h.control.charges_for("same-id").len(), 1);
     assert_eq!(h.control.personal_balance(), balance);
 
-    let (status, error) = send(post(
-        &h,
-        &token,
-        Some("same-id"),
-        &body(MODEL_CHAT, "Something else", false),
-    ))
-    .await;
-    assert_eq!(
-        (status, error_code(&error)),
-        (StatusCode::CONFLICT, "REQUEST_ID_CONFLICT")
-    );
+    let (status, error) =
+        send(post(&h, &token, Some("same-id"), &body(MODEL_CHAT, "Something else", false))).await;
+    assert_eq!((status, error_code(&error)), (StatusCode::CONFLICT, "REQUEST_ID_CONFLICT"));
 }

@@ -12,9 +12,7 @@ use xiaoya_sandbox::*;
 #[tokio::test]
 async fn token_response_has_the_documented_shape_and_no_refresh_token() {
     let h = harness(true).await;
-    let response = h
-        .exchange(&h.code_for("profile balance model", None).await)
-        .await;
+    let response = h.exchange(&h.code_for("profile balance model", None).await).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["cache-control"], "no-store");
     let body: Value = response.json().await.unwrap_or_default();
@@ -25,40 +23,23 @@ async fn token_response_has_the_documented_shape_and_no_refresh_token() {
         assert!(body.get(absent).is_none(), "{absent}");
     }
     let team: Value = h
-        .exchange(
-            &h.code_for("profile model team_read", Some(TEAM_ALPHA_ID))
-                .await,
-        )
+        .exchange(&h.code_for("profile model team_read", Some(TEAM_ALPHA_ID)).await)
         .await
         .json()
         .await
         .unwrap_or_default();
     assert_eq!(team["team_id"], TEAM_ALPHA_ID);
-    assert!(team["team_authorization_id"]
-        .as_str()
-        .is_some_and(|id| !id.is_empty()));
+    assert!(team["team_authorization_id"].as_str().is_some_and(|id| !id.is_empty()));
     assert_ne!(team["access_token"], body["access_token"]);
 }
 
 async fn token_error(h: &Harness, form: &[(&str, &str)]) -> (StatusCode, String) {
-    let response = h
-        .http
-        .post(h.url("/oauth/token"))
-        .form(form)
-        .send()
-        .await
-        .expect("token");
+    let response = h.http.post(h.url("/oauth/token")).form(form).send().await.expect("token");
     let status = response.status();
     let body: Value = response.json().await.unwrap_or_default();
-    assert!(
-        body.get("success").is_none(),
-        "OAuth errors do not use the envelope"
-    );
+    assert!(body.get("success").is_none(), "OAuth errors do not use the envelope");
     assert!(body["error_description"].as_str().is_some());
-    (
-        status,
-        body["error"].as_str().unwrap_or_default().to_string(),
-    )
+    (status, body["error"].as_str().unwrap_or_default().to_string())
 }
 
 fn exchange_form<'a>(code: &'a str, replace: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
@@ -84,55 +65,29 @@ async fn token_endpoint_rejects_bad_grants_clients_and_verifiers() {
     let code = h.code_for("profile", None).await;
     let bad = StatusCode::BAD_REQUEST;
     let refresh = exchange_form(&code, &[("grant_type", "refresh_token")]);
-    assert_eq!(
-        token_error(&h, &refresh).await,
-        (bad, "unsupported_grant_type".into())
-    );
+    assert_eq!(token_error(&h, &refresh).await, (bad, "unsupported_grant_type".into()));
     let unknown_client = exchange_form(&code, &[("client_id", "nobody")]);
-    assert_eq!(
-        token_error(&h, &unknown_client).await,
-        (bad, "invalid_client".into())
-    );
+    assert_eq!(token_error(&h, &unknown_client).await, (bad, "invalid_client".into()));
     let public_with_secret = exchange_form(&code, &[("client_secret", "guess")]);
-    assert_eq!(
-        token_error(&h, &public_with_secret).await,
-        (bad, "invalid_client".into())
-    );
+    assert_eq!(token_error(&h, &public_with_secret).await, (bad, "invalid_client".into()));
     // A wrong verifier consumes the code: the next, correct attempt is a replay.
     let wrong = "x".repeat(43);
-    assert_eq!(
-        token_error(&h, &exchange_form(&code, &[("code_verifier", &wrong)]))
-            .await
-            .1,
-        "invalid_grant"
-    );
-    assert_eq!(
-        token_error(&h, &exchange_form(&code, &[])).await.1,
-        "invalid_grant"
-    );
+    assert_eq!(token_error(&h, &exchange_form(&code, &[("code_verifier", &wrong)])).await.1, "invalid_grant");
+    assert_eq!(token_error(&h, &exchange_form(&code, &[])).await.1, "invalid_grant");
 
     let code = h.code_for("profile", None).await;
-    let other_redirect =
-        exchange_form(&code, &[("redirect_uri", "xiaoya-companion://oauth/other")]);
+    let other_redirect = exchange_form(&code, &[("redirect_uri", "xiaoya-companion://oauth/other")]);
     assert_eq!(token_error(&h, &other_redirect).await.1, "invalid_grant");
 
     let code = h.code_for("profile", None).await;
-    let no_verifier: Vec<_> = exchange_form(&code, &[])
-        .into_iter()
-        .filter(|(k, _)| *k != "code_verifier")
-        .collect();
+    let no_verifier: Vec<_> =
+        exchange_form(&code, &[]).into_iter().filter(|(k, _)| *k != "code_verifier").collect();
     assert_eq!(token_error(&h, &no_verifier).await.1, "invalid_grant");
 
     let code = h.code_for("profile", None).await;
     h.control.advance_clock(Duration::from_secs(301));
-    assert_eq!(
-        token_error(&h, &exchange_form(&code, &[])).await.1,
-        "invalid_grant"
-    );
-    assert_eq!(
-        token_error(&h, &exchange_form("no-such-code", &[])).await.1,
-        "invalid_grant"
-    );
+    assert_eq!(token_error(&h, &exchange_form(&code, &[])).await.1, "invalid_grant");
+    assert_eq!(token_error(&h, &exchange_form("no-such-code", &[])).await.1, "invalid_grant");
 }
 
 #[tokio::test]
@@ -140,10 +95,7 @@ async fn a_reused_code_is_rejected_and_revokes_the_token_it_issued() {
     let h = harness(true).await;
     let code = h.code_for("profile", None).await;
     let first: Value = h.exchange(&code).await.json().await.unwrap_or_default();
-    let token = first["access_token"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
+    let token = first["access_token"].as_str().unwrap_or_default().to_string();
     assert_eq!(h.api_get(&token, "/api/v1/open/me").await.0, StatusCode::OK);
     let (status, error) = token_error(
         &h,
@@ -156,14 +108,8 @@ async fn a_reused_code_is_rejected_and_revokes_the_token_it_issued() {
         ],
     )
     .await;
-    assert_eq!(
-        (status, error.as_str()),
-        (StatusCode::BAD_REQUEST, "invalid_grant")
-    );
-    assert_eq!(
-        h.api_get(&token, "/api/v1/open/me").await.0,
-        StatusCode::UNAUTHORIZED
-    );
+    assert_eq!((status, error.as_str()), (StatusCode::BAD_REQUEST, "invalid_grant"));
+    assert_eq!(h.api_get(&token, "/api/v1/open/me").await.0, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -175,9 +121,7 @@ async fn confidential_client_authenticates_with_its_secret() {
         ("redirect_uri", CONFIDENTIAL_CLIENT_REDIRECT_URI),
         ("scope", "profile"),
     ]);
-    let code = location_params(&h.get(&url).await)
-        .remove("code")
-        .unwrap_or_default();
+    let code = location_params(&h.get(&url).await).remove("code").unwrap_or_default();
     let mut form = vec![
         ("grant_type", "authorization_code"),
         ("client_id", CONFIDENTIAL_CLIENT_ID),
@@ -186,22 +130,11 @@ async fn confidential_client_authenticates_with_its_secret() {
     ];
     assert_eq!(token_error(&h, &form).await.1, "invalid_client");
     form.push(("client_secret", CONFIDENTIAL_CLIENT_SECRET));
-    let response = h
-        .http
-        .post(h.url("/oauth/token"))
-        .form(&form)
-        .send()
-        .await
-        .expect("token");
+    let response = h.http.post(h.url("/oauth/token")).form(&form).send().await.expect("token");
     // The failed attempt above never reached the code, so it is still good.
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap_or_default();
-    let (_, me) = h
-        .api_get(
-            body["access_token"].as_str().unwrap_or_default(),
-            "/api/v1/open/me",
-        )
-        .await;
+    let (_, me) = h.api_get(body["access_token"].as_str().unwrap_or_default(), "/api/v1/open/me").await;
     assert_eq!(data(&me)["userId"], CONFIDENTIAL_CLIENT_USER_ID);
 }
 
@@ -212,39 +145,15 @@ async fn revocation_is_idempotent_and_checks_the_client() {
     let revoke = |client: &'static str, token: String| {
         let h = &h;
         async move {
-            let form = [
-                ("client_id", client),
-                ("token", token.as_str()),
-                ("token_type_hint", "access_token"),
-            ];
-            h.http
-                .post(h.url("/oauth/revoke"))
-                .form(&form)
-                .send()
-                .await
-                .expect("revoke")
-                .status()
+            let form =
+                [("client_id", client), ("token", token.as_str()), ("token_type_hint", "access_token")];
+            h.http.post(h.url("/oauth/revoke")).form(&form).send().await.expect("revoke").status()
         }
     };
-    assert_eq!(
-        revoke(PUBLIC_CLIENT_ID, token.clone()).await,
-        StatusCode::OK
-    );
-    assert_eq!(
-        revoke(PUBLIC_CLIENT_ID, token.clone()).await,
-        StatusCode::OK
-    );
-    assert_eq!(
-        revoke(PUBLIC_CLIENT_ID, "never-issued".into()).await,
-        StatusCode::OK
-    );
-    assert_eq!(
-        revoke("nobody", token.clone()).await,
-        StatusCode::BAD_REQUEST
-    );
+    assert_eq!(revoke(PUBLIC_CLIENT_ID, token.clone()).await, StatusCode::OK);
+    assert_eq!(revoke(PUBLIC_CLIENT_ID, token.clone()).await, StatusCode::OK);
+    assert_eq!(revoke(PUBLIC_CLIENT_ID, "never-issued".into()).await, StatusCode::OK);
+    assert_eq!(revoke("nobody", token.clone()).await, StatusCode::BAD_REQUEST);
     let (status, body) = h.api_get(&token, "/api/v1/open/me").await;
-    assert_eq!(
-        (status, error_code(&body)),
-        (StatusCode::UNAUTHORIZED, "OPEN_AGENT_TOKEN_INVALID")
-    );
+    assert_eq!((status, error_code(&body)), (StatusCode::UNAUTHORIZED, "OPEN_AGENT_TOKEN_INVALID"));
 }

@@ -26,12 +26,7 @@ async fn me_returns_the_client_scoped_subject_in_the_success_envelope() {
 #[tokio::test]
 async fn missing_unknown_expired_and_revoked_tokens_get_401_with_www_authenticate() {
     let h = harness(true).await;
-    let response = h
-        .http
-        .get(h.url("/api/v1/open/me"))
-        .send()
-        .await
-        .expect("request");
+    let response = h.http.get(h.url("/api/v1/open/me")).send().await.expect("request");
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(response.headers()["www-authenticate"], "Bearer");
     let body: Value = response.json().await.unwrap_or_default();
@@ -42,18 +37,9 @@ async fn missing_unknown_expired_and_revoked_tokens_get_401_with_www_authenticat
     h.control.expire_token(&expired);
     h.control.revoke_all_tokens();
     for token in ["not-a-token", expired.as_str(), revoked.as_str()] {
-        let response = h
-            .http
-            .get(h.url("/api/v1/open/me"))
-            .bearer_auth(token)
-            .send()
-            .await
-            .expect("request");
+        let response = h.http.get(h.url("/api/v1/open/me")).bearer_auth(token).send().await.expect("request");
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
-        assert_eq!(
-            response.headers()["www-authenticate"],
-            "Bearer error=\"invalid_token\""
-        );
+        assert_eq!(response.headers()["www-authenticate"], "Bearer error=\"invalid_token\"");
     }
 
     let fresh = h.personal().await;
@@ -69,12 +55,9 @@ async fn missing_unknown_expired_and_revoked_tokens_get_401_with_www_authenticat
 async fn a_missing_scope_is_open_agent_scope_required() {
     let h = harness(true).await;
     let token = h.token("profile", None).await;
-    for path in [
-        "/api/v1/open/models",
-        "/api/v1/open/balance",
-        "/api/v1/open/usage",
-        "/api/proxy/v1/tts/options",
-    ] {
+    for path in
+        ["/api/v1/open/models", "/api/v1/open/balance", "/api/v1/open/usage", "/api/proxy/v1/tts/options"]
+    {
         let (status, body) = h.api_get(&token, path).await;
         assert_eq!(
             (status, error_code(&body)),
@@ -90,19 +73,13 @@ async fn personal_tokens_see_all_teams_and_team_tokens_only_their_own() {
     let (_, body) = h.api_get(&h.personal().await, "/api/v1/open/teams").await;
     let teams = data(&body).as_array().cloned().unwrap_or_default();
     assert_eq!(teams.len(), 2);
-    let alpha = teams
-        .iter()
-        .find(|t| t["teamId"] == TEAM_ALPHA_ID)
-        .cloned()
-        .unwrap_or_default();
+    let alpha = teams.iter().find(|t| t["teamId"] == TEAM_ALPHA_ID).cloned().unwrap_or_default();
     assert_eq!(alpha["name"], TEAM_ALPHA_NAME);
     assert_eq!(alpha["role"], "owner");
     for field in ["status", "memberId", "memberStatus", "teamContextVersion"] {
         assert!(!alpha[field].is_null(), "{field}");
     }
-    let (_, body) = h
-        .api_get(&h.team(TEAM_BETA_ID).await, "/api/v1/open/teams")
-        .await;
+    let (_, body) = h.api_get(&h.team(TEAM_BETA_ID).await, "/api/v1/open/teams").await;
     let teams = data(&body).as_array().cloned().unwrap_or_default();
     assert_eq!(teams.len(), 1);
     assert_eq!(teams[0]["teamId"], TEAM_BETA_ID);
@@ -117,20 +94,12 @@ async fn team_routes_need_a_token_for_exactly_that_team() {
     for suffix in ["context", "models", "balance"] {
         let alpha_path = format!("/api/v1/open/teams/{TEAM_ALPHA_ID}/{suffix}");
         let (status, body) = h.api_get(&personal, &alpha_path).await;
-        assert_eq!(
-            (status, error_code(&body)),
-            (StatusCode::FORBIDDEN, "TEAM_OAUTH_AUTHORIZATION_REQUIRED")
-        );
+        assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "TEAM_OAUTH_AUTHORIZATION_REQUIRED"));
         let (status, body) = h.api_get(&beta, &alpha_path).await;
-        assert_eq!(
-            (status, error_code(&body)),
-            (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH")
-        );
+        assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH"));
         assert_eq!(h.api_get(&alpha, &alpha_path).await.0, StatusCode::OK);
     }
-    let (_, body) = h
-        .api_get(&beta, &format!("/api/v1/open/teams/{TEAM_BETA_ID}/context"))
-        .await;
+    let (_, body) = h.api_get(&beta, &format!("/api/v1/open/teams/{TEAM_BETA_ID}/context")).await;
     let context = data(&body);
     assert_eq!(context["memberId"], TEAM_BETA_MEMBER_ID);
     assert_eq!(context["role"], "member");
@@ -141,20 +110,10 @@ async fn team_routes_need_a_token_for_exactly_that_team() {
 #[tokio::test]
 async fn team_tokens_are_rejected_on_personal_only_routes() {
     let h = harness(true).await;
-    let alpha = h
-        .token("profile balance usage model team_read", Some(TEAM_ALPHA_ID))
-        .await;
-    for path in [
-        "/api/v1/open/models",
-        "/api/v1/open/balance",
-        "/api/v1/open/usage",
-    ] {
+    let alpha = h.token("profile balance usage model team_read", Some(TEAM_ALPHA_ID)).await;
+    for path in ["/api/v1/open/models", "/api/v1/open/balance", "/api/v1/open/usage"] {
         let (status, body) = h.api_get(&alpha, path).await;
-        assert_eq!(
-            (status, error_code(&body)),
-            (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH"),
-            "{path}"
-        );
+        assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH"), "{path}");
     }
 }
 
@@ -164,31 +123,17 @@ async fn personal_catalog_has_every_documented_entry_shape() {
     let (_, body) = h.api_get(&h.personal().await, "/api/v1/open/models").await;
     let items = data(&body).as_array().cloned().unwrap_or_default();
     assert!(items.len() >= 5);
-    let by_code = |code: &str| {
-        items
-            .iter()
-            .find(|m| m["modelCode"] == code)
-            .cloned()
-            .unwrap_or_default()
-    };
+    let by_code = |code: &str| items.iter().find(|m| m["modelCode"] == code).cloned().unwrap_or_default();
     for item in &items {
         assert!(item["displayName"].is_string() && item["modelType"].is_string());
-        assert!(item["parameterSchemaVersion"]
-            .as_i64()
-            .is_some_and(|v| v >= 1));
-        assert!(
-            item.get("parameterSpec").is_some(),
-            "parameterSpec is required (maybe null)"
-        );
+        assert!(item["parameterSchemaVersion"].as_i64().is_some_and(|v| v >= 1));
+        assert!(item.get("parameterSpec").is_some(), "parameterSpec is required (maybe null)");
     }
     assert_eq!(by_code(MODEL_CHAT)["structuredOutputMode"], "prompt");
     assert!(by_code(MODEL_CHAT)["parameterSpec"]["temperature"]["maximum"].is_number());
     assert_eq!(by_code(MODEL_VISION)["acceptsImage"], true);
     assert_eq!(by_code(MODEL_VISION)["structuredOutputMode"], "json_object");
-    assert_eq!(
-        by_code(MODEL_JSON_SCHEMA)["structuredOutputMode"],
-        "json_schema"
-    );
+    assert_eq!(by_code(MODEL_JSON_SCHEMA)["structuredOutputMode"], "json_schema");
     assert!(by_code(MODEL_JSON_SCHEMA)["parameterSpec"]["reasoning_effort"]["enum"].is_array());
     let legacy = by_code(MODEL_LEGACY);
     assert_eq!(legacy["inputsText"], true);
@@ -197,28 +142,19 @@ async fn personal_catalog_has_every_documented_entry_shape() {
     assert_eq!(by_code(MODEL_VIDEO)["modelType"], "video");
     assert_eq!(by_code(MODEL_AUDIO)["modelType"], "audio");
     assert_eq!(by_code(MODEL_AUDIO)["parameterSpec"], serde_json::json!({}));
-    assert!(
-        by_code(MODEL_TEAM_ONLY).is_null(),
-        "team-only model is not in the Personal catalog"
-    );
+    assert!(by_code(MODEL_TEAM_ONLY).is_null(), "team-only model is not in the Personal catalog");
 }
 
 #[tokio::test]
 async fn team_catalogs_are_versioned_and_differ_from_personal() {
     let h = harness(true).await;
-    let (_, body) = h
-        .api_get(
-            &h.team(TEAM_ALPHA_ID).await,
-            &format!("/api/v1/open/teams/{TEAM_ALPHA_ID}/models"),
-        )
-        .await;
+    let (_, body) =
+        h.api_get(&h.team(TEAM_ALPHA_ID).await, &format!("/api/v1/open/teams/{TEAM_ALPHA_ID}/models")).await;
     let alpha = data(&body).clone();
     assert_eq!(alpha["teamId"], TEAM_ALPHA_ID);
     assert_eq!(alpha["teamContextVersion"], TEAM_ALPHA_CONTEXT_VERSION);
     assert!(alpha["planVersionId"].is_string());
-    assert!(alpha["catalogVersion"]
-        .as_str()
-        .is_some_and(|v| v.starts_with("sha256:")));
+    assert!(alpha["catalogVersion"].as_str().is_some_and(|v| v.starts_with("sha256:")));
     let codes = |catalog: &Value| -> Vec<String> {
         catalog["items"]
             .as_array()
@@ -229,12 +165,8 @@ async fn team_catalogs_are_versioned_and_differ_from_personal() {
     };
     assert!(codes(&alpha).contains(&MODEL_TEAM_ONLY.to_string()));
     assert!(!codes(&alpha).contains(&MODEL_VISION.to_string()));
-    let (_, body) = h
-        .api_get(
-            &h.team(TEAM_BETA_ID).await,
-            &format!("/api/v1/open/teams/{TEAM_BETA_ID}/models"),
-        )
-        .await;
+    let (_, body) =
+        h.api_get(&h.team(TEAM_BETA_ID).await, &format!("/api/v1/open/teams/{TEAM_BETA_ID}/models")).await;
     let beta = data(&body).clone();
     assert_ne!(codes(&alpha), codes(&beta));
     assert_ne!(alpha["catalogVersion"], beta["catalogVersion"]);
@@ -266,26 +198,13 @@ async fn team_balances_keep_exact_decimals_and_integers_above_2_pow_53() {
         .await
         .expect("balance");
     let raw = response.text().await.unwrap_or_default();
-    assert!(
-        raw.contains("\"walletBalancePoints\":9007199254740993"),
-        "{raw}"
-    );
-    assert!(
-        raw.contains("\"balancePointsDecimal\":\"9007199254740993\""),
-        "{raw}"
-    );
+    assert!(raw.contains("\"walletBalancePoints\":9007199254740993"), "{raw}");
+    assert!(raw.contains("\"balancePointsDecimal\":\"9007199254740993\""), "{raw}");
     let body: Value = serde_json::from_str(&raw).unwrap_or_default();
-    assert!(
-        data(&body)["quotaLimit"].is_null(),
-        "the owner has no member quota"
-    );
+    assert!(data(&body)["quotaLimit"].is_null(), "the owner has no member quota");
 
-    let (_, body) = h
-        .api_get(
-            &h.team(TEAM_BETA_ID).await,
-            &format!("/api/v1/open/teams/{TEAM_BETA_ID}/balance"),
-        )
-        .await;
+    let (_, body) =
+        h.api_get(&h.team(TEAM_BETA_ID).await, &format!("/api/v1/open/teams/{TEAM_BETA_ID}/balance")).await;
     let beta = data(&body);
     assert_eq!(beta["teamId"], TEAM_BETA_ID);
     assert_eq!(beta["memberId"], TEAM_BETA_MEMBER_ID);
@@ -294,10 +213,7 @@ async fn team_balances_keep_exact_decimals_and_integers_above_2_pow_53() {
     assert_eq!(beta["balancePoints"], 859);
     assert_eq!(beta["walletBalancePoints"], TEAM_BETA_WALLET_POINTS);
     assert_eq!(beta["quotaLimit"], TEAM_BETA_QUOTA_LIMIT);
-    assert_eq!(
-        (beta["quotaUsed"].clone(), beta["quotaRemaining"].clone()),
-        (140.into(), 859.into())
-    );
+    assert_eq!((beta["quotaUsed"].clone(), beta["quotaRemaining"].clone()), (140.into(), 859.into()));
 }
 
 #[tokio::test]
@@ -307,14 +223,8 @@ async fn a_team_context_version_change_invalidates_its_tokens() {
     let personal = h.personal().await;
     assert!(h.control.bump_team_context_version(TEAM_BETA_ID));
     let (status, body) = h.api_get(&beta, "/api/v1/open/teams").await;
-    assert_eq!(
-        (status, error_code(&body)),
-        (StatusCode::UNAUTHORIZED, "OPEN_AGENT_TOKEN_INVALID")
-    );
-    assert_eq!(
-        h.api_get(&personal, "/api/v1/open/teams").await.0,
-        StatusCode::OK
-    );
+    assert_eq!((status, error_code(&body)), (StatusCode::UNAUTHORIZED, "OPEN_AGENT_TOKEN_INVALID"));
+    assert_eq!(h.api_get(&personal, "/api/v1/open/teams").await.0, StatusCode::OK);
 }
 
 #[tokio::test]

@@ -33,13 +33,7 @@ async fn exchange_with(h: &Harness, code: &str, redirect_uri: &str) -> StatusCod
         ("redirect_uri", redirect_uri),
         ("code_verifier", VERIFIER),
     ];
-    h.http
-        .post(h.url("/oauth/token"))
-        .form(&form)
-        .send()
-        .await
-        .expect("token")
-        .status()
+    h.http.post(h.url("/oauth/token")).form(&form).send().await.expect("token").status()
 }
 
 #[tokio::test]
@@ -60,28 +54,14 @@ async fn me_refuses_team_tokens_only_under_its_reading() {
     let h = harness(true).await;
     let team = h.team(TEAM_BETA_ID).await;
     let (status, _) = h.api_get(&team, "/api/v1/open/me").await;
-    assert_eq!(
-        status,
-        StatusCode::OK,
-        "the default reading answers Team tokens on /me"
-    );
+    assert_eq!(status, StatusCode::OK, "the default reading answers Team tokens on /me");
     h.control.set_readings(only(Reading::MeRefusesTeamTokens));
     let (status, body) = h.api_get(&team, "/api/v1/open/me").await;
-    assert_eq!(
-        (status, error_code(&body)),
-        (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH")
-    );
+    assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH"));
     let personal = h.personal().await;
-    assert_eq!(
-        h.api_get(&personal, "/api/v1/open/me").await.0,
-        StatusCode::OK
-    );
+    assert_eq!(h.api_get(&personal, "/api/v1/open/me").await.0, StatusCode::OK);
     let path = format!("/api/v1/open/teams/{TEAM_BETA_ID}/context");
-    assert_eq!(
-        h.api_get(&team, &path).await.0,
-        StatusCode::OK,
-        "the Team context still answers"
-    );
+    assert_eq!(h.api_get(&team, &path).await.0, StatusCode::OK, "the Team context still answers");
 }
 
 #[tokio::test]
@@ -90,21 +70,14 @@ async fn an_invalidated_team_token_gets_403_under_team_context_403() {
     let path = format!("/api/v1/open/teams/{TEAM_ALPHA_ID}/balance");
     let team = h.team(TEAM_ALPHA_ID).await;
     h.control.bump_team_context_version(TEAM_ALPHA_ID);
-    assert_eq!(
-        h.api_get(&team, &path).await.0,
-        StatusCode::UNAUTHORIZED,
-        "default: 401"
-    );
+    assert_eq!(h.api_get(&team, &path).await.0, StatusCode::UNAUTHORIZED, "default: 401");
 
     h.control.set_readings(only(Reading::TeamContext403));
     let team = h.team(TEAM_ALPHA_ID).await;
     assert_eq!(h.api_get(&team, &path).await.0, StatusCode::OK);
     h.control.bump_team_context_version(TEAM_ALPHA_ID);
     let (status, body) = h.api_get(&team, &path).await;
-    assert_eq!(
-        (status, error_code(&body)),
-        (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH")
-    );
+    assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH"));
 }
 
 #[tokio::test]
@@ -130,13 +103,8 @@ async fn published_workflow_only_refuses_other_workflow_versions() {
     assert_eq!(status, StatusCode::OK);
     // Personal chat has no workflow headers and is not affected.
     let personal = h.personal().await;
-    let response = h
-        .http
-        .post(h.url(CHAT))
-        .bearer_auth(&personal)
-        .header("X-Request-ID", "req-c");
-    let (status, _): (StatusCode, Value) =
-        send(response.json(&body(MODEL_CHAT, "hi", false))).await;
+    let response = h.http.post(h.url(CHAT)).bearer_auth(&personal).header("X-Request-ID", "req-c");
+    let (status, _): (StatusCode, Value) = send(response.json(&body(MODEL_CHAT, "hi", false))).await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -158,33 +126,20 @@ async fn loopback_redirect_accepts_any_port_on_127_0_0_1_and_binds_it_to_the_cod
         "http://127.0.0.1:49215/oauth/callback?x=1",
         PUBLIC_CLIENT_REDIRECT_URI,
     ] {
-        assert_eq!(
-            h.get(&authorize_with(&h, bad)).await.status(),
-            StatusCode::BAD_REQUEST,
-            "{bad}"
-        );
+        assert_eq!(h.get(&authorize_with(&h, bad)).await.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
     let response = h.get(&authorize_with(&h, sent)).await;
     assert_eq!(response.status(), StatusCode::FOUND);
     let location = response.headers()["location"].to_str().unwrap().to_owned();
-    assert!(
-        location.starts_with("http://127.0.0.1:49215/oauth/callback?code="),
-        "{location}"
-    );
+    assert!(location.starts_with("http://127.0.0.1:49215/oauth/callback?code="), "{location}");
     let code = location_params(&response)["code"].clone();
     assert_eq!(
         exchange_with(&h, &code, "http://127.0.0.1:49216/oauth/callback").await,
         StatusCode::BAD_REQUEST,
         "the token request must send the identical redirect_uri"
     );
-    let response = h
-        .get(&authorize_with(&h, PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI))
-        .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::FOUND,
-        "no port is a port too"
-    );
+    let response = h.get(&authorize_with(&h, PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI)).await;
+    assert_eq!(response.status(), StatusCode::FOUND, "no port is a port too");
     let response = h.get(&authorize_with(&h, sent)).await;
     let code = location_params(&response)["code"].clone();
     assert_eq!(exchange_with(&h, &code, sent).await, StatusCode::OK);
@@ -195,23 +150,13 @@ async fn https_redirect_registers_the_publishers_page() {
     let h = harness(true).await;
     h.control.set_readings(only(Reading::HttpsRedirect));
     assert_eq!(
-        h.get(&authorize_with(&h, PUBLIC_CLIENT_REDIRECT_URI))
-            .await
-            .status(),
+        h.get(&authorize_with(&h, PUBLIC_CLIENT_REDIRECT_URI)).await.status(),
         StatusCode::BAD_REQUEST
     );
-    let response = h
-        .get(&authorize_with(&h, PUBLIC_CLIENT_HTTPS_REDIRECT_URI))
-        .await;
+    let response = h.get(&authorize_with(&h, PUBLIC_CLIENT_HTTPS_REDIRECT_URI)).await;
     assert_eq!(response.status(), StatusCode::FOUND);
     let location = response.headers()["location"].to_str().unwrap().to_owned();
-    assert!(
-        location.starts_with(PUBLIC_CLIENT_HTTPS_REDIRECT_URI),
-        "{location}"
-    );
+    assert!(location.starts_with(PUBLIC_CLIENT_HTTPS_REDIRECT_URI), "{location}");
     let code = location_params(&response)["code"].clone();
-    assert_eq!(
-        exchange_with(&h, &code, PUBLIC_CLIENT_HTTPS_REDIRECT_URI).await,
-        StatusCode::OK
-    );
+    assert_eq!(exchange_with(&h, &code, PUBLIC_CLIENT_HTTPS_REDIRECT_URI).await, StatusCode::OK);
 }

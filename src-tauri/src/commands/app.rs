@@ -11,7 +11,10 @@ use crate::AppState;
 /// The page subscribes to app-wide events (see `events.rs`: a channel, never a global
 /// event the webview could listen to).
 #[tauri::command]
-pub async fn app_events(hub: State<'_, std::sync::Arc<AppEventHub>>, on_event: Channel<AppEvent>) -> CmdResult<()> {
+pub async fn app_events(
+    hub: State<'_, std::sync::Arc<AppEventHub>>,
+    on_event: Channel<AppEvent>,
+) -> CmdResult<()> {
     hub.subscribe(on_event);
     Ok(())
 }
@@ -52,7 +55,10 @@ pub async fn set_theme(state: State<'_, AppState>, theme: ThemePreference) -> Cm
 
 /// The core announces the switch (`platformChanged`).
 #[tauri::command]
-pub async fn set_platform(state: State<'_, AppState>, input: PlatformSettingsInput) -> CmdResult<PlatformInfo> {
+pub async fn set_platform(
+    state: State<'_, AppState>,
+    input: PlatformSettingsInput,
+) -> CmdResult<PlatformInfo> {
     Ok(state.core.set_platform(input).await?)
 }
 

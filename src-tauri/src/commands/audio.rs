@@ -27,18 +27,12 @@ pub async fn stop_playback(state: State<'_, AppState>) -> CmdResult<PlaybackStat
 }
 
 #[tauri::command]
-pub async fn seek_playback(
-    state: State<'_, AppState>,
-    position_ms: u32,
-) -> CmdResult<PlaybackState> {
+pub async fn seek_playback(state: State<'_, AppState>, position_ms: u32) -> CmdResult<PlaybackState> {
     Ok(state.core.audio().seek_playback(position_ms).await?)
 }
 
 #[tauri::command]
-pub async fn set_playback_volume(
-    state: State<'_, AppState>,
-    volume: f32,
-) -> CmdResult<PlaybackState> {
+pub async fn set_playback_volume(state: State<'_, AppState>, volume: f32) -> CmdResult<PlaybackState> {
     Ok(state.core.audio().set_playback_volume(volume).await?)
 }
 

@@ -44,7 +44,10 @@ pub async fn list_teams(state: State<'_, AppState>) -> CmdResult<Vec<TeamChoice>
 }
 
 #[tauri::command]
-pub async fn sign_in_diagnostics<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>) -> CmdResult<SignInDiagnostics> {
+pub async fn sign_in_diagnostics<R: tauri::Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+) -> CmdResult<SignInDiagnostics> {
     let scheme = state.core.platform().redirect_uri.scheme().to_owned();
     let registered = app.deep_link().is_registered(&scheme).ok();
     Ok(state.core.auth().sign_in_diagnostics(registered).await?)

@@ -65,7 +65,10 @@ pub async fn billing_settings(state: State<'_, AppState>) -> CmdResult<BillingSe
 /// Saves the threshold; the core announces the last balance so the header's "low" mark
 /// follows at once.
 #[tauri::command]
-pub async fn set_low_balance_threshold(state: State<'_, AppState>, value: String) -> CmdResult<BillingSettings> {
+pub async fn set_low_balance_threshold(
+    state: State<'_, AppState>,
+    value: String,
+) -> CmdResult<BillingSettings> {
     Ok(state.core.billing().set_low_balance_threshold(&value).await?)
 }
 

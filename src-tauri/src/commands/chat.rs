@@ -5,8 +5,8 @@
 use tauri::ipc::Channel;
 use tauri::State;
 use xiaoya_core::chat::wire::{
-    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
-    ConversationView, ExportFormat, OptionProblem,
+    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary, ConversationView,
+    ExportFormat, OptionProblem,
 };
 use xiaoya_core::chat::ChatSink;
 
@@ -26,12 +26,18 @@ impl ChatSink for ChannelSink {
 }
 
 #[tauri::command]
-pub async fn chat_check_options(state: State<'_, AppState>, options: ChatOptions) -> CmdResult<Vec<OptionProblem>> {
+pub async fn chat_check_options(
+    state: State<'_, AppState>,
+    options: ChatOptions,
+) -> CmdResult<Vec<OptionProblem>> {
     Ok(state.core.chat().chat_check_options(&options).await?)
 }
 
 #[tauri::command]
-pub async fn chat_conversations(state: State<'_, AppState>, query: String) -> CmdResult<Vec<ConversationSummary>> {
+pub async fn chat_conversations(
+    state: State<'_, AppState>,
+    query: String,
+) -> CmdResult<Vec<ConversationSummary>> {
     Ok(state.core.chat().chat_conversations(&query).await?)
 }
 
@@ -86,7 +92,10 @@ pub fn chat_stop(state: State<'_, AppState>, message_id: String) -> bool {
 }
 
 #[tauri::command]
-pub async fn chat_delete_message(state: State<'_, AppState>, message_id: String) -> CmdResult<ConversationView> {
+pub async fn chat_delete_message(
+    state: State<'_, AppState>,
+    message_id: String,
+) -> CmdResult<ConversationView> {
     Ok(state.core.chat().chat_delete_message(&message_id).await?)
 }
 

@@ -18,7 +18,11 @@ pub async fn models_catalog(state: State<'_, AppState>, refresh: bool) -> CmdRes
 /// the active context does not change and nothing is charged). A context whose session
 /// ended on the way is announced by the core (`sessionEnded`).
 #[tauri::command]
-pub async fn models_compare<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, model_code: String) -> CmdResult<ModelComparison> {
+pub async fn models_compare<R: tauri::Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    model_code: String,
+) -> CmdResult<ModelComparison> {
     let started = std::time::Instant::now();
     let result = state.core.models().model_across_contexts(&model_code).await;
     finished(&app, Work::Comparison, started).await;

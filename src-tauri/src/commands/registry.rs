@@ -12,18 +12,20 @@ use ts_rs::TS;
 use xiaoya_core::audio::wire::PlaybackState;
 use xiaoya_core::auth::wire::{ContextRequest, SessionsView, SignInDiagnostics, TeamChoice};
 use xiaoya_core::billing::wire::{
-    BalanceChanges, BalanceCheck, BalanceOverview, BillingSettings, LedgerPage, LedgerQuery, LedgerScope, SpendingChart,
-    SpendingQuery, TeamContextView, UsageView,
+    BalanceChanges, BalanceCheck, BalanceOverview, BillingSettings, LedgerPage, LedgerQuery, LedgerScope,
+    SpendingChart, SpendingQuery, TeamContextView, UsageView,
 };
 use xiaoya_core::chat::wire::{
-    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary,
-    ConversationView, ExportFormat, OptionProblem,
+    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary, ConversationView,
+    ExportFormat, OptionProblem,
 };
 use xiaoya_core::check::wire::{BillableQuote, CheckReport, ReportFormat};
+use xiaoya_core::documents::SavedFile;
 use xiaoya_core::models::compare::ModelComparison;
 use xiaoya_core::models::wire::ModelCatalog;
-use xiaoya_core::documents::SavedFile;
-use xiaoya_core::tts::wire::{Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals};
+use xiaoya_core::tts::wire::{
+    Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals,
+};
 use xiaoya_core::wire::{AppEvent, AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
 
 /// One command as the registry names it (types as written in `list.rs`).
@@ -210,7 +212,8 @@ pub fn typescript() -> String {
         }
         let params: Vec<String> =
             command.args.iter().map(|(arg, ty)| format!("{}: {}", camel_case(arg), ty.name)).collect();
-        let returns = if command.returns.name == "null" { "void".to_string() } else { command.returns.name.clone() };
+        let returns =
+            if command.returns.name == "null" { "void".to_string() } else { command.returns.name.clone() };
         let keys: Vec<String> = command.args.iter().map(|(arg, _)| camel_case(arg)).collect();
         let args = if keys.is_empty() { String::new() } else { format!(", {{ {} }}", keys.join(", ")) };
         out.push_str(&format!(
@@ -225,7 +228,8 @@ pub fn typescript() -> String {
 
 /// `capabilities/main.json`: the main window gets exactly the registered commands.
 pub fn capability() -> String {
-    let permissions: Vec<String> = COMMANDS.iter().map(|c| format!("    \"{}\"", permission(c.name))).collect();
+    let permissions: Vec<String> =
+        COMMANDS.iter().map(|c| format!("    \"{}\"", permission(c.name))).collect();
     format!(
         "{{\n  \"$schema\": \"../gen/schemas/desktop-schema.json\",\n  \"identifier\": \"main\",\n  \"description\": \"{}\",\n  \"windows\": [\"main\"],\n  \"permissions\": [\n{}\n  ]\n}}\n",
         "The main window: the app's own commands, nothing else (app-wide events come on a channel, not global events). Written from src-tauri/src/commands/list.rs; see README.md in this folder.",

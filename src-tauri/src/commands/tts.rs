@@ -3,8 +3,7 @@
 
 use tauri::{AppHandle, State};
 use xiaoya_core::tts::wire::{
-    Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest,
-    TtsCatalog, TtsTotals,
+    Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals,
 };
 
 use xiaoya_core::documents::SavedFile;
@@ -24,12 +23,19 @@ pub async fn tts_estimate(state: State<'_, AppState>, request: SpeechRequest) ->
 }
 
 #[tauri::command]
-pub async fn tts_compare_quote(state: State<'_, AppState>, requests: Vec<SpeechRequest>) -> CmdResult<CompareQuote> {
+pub async fn tts_compare_quote(
+    state: State<'_, AppState>,
+    requests: Vec<SpeechRequest>,
+) -> CmdResult<CompareQuote> {
     Ok(state.core.tts().tts_compare_quote(requests).await?)
 }
 
 #[tauri::command]
-pub async fn synthesize_speech<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, request: SpeechRequest) -> CmdResult<Clip> {
+pub async fn synthesize_speech<R: tauri::Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    request: SpeechRequest,
+) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
     let result = state.core.tts().synthesize(request).await;
     finished(&app, Work::Synthesis, started).await;
@@ -37,7 +43,11 @@ pub async fn synthesize_speech<R: tauri::Runtime>(app: AppHandle<R>, state: Stat
 }
 
 #[tauri::command]
-pub async fn retry_clip<R: tauri::Runtime>(app: AppHandle<R>, state: State<'_, AppState>, id: String) -> CmdResult<Clip> {
+pub async fn retry_clip<R: tauri::Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: String,
+) -> CmdResult<Clip> {
     let started = std::time::Instant::now();
     let result = state.core.tts().retry_clip(&id).await;
     finished(&app, Work::Synthesis, started).await;
@@ -65,7 +75,11 @@ pub async fn tts_totals(state: State<'_, AppState>) -> CmdResult<TtsTotals> {
 }
 
 #[tauri::command]
-pub async fn save_clip<R: tauri::Runtime>(app: tauri::AppHandle<R>, state: State<'_, AppState>, id: String) -> CmdResult<Option<SavedFile>> {
+pub async fn save_clip<R: tauri::Runtime>(
+    app: tauri::AppHandle<R>,
+    state: State<'_, AppState>,
+    id: String,
+) -> CmdResult<Option<SavedFile>> {
     let doc = state.core.tts().clip_document(&id).await?;
     crate::files::save(&app, doc).await
 }

@@ -32,7 +32,9 @@ pub fn checks_enabled() -> TestResult<bool> {
              start PulseAudio the way scripts/test.sh does"
             .into()),
         None => {
-            eprintln!("note: PULSE_SERVER is not set, so whether audio reaches an output device is not checked");
+            eprintln!(
+                "note: PULSE_SERVER is not set, so whether audio reaches an output device is not checked"
+            );
             Ok(false)
         }
     }

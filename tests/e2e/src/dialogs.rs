@@ -49,10 +49,9 @@ impl AppWindow {
 
 /// Runs xdotool against the test's X display; its standard output, or why it failed.
 fn xdotool(args: &[&str]) -> TestResult<String> {
-    let out = std::process::Command::new("xdotool")
-        .args(args)
-        .output()
-        .map_err(|e| format!("xdotool is needed to answer the save dialog (scripts/bootstrap.sh installs it): {e}"))?;
+    let out = std::process::Command::new("xdotool").args(args).output().map_err(|e| {
+        format!("xdotool is needed to answer the save dialog (scripts/bootstrap.sh installs it): {e}")
+    })?;
     if !out.status.success() {
         return Err(format!("xdotool {args:?} failed: {}", String::from_utf8_lossy(&out.stderr)).into());
     }
@@ -60,7 +59,8 @@ fn xdotool(args: &[&str]) -> TestResult<String> {
 }
 
 /// The titles the app gives its save dialogs (`src-tauri/src/files.rs`), in both languages.
-const SAVE_DIALOG_TITLES: &str = "^(Save clip|Save as Markdown|Save as JSON|Save as CSV|保存音频|另存为 Markdown|另存为 JSON|另存为 CSV)$";
+const SAVE_DIALOG_TITLES: &str =
+    "^(Save clip|Save as Markdown|Save as JSON|Save as CSV|保存音频|另存为 Markdown|另存为 JSON|另存为 CSV)$";
 
 /// Waits (up to 15 s) for a visible save dialog; its X window id.
 async fn wait_for_save_dialog() -> TestResult<String> {
@@ -69,8 +69,12 @@ async fn wait_for_save_dialog() -> TestResult<String> {
         let found = std::process::Command::new("xdotool")
             .args(["search", "--onlyvisible", "--name", SAVE_DIALOG_TITLES])
             .output()
-            .map_err(|e| format!("xdotool is needed to answer the save dialog (scripts/bootstrap.sh installs it): {e}"))?;
-        if let Some(id) = String::from_utf8_lossy(&found.stdout).lines().next().filter(|l| !l.trim().is_empty()) {
+            .map_err(|e| {
+                format!("xdotool is needed to answer the save dialog (scripts/bootstrap.sh installs it): {e}")
+            })?;
+        if let Some(id) =
+            String::from_utf8_lossy(&found.stdout).lines().next().filter(|l| !l.trim().is_empty())
+        {
             return Ok(id.trim().to_owned());
         }
         if Instant::now() > deadline {

@@ -39,7 +39,8 @@ pub fn app_binary() -> PathBuf {
     if let Some(bin) = std::env::var_os("XIAOYA_APP_BIN") {
         return PathBuf::from(bin);
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"));
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"));
     target.join("debug").join("xiaoya-companion")
 }
 
@@ -51,7 +52,11 @@ fn tauri_driver() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cargo"));
     let candidate = home.join("bin").join("tauri-driver");
-    if candidate.exists() { candidate } else { PathBuf::from("tauri-driver") }
+    if candidate.exists() {
+        candidate
+    } else {
+        PathBuf::from("tauri-driver")
+    }
 }
 
 fn free_port() -> u16 {
@@ -127,7 +132,14 @@ pub struct Launch {
 
 impl Default for Launch {
     fn default() -> Self {
-        Launch { env: Vec::new(), sandbox: true, data_dir: None, external_sandbox: None, args: Vec::new(), budget: None }
+        Launch {
+            env: Vec::new(),
+            sandbox: true,
+            data_dir: None,
+            external_sandbox: None,
+            args: Vec::new(),
+            budget: None,
+        }
     }
 }
 
@@ -180,7 +192,11 @@ impl AppWindow {
     pub async fn launch(launch: Launch) -> TestResult<Self> {
         let app = app_binary();
         if !app.exists() {
-            return Err(format!("app binary {} missing: run scripts/test.sh (it builds the app first)", app.display()).into());
+            return Err(format!(
+                "app binary {} missing: run scripts/test.sh (it builds the app first)",
+                app.display()
+            )
+            .into());
         }
         let turn = window_lock().lock_owned().await;
         let sandbox = if launch.sandbox && launch.external_sandbox.is_none() {
@@ -223,7 +239,9 @@ impl AppWindow {
             cmd.env(k, v);
         }
         cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::inherit());
-        let driver = cmd.spawn().map_err(|e| format!("cannot start tauri-driver ({}): {e}", tauri_driver().display()))?;
+        let driver = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start tauri-driver ({}): {e}", tauri_driver().display()))?;
         let watchdog = Watchdog::start(driver.id(), launch.budget.unwrap_or_else(window_budget));
 
         let caps: serde_json::Map<String, serde_json::Value> = serde_json::from_value(serde_json::json!({
@@ -319,7 +337,9 @@ impl AppWindow {
                         Some(_) if Instant::now() < deadline => {
                             tokio::time::sleep(Duration::from_millis(100)).await;
                         }
-                        other => return Err(format!("typed {text:?} into `{css}`, it holds {other:?}").into()),
+                        other => {
+                            return Err(format!("typed {text:?} into `{css}`, it holds {other:?}").into())
+                        }
                     }
                 }
                 Err(err) if transient(&err) && Instant::now() < deadline => {

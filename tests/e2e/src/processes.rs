@@ -57,7 +57,10 @@ impl Watchdog {
             if flag.load(Ordering::SeqCst) {
                 return;
             }
-            eprintln!("e2e watchdog: the window outlived its {} s budget; recording the screen and stopping it", budget.as_secs());
+            eprintln!(
+                "e2e watchdog: the window outlived its {} s budget; recording the screen and stopping it",
+                budget.as_secs()
+            );
             record_hung_window();
             let _ = Command::new("kill").arg("-TERM").arg(driver_pid.to_string()).status();
             std::thread::sleep(Duration::from_secs(3));
@@ -82,21 +85,30 @@ impl Drop for Watchdog {
 }
 
 fn record_hung_window() {
-    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let stamp =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let dir = screenshot_dir();
     let png = dir.join(format!("hung-window-{stamp}.png"));
     if let Some(display) = std::env::var_os("DISPLAY") {
-        let shot = Command::new("import").arg("-display").arg(display).arg("-window").arg("root").arg(&png).status();
+        let shot =
+            Command::new("import").arg("-display").arg(display).arg("-window").arg("root").arg(&png).status();
         match shot {
             Ok(s) if s.success() => eprintln!("e2e watchdog: screen recorded in {}", png.display()),
             other => eprintln!("e2e watchdog: no screenshot ({other:?})"),
         }
     }
-    if let Ok(out) = Command::new("ps").args(["-eo", "pid,ppid,stat,wchan:24,etime,time,args", "--sort=pid"]).output() {
+    if let Ok(out) =
+        Command::new("ps").args(["-eo", "pid,ppid,stat,wchan:24,etime,time,args", "--sort=pid"]).output()
+    {
         let table = String::from_utf8_lossy(&out.stdout);
         let ours: Vec<&str> = table
             .lines()
-            .filter(|l| l.contains("PID") || l.contains("WebKit") || l.contains("xiaoya") || l.contains("tauri-driver"))
+            .filter(|l| {
+                l.contains("PID")
+                    || l.contains("WebKit")
+                    || l.contains("xiaoya")
+                    || l.contains("tauri-driver")
+            })
             .collect();
         eprintln!("e2e watchdog: processes\n{}", ours.join("\n"));
         let _ = std::fs::write(dir.join(format!("hung-window-{stamp}.ps.txt")), table.as_bytes());

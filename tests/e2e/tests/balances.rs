@@ -28,12 +28,10 @@ async fn sign_in_personal(app: &AppWindow) -> TestResult {
 async fn sign_in_team(app: &AppWindow, team_id: &str, team_name: &str) -> TestResult {
     app.click("[data-testid=nav-account]").await?;
     app.click("[data-testid=sign-in-team]").await?;
-    app.click(&format!("[data-testid=team-option-{team_id}]"))
-        .await?;
+    app.click(&format!("[data-testid=team-option-{team_id}]")).await?;
     app.choose_team_as_payer().await?;
     app.click("[data-testid=team-sign-in-confirm]").await?;
-    app.wait_for_text("[data-testid=charged-to]", team_name)
-        .await?;
+    app.wait_for_text("[data-testid=charged-to]", team_name).await?;
     Ok(())
 }
 
@@ -46,48 +44,30 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
 
     sign_in_personal(&app).await?;
     app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "2500").await?;
-    app.wait_for_text("[data-testid=balance-value]", "2,500")
-        .await?;
+    app.wait_for_text("[data-testid=balance-value]", "2,500").await?;
     assert!(
-        app.text_of("[data-testid=balance-updated]")
-            .await?
-            .is_some(),
+        app.text_of("[data-testid=balance-updated]").await?.is_some(),
         "the time of the last refresh is shown"
     );
 
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "2,500")
-        .await?;
-    app.wait_for_text("[data-testid=balance-subscription]", "800")
-        .await?;
-    app.wait_for_text("[data-testid=balance-gift-card]", "200")
-        .await?;
-    app.wait_for_text("[data-testid=balance-recharge]", "1,500")
-        .await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "2,500").await?;
+    app.wait_for_text("[data-testid=balance-subscription]", "800").await?;
+    app.wait_for_text("[data-testid=balance-gift-card]", "200").await?;
+    app.wait_for_text("[data-testid=balance-recharge]", "1,500").await?;
     app.wait_for_text("[data-testid=usage-net]", "0").await?;
     app.find("[data-testid=balance-changes-empty]").await?;
     app.find("[data-testid=ledger-empty]").await?;
     app.shot("balances-personal", None).await?;
 
     // Points leave the account outside the app; a refresh shows it, and why it changed.
-    control.set_personal_balance(sb::PersonalBalance {
-        subscription: 770,
-        gift_card: 200,
-        recharge: 1500,
-    });
+    control.set_personal_balance(sb::PersonalBalance { subscription: 770, gift_card: 200, recharge: 1500 });
     app.click("[data-testid=balances-refresh]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "2,470")
-        .await?;
-    app.wait_for_text("[data-testid=balance-value]", "2,470")
-        .await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "2,470").await?;
+    app.wait_for_text("[data-testid=balance-value]", "2,470").await?;
     app.wait_for_attr("[data-testid=balance-interval]", "data-change", "-30").await?;
-    app.wait_for_attr("[data-testid=balance-interval]",
-        "data-unexplained",
-        "-30",
-    )
-    .await?;
-    app.wait_for_text("[data-testid=interval-unexplained]", "30")
-        .await?;
+    app.wait_for_attr("[data-testid=balance-interval]", "data-unexplained", "-30").await?;
+    app.wait_for_text("[data-testid=interval-unexplained]", "30").await?;
 
     // A top-up is refreshed from the header.
     control.set_personal_balance(sb::PersonalBalance {
@@ -96,25 +76,15 @@ async fn the_personal_balance_sits_in_the_header_and_explains_a_change() -> Test
         recharge: 1_000_000,
     });
     app.click("[data-testid=balance-slot]").await?;
-    app.wait_for_text("[data-testid=balance-value]", "1,000,970")
-        .await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "1,000,970")
-        .await?;
+    app.wait_for_text("[data-testid=balance-value]", "1,000,970").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "1,000,970").await?;
     app.shot("balances-personal-changed", None).await?;
-    app.shot("balances-personal-why",
-        Some("[data-testid=balance-changes]"),
-    )
-    .await?;
+    app.shot("balances-personal-why", Some("[data-testid=balance-changes]")).await?;
 
     app.click("[data-testid=locale-switch-zh-CN]").await?;
-    app.wait_for_text("[data-testid=screen-title]", "余额")
-        .await?;
-    app.wait_for_text("[data-testid=balance-changes]", "余额为什么变了")
-        .await?;
-    app.shot("balances-personal-zh",
-        Some("[data-testid=balance-changes]"),
-    )
-    .await?;
+    app.wait_for_text("[data-testid=screen-title]", "余额").await?;
+    app.wait_for_text("[data-testid=balance-changes]", "余额为什么变了").await?;
+    app.shot("balances-personal-zh", Some("[data-testid=balance-changes]")).await?;
     app.close().await
 }
 
@@ -125,53 +95,31 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     sign_in_personal(&app).await?;
 
     sign_in_team(&app, sb::TEAM_ALPHA_ID, sb::TEAM_ALPHA_NAME).await?;
-    app.wait_for_attr("[data-testid=balance-slot]",
-        "data-spendable",
-        "9007199254740993",
-    )
-    .await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "9007199254740993").await?;
     // The header abbreviates a long balance and keeps the exact value in its tooltip.
     app.wait_for_attr("[data-testid=balance-value]", "data-abbreviated", "true").await?;
     app.wait_for_text("[data-testid=balance-value]", "points").await?;
     let title = app.attr("[data-testid=balance-slot]", "title").await?.unwrap_or_default();
     assert!(title.contains("Exactly 9,007,199,254,740,993 points"), "{title:?}");
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "9,007,199,254,740,993")
-        .await?;
-    app.wait_for_text("[data-testid=balance-wallet]", "9,007,199,254,740,993")
-        .await?;
-    app.wait_for_attr("[data-testid=balance-quota]",
-        "data-unlimited",
-        "true",
-    )
-    .await?;
-    app.wait_for_text("[data-testid=team-context-version]", "7")
-        .await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "9,007,199,254,740,993").await?;
+    app.wait_for_text("[data-testid=balance-wallet]", "9,007,199,254,740,993").await?;
+    app.wait_for_attr("[data-testid=balance-quota]", "data-unlimited", "true").await?;
+    app.wait_for_text("[data-testid=team-context-version]", "7").await?;
     app.find("[data-testid=usage-not-for-team]").await?;
     app.shot("balances-team-alpha", None).await?;
 
     sign_in_team(&app, sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME).await?;
-    app.wait_for_attr("[data-testid=balance-slot]",
-        "data-spendable",
-        "859.75",
-    )
-    .await?;
-    app.wait_for_text("[data-testid=balance-value]", "859.75")
-        .await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "859.75").await?;
+    app.wait_for_text("[data-testid=balance-value]", "859.75").await?;
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "859.75")
-        .await?;
-    app.wait_for_text("[data-testid=balance-wallet]", "12,500")
-        .await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "859.75").await?;
+    app.wait_for_text("[data-testid=balance-wallet]", "12,500").await?;
     app.wait_for_attr("[data-testid=balance-quota]", "data-permille", "140").await?;
     app.wait_for_text("[data-testid=quota-used]", "140").await?;
-    app.wait_for_text("[data-testid=team-context-role]", "member")
-        .await?;
+    app.wait_for_text("[data-testid=team-context-role]", "member").await?;
     let page = app.page_text().await?;
-    assert!(
-        !page.contains("9,007,199,254,740,993"),
-        "no Team Alpha number under Team Beta"
-    );
+    assert!(!page.contains("9,007,199,254,740,993"), "no Team Alpha number under Team Beta");
     app.shot("balances-team-beta", None).await?;
 
     // Dark theme, from Settings, where the low-balance threshold also lives.
@@ -184,8 +132,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     app.find("[data-testid=balance-low]").await?;
     app.click("[data-testid=theme-dark]").await?;
     app.click("[data-testid=nav-balances]").await?;
-    app.wait_for_text("[data-testid=balance-spendable]", "859.75")
-        .await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "859.75").await?;
     app.shot("balances-team-beta-dark", None).await?;
     app.close().await
 }
@@ -197,15 +144,9 @@ async fn without_the_balance_scope_the_window_says_what_is_missing() -> TestResu
     let control = app.sandbox.as_ref().expect("sandbox").control();
     control.set_granted_scopes_override(Some(vec![sb::Scope::Profile, sb::Scope::Model]));
     sign_in_personal(&app).await?;
-    app.wait_for_attr("[data-testid=balance-slot]",
-        "data-state",
-        "missing-scope",
-    )
-    .await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-state", "missing-scope").await?;
     app.click("[data-testid=nav-balances]").await?;
-    let text = app
-        .wait_for_text("[data-testid=balance-scope-missing]", "balance")
-        .await?;
+    let text = app.wait_for_text("[data-testid=balance-scope-missing]", "balance").await?;
     assert!(text.contains("sign in"), "says how to grant it: {text}");
     app.find("[data-testid=usage-scope-missing]").await?;
     app.shot("balances-missing-scope", None).await?;
@@ -222,12 +163,8 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
     app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "2500").await?;
 
     app.click("[data-testid=nav-voices]").await?;
-    app.click("[data-testid=voice-option][data-usable=true]")
-        .await?;
-    app.find("[data-testid=tts-input]")
-        .await?
-        .send_keys("Hello from the balances test.")
-        .await?;
+    app.click("[data-testid=voice-option][data-usable=true]").await?;
+    app.find("[data-testid=tts-input]").await?.send_keys("Hello from the balances test.").await?;
     app.click("[data-testid=tts-synthesize]").await?;
     app.find("[data-testid=tts-last-clip]").await?;
 
@@ -247,27 +184,18 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert_ne!(
-        spendable, "2500",
-        "the header balance moved after the charge"
-    );
+    assert_ne!(spendable, "2500", "the header balance moved after the charge");
 
     app.click("[data-testid=nav-balances]").await?;
-    app.find("[data-testid=ledger-list] [data-testid=charge-row][data-source=tts]")
-        .await?;
-    app.wait_for_attr("[data-testid=balance-interval] [data-testid=interval-verdict]",
+    app.find("[data-testid=ledger-list] [data-testid=charge-row][data-source=tts]").await?;
+    app.wait_for_attr(
+        "[data-testid=balance-interval] [data-testid=interval-verdict]",
         "data-verdict",
         "explained",
     )
     .await?;
-    app.shot("balances-journey-why",
-        Some("[data-testid=balance-changes]"),
-    )
-    .await?;
-    app.shot("balances-journey-ledger",
-        Some("[data-testid=spending-chart]"),
-    )
-    .await?;
+    app.shot("balances-journey-why", Some("[data-testid=balance-changes]")).await?;
+    app.shot("balances-journey-ledger", Some("[data-testid=spending-chart]")).await?;
 
     // The ledger saved as CSV through the save dialog, with the charge as the platform
     // reported it.
@@ -289,9 +217,7 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
     // The toast is read; put it away, as a person would before the next click under it.
     app.click("[data-testid=toast-success] [data-testid=toast-dismiss]").await?;
 
-    app.click("[data-testid=ledger-list] [data-testid=charge-receipt]")
-        .await?;
-    app.wait_for_text("[data-testid=screen-title]", "Voices")
-        .await?;
+    app.click("[data-testid=ledger-list] [data-testid=charge-receipt]").await?;
+    app.wait_for_text("[data-testid=screen-title]", "Voices").await?;
     app.close().await
 }

@@ -58,7 +58,10 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.click(&format!("[data-testid='model-row-{}']", sb::MODEL_VISION)).await?;
     app.wait_for_text("[data-testid=model-detail-mode]", "JSON object").await?;
     app.find("[data-testid=model-detail] [data-testid=model-param-detail]").await?;
-    assert!(app.text_of(&format!("[data-testid='model-row-{}']", sb::MODEL_CHAT)).await?.is_none(), "filtered out");
+    assert!(
+        app.text_of(&format!("[data-testid='model-row-{}']", sb::MODEL_CHAT)).await?.is_none(),
+        "filtered out"
+    );
     choose(&app, "[data-testid=models-capability-filter]", "any").await?;
     app.type_into("[data-testid=models-search]", "legacy").await?;
     app.click(&format!("[data-testid='model-row-{}']", sb::MODEL_LEGACY)).await?;
@@ -76,8 +79,12 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.wait_for_text("[data-testid=screen-title]", "Chat").await?;
     let mut picked = serde_json::Value::Null;
     for _ in 0..100 {
-        picked = js(&app, "return document.querySelector('[data-testid=chat-model-select]')?.value ?? null;", vec![])
-            .await?;
+        picked = js(
+            &app,
+            "return document.querySelector('[data-testid=chat-model-select]')?.value ?? null;",
+            vec![],
+        )
+        .await?;
         if picked.as_str() == Some(sb::MODEL_CHAT) {
             break;
         }
@@ -103,7 +110,10 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     let stopped = last_text(&app, &format!("{LAST_REPLY} [data-testid=chat-message-content]")).await?;
     // (Markdown can re-render the last line as more arrives, so compare the opening words.)
     let opening: String = seen.chars().take(12).collect();
-    assert!(stopped.starts_with(&opening) && stopped.len() >= 40, "the partial reply is kept: {seen:?} → {stopped:?}");
+    assert!(
+        stopped.starts_with(&opening) && stopped.len() >= 40,
+        "the partial reply is kept: {seen:?} → {stopped:?}"
+    );
     assert!(!stopped.contains("Summary"), "stopped well before the end");
     app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-status-badge]"), "Stopped").await?;
 
@@ -113,12 +123,20 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     while control.charges().is_empty() && std::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let stopped_points = control.charges().last().map(|c| c.points.to_string()).ok_or("the stopped reply was charged")?;
+    let stopped_points =
+        control.charges().last().map(|c| c.points.to_string()).ok_or("the stopped reply was charged")?;
     app.click("[data-testid=nav-balances]").await?;
     app.click("[data-testid=balances-refresh]").await?;
-    let line = app.wait_for_text("[data-testid=interval-chat-usage]", "for chat replies whose receipts named no amount").await?;
+    let line = app
+        .wait_for_text("[data-testid=interval-chat-usage]", "for chat replies whose receipts named no amount")
+        .await?;
     assert!(line.contains(&stopped_points), "{line} names {stopped_points} points");
-    assert_eq!(app.attr("[data-testid=balance-interval] [data-testid=interval-verdict]", "data-verdict").await?.as_deref(), Some("explained"));
+    assert_eq!(
+        app.attr("[data-testid=balance-interval] [data-testid=interval-verdict]", "data-verdict")
+            .await?
+            .as_deref(),
+        Some("explained")
+    );
     assert!(!app.page_text().await?.contains("another app or device"));
     app.shot("balances-chat-by-usage", Some("[data-testid=balance-changes]")).await?;
     app.click("[data-testid=nav-chat]").await?;
@@ -164,13 +182,15 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.type_into("[data-testid=chat-param-temperature] input", "5").await?;
     app.wait_for_text("[data-testid=chat-param-temperature]", "at most 1").await?;
     app.type_into("[data-testid=chat-input]", "Facts about tea, as JSON").await?;
-    let disabled = js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
+    let disabled =
+        js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
     assert_eq!(disabled.as_bool(), Some(true), "a value outside the spec can't be sent");
     app.click("[data-testid=chat-format-json-object]").await?;
     app.shot("chat-options", None).await?;
     app.type_into("[data-testid=chat-param-temperature] input", "0.5").await?;
     for _ in 0..50 {
-        let disabled = js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
+        let disabled =
+            js(&app, "return document.querySelector('[data-testid=chat-send]').disabled;", vec![]).await?;
         if disabled.as_bool() == Some(false) {
             break;
         }
@@ -178,7 +198,8 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     }
     app.click("[data-testid=chat-send]").await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
-    app.wait_for_last_attr(&format!("{LAST_REPLY} [data-testid=chat-json-check]"), "data-valid", "true").await?;
+    app.wait_for_last_attr(&format!("{LAST_REPLY} [data-testid=chat-json-check]"), "data-valid", "true")
+        .await?;
     app.click("[data-testid=chat-options-toggle]").await?;
 
     // The conversation is in the list, and is found by searching its text.

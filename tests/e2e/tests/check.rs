@@ -73,14 +73,20 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.click("[data-testid=check-billable-review]").await?;
     let payer = app.wait_for_text("[data-testid=check-quote-payer]", "").await?;
     let header = app.text_of("[data-testid=charged-to]").await?.unwrap_or_default();
-    assert!(!payer.trim().is_empty() && header.contains(payer.trim()), "the header's payer pays: {payer:?} / {header:?}");
+    assert!(
+        !payer.trim().is_empty() && header.contains(payer.trim()),
+        "the header's payer pays: {payer:?} / {header:?}"
+    );
     let cost = app.wait_for_text("[data-testid=check-quote-speech]", "points").await?;
     assert!(cost.contains("estimated"), "{cost}");
     assert_eq!(control.charges().len(), charges, "nothing charged before the confirmation");
     app.shot("check-billable-quote", None).await?;
     app.click("[data-testid=check-billable-confirm]").await?;
     app.wait_for_attr("[data-testid=check-item][data-check=speech]", "data-verdict", "pass").await?;
-    assert_eq!(app.attr("[data-testid=check-item][data-check=chat]", "data-verdict").await?.as_deref(), Some("pass"));
+    assert_eq!(
+        app.attr("[data-testid=check-item][data-check=chat]", "data-verdict").await?.as_deref(),
+        Some("pass")
+    );
     assert_eq!(control.charges().len(), charges + 2, "one chat and one speech charge");
 
     // The report goes into a file for the release ticket, where the save dialog says.

@@ -59,7 +59,8 @@ fn descendants_environ(pid: u32) -> Vec<(u32, String, Vec<u8>)> {
         .into_iter()
         .filter(|child| *child != pid)
         .map(|child| {
-            let comm = std::fs::read_to_string(format!("/proc/{child}/comm")).unwrap_or_default().trim().to_owned();
+            let comm =
+                std::fs::read_to_string(format!("/proc/{child}/comm")).unwrap_or_default().trim().to_owned();
             (child, comm, std::fs::read(format!("/proc/{child}/environ")).unwrap_or_default())
         })
         .collect()
@@ -75,14 +76,24 @@ async fn without_a_gpu_the_web_process_paints_on_the_cpu() -> TestResult {
         .map(|d| d.flatten().any(|e| e.file_name().to_string_lossy().starts_with("renderD")))
         .unwrap_or(false);
     let data = tempfile::tempdir()?;
-    let app = AppWindow::launch(Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() }).await?;
+    let app =
+        AppWindow::launch(Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() }).await?;
     app.find("[data-testid=nav-account]").await?;
     let pid = app_pid(data.path()).ok_or("the app process was not found")?;
-    let set = |environ: &[u8]| environ.split(|b| *b == 0).any(|kv| kv == b"WEBKIT_SKIA_ENABLE_CPU_RENDERING=1");
-    let web: Vec<_> = descendants_environ(pid).into_iter().filter(|(_, comm, _)| comm.starts_with("WebKitWebProces")).collect();
+    let set =
+        |environ: &[u8]| environ.split(|b| *b == 0).any(|kv| kv == b"WEBKIT_SKIA_ENABLE_CPU_RENDERING=1");
+    let web: Vec<_> = descendants_environ(pid)
+        .into_iter()
+        .filter(|(_, comm, _)| comm.starts_with("WebKitWebProces"))
+        .collect();
     assert!(!web.is_empty(), "no WebKitWebProcess under the app (pid {pid})");
     for (child, _, environ) in &web {
-        assert_eq!(set(environ), !gpu, "web process {child}: CPU painting must be {} here", if gpu { "off (a GPU)" } else { "on (no GPU)" });
+        assert_eq!(
+            set(environ),
+            !gpu,
+            "web process {child}: CPU painting must be {} here",
+            if gpu { "off (a GPU)" } else { "on (no GPU)" }
+        );
     }
     app.close().await
 }
@@ -120,7 +131,10 @@ async fn resizing_while_the_window_state_is_written_never_freezes_the_window() -
         app.client.set_window_rect(u32::from(round % 3) * 7, u32::from(round % 4) * 5, w, h).await?;
         // ...around the 500 ms settle time, so a write is often in flight during the next change.
         tokio::time::sleep(Duration::from_millis(490 + u64::from(round % 4) * 8)).await;
-        let answer = app.client.execute("return document.querySelectorAll('[data-testid=nav-account]').length", vec![]).await?;
+        let answer = app
+            .client
+            .execute("return document.querySelectorAll('[data-testid=nav-account]').length", vec![])
+            .await?;
         assert_eq!(answer, serde_json::json!(1), "round {round}: the window stopped answering");
     }
     app.close().await

@@ -12,7 +12,8 @@ async fn the_app_starts_on_a_corrupt_database_and_says_where_the_old_file_is() -
     let data = tempfile::tempdir()?;
     let garbage = b"not a database: what a failed disk left behind. ".repeat(300);
     std::fs::write(data.path().join("companion.db"), &garbage)?;
-    let app = AppWindow::launch(Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() }).await?;
+    let app =
+        AppWindow::launch(Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() }).await?;
 
     let notice = app.wait_for_text("[data-testid=database-notice]", "damaged").await?;
     assert!(notice.contains("Nothing was deleted"), "{notice}");
@@ -54,7 +55,8 @@ async fn a_start_that_fails_says_why_in_the_window() -> TestResult {
     };
     let app = AppWindow::launch(launch).await?;
     app.find("[data-testid=boot-error]").await?;
-    app.wait_for_attr("[data-testid=boot-error] [data-testid=error-message]", "data-error-code", "STORAGE").await?;
+    app.wait_for_attr("[data-testid=boot-error] [data-testid=error-message]", "data-error-code", "STORAGE")
+        .await?;
     let text = app.wait_for_text("[data-testid=boot-error]", "couldn't start").await?;
     assert!(text.contains("local data"), "{text}");
     app.shot("hardening-start-failed", None).await?;
@@ -128,7 +130,10 @@ async fn the_window_stays_on_the_app_and_cannot_listen_to_global_events() -> Tes
     assert!(!html.contains("code_canary_e2e_1") && !html.contains("st_canary"), "the URL is not in the page");
 
     // And no page opens another window.
-    let opened = app.client.execute("return window.open(arguments[0] + '/') === null;", vec![remote.clone().into()]).await?;
+    let opened = app
+        .client
+        .execute("return window.open(arguments[0] + '/') === null;", vec![remote.clone().into()])
+        .await?;
     tokio::time::sleep(Duration::from_millis(1000)).await;
     assert_eq!(app.client.windows().await?.len(), 1, "still one window (window.open gave null: {opened})");
     app.close().await
@@ -190,7 +195,10 @@ async fn nothing_that_crosses_the_ipc_bridge_carries_a_secret() -> TestResult {
     let events: Vec<String> = serde_json::from_value(rec["events"].clone())?;
     let answers: Vec<String> = serde_json::from_value(rec["answers"].clone())?;
     let count = |list: &[String], needle: &str| list.iter().filter(|e| e.contains(needle)).count();
-    assert!(count(&events, "\"signedIn\"") >= 1 && count(&events, "\"sessionsChanged\"") >= 2, "events: {events:?}");
+    assert!(
+        count(&events, "\"signedIn\"") >= 1 && count(&events, "\"sessionsChanged\"") >= 2,
+        "events: {events:?}"
+    );
     assert!(count(&answers, "chat_send channel") >= 2, "the reply's channel messages: {answers:?}");
     assert!(answers.iter().any(|a| a.starts_with("chat_send {")), "the reply: {answers:?}");
     assert!(answers.iter().any(|a| a.starts_with("sign_out {")), "the sign-out: {answers:?}");

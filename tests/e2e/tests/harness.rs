@@ -8,20 +8,26 @@ use xiaoya_e2e::fantoccini::wd::TimeoutConfiguration;
 use xiaoya_e2e::{screenshot_dir, AppWindow, Launch, TestResult};
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_command_that_never_returns_is_ended_by_the_window_watchdog_with_a_record_of_the_screen() -> TestResult {
+async fn a_command_that_never_returns_is_ended_by_the_window_watchdog_with_a_record_of_the_screen(
+) -> TestResult {
     let before: Vec<_> = hung_records()?;
-    let app = AppWindow::launch(Launch { budget: Some(Duration::from_secs(20)), ..Launch::default() }).await?;
+    let app =
+        AppWindow::launch(Launch { budget: Some(Duration::from_secs(20)), ..Launch::default() }).await?;
     app.wait_for_text("[data-testid=nav-account]", "Account").await?;
     // The page's own script never answers and WebDriver is told to wait an hour for it:
     // only the watchdog can end this command.
-    app.client.update_timeouts(TimeoutConfiguration::new(Some(Duration::from_secs(3600)), None, None)).await?;
+    app.client
+        .update_timeouts(TimeoutConfiguration::new(Some(Duration::from_secs(3600)), None, None))
+        .await?;
     let outcome = tokio::time::timeout(
         Duration::from_secs(120),
         app.client.execute_async("/* never calls back */", vec![]),
     )
     .await;
     match outcome {
-        Err(_) => panic!("the stuck command was still waiting after 120 s: the watchdog did not end the window"),
+        Err(_) => {
+            panic!("the stuck command was still waiting after 120 s: the watchdog did not end the window")
+        }
         Ok(Ok(value)) => panic!("a script that never calls back answered {value:?}"),
         Ok(Err(_)) => {}
     }

@@ -41,7 +41,10 @@ async fn size_to(app: &AppWindow, width: u32, height: u32) -> TestResult {
 async fn value_of(app: &AppWindow, css: &str) -> TestResult<String> {
     let v = app
         .client
-        .execute("const el = document.querySelector(arguments[0]); return el ? el.value : null;", vec![css.into()])
+        .execute(
+            "const el = document.querySelector(arguments[0]); return el ? el.value : null;",
+            vec![css.into()],
+        )
         .await?;
     Ok(v.as_str().unwrap_or_default().to_owned())
 }
@@ -82,9 +85,12 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
     app.click("[data-testid=nav-voices]").await?;
     let config = format!("[data-testid=tts-config][data-config-id='{}']", sb::TTS_CONFIG_STANDARD);
     app.find(&config).await?;
-    if app.attr("[data-testid=tts-selected-voice]", "data-voice-id").await?.as_deref() != Some(sb::VOICE_NARRATOR_WARM) {
+    if app.attr("[data-testid=tts-selected-voice]", "data-voice-id").await?.as_deref()
+        != Some(sb::VOICE_NARRATOR_WARM)
+    {
         app.click(&format!("{config} [data-testid=tts-config-pick]")).await?;
-        app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM)).await?;
+        app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM))
+            .await?;
     }
     let text = value_of(app, "[data-testid=tts-input]").await?;
     if text.is_empty() {
@@ -102,23 +108,36 @@ async fn make_a_clip(app: &AppWindow) -> TestResult {
         // Sub-pixel: the rows are 19.5 px line boxes, and WebKit's rounding of them can differ
         // by a pixel between the two states (seen once in ~10 runs: 1.07 px). A pixel can't
         // take a click off a 44 px button; the line-box bug this caught moved it 3 px.
-        assert!((before - after).abs() < 2.0, "Synthesize moved from {before} to {after} when the estimate with its caveat arrived");
+        assert!(
+            (before - after).abs() < 2.0,
+            "Synthesize moved from {before} to {after} when the estimate with its caveat arrived"
+        );
         app.type_into("[data-testid=tts-input]", "Hello from Xiaoya.").await?;
         let deadline = std::time::Instant::now() + Duration::from_secs(20);
-        while app.client.find(xiaoya_e2e::fantoccini::Locator::Css("[data-testid=tts-estimate-caveat]")).await.is_ok() {
+        while app
+            .client
+            .find(xiaoya_e2e::fantoccini::Locator::Css("[data-testid=tts-estimate-caveat]"))
+            .await
+            .is_ok()
+        {
             if std::time::Instant::now() > deadline {
                 return Err("the caveat stayed for English text".into());
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         let after = top_of(app, "[data-testid=tts-synthesize]").await?;
-        assert!((before - after).abs() < 2.0, "Synthesize moved from {before} to {after} when the estimate arrived");
+        assert!(
+            (before - after).abs() < 2.0,
+            "Synthesize moved from {before} to {after} when the estimate arrived"
+        );
     }
     // A person reads the cost before the charged click.
     wait_for_estimate(app).await?;
     // After a switch of who pays, the catalog of this context loads again first.
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while app.attr("[data-testid=tts-synthesize]", "disabled").await?.is_some() && std::time::Instant::now() < deadline {
+    while app.attr("[data-testid=tts-synthesize]", "disabled").await?.is_some()
+        && std::time::Instant::now() < deadline
+    {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     app.click("[data-testid=tts-synthesize]").await?;
@@ -216,7 +235,8 @@ async fn pay_with(app: &AppWindow, kind: &str) -> TestResult {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_header_fits_and_the_charged_to_menu_draws_over_the_player_at_both_sizes_in_both_languages() -> TestResult {
+async fn the_header_fits_and_the_charged_to_menu_draws_over_the_player_at_both_sizes_in_both_languages(
+) -> TestResult {
     let scratch = tempfile::tempdir()?;
     let app = launch(&scratch).await?;
     let result = header_and_menu(&app).await;
@@ -238,7 +258,10 @@ async fn header_and_menu(app: &AppWindow) -> TestResult {
             pay_with(app, "team").await?;
             app.wait_for_attr("[data-testid=balance-value]", "data-abbreviated", "true").await?;
             let title = app.attr("[data-testid=balance-slot]", "title").await?.unwrap_or_default();
-            assert!(title.contains("9,007,199,254,740,993"), "the exact balance is in the tooltip: {title:?}");
+            assert!(
+                title.contains("9,007,199,254,740,993"),
+                "the exact balance is in the tooltip: {title:?}"
+            );
             let unit = if locale == "en" { "points" } else { "积分" };
             app.wait_for_text("[data-testid=balance-value]", unit).await?;
             let over = overflow(app).await?;
@@ -261,7 +284,11 @@ async fn header_and_menu(app: &AppWindow) -> TestResult {
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-            assert_eq!(app.count("[data-testid=player-bar]").await?, 0, "no orphan player after a context switch");
+            assert_eq!(
+                app.count("[data-testid=player-bar]").await?,
+                0,
+                "no orphan player after a context switch"
+            );
             app.client
                 .execute(
                     "document.querySelector('.app-main__inner').style.paddingBottom = ''; \
@@ -307,7 +334,8 @@ async fn drafts(app: &AppWindow) -> TestResult {
             app.click("[data-testid=nav-voices]").await?;
             let config = format!("[data-testid=tts-config][data-config-id='{}']", sb::TTS_CONFIG_STANDARD);
             app.click(&format!("{config} [data-testid=tts-config-pick]")).await?;
-            app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM)).await?;
+            app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM))
+                .await?;
             let speech = format!("Text to speak {locale} {w}");
             app.client
                 .execute(
@@ -328,7 +356,8 @@ async fn drafts(app: &AppWindow) -> TestResult {
             app.shot(&format!("layout-chat-draft-{locale}-{w}x{h}"), None).await?;
 
             app.click("[data-testid=nav-voices]").await?;
-            app.wait_for_attr("[data-testid=tts-selected-voice]", "data-voice-id", sb::VOICE_NARRATOR_WARM).await?;
+            app.wait_for_attr("[data-testid=tts-selected-voice]", "data-voice-id", sb::VOICE_NARRATOR_WARM)
+                .await?;
             let kept = value_of(app, "[data-testid=tts-input]").await?;
             assert_eq!(kept, speech, "{locale} {w}×{h}: the text to speak");
             app.shot(&format!("layout-voices-draft-{locale}-{w}x{h}"), None).await?;
@@ -378,13 +407,20 @@ async fn every_screen(app: &AppWindow) -> TestResult {
                             vec![],
                         )
                         .await?;
-                    assert!(spill.as_f64().unwrap_or(0.0) <= 1.0, "{locale} {w}×{h}: the composer spills {spill} px out of the card");
+                    assert!(
+                        spill.as_f64().unwrap_or(0.0) <= 1.0,
+                        "{locale} {w}×{h}: the composer spills {spill} px out of the card"
+                    );
                     app.shot(&format!("screen-chat-options-{locale}-{w}x{h}"), None).await?;
                     app.click("[data-testid=chat-options-toggle]").await?;
                 }
                 if screen == "voices" && app.count("[data-testid=tts-receipt]").await? == 0 {
                     make_a_clip(app).await?;
-                    app.shot(&format!("screen-voices-clip-{locale}-{w}x{h}"), Some("[data-testid=tts-result]")).await?;
+                    app.shot(
+                        &format!("screen-voices-clip-{locale}-{w}x{h}"),
+                        Some("[data-testid=tts-result]"),
+                    )
+                    .await?;
                 }
             }
         }

@@ -16,8 +16,12 @@ const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 const LOG: &str = "[data-testid=chat-messages]";
 
 fn launch(sandbox: &sb::Sandbox, data: &Path, log: &Path) -> Launch {
-    Launch { external_sandbox: Some(sandbox.base_url()), data_dir: Some(data.to_path_buf()), ..Launch::default() }
-        .with_fake_browser(FAKE_BROWSER, log, false)
+    Launch {
+        external_sandbox: Some(sandbox.base_url()),
+        data_dir: Some(data.to_path_buf()),
+        ..Launch::default()
+    }
+    .with_fake_browser(FAKE_BROWSER, log, false)
 }
 
 async fn send(app: &AppWindow, text: &str) -> TestResult {
@@ -86,9 +90,12 @@ async fn seed(sandbox: &sb::Sandbox, data: &Path, log: &Path, extra: usize) -> T
     app.close().await?;
 
     let db = xiaoya_e2e::xiaoya_core::store::Db::open(&data.join("companion.db")).await?;
-    let (conversation,): (String,) = sqlx::query_as("SELECT id FROM chat_conversations LIMIT 1").fetch_one(db.pool()).await?;
+    let (conversation,): (String,) =
+        sqlx::query_as("SELECT id FROM chat_conversations LIMIT 1").fetch_one(db.pool()).await?;
     let model: Option<String> =
-        sqlx::query_scalar("SELECT model_code FROM chat_messages WHERE role = 'assistant' LIMIT 1").fetch_one(db.pool()).await?;
+        sqlx::query_scalar("SELECT model_code FROM chat_messages WHERE role = 'assistant' LIMIT 1")
+            .fetch_one(db.pool())
+            .await?;
     let mut parent: Option<String> = None;
     for n in 0..extra {
         let assistant = n % 2 == 1;
@@ -196,7 +203,11 @@ fn pss_by_process(pids: &[u32]) -> String {
 /// Summed (PSS, RSS) in KiB of `pids`, from `smaps_rollup`.
 fn memory(pids: &[u32]) -> (u64, u64) {
     let field = |text: &str, name: &str| {
-        text.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
     };
     pids.iter().fold((0, 0), |(pss, rss), pid| {
         let text = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).unwrap_or_default();
@@ -227,9 +238,12 @@ async fn measure(messages: usize) -> TestResult<(u64, u64)> {
     // Scroll through it once, as a reader would, then let it settle.
     js(&app, &format!("document.querySelector('{LOG}').scrollTop = 0; return 0;")).await?;
     wait_for_index(&app, 0).await?;
-    js(&app, &format!("const l = document.querySelector('{LOG}'); l.scrollTop = l.scrollHeight; return 0;")).await?;
+    js(&app, &format!("const l = document.querySelector('{LOG}'); l.scrollTop = l.scrollHeight; return 0;"))
+        .await?;
     tokio::time::sleep(Duration::from_secs(10)).await;
-    let bin = PathBuf::from(std::env::var("XIAOYA_APP_BIN").unwrap_or_else(|_| xiaoya_e2e::app_binary().display().to_string()));
+    let bin = PathBuf::from(
+        std::env::var("XIAOYA_APP_BIN").unwrap_or_else(|_| xiaoya_e2e::app_binary().display().to_string()),
+    );
     let figures = memory(&tree_of(&bin.canonicalize()?));
     app.close().await?;
     Ok(figures)
@@ -319,7 +333,8 @@ async fn the_app_process_through_replies_sent_over_the_bridge() -> TestResult {
         })();
     "#;
     for round in 1..=4 {
-        let out = app.client.execute_async(SCRIPT, vec![serde_json::Value::String(sb::MODEL_CHAT.into())]).await?;
+        let out =
+            app.client.execute_async(SCRIPT, vec![serde_json::Value::String(sb::MODEL_CHAT.into())]).await?;
         let out = out.as_str().unwrap_or_default().to_owned();
         if out.starts_with("failed") {
             return Err(out.into());
@@ -329,7 +344,10 @@ async fn the_app_process_through_replies_sent_over_the_bridge() -> TestResult {
     }
     let tree = tree_of(&bin);
     let main = tree.first().ok_or("no app process")?;
-    match std::process::Command::new("gdb").args(["-p", &main.to_string(), "-batch", "-ex", "call (int) malloc_trim(0)"]).output() {
+    match std::process::Command::new("gdb")
+        .args(["-p", &main.to_string(), "-batch", "-ex", "call (int) malloc_trim(0)"])
+        .output()
+    {
         Ok(_) => {
             tokio::time::sleep(Duration::from_secs(2)).await;
             println!("| after malloc_trim(0) through gdb | | {} |", pss_by_process(&tree_of(&bin)));

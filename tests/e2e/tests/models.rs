@@ -57,8 +57,14 @@ async fn journey(app: &AppWindow) -> TestResult {
     let cells = texts(app, &format!("{temperature} td")).await?;
     assert_eq!(cells[0], "not declared", "{cells:?}");
     assert!(cells[1].contains("0 – 2") && cells[1].contains("default 0.7"), "{cells:?}");
-    assert_eq!(app.attr("[data-testid=compare-row-modelType]", "data-differs").await?.as_deref(), Some("false"));
-    assert_eq!(app.attr("[data-testid=compare-row-parameterSchemaVersion]", "data-differs").await?.as_deref(), Some("true"));
+    assert_eq!(
+        app.attr("[data-testid=compare-row-modelType]", "data-differs").await?.as_deref(),
+        Some("false")
+    );
+    assert_eq!(
+        app.attr("[data-testid=compare-row-parameterSchemaVersion]", "data-differs").await?.as_deref(),
+        Some("true")
+    );
     app.shot("models-compare", None).await?;
 
     // A Team-only model: Personal's catalog doesn't have it.

@@ -38,7 +38,11 @@ async fn the_paying_team_context_ends(readings: sb::Readings, reason: &str, shot
     app.wait_for_text("[data-testid=charged-to]", "choose who pays").await?;
     app.find("[data-testid=choose-payer]").await?;
     app.find("[data-testid=choose-payer-first]").await?;
-    assert_eq!(app.count("[data-testid=sign-in-first]").await?, 0, "still signed in: the screen says to choose who pays");
+    assert_eq!(
+        app.count("[data-testid=sign-in-first]").await?,
+        0,
+        "still signed in: the screen says to choose who pays"
+    );
     assert_eq!(app.count("[data-testid=choose-payer-team]").await?, 0, "only the Team session ended");
     assert_eq!(app.count("[data-testid=choose-payer-personal]").await?, 1, "Personal is still signed in");
     app.shot(shot, Some("[data-testid=session-notices]")).await?;
@@ -89,24 +93,35 @@ async fn a_loopback_sign_in_end_to_end() -> TestResult {
     app.click("[data-testid=nav-settings]").await?;
     app.type_into("[data-testid=platform-base-url]", &sandbox.base_url()).await?;
     app.type_into("[data-testid=platform-client-id-input]", sb::PUBLIC_CLIENT_ID).await?;
-    app.type_into("[data-testid=platform-redirect-uri-input]", sb::PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI).await?;
+    app.type_into("[data-testid=platform-redirect-uri-input]", sb::PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI)
+        .await?;
     app.click("[data-testid=platform-save]").await?;
     app.wait_for_text("[data-testid=platform-redirect-uri]", sb::PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI).await?;
 
     app.sign_in_personal().await?;
-    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
-        .await?;
+    app.wait_for_text(
+        "[data-testid=session-card][data-context=personal] [data-testid=session-name]",
+        sb::USER_DISPLAY_NAME,
+    )
+    .await?;
 
     let authorize = std::fs::read_to_string(&log)?;
     let authorize = url::Url::parse(authorize.lines().next().unwrap_or_default())?;
-    let sent = authorize.query_pairs().find(|(k, _)| k == "redirect_uri").map(|(_, v)| v.into_owned()).unwrap_or_default();
+    let sent = authorize
+        .query_pairs()
+        .find(|(k, _)| k == "redirect_uri")
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default();
     let sent = url::Url::parse(&sent)?;
     assert_eq!((sent.scheme(), sent.host_str(), sent.path()), ("http", Some("127.0.0.1"), "/oauth/callback"));
     assert!(sent.port().is_some_and(|p| p != 0), "a port chosen for this sign-in: {sent}");
 
     let answer = page_of(&page);
     assert!(answer.starts_with("200"), "{answer}");
-    assert!(answer.contains("You can return to Xiaoya Companion") && answer.contains("您可以返回小雅助手了"), "{answer}");
+    assert!(
+        answer.contains("You can return to Xiaoya Companion") && answer.contains("您可以返回小雅助手了"),
+        "{answer}"
+    );
     // The listener closed with its attempt.
     let port = sent.port().unwrap_or_default();
     assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err(), "nothing listens on {port} any more");

@@ -52,10 +52,7 @@ async fn a_restart_signed_in_hands_the_page_its_sessions_but_no_secret() -> Test
     app.close().await?;
 
     let app = AppWindow::launch(launch()).await?;
-    let handed = app
-        .client
-        .execute("return JSON.stringify(window.__XIAOYA_BOOT__ ?? null);", vec![])
-        .await?;
+    let handed = app.client.execute("return JSON.stringify(window.__XIAOYA_BOOT__ ?? null);", vec![]).await?;
     let handed = handed.as_str().ok_or("no handed-over state")?.to_owned();
     let state: serde_json::Value = serde_json::from_str(&handed)?;
     assert_eq!(state["sessions"]["sessions"][0]["displayName"], sb::USER_DISPLAY_NAME, "{handed}");
@@ -64,8 +61,11 @@ async fn a_restart_signed_in_hands_the_page_its_sessions_but_no_secret() -> Test
     // The page took it: its start is remembered for this window.
     let seen = app.client.execute("return sessionStorage.getItem('xiaoya.bootSeen');", vec![]).await?;
     assert_eq!(seen.as_str(), state["bootId"].as_str(), "the page took this start's state");
-    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
-        .await?;
+    app.wait_for_text(
+        "[data-testid=session-card][data-context=personal] [data-testid=session-name]",
+        sb::USER_DISPLAY_NAME,
+    )
+    .await?;
     app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
     let secrets = sandbox.control().issued_secrets();
     assert!(!secrets.is_empty());
@@ -77,8 +77,11 @@ async fn a_restart_signed_in_hands_the_page_its_sessions_but_no_secret() -> Test
     // the page asks the core and shows the same.
     app.client.execute("location.reload(); return null;", vec![]).await?;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
-        .await?;
+    app.wait_for_text(
+        "[data-testid=session-card][data-context=personal] [data-testid=session-name]",
+        sb::USER_DISPLAY_NAME,
+    )
+    .await?;
     app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
     app.close().await
 }

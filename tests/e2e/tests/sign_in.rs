@@ -10,11 +10,7 @@ use xiaoya_e2e::{approve_in_sandbox, deliver_deep_link, AppWindow, Launch, TestR
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 
 fn logged_urls(log: &Path) -> Vec<url::Url> {
-    std::fs::read_to_string(log)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| url::Url::parse(l).ok())
-        .collect()
+    std::fs::read_to_string(log).unwrap_or_default().lines().filter_map(|l| url::Url::parse(l).ok()).collect()
 }
 
 fn param(url: &url::Url, name: &str) -> String {
@@ -60,14 +56,27 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
 
     app.click("[data-testid=nav-account]").await?;
     app.click("[data-testid=sign-in-personal]").await?;
-    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
-        .await?;
+    app.wait_for_text(
+        "[data-testid=session-card][data-context=personal] [data-testid=session-name]",
+        sb::USER_DISPLAY_NAME,
+    )
+    .await?;
     // A fresh 7-day token. The card's clock ticks once a minute, so right after sign-in it
     // may still read the minute before: "7 d 0 h" or "6 d 23 h".
-    let expiry = app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-expiry]", " d ").await?;
+    let expiry = app
+        .wait_for_text(
+            "[data-testid=session-card][data-context=personal] [data-testid=session-expiry]",
+            " d ",
+        )
+        .await?;
     assert!(expiry.contains("6 d 23 h") || expiry.contains("7 d 0 h"), "a fresh 7-day token: {expiry}");
     app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
-    let scopes = app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-scopes]", "model").await?;
+    let scopes = app
+        .wait_for_text(
+            "[data-testid=session-card][data-context=personal] [data-testid=session-scopes]",
+            "model",
+        )
+        .await?;
     assert!(!scopes.contains("charge"), "least privilege: {scopes}");
 
     let first = &wait_for_log(&log, 1).await?[0];
@@ -83,13 +92,22 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
     app.wait_for_text("[data-testid=team-picker]", "Charged to: Personal now").await?;
     app.screenshot("sign-in-team-picker-payer").await?;
     app.click("[data-testid=team-sign-in-confirm]").await?;
-    app.wait_for_text("[data-testid=session-card][data-context=team] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
-        .await?;
+    app.wait_for_text(
+        "[data-testid=session-card][data-context=team] [data-testid=session-name]",
+        sb::USER_DISPLAY_NAME,
+    )
+    .await?;
     // The core's answer has arrived once the sessions settle; Personal still pays.
     tokio::time::sleep(std::time::Duration::from_millis(800)).await;
     app.wait_for_text("[data-testid=charged-to]", "Personal").await?;
-    assert_eq!(app.attr("[data-testid=session-card][data-context=personal]", "data-active").await?.as_deref(), Some("true"));
-    assert_eq!(app.attr("[data-testid=session-card][data-context=team]", "data-active").await?.as_deref(), Some("false"));
+    assert_eq!(
+        app.attr("[data-testid=session-card][data-context=personal]", "data-active").await?.as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        app.attr("[data-testid=session-card][data-context=team]", "data-active").await?.as_deref(),
+        Some("false")
+    );
     // The person makes the Team pay, from its card.
     app.click("[data-testid=session-card][data-context=team] [data-testid=session-activate]").await?;
     app.wait_for_text("[data-testid=charged-to]", sb::TEAM_ALPHA_NAME).await?;
@@ -121,7 +139,10 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert!(app.text_of("[data-testid=session-card][data-context=team]").await?.is_none(), "Team signed out");
-    assert!(app.text_of("[data-testid=session-card][data-context=personal]").await?.is_some(), "Personal kept");
+    assert!(
+        app.text_of("[data-testid=session-card][data-context=personal]").await?.is_some(),
+        "Personal kept"
+    );
     assert_eq!(control.active_token_count(), 1, "the Team token was revoked at the platform");
 
     // A1: the webview never left the app's own origin (the consent page was in the browser).
@@ -169,8 +190,11 @@ async fn a_callback_that_cold_starts_the_app_finishes_the_pending_sign_in() -> T
     let callback = approve_in_sandbox(authorize.as_str()).await?;
     let app = AppWindow::launch(launch(vec![callback])).await?;
     app.click("[data-testid=nav-account]").await?;
-    app.wait_for_text("[data-testid=session-card][data-context=personal] [data-testid=session-name]", sb::USER_DISPLAY_NAME)
-        .await?;
+    app.wait_for_text(
+        "[data-testid=session-card][data-context=personal] [data-testid=session-name]",
+        sb::USER_DISPLAY_NAME,
+    )
+    .await?;
     app.close().await?;
     sandbox.shutdown().await;
     Ok(())
@@ -205,7 +229,8 @@ async fn an_oauth_error_is_shown_as_plain_text() -> TestResult {
     deliver_deep_link(denied.as_str())?;
     let text = app.wait_for_text("[data-testid=sign-in-error]", "You declined").await?;
     assert!(text.contains("<img src=x data-injected=1>"), "shown as text: {text}");
-    let injected = app.client.execute("return document.querySelectorAll('[data-injected]').length", vec![]).await?;
+    let injected =
+        app.client.execute("return document.querySelectorAll('[data-injected]').length", vec![]).await?;
     assert_eq!(injected.as_u64(), Some(0), "no markup from the platform was rendered");
     app.screenshot("sign-in-access-denied").await?;
     app.close().await
@@ -235,7 +260,10 @@ async fn a_forged_callback_does_not_cancel_the_genuine_sign_in() -> TestResult {
     deliver_deep_link(&callback)?;
     app.find("[data-testid=session-card][data-context=personal]").await?;
     let page = app.page_text().await?;
-    assert!(!page.contains("forged-code") && !page.contains("forged-state"), "nothing from the forged link is shown");
+    assert!(
+        !page.contains("forged-code") && !page.contains("forged-state"),
+        "nothing from the forged link is shown"
+    );
     app.close().await
 }
 
@@ -284,9 +312,15 @@ async fn without_a_keychain_sign_in_says_what_to_do_and_stores_nothing() -> Test
         let alert = app.find("[data-testid=sign-in-error]").await?;
         assert_eq!(alert.attr("data-error-code").await?.as_deref(), Some("KEYCHAIN_UNAVAILABLE"));
         let text = app.wait_for_text("[data-testid=sign-in-error]", "keychain").await?;
-        assert!(text.to_lowercase().contains("unlock") || text.to_lowercase().contains("install"), "says what to do: {text}");
+        assert!(
+            text.to_lowercase().contains("unlock") || text.to_lowercase().contains("install"),
+            "says what to do: {text}"
+        );
         app.client
-            .execute("document.querySelector('[data-testid=sign-in-error]').scrollIntoView({block: 'center'});", vec![])
+            .execute(
+                "document.querySelector('[data-testid=sign-in-error]').scrollIntoView({block: 'center'});",
+                vec![],
+            )
             .await?;
         app.shot("sign-in-no-keychain", None).await?;
         assert!(logged_urls(&log).is_empty(), "no browser without a place for the verifier");

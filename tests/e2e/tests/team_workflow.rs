@@ -22,7 +22,8 @@ async fn a_refused_team_workflow_version_links_to_the_setting_that_fixes_it() ->
     app.wait_for_text("[data-testid=chat-mode]", "not streamed").await?;
     app.type_into("[data-testid=chat-input]", "Summarize the knowledge-base update").await?;
     app.click("[data-testid=chat-send]").await?;
-    let error = app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-error]"), "Team workflow version").await?;
+    let error =
+        app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-error]"), "Team workflow version").await?;
     assert!(error.contains("TEAM_WORKFLOW_VERSION_NOT_PUBLISHED"), "{error}");
     assert!(control.charges().is_empty(), "nothing was charged");
     let retries = app.count(&format!("{LAST_REPLY} [data-testid=chat-retry]")).await?;
@@ -51,7 +52,10 @@ async fn a_refused_team_workflow_version_links_to_the_setting_that_fixes_it() ->
     app.click("[data-testid=chat-send]").await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
     let charge = control.charges().pop().expect("the published version was charged once");
-    assert_eq!(charge.workflow.map(|w| w.workflow_version_id).as_deref(), Some(sb::PUBLISHED_WORKFLOW_VERSION_ID));
+    assert_eq!(
+        charge.workflow.map(|w| w.workflow_version_id).as_deref(),
+        Some(sb::PUBLISHED_WORKFLOW_VERSION_ID)
+    );
     app.close().await?;
     Ok(())
 }

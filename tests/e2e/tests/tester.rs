@@ -72,7 +72,10 @@ async fn journey(app: &AppWindow) -> TestResult {
         .await?;
     assert_eq!(outcomes, serde_json::json!(["failed", "started", "signedIn", "started"]));
     app.client
-        .execute("document.querySelector('[data-testid=diag-attempts]').scrollIntoView({block: 'center'});", vec![])
+        .execute(
+            "document.querySelector('[data-testid=diag-attempts]').scrollIntoView({block: 'center'});",
+            vec![],
+        )
         .await?;
     app.shot("tester-diagnostics", None).await?;
 
@@ -91,13 +94,17 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_text("[data-testid=chat-cost]", "The catalog has no price for this model").await?;
     app.wait_for_text("[data-testid=chat-cost]", "Charged to Personal").await?;
     control.set_stream_pace(Duration::from_millis(60));
-    app.type_into("[data-testid=chat-input]", "Write a long, detailed story about a lighthouse keeper").await?;
+    app.type_into("[data-testid=chat-input]", "Write a long, detailed story about a lighthouse keeper")
+        .await?;
     app.click("[data-testid=chat-send]").await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "streaming").await?;
     // Stop halfway: once some of the reply has arrived.
     let mut shown = 0;
     for _ in 0..100 {
-        let text = app.text_of(&format!("{LAST_REPLY} [data-testid=chat-message-content]")).await?.unwrap_or_default();
+        let text = app
+            .text_of(&format!("{LAST_REPLY} [data-testid=chat-message-content]"))
+            .await?
+            .unwrap_or_default();
         shown = text.len();
         if shown > 40 {
             break;

@@ -56,42 +56,19 @@ fn clip_row(clip_id: &str) -> String {
 /// Voices → the standard configuration → the warm narrator → `text` as an mp3.
 async fn compose(app: &AppWindow, text: &str) -> TestResult {
     app.click("[data-testid=nav-voices]").await?;
-    let config = format!(
-        "[data-testid=tts-config][data-config-id='{}']",
-        sb::TTS_CONFIG_STANDARD
-    );
-    app.click(&format!("{config} [data-testid=tts-config-pick]"))
-        .await?;
-    app.type_into("[data-testid=voice-search]", "narrator")
-        .await?;
-    app.click(&format!(
-        "[data-testid=voice-option][data-voice-id='{}']",
-        sb::VOICE_NARRATOR_WARM
-    ))
-    .await?;
-    app.wait_for_attr(
-        "[data-testid=tts-selected-voice]",
-        "data-voice-id",
-        sb::VOICE_NARRATOR_WARM,
-    )
-    .await?;
+    let config = format!("[data-testid=tts-config][data-config-id='{}']", sb::TTS_CONFIG_STANDARD);
+    app.click(&format!("{config} [data-testid=tts-config-pick]")).await?;
+    app.type_into("[data-testid=voice-search]", "narrator").await?;
+    app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM)).await?;
+    app.wait_for_attr("[data-testid=tts-selected-voice]", "data-voice-id", sb::VOICE_NARRATOR_WARM).await?;
     app.click("[data-testid=format-mp3]").await?;
-    app.wait_for_attr("[data-testid=format-mp3]", "aria-checked", "true")
-        .await?;
+    app.wait_for_attr("[data-testid=format-mp3]", "aria-checked", "true").await?;
     app.type_into("[data-testid=tts-input]", text).await?;
-    app.wait_for_attr(
-        "[data-testid=tts-counter]",
-        "data-count",
-        &text.chars().count().to_string(),
-    )
-    .await?;
+    app.wait_for_attr("[data-testid=tts-counter]", "data-count", &text.chars().count().to_string()).await?;
     // The estimate is in before the click, so the synthesis is not racing it.
     let mut estimate = None;
     for _ in 0..100 {
-        estimate = app
-            .attr("[data-testid=tts-estimate]", "data-total")
-            .await?
-            .filter(|t| !t.is_empty());
+        estimate = app.attr("[data-testid=tts-estimate]", "data-total").await?.filter(|t| !t.is_empty());
         if estimate.is_some() {
             break;
         }
@@ -104,8 +81,7 @@ async fn compose(app: &AppWindow, text: &str) -> TestResult {
 /// The header shows the platform's Personal balance.
 async fn header_shows(app: &AppWindow, control: &sb::SandboxControl) -> TestResult<String> {
     let total = control.personal_balance().total().to_string();
-    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", &total)
-        .await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", &total).await?;
     Ok(total)
 }
 
@@ -142,10 +118,7 @@ async fn own_personal_token(base: &str) -> TestResult<String> {
         .error_for_status()?
         .json()
         .await?;
-    Ok(token["access_token"]
-        .as_str()
-        .ok_or("no access_token")?
-        .to_owned())
+    Ok(token["access_token"].as_str().ok_or("no access_token")?.to_owned())
 }
 
 /// What the sandbox serves for this clip's request (synthesis is deterministic).
@@ -202,11 +175,7 @@ async fn hear_it_play(app: &AppWindow) -> TestResult<bool> {
         return Ok(true);
     }
     let binary = xiaoya_e2e::app_binary();
-    let binary = binary
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or("app binary name")?
-        .to_owned();
+    let binary = binary.file_name().and_then(|n| n.to_str()).ok_or("app binary name")?.to_owned();
     let inputs = tokio::task::spawn_blocking(audio::sink_inputs).await??;
     assert!(
         audio::streams_of(&inputs, &binary) >= 1,
@@ -216,8 +185,7 @@ async fn hear_it_play(app: &AppWindow) -> TestResult<bool> {
     // Three seconds of a six-second clip, in half-second windows: the first may still be
     // quiet (the device's latency), every later one must carry sound — a clip that stops
     // early or never reaches the device fails.
-    let samples =
-        tokio::task::spawn_blocking(|| audio::record_output(Duration::from_secs(3))).await??;
+    let samples = tokio::task::spawn_blocking(|| audio::record_output(Duration::from_secs(3))).await??;
     let window = audio::RECORD_RATE as usize / 2;
     let peaks: Vec<u16> = samples.chunks(window).map(audio::peak).collect();
     assert!(
@@ -234,11 +202,7 @@ async fn yesterdays_clip_replays_from_the_ledger_without_a_charge_and_saves_as_m
     let log = scratch.path().join("browser.log");
     let data = scratch.path().join("app-data");
     std::fs::create_dir_all(&data)?;
-    let sandbox = sb::start(sb::SandboxConfig {
-        auto_approve: true,
-        ..Default::default()
-    })
-    .await?;
+    let sandbox = sb::start(sb::SandboxConfig { auto_approve: true, ..Default::default() }).await?;
     let control = sandbox.control();
     let launch = || Launch {
         data_dir: Some(data.clone()),
@@ -258,16 +222,9 @@ async fn yesterdays_clip_replays_from_the_ledger_without_a_charge_and_saves_as_m
     // The next day: the platform's clock moved on, the app starts again from its data folder.
     control.advance_clock(Duration::from_secs(24 * 60 * 60));
     let app = AppWindow::launch(launch()).await?;
-    let result = replay_and_save(
-        &app,
-        &control,
-        &sandbox.base_url(),
-        &data,
-        scratch.path(),
-        &clip_id,
-        &request_id,
-    )
-    .await;
+    let result =
+        replay_and_save(&app, &control, &sandbox.base_url(), &data, scratch.path(), &clip_id, &request_id)
+            .await;
     if result.is_err() {
         let _ = app.screenshot("voices-ledger-failure").await;
     }
@@ -276,43 +233,23 @@ async fn yesterdays_clip_replays_from_the_ledger_without_a_charge_and_saves_as_m
     result
 }
 
-async fn make_yesterdays_clip(
-    app: &AppWindow,
-    control: &sb::SandboxControl,
-) -> TestResult<(String, String)> {
+async fn make_yesterdays_clip(app: &AppWindow, control: &sb::SandboxControl) -> TestResult<(String, String)> {
     app.sign_in_personal().await?;
     header_shows(app, control).await?;
     compose(app, YESTERDAY_TEXT).await?;
     app.click("[data-testid=tts-synthesize]").await?;
-    app.wait_for_attr("[data-testid=tts-outcome]", "data-status", "complete")
-        .await?;
-    let request_id = app
-        .text_of("[data-testid=receipt-request-id]")
-        .await?
-        .unwrap_or_default()
-        .trim()
-        .to_owned();
-    assert_eq!(
-        control.charges_for(&request_id).len(),
-        1,
-        "charged once under the id the receipt shows"
-    );
+    app.wait_for_attr("[data-testid=tts-outcome]", "data-status", "complete").await?;
+    let request_id =
+        app.text_of("[data-testid=receipt-request-id]").await?.unwrap_or_default().trim().to_owned();
+    assert_eq!(control.charges_for(&request_id).len(), 1, "charged once under the id the receipt shows");
     assert_eq!(control.speech_request_count(&request_id), 1);
-    app.find("[data-testid=clip-row][data-status=complete]")
-        .await?;
+    app.find("[data-testid=clip-row][data-status=complete]").await?;
     let clip_id = app
-        .attr(
-            "[data-testid=clip-row][data-status=complete]",
-            "data-clip-id",
-        )
+        .attr("[data-testid=clip-row][data-status=complete]", "data-clip-id")
         .await?
         .filter(|id| !id.is_empty())
         .ok_or("the new clip is not in the audio ledger")?;
-    app.wait_for_text(
-        &format!("{} .clip__request", clip_row(&clip_id)),
-        &request_id,
-    )
-    .await?;
+    app.wait_for_text(&format!("{} .clip__request", clip_row(&clip_id)), &request_id).await?;
     // The header follows the charge.
     header_shows(app, control).await?;
     Ok((clip_id, request_id))
@@ -331,18 +268,9 @@ async fn replay_and_save(
     app.click("[data-testid=nav-voices]").await?;
     let row = clip_row(clip_id);
     app.wait_for_attr(&row, "data-status", "complete").await?;
-    let charged = control
-        .charges_for(request_id)
-        .first()
-        .map(|c| c.points.to_string())
-        .ok_or("no charge")?;
-    app.wait_for_text(
-        &format!("{row} [data-testid=clip-charged]"),
-        &format!("Charged {charged}"),
-    )
-    .await?;
-    app.wait_for_text(&format!("{row} .clip__text"), "Yesterday by the river")
-        .await?;
+    let charged = control.charges_for(request_id).first().map(|c| c.points.to_string()).ok_or("no charge")?;
+    app.wait_for_text(&format!("{row} [data-testid=clip-charged]"), &format!("Charged {charged}")).await?;
+    app.wait_for_text(&format!("{row} .clip__text"), "Yesterday by the river").await?;
     let header = header_shows(app, control).await?;
     let balance = control.personal_balance();
     let charges = control.charges().len();
@@ -354,13 +282,9 @@ async fn replay_and_save(
     app.click(&format!("{row} [data-testid=clip-play]")).await?;
     if hear_it_play(app).await? {
         // The bar names the clip as the ledger does.
-        let voice = app
-            .text_of(&format!("{row} .clip__meta span"))
-            .await?
-            .unwrap_or_default();
+        let voice = app.text_of(&format!("{row} .clip__meta span")).await?.unwrap_or_default();
         assert!(!voice.trim().is_empty(), "the ledger row names the voice");
-        app.wait_for_text("[data-testid=player-bar]", voice.trim())
-            .await?;
+        app.wait_for_text("[data-testid=player-bar]", voice.trim()).await?;
     }
     app.shot("voices-ledger-replay", Some("[data-testid=player]")).await?;
 
@@ -372,7 +296,10 @@ async fn replay_and_save(
     app.click(&format!("{row} [data-testid=clip-export]")).await?;
     let (title, suggested) = app.answer_save_dialog(&folder.join("yesterday")).await?;
     assert_eq!(title, "Save clip", "the dialog says what it saves");
-    assert!(suggested.ends_with(".mp3") && suggested.len() > ".mp3".len(), "it suggests the clip's name: {suggested:?}");
+    assert!(
+        suggested.ends_with(".mp3") && suggested.len() > ".mp3".len(),
+        "it suggests the clip's name: {suggested:?}"
+    );
     let toast = app.wait_for_text("[data-testid=toast-success]", "Saved yesterday.mp3").await?;
     assert!(toast.contains(&folder.display().to_string()), "the window says where the file went: {toast}");
     app.shot("voices-ledger-exported", None).await?;
@@ -383,11 +310,17 @@ async fn replay_and_save(
         let _manager = FileManager::start(&shown)?;
         app.click("[data-testid=saved-show-in-folder]").await?;
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
-        while std::fs::read_to_string(&shown).unwrap_or_default().is_empty() && std::time::Instant::now() < deadline {
+        while std::fs::read_to_string(&shown).unwrap_or_default().is_empty()
+            && std::time::Instant::now() < deadline
+        {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         let asked = std::fs::read_to_string(&shown).unwrap_or_default();
-        assert_eq!(asked.trim(), format!("file://{}", expected.display()), "the file manager was asked to show the saved file");
+        assert_eq!(
+            asked.trim(),
+            format!("file://{}", expected.display()),
+            "the file manager was asked to show the saved file"
+        );
     }
     // With no file manager on the bus, the window says so (the file is still where it said).
     app.click(&format!("{row} [data-testid=clip-export]")).await?;
@@ -402,93 +335,58 @@ async fn replay_and_save(
     tokio::time::sleep(Duration::from_millis(800)).await;
     let files: Vec<_> = std::fs::read_dir(&folder)?.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
     assert_eq!(files.len(), 2, "{files:?}");
-    assert_eq!(app.attr(&format!("{row} [data-testid=clip-export]"), "aria-busy").await?, None, "the button is ready again");
+    assert_eq!(
+        app.attr(&format!("{row} [data-testid=clip-export]"), "aria-busy").await?,
+        None,
+        "the button is ready again"
+    );
 
     let saved = std::fs::read(&expected)?;
-    assert!(
-        is_mp3(&saved),
-        "starts with an MP3 frame or ID3 tag: {:02x?}",
-        &saved[..saved.len().min(4)]
-    );
+    assert!(is_mp3(&saved), "starts with an MP3 frame or ID3 tag: {:02x?}", &saved[..saved.len().min(4)]);
     let stored = std::fs::read(data.join("audio").join(format!("{clip_id}.mp3")))?;
-    assert_eq!(
-        saved.len(),
-        stored.len(),
-        "the export is the clip's saved audio"
-    );
-    assert!(
-        saved == stored,
-        "the export is the clip's saved audio, byte for byte"
-    );
+    assert_eq!(saved.len(), stored.len(), "the export is the clip's saved audio");
+    assert!(saved == stored, "the export is the clip's saved audio, byte for byte");
 
     // Nothing of this went to the platform: no speech request, no charge, same balance.
-    assert_eq!(
-        control.pending_faults(),
-        vec![guard],
-        "a speech request reached the platform"
-    );
+    assert_eq!(control.pending_faults(), vec![guard], "a speech request reached the platform");
     assert_eq!(control.speech_request_count(request_id), 1);
     assert_eq!(control.charges().len(), charges, "no new charge");
     assert_eq!(control.personal_balance(), balance);
     assert_eq!(
-        app.attr("[data-testid=balance-slot]", "data-spendable")
-            .await?
-            .as_deref(),
+        app.attr("[data-testid=balance-slot]", "data-spendable").await?.as_deref(),
         Some(header.as_str())
     );
     // Read the balance again from the platform (slowed down so the refresh can be seen).
     control.clear_faults();
-    let slow = sb::Fault::once(
-        sb::Route::Balance,
-        sb::FaultKind::Latency(Duration::from_millis(1500)),
-    );
+    let slow = sb::Fault::once(sb::Route::Balance, sb::FaultKind::Latency(Duration::from_millis(1500)));
     control.inject(slow);
     app.click("[data-testid=balance-slot]").await?;
-    app.wait_for_attr("[data-testid=balance-slot]", "aria-busy", "true")
-        .await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "aria-busy", "true").await?;
     for _ in 0..200 {
-        if app
-            .attr("[data-testid=balance-slot]", "aria-busy")
-            .await?
-            .is_none()
-        {
+        if app.attr("[data-testid=balance-slot]", "aria-busy").await?.is_none() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(
-        control.pending_faults().is_empty(),
-        "the header read the balance from the platform"
-    );
+    assert!(control.pending_faults().is_empty(), "the header read the balance from the platform");
     assert_eq!(
-        app.attr("[data-testid=balance-slot]", "data-spendable")
-            .await?
-            .as_deref(),
+        app.attr("[data-testid=balance-slot]", "data-spendable").await?.as_deref(),
         Some(header.as_str())
     );
     app.shot("voices-ledger-yesterday", Some("[data-testid=audio-ledger]")).await?;
 
     // And the file holds exactly what the platform serves for that request.
     let served = served_audio(base, YESTERDAY_TEXT).await?;
-    assert_eq!(
-        saved.len(),
-        served.len(),
-        "same length as the audio the platform served"
-    );
-    assert!(
-        saved == served,
-        "the saved mp3 is the audio the platform served, byte for byte"
-    );
+    assert_eq!(saved.len(), served.len(), "same length as the audio the platform served");
+    assert!(saved == served, "the saved mp3 is the audio the platform served, byte for byte");
     Ok(())
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_dropped_connection_is_an_unknown_outcome_and_the_retry_is_not_charged_twice(
-) -> TestResult {
+async fn a_dropped_connection_is_an_unknown_outcome_and_the_retry_is_not_charged_twice() -> TestResult {
     let scratch = tempfile::tempdir()?;
     let log = scratch.path().join("browser.log");
-    let app =
-        AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
     let result = dropped_connection(&app).await;
     if result.is_err() {
         let _ = app.screenshot("voices-unknown-failure").await;
@@ -506,43 +404,20 @@ async fn dropped_connection(app: &AppWindow) -> TestResult {
 
     // The platform handles (and charges) each request, then the connection drops before the
     // answer arrives — for longer than the app's automatic retries last.
-    control.inject(sb::Fault {
-        route: sb::Route::Speech,
-        kind: sb::FaultKind::ResetAfterCommit,
-        times: 50,
-    });
+    control.inject(sb::Fault { route: sb::Route::Speech, kind: sb::FaultKind::ResetAfterCommit, times: 50 });
     app.click("[data-testid=tts-synthesize]").await?;
-    app.wait_for_attr("[data-testid=tts-outcome]", "data-status", "unknown")
-        .await?;
-    let request_id = app
-        .text_of("[data-testid=outcome-request-id]")
-        .await?
-        .unwrap_or_default()
-        .trim()
-        .to_owned();
+    app.wait_for_attr("[data-testid=tts-outcome]", "data-status", "unknown").await?;
+    let request_id =
+        app.text_of("[data-testid=outcome-request-id]").await?.unwrap_or_default().trim().to_owned();
     assert!(!request_id.is_empty(), "the request id is shown");
     let sent = control.speech_request_count(&request_id);
     assert!(sent >= 1, "the id shown is the one that was sent");
-    assert_eq!(
-        control.charges_for(&request_id).len(),
-        1,
-        "the platform did charge, once"
-    );
+    assert_eq!(control.charges_for(&request_id).len(), 1, "the platform did charge, once");
 
     // In words a person understands: not known whether it was charged; retrying is safe.
-    let outcome = app
-        .text_of("[data-testid=tts-last-clip]")
-        .await?
-        .unwrap_or_default();
-    for words in [
-        "We don't know yet whether this was charged",
-        "same request ID",
-        "never be charged twice",
-    ] {
-        assert!(
-            outcome.contains(words),
-            "{words:?} missing from {outcome:?}"
-        );
+    let outcome = app.text_of("[data-testid=tts-last-clip]").await?.unwrap_or_default();
+    for words in ["We don't know yet whether this was charged", "same request ID", "never be charged twice"] {
+        assert!(outcome.contains(words), "{words:?} missing from {outcome:?}");
     }
     for jargon in [
         "error sending request",
@@ -554,65 +429,34 @@ async fn dropped_connection(app: &AppWindow) -> TestResult {
         "Transport",
         "connection reset",
     ] {
-        assert!(
-            !outcome.contains(jargon),
-            "{jargon:?} shown to the person: {outcome:?}"
-        );
+        assert!(!outcome.contains(jargon), "{jargon:?} shown to the person: {outcome:?}");
     }
     app.find("[data-testid=outcome-retry]").await?;
-    app.wait_for_attr("[data-testid=clip-row]", "data-status", "unknown")
-        .await?;
-    app.find("[data-testid=clip-row] [data-testid=clip-retry]")
-        .await?;
+    app.wait_for_attr("[data-testid=clip-row]", "data-status", "unknown").await?;
+    app.find("[data-testid=clip-row] [data-testid=clip-retry]").await?;
     app.shot("voices-unknown-outcome", Some("[data-testid=tts-last-clip]")).await?;
     // The platform may have charged already: the header shows its balance, not the old one.
     header_shows(app, &control).await?;
 
     // The network is back; the person retries.
-    assert!(
-        !control.pending_faults().is_empty(),
-        "every automatic attempt met the dropped connection"
-    );
+    assert!(!control.pending_faults().is_empty(), "every automatic attempt met the dropped connection");
     control.clear_faults();
     app.click("[data-testid=outcome-retry]").await?;
-    app.wait_for_attr("[data-testid=tts-outcome]", "data-status", "settledNoAudio")
-        .await?;
-    let receipt_id = app
-        .text_of("[data-testid=receipt-request-id]")
-        .await?
-        .unwrap_or_default();
-    assert_eq!(
-        receipt_id.trim(),
-        request_id,
-        "the receipt carries the same request id"
-    );
-    let settled = app
-        .text_of("[data-testid=tts-last-clip]")
-        .await?
-        .unwrap_or_default();
-    assert!(
-        settled.contains("Charged, but the audio didn't arrive"),
-        "{settled:?}"
-    );
+    app.wait_for_attr("[data-testid=tts-outcome]", "data-status", "settledNoAudio").await?;
+    let receipt_id = app.text_of("[data-testid=receipt-request-id]").await?.unwrap_or_default();
+    assert_eq!(receipt_id.trim(), request_id, "the receipt carries the same request id");
+    let settled = app.text_of("[data-testid=tts-last-clip]").await?.unwrap_or_default();
+    assert!(settled.contains("Charged, but the audio didn't arrive"), "{settled:?}");
     assert!(settled.contains("charged once"), "{settled:?}");
-    assert_eq!(
-        app.count("[data-testid=outcome-retry]").await?,
-        0,
-        "nothing more to retry"
-    );
+    assert_eq!(app.count("[data-testid=outcome-retry]").await?, 0, "nothing more to retry");
     assert_eq!(
         control.speech_request_count(&request_id),
         sent + 1,
         "the retry was sent under the same X-Request-ID"
     );
-    assert_eq!(
-        control.charges_for(&request_id).len(),
-        1,
-        "no second charge"
-    );
+    assert_eq!(control.charges_for(&request_id).len(), 1, "no second charge");
     assert_eq!(control.charges().len(), charges + 1);
-    app.wait_for_attr("[data-testid=clip-row]", "data-status", "settledNoAudio")
-        .await?;
+    app.wait_for_attr("[data-testid=clip-row]", "data-status", "settledNoAudio").await?;
     assert_eq!(app.count("[data-testid=clip-row]").await?, 1, "one clip");
     assert_eq!(app.count("[data-testid=clip-retry]").await?, 0);
     app.shot("voices-unknown-settled", Some("[data-testid=tts-last-clip]")).await?;
@@ -620,26 +464,15 @@ async fn dropped_connection(app: &AppWindow) -> TestResult {
 
     // "Why did my balance change" and the points ledger list the clip once.
     app.click("[data-testid=nav-balances]").await?;
-    let in_ledger = format!(
-        "[data-testid=ledger-list] [data-testid=charge-row][data-request-id='{request_id}']"
-    );
-    let in_why = format!(
-        "[data-testid=balance-changes] [data-testid=charge-row][data-request-id='{request_id}']"
-    );
+    let in_ledger =
+        format!("[data-testid=ledger-list] [data-testid=charge-row][data-request-id='{request_id}']");
+    let in_why =
+        format!("[data-testid=balance-changes] [data-testid=charge-row][data-request-id='{request_id}']");
     app.find(&in_ledger).await?;
     app.find(&in_why).await?;
-    assert_eq!(
-        app.count(&in_ledger).await?,
-        1,
-        "the points ledger lists the clip once"
-    );
-    assert_eq!(
-        app.count(&in_why).await?,
-        1,
-        "\"why did my balance change\" lists the clip once"
-    );
+    assert_eq!(app.count(&in_ledger).await?, 1, "the points ledger lists the clip once");
+    assert_eq!(app.count(&in_why).await?, 1, "\"why did my balance change\" lists the clip once");
     app.shot("voices-unknown-why", Some("[data-testid=balance-changes]")).await?;
-    app.shot("voices-unknown-points-ledger", Some("[data-testid=points-ledger]"))
-    .await?;
+    app.shot("voices-unknown-points-ledger", Some("[data-testid=points-ledger]")).await?;
     Ok(())
 }

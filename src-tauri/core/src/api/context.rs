@@ -9,10 +9,10 @@ use url::Url;
 use reqwest::Method;
 
 use super::{segment, PlatformClient};
-use crate::context::PlatformContext;
 use crate::auth::secret::AccessToken;
-use crate::error::{Error, Result};
 use crate::auth::Auth;
+use crate::context::PlatformContext;
+use crate::error::{Error, Result};
 use crate::store::sessions::SessionRecord;
 
 /// Everything a feature needs to call the platform for one session.
@@ -35,7 +35,12 @@ impl ContextCall {
 
     /// A request to `path` at this context's origin, with its bearer token and, for a Team
     /// context, its Team header.
-    pub fn request(&self, client: &PlatformClient, method: Method, path: &str) -> Result<reqwest::RequestBuilder> {
+    pub fn request(
+        &self,
+        client: &PlatformClient,
+        method: Method,
+        path: &str,
+    ) -> Result<reqwest::RequestBuilder> {
         let url = PlatformClient::url(&self.context.origin, path)?;
         Ok(client.authorized(method, url, Some(&self.token), self.team_id()))
     }
@@ -55,7 +60,11 @@ impl Auth {
     }
 
     /// A call for this session (active or not): `scope` checked first, then its token read.
-    pub(crate) async fn call_for_session(&self, session: SessionRecord, scope: Option<&str>) -> Result<ContextCall> {
+    pub(crate) async fn call_for_session(
+        &self,
+        session: SessionRecord,
+        scope: Option<&str>,
+    ) -> Result<ContextCall> {
         if let Some(scope) = scope {
             if !session.has_scope(scope) {
                 return Err(Error::ScopeMissing(scope.to_owned()));

@@ -31,7 +31,8 @@ pub struct PlatformClient {
     /// `REST_TIMEOUT` in the app; shorter only in tests (see `with_timeouts`).
     rest_timeout: Duration,
     /// The built-in sandbox's per-run access key and the one origin it is sent to.
-    sandbox_key: std::sync::Arc<std::sync::RwLock<Option<(url::Origin, crate::auth::secret::Sensitive<String>)>>>,
+    sandbox_key:
+        std::sync::Arc<std::sync::RwLock<Option<(url::Origin, crate::auth::secret::Sensitive<String>)>>>,
 }
 
 #[derive(Deserialize)]
@@ -148,7 +149,12 @@ impl PlatformClient {
 
 /// A response header as trimmed text, `None` when absent, empty or not text.
 pub fn header_text(headers: &reqwest::header::HeaderMap, name: &str) -> Option<String> {
-    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
 }
 
 /// A path segment, percent-encoded (ids are opaque data, never trusted path syntax).
@@ -218,7 +224,12 @@ fn context_ended(err: Error) -> Error {
     }
 }
 
-fn platform_error(status: StatusCode, code: Option<String>, message: Option<String>, request_id: Option<String>) -> Error {
+fn platform_error(
+    status: StatusCode,
+    code: Option<String>,
+    message: Option<String>,
+    request_id: Option<String>,
+) -> Error {
     let code = code.unwrap_or_else(|| format!("HTTP_{}", status.as_u16()));
     let message = message.unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
     if status == StatusCode::UNAUTHORIZED {
@@ -262,12 +273,14 @@ mod tests {
         let target_hits = Arc::new(AtomicUsize::new(0));
         let target = serve("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}", target_hits.clone()).await;
         let location: &'static str = Box::leak(
-            format!("HTTP/1.1 302 Found\r\nlocation: {target}api/v1/open/me\r\ncontent-length: 0\r\n\r\n").into_boxed_str(),
+            format!("HTTP/1.1 302 Found\r\nlocation: {target}api/v1/open/me\r\ncontent-length: 0\r\n\r\n")
+                .into_boxed_str(),
         );
         let origin = serve(location, Arc::new(AtomicUsize::new(0))).await;
         let client = PlatformClient::new().unwrap();
         let token = Sensitive::new("tok".to_owned());
-        let err = client.get_open::<serde_json::Value>(&origin, "/api/v1/open/me", &token, None).await.unwrap_err();
+        let err =
+            client.get_open::<serde_json::Value>(&origin, "/api/v1/open/me", &token, None).await.unwrap_err();
         assert!(matches!(err, Error::Platform { status: 302, .. }), "{err:?}");
         assert_eq!(target_hits.load(Ordering::SeqCst), 0, "the redirect target was never contacted");
     }
@@ -279,19 +292,25 @@ mod tests {
         let client = PlatformClient::new().unwrap();
         let token = Sensitive::new("tok".to_owned());
         for code in CONTEXT_CODES {
-            let body = format!("{{\"success\":false,\"code\":\"{code}\",\"message\":\"m\",\"request_id\":\"req_9\"}}");
+            let body = format!(
+                "{{\"success\":false,\"code\":\"{code}\",\"message\":\"m\",\"request_id\":\"req_9\"}}"
+            );
             let response: &'static str = Box::leak(
                 format!("HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}", body.len())
                     .into_boxed_str(),
             );
             let origin = serve(response, Arc::new(AtomicUsize::new(0))).await;
             for path in ["/api/v1/open/teams/team_01/balance", "/api/proxy/v1/chat/completions"] {
-                let err = client.get_open::<serde_json::Value>(&origin, path, &token, Some("team_01")).await.unwrap_err();
+                let err = client
+                    .get_open::<serde_json::Value>(&origin, path, &token, Some("team_01"))
+                    .await
+                    .unwrap_err();
                 let Error::Unauthorized { code: got, request_id } = &err else { panic!("{path}: {err:?}") };
                 assert_eq!((got.as_str(), request_id.as_deref()), (code, Some("req_9")), "{path}");
             }
             for path in ["/api/v1/open/me", "/api/v1/open/balance", "/api/v1/open/teams"] {
-                let err = client.get_open::<serde_json::Value>(&origin, path, &token, None).await.unwrap_err();
+                let err =
+                    client.get_open::<serde_json::Value>(&origin, path, &token, None).await.unwrap_err();
                 assert!(matches!(err, Error::Platform { status: 403, .. }), "{path}: {err:?}");
             }
         }
@@ -378,7 +397,10 @@ mod tests {
         for chunked in [false, true] {
             let sent = Arc::new(AtomicUsize::new(0));
             let origin = serve_big(64 * 1024 * 1024, chunked, sent.clone()).await;
-            let err = client.get_open::<serde_json::Value>(&origin, "/api/v1/open/models", &token, None).await.unwrap_err();
+            let err = client
+                .get_open::<serde_json::Value>(&origin, "/api/v1/open/models", &token, None)
+                .await
+                .unwrap_err();
             assert_eq!(err.code(), crate::ErrorCode::Decode, "{err:?}");
             assert!(err.to_string().contains("larger than"), "{err}");
             tokio::time::sleep(Duration::from_millis(50)).await;

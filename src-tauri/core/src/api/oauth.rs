@@ -107,7 +107,11 @@ impl PlatformClient {
 
     /// Revokes a token. The platform answers 200 even for an inactive token.
     pub async fn revoke(&self, origin: &Url, client_id: &str, token: &AccessToken) -> Result<()> {
-        let form = [("client_id", client_id), ("token", token.expose().as_str()), ("token_type_hint", "access_token")];
+        let form = [
+            ("client_id", client_id),
+            ("token", token.expose().as_str()),
+            ("token_type_hint", "access_token"),
+        ];
         let resp = self
             .post(Self::url(origin, "/oauth/revoke")?)
             .timeout(self.rest_timeout)
@@ -191,7 +195,13 @@ mod tests {
         let verifier = Sensitive::new("v".repeat(43));
         let redirect = Url::parse("xiaoya-companion://oauth/callback").unwrap();
         client
-            .exchange_code(CodeExchange { origin, client_id: "c", code: &code, redirect_uri: &redirect, verifier: &verifier })
+            .exchange_code(CodeExchange {
+                origin,
+                client_id: "c",
+                code: &code,
+                redirect_uri: &redirect,
+                verifier: &verifier,
+            })
             .await
     }
 

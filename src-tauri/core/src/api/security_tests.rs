@@ -95,7 +95,12 @@ fn session(origin: &Url) -> SessionRecord {
     }
 }
 
-fn exchange<'a>(origin: &'a Url, redirect: &'a Url, code: &'a Sensitive<String>, verifier: &'a Sensitive<String>) -> CodeExchange<'a> {
+fn exchange<'a>(
+    origin: &'a Url,
+    redirect: &'a Url,
+    code: &'a Sensitive<String>,
+    verifier: &'a Sensitive<String>,
+) -> CodeExchange<'a> {
     CodeExchange { origin, client_id: "c", code, redirect_uri: redirect, verifier }
 }
 
@@ -137,7 +142,9 @@ async fn the_token_and_revoke_posts_to_a_server_that_never_answers_time_out() {
         .await
         .unwrap_err();
     assert!(matches!(&err, Error::Transport(e) if e.is_timeout()), "{err:?}");
-    let err = finishes("revoke POST", client.revoke(&origin, "c", &Sensitive::new("tok".into()))).await.unwrap_err();
+    let err = finishes("revoke POST", client.revoke(&origin, "c", &Sensitive::new("tok".into())))
+        .await
+        .unwrap_err();
     assert!(matches!(&err, Error::Transport(e) if e.is_timeout()), "{err:?}");
     assert_eq!(hits.load(Ordering::SeqCst), 2, "each POST was sent once (no retry after the timeout)");
 }
@@ -161,7 +168,9 @@ async fn a_connection_that_is_never_accepted_ends_at_the_connect_timeout() {
     let origin = Url::parse(&format!("http://{addr}")).unwrap();
     let client = PlatformClient::with_timeouts(Duration::from_millis(500), Duration::from_secs(120)).unwrap();
     let token = Sensitive::new("tok".to_owned());
-    let err = finishes("connect", client.get_open::<serde_json::Value>(&origin, "/x", &token, None)).await.unwrap_err();
+    let err = finishes("connect", client.get_open::<serde_json::Value>(&origin, "/x", &token, None))
+        .await
+        .unwrap_err();
     let Error::Transport(e) = &err else { panic!("expected a transport error, got {err:?}") };
     assert!(e.is_connect(), "the connect step failed: {e:?}");
     assert_eq!(err.code(), crate::ErrorCode::Network);
@@ -183,7 +192,8 @@ async fn speech_audio_that_stops_arriving_times_out_while_the_body_is_read() {
         token: Sensitive::new("tok".into()),
     };
     let policy = RetryPolicy { request_timeout: Duration::from_millis(600), ..RetryPolicy::default() };
-    let attempt = finishes("speech headers", send_once(&client, &call, "rid-1", "{}", &policy, false)).await.unwrap();
+    let attempt =
+        finishes("speech headers", send_once(&client, &call, "rid-1", "{}", &policy, false)).await.unwrap();
     let Attempt::Audio { response, receipt } = attempt else { panic!("the headers arrived: expected audio") };
     assert_eq!(receipt.request_id.as_deref(), Some("req_1"));
     let err = finishes("speech body", response.bytes()).await.unwrap_err();
@@ -199,7 +209,8 @@ async fn a_token_response_without_bearer_or_a_plausible_expires_in_is_refused() 
     let redirect = Url::parse("xiaoya-companion://oauth/callback").unwrap();
     let (code, verifier) = (Sensitive::new("code".to_owned()), Sensitive::new("v".repeat(43)));
     let client = PlatformClient::new().unwrap();
-    let good = r#"{"access_token":"tok_1","token_type":"Bearer","expires_in":604800,"scope":"profile model"}"#;
+    let good =
+        r#"{"access_token":"tok_1","token_type":"Bearer","expires_in":604800,"scope":"profile model"}"#;
     let bad = [
         r#"{"access_token":"tok_1","token_type":"mac","expires_in":604800,"scope":"profile model"}"#,
         r#"{"access_token":"tok_1","token_type":"","expires_in":604800,"scope":"profile model"}"#,
@@ -277,7 +288,9 @@ fn the_platform_client_is_the_only_http_client_the_app_builds() {
     assert!(sources.len() > 20, "the sources were found: {}", sources.len());
     let mut builders = Vec::new();
     for (path, code) in &sources {
-        for needle in ["Client::builder(", "Client::new(", "ClientBuilder::new(", "reqwest::get(", "reqwest::blocking"] {
+        for needle in
+            ["Client::builder(", "Client::new(", "ClientBuilder::new(", "reqwest::get(", "reqwest::blocking"]
+        {
             for (at, _) in code.match_indices(needle) {
                 if !code[..at].ends_with("Platform") {
                     builders.push(format!("{path}: {needle}"));

@@ -86,10 +86,7 @@ pub(crate) struct Tap<S> {
 
 impl<S> Tap<S> {
     fn new(inner: S, slot: Slot) -> Self {
-        Tap {
-            inner,
-            first: Some(slot),
-        }
+        Tap { inner, first: Some(slot) }
     }
 
     /// The engine's test-only hook: times `inner` if the benchmark armed this path.
@@ -183,11 +180,7 @@ const METHODS: [&[u8]; 5] = [b"GET /", b"POST /", b"PUT /", b"PATCH /", b"DELETE
 
 async fn relay(upstream: &str) -> Relay {
     let upstream = url::Url::parse(upstream).unwrap();
-    let upstream = format!(
-        "{}:{}",
-        upstream.host_str().unwrap(),
-        upstream.port_or_known_default().unwrap()
-    );
+    let upstream = format!("{}:{}", upstream.host_str().unwrap(), upstream.port_or_known_default().unwrap());
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let last_speech_byte: Arc<Mutex<Option<Instant>>> = Arc::default();
@@ -232,10 +225,7 @@ async fn relay(upstream: &str) -> Relay {
             });
         }
     });
-    Relay {
-        base,
-        last_speech_byte,
-    }
+    Relay { base, last_speech_byte }
 }
 
 /// A rig like `Rig::new`, but the core reaches the sandbox through the relay.
@@ -255,14 +245,7 @@ async fn rig_behind(relay: &Relay, sandbox: sb::Sandbox) -> Rig {
     })
     .await
     .expect("core");
-    Rig {
-        core,
-        events,
-        sandbox,
-        browser,
-        keys,
-        dir,
-    }
+    Rig { core, events, sandbox, browser, keys, dir }
 }
 
 // ---- the two sides -------------------------------------------------------------------------
@@ -384,10 +367,7 @@ fn raw_once(sink: &rodio::MixerDeviceSink, bytes: &[u8]) -> Option<RawRun> {
     player.append(Tap::new(decoder, slot.clone()));
     let first = wait_for(&slot);
     drop(player);
-    first.map(|at| RawRun {
-        handed: handed - t0,
-        first_pull: at - t0,
-    })
+    first.map(|at| RawRun { handed: handed - t0, first_pull: at - t0 })
 }
 
 fn baseline() -> Result<Baseline, AudioError> {
@@ -428,9 +408,8 @@ fn baseline() -> Result<Baseline, AudioError> {
             let _ = reply.send(answer);
         }
     });
-    let device = ready_rx
-        .recv()
-        .map_err(|_| AudioError::Unavailable("the baseline thread died".into()))??;
+    let device =
+        ready_rx.recv().map_err(|_| AudioError::Unavailable("the baseline thread died".into()))??;
     Ok(Baseline { tx, device })
 }
 
@@ -500,9 +479,9 @@ async fn measure(rig: &Rig, relay: &Relay, raw: &Baseline, text: &str, format: &
             }
             Outcome::Disturbed | Outcome::NoDevice(_) => panic!("the device keeps failing"),
         }
-        let (run, repeats) = raw.once(&bytes).unwrap_or_else(|| {
-            panic!("the device keeps failing: {:?}", STREAM_ERRORS.lock().unwrap())
-        });
+        let (run, repeats) = raw
+            .once(&bytes)
+            .unwrap_or_else(|| panic!("the device keeps failing: {:?}", STREAM_ERRORS.lock().unwrap()));
         raw_repeats += repeats;
         base.push(run);
     }
@@ -525,7 +504,9 @@ async fn measure(rig: &Rig, relay: &Relay, raw: &Baseline, text: &str, format: &
         probe.channels,
         if app_repeats + raw_repeats > 0 {
             let errors = std::mem::take(&mut *STREAM_ERRORS.lock().unwrap());
-            format!(" (repeated after a device error: app {app_repeats}, raw {raw_repeats}; raw saw {errors:?})")
+            format!(
+                " (repeated after a device error: app {app_repeats}, raw {raw_repeats}; raw saw {errors:?})"
+            )
         } else {
             String::new()
         }
@@ -542,27 +523,27 @@ async fn measure(rig: &Rig, relay: &Relay, raw: &Baseline, text: &str, format: &
     println!(
         "    app steps: saved and in the ledger {saved:.2} ms, play_clip answered Playing {reported:.2} ms"
     );
-    println!("    timed alone on the same file: the decode check {check:.2} ms, opening the decoder {open:.2} ms");
+    println!(
+        "    timed alone on the same file: the decode check {check:.2} ms, opening the decoder {open:.2} ms"
+    );
     true
 }
 
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "benchmark: run with --ignored --nocapture"]
 async fn last_audio_byte_to_playback_start_vs_raw_rodio() {
-    let sandbox = xiaoya_sandbox::start(sb::SandboxConfig {
-        auto_approve: true,
-        ..sb::SandboxConfig::default()
-    })
-    .await
-    .expect("sandbox");
+    let sandbox =
+        xiaoya_sandbox::start(sb::SandboxConfig { auto_approve: true, ..sb::SandboxConfig::default() })
+            .await
+            .expect("sandbox");
     let relay = relay(&sandbox.base_url()).await;
     let rig = rig_behind(&relay, sandbox).await;
     rig.sign_in(ContextRequest::Personal).await;
     // The longest clip takes the sandbox a while to render and encode.
-    rig.core.tts().state().set_policy(RetryPolicy {
-        request_timeout: Duration::from_secs(120),
-        ..fast_policy()
-    });
+    rig.core
+        .tts()
+        .state()
+        .set_policy(RetryPolicy { request_timeout: Duration::from_secs(120), ..fast_policy() });
     rig.control().set_personal_balance(sb::PersonalBalance {
         subscription: 1_000_000_000,
         gift_card: 0,

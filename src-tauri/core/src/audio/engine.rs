@@ -28,10 +28,7 @@ pub struct Output {
 
 impl Output {
     pub fn new(mixer: Mixer, keep: impl Any) -> Self {
-        Output {
-            mixer,
-            _keep: Box::new(keep),
-        }
+        Output { mixer, _keep: Box::new(keep) }
     }
 }
 
@@ -56,7 +53,9 @@ pub fn system_opener() -> Opener {
         });
         let mut sink = match with_callback {
             Ok(sink) => sink,
-            Err(_) => DeviceSinkBuilder::open_default_sink().map_err(|e| AudioError::Unavailable(e.to_string()))?,
+            Err(_) => {
+                DeviceSinkBuilder::open_default_sink().map_err(|e| AudioError::Unavailable(e.to_string()))?
+            }
         };
         sink.log_on_drop(false);
         let mixer = sink.mixer().clone();
@@ -75,13 +74,7 @@ pub enum AudioError {
 type Reply = oneshot::Sender<Result<PlaybackState, AudioError>>;
 
 enum Command {
-    Play {
-        clip_id: String,
-        path: PathBuf,
-        format: String,
-        duration: Duration,
-        reply: Reply,
-    },
+    Play { clip_id: String, path: PathBuf, format: String, duration: Duration, reply: Reply },
     Pause(Reply),
     Resume(Reply),
     Stop(Reply),
@@ -99,10 +92,7 @@ pub struct AudioEngine {
 
 impl AudioEngine {
     pub fn new(opener: Opener) -> Self {
-        AudioEngine {
-            opener,
-            tx: Mutex::new(None),
-        }
+        AudioEngine { opener, tx: Mutex::new(None) }
     }
 
     fn send(&self, command: Command) -> Result<(), AudioError> {
@@ -121,8 +111,7 @@ impl AudioEngine {
             .name("xiaoya-audio".into())
             .spawn(move || Engine::new(opener).run(rx))
             .map_err(|e| AudioError::Unavailable(format!("cannot start the audio thread: {e}")))?;
-        tx.send(command)
-            .map_err(|_| AudioError::Unavailable("the audio thread stopped".into()))?;
+        tx.send(command).map_err(|_| AudioError::Unavailable("the audio thread stopped".into()))?;
         *slot = Some(tx);
         Ok(())
     }
@@ -133,9 +122,7 @@ impl AudioEngine {
         match tokio::time::timeout(Duration::from_secs(10), answer).await {
             Ok(Ok(result)) => result,
             Ok(Err(_)) => Err(AudioError::Unavailable("the audio thread stopped".into())),
-            Err(_) => Err(AudioError::Unavailable(
-                "the audio thread did not answer".into(),
-            )),
+            Err(_) => Err(AudioError::Unavailable("the audio thread did not answer".into())),
         }
     }
 
@@ -146,14 +133,7 @@ impl AudioEngine {
         format: String,
         duration: Duration,
     ) -> Result<PlaybackState, AudioError> {
-        self.ask(|reply| Command::Play {
-            clip_id,
-            path,
-            format,
-            duration,
-            reply,
-        })
-        .await
+        self.ask(|reply| Command::Play { clip_id, path, format, duration, reply }).await
     }
 
     pub async fn pause(&self) -> Result<PlaybackState, AudioError> {
@@ -235,13 +215,7 @@ impl Engine {
     fn handle(&mut self, command: Command) {
         self.check_device();
         let (reply, result) = match command {
-            Command::Play {
-                clip_id,
-                path,
-                format,
-                duration,
-                reply,
-            } => {
+            Command::Play { clip_id, path, format, duration, reply } => {
                 let result = self.play(Current {
                     clip_id,
                     path,
@@ -266,11 +240,7 @@ impl Engine {
             }
             Command::Seek(to, reply) => (reply, self.seek(to)),
             Command::Volume(v, reply) => {
-                self.volume = if v.is_finite() {
-                    v.clamp(0.0, 1.0)
-                } else {
-                    1.0
-                };
+                self.volume = if v.is_finite() { v.clamp(0.0, 1.0) } else { 1.0 };
                 if let Some(player) = &self.player {
                     player.set_volume(self.volume);
                 }
@@ -332,8 +302,8 @@ impl Engine {
     fn play(&mut self, cur: Current) -> Result<(), AudioError> {
         self.player = None;
         self.ensure_output()?;
-        let mut decoder = open_decoder(&cur.path, &cur.format)
-            .map_err(|e| AudioError::Unreadable(e.to_string()))?;
+        let mut decoder =
+            open_decoder(&cur.path, &cur.format).map_err(|e| AudioError::Unreadable(e.to_string()))?;
         if !cur.base.is_zero() {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| decoder.try_seek(cur.base)))
                 .map_err(|_| AudioError::Unreadable("seeking failed".into()))?
@@ -366,11 +336,7 @@ impl Engine {
         };
         if self.player.is_none() || self.ended() {
             // After the end (or a device error): start again from the beginning / position.
-            let base = if self.ended() {
-                Duration::ZERO
-            } else {
-                self.position()
-            };
+            let base = if self.ended() { Duration::ZERO } else { self.position() };
             let cur = Current {
                 base,
                 paused: false,
@@ -425,9 +391,7 @@ impl Engine {
         let (status, position) = match &self.current {
             None => (PlaybackStatus::Idle, Duration::ZERO),
             Some(cur) if self.ended() => (PlaybackStatus::Ended, cur.duration),
-            Some(cur) if cur.paused || self.player.is_none() => {
-                (PlaybackStatus::Paused, self.position())
-            }
+            Some(cur) if cur.paused || self.player.is_none() => (PlaybackStatus::Paused, self.position()),
             Some(_) => (PlaybackStatus::Playing, self.position()),
         };
         PlaybackState {

@@ -10,9 +10,9 @@ pub mod stream_errors;
 pub mod wire;
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod bench;
+#[cfg(test)]
+mod tests;
 
 use std::time::Duration;
 
@@ -54,7 +54,10 @@ pub struct Audio {
 
 impl Audio {
     pub fn new(engine: engine::AudioEngine) -> Self {
-        Audio { engine: std::sync::RwLock::new(std::sync::Arc::new(engine)), probes: probe::ProbeCache::default() }
+        Audio {
+            engine: std::sync::RwLock::new(std::sync::Arc::new(engine)),
+            probes: probe::ProbeCache::default(),
+        }
     }
 
     fn audio(&self) -> std::sync::Arc<engine::AudioEngine> {
@@ -89,7 +92,12 @@ impl Audio {
     }
 
     /// Plays a saved clip's file from the start, checked first. No network, no charge.
-    pub async fn play_file(&self, clip_id: String, path: std::path::PathBuf, format: String) -> Result<PlaybackState> {
+    pub async fn play_file(
+        &self,
+        clip_id: String,
+        path: std::path::PathBuf,
+        format: String,
+    ) -> Result<PlaybackState> {
         let probe = self.checked_audio(&path, &format).await?;
         Ok(self.audio().play(clip_id, path, format, probe.duration).await?)
     }
@@ -107,10 +115,7 @@ impl Audio {
     }
 
     pub async fn seek_playback(&self, position_ms: u32) -> Result<PlaybackState> {
-        Ok(self
-            .audio()
-            .seek(Duration::from_millis(u64::from(position_ms)))
-            .await?)
+        Ok(self.audio().seek(Duration::from_millis(u64::from(position_ms))).await?)
     }
 
     /// 0.0–1.0.

@@ -8,8 +8,8 @@ use std::fs::File;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::SystemTime;
 use std::time::Duration;
+use std::time::SystemTime;
 
 use rodio::decoder::DecoderBuilder;
 use rodio::{Decoder, Source};
@@ -47,10 +47,7 @@ pub enum ProbeError {
 /// A decoder for a file, told its length and format so it can seek and know its duration.
 pub fn open_decoder(path: &Path, format: &str) -> Result<Decoder<File>, ProbeError> {
     let file = File::open(path).map_err(|e| ProbeError::Io(e.to_string()))?;
-    let len = file
-        .metadata()
-        .map_err(|e| ProbeError::Io(e.to_string()))?
-        .len();
+    let len = file.metadata().map_err(|e| ProbeError::Io(e.to_string()))?.len();
     if len == 0 {
         return Err(ProbeError::Empty);
     }
@@ -74,8 +71,7 @@ pub fn open_decoder(path: &Path, format: &str) -> Result<Decoder<File>, ProbeErr
 /// Decodes the whole clip once.
 pub fn probe(path: &Path, format: &str) -> Result<Probe, ProbeError> {
     let decoder = open_decoder(path, format)?;
-    catch_unwind(AssertUnwindSafe(move || count(decoder)))
-        .map_err(|_| ProbeError::DecoderPanicked)?
+    catch_unwind(AssertUnwindSafe(move || count(decoder))).map_err(|_| ProbeError::DecoderPanicked)?
 }
 
 fn count(mut decoder: Decoder<File>) -> Result<Probe, ProbeError> {
@@ -105,11 +101,7 @@ fn count(mut decoder: Decoder<File>) -> Result<Probe, ProbeError> {
             });
         }
     }
-    Ok(Probe {
-        duration,
-        sample_rate,
-        channels,
-    })
+    Ok(Probe { duration, sample_rate, channels })
 }
 
 /// What identifies a file's content for the cache: its length and modification time. A

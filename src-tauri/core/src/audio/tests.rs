@@ -16,19 +16,13 @@ use crate::testing::Rig;
 use crate::tts::tests::{personal, req, standard};
 use crate::tts::wire::{Clip, ClipStatus};
 
-const TEXT: &str =
-    "Xiaoya reads this sentence aloud so the player has something to chew on for a while.";
+const TEXT: &str = "Xiaoya reads this sentence aloud so the player has something to chew on for a while.";
 
 async fn clip(rig: &Rig, format: &str) -> Clip {
     let clip = rig
         .core
         .tts()
-        .synthesize(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_NEWS_ANCHOR,
-            TEXT,
-            format,
-        ))
+        .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_NEWS_ANCHOR, TEXT, format))
         .await
         .unwrap();
     assert_eq!(clip.status, ClipStatus::Complete);
@@ -36,10 +30,7 @@ async fn clip(rig: &Rig, format: &str) -> Clip {
 }
 
 fn audio_path(rig: &Rig, clip: &Clip) -> std::path::PathBuf {
-    rig.dir
-        .path()
-        .join("audio")
-        .join(format!("{}.{}", clip.id, clip.format))
+    rig.dir.path().join("audio").join(format!("{}.{}", clip.id, clip.format))
 }
 
 #[tokio::test]
@@ -48,15 +39,8 @@ async fn real_mp3_and_wav_from_the_platform_decode_to_their_reported_length() {
     for format in ["mp3", "wav"] {
         let clip = clip(&rig, format).await;
         let p = probe(&audio_path(&rig, &clip), format).unwrap();
-        let reported: u64 = clip
-            .receipt
-            .as_ref()
-            .unwrap()
-            .audio_duration_ms
-            .as_deref()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let reported: u64 =
+            clip.receipt.as_ref().unwrap().audio_duration_ms.as_deref().unwrap().parse().unwrap();
         let decoded = p.duration.as_millis() as u64;
         assert!(
             decoded.abs_diff(reported) <= reported / 20 + 60,
@@ -75,10 +59,7 @@ async fn corrupt_or_truncated_audio_is_an_error_never_a_panic_or_hang() {
         let bytes = std::fs::read(audio_path(&rig, &clip)).unwrap();
         let half = dir.path().join(format!("half.{format}"));
         std::fs::write(&half, &bytes[..bytes.len() / 2]).unwrap();
-        assert!(
-            matches!(probe(&half, format), Err(ProbeError::Truncated { .. })),
-            "{format} cut in half"
-        );
+        assert!(matches!(probe(&half, format), Err(ProbeError::Truncated { .. })), "{format} cut in half");
         let mut scrambled = bytes.clone();
         for (i, b) in scrambled.iter_mut().enumerate().skip(64) {
             *b = b.wrapping_mul(31).wrapping_add(i as u8);
@@ -92,9 +73,7 @@ async fn corrupt_or_truncated_audio_is_an_error_never_a_panic_or_hang() {
     let noise = dir.path().join("noise.mp3");
     std::fs::write(
         &noise,
-        (0..50_000u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
-            .collect::<Vec<_>>(),
+        (0..50_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect::<Vec<_>>(),
     )
     .unwrap();
     assert!(probe(&noise, "mp3").is_err());
@@ -117,10 +96,7 @@ async fn playing_a_damaged_clip_reports_it_and_the_player_keeps_working() {
     let err = rig.core.tts().play_clip(&damaged.id).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::AudioUnreadable);
     let good = clip(&rig, "wav").await;
-    assert_eq!(
-        rig.core.tts().play_clip(&good.id).await.unwrap().status,
-        PlaybackStatus::Playing
-    );
+    assert_eq!(rig.core.tts().play_clip(&good.id).await.unwrap().status, PlaybackStatus::Playing);
 }
 
 /// A replay of an unchanged clip starts without decoding it again; a clip whose file
@@ -155,17 +131,8 @@ async fn without_an_audio_device_playback_says_so_and_clips_stay_saved_and_expor
     rig.core.audio().set_engine(AudioEngine::new(Arc::new(|_| {
         Err(super::engine::AudioError::Unavailable("no default output device".to_owned()))
     })));
-    let clip = rig
-        .core
-        .tts()
-        .synthesize(standard("No speakers here."))
-        .await
-        .unwrap();
-    assert_eq!(
-        clip.status,
-        ClipStatus::Complete,
-        "synthesis does not need a device"
-    );
+    let clip = rig.core.tts().synthesize(standard("No speakers here.")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete, "synthesis does not need a device");
     let err = rig.core.tts().play_clip(&clip.id).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::AudioUnavailable);
     let state = rig.core.audio().playback_state().await.unwrap();
@@ -185,10 +152,7 @@ async fn play_pause_seek_volume_stop_and_the_end() {
     assert_eq!(state.status, PlaybackStatus::Playing);
     assert_eq!(state.device, AudioDevice::Ready);
     let duration = state.duration_ms.unwrap();
-    assert!(
-        duration > 2_000,
-        "a clip long enough to steer: {duration} ms"
-    );
+    assert!(duration > 2_000, "a clip long enough to steer: {duration} ms");
 
     tokio::time::sleep(Duration::from_millis(150)).await;
     let paused = rig.core.audio().pause_playback().await.unwrap();
@@ -196,33 +160,15 @@ async fn play_pause_seek_volume_stop_and_the_end() {
     assert!(paused.position_ms > 0, "it advanced");
     tokio::time::sleep(Duration::from_millis(150)).await;
     let still = rig.core.audio().playback_state().await.unwrap();
-    assert!(
-        still.position_ms.abs_diff(paused.position_ms) < 60,
-        "paused stays put"
-    );
+    assert!(still.position_ms.abs_diff(paused.position_ms) < 60, "paused stays put");
 
     let sought = rig.core.audio().seek_playback(duration / 2).await.unwrap();
-    assert_eq!(
-        sought.status,
-        PlaybackStatus::Paused,
-        "seeking keeps it paused"
-    );
-    assert!(
-        sought.position_ms.abs_diff(duration / 2) < 100,
-        "{} vs {}",
-        sought.position_ms,
-        duration / 2
-    );
+    assert_eq!(sought.status, PlaybackStatus::Paused, "seeking keeps it paused");
+    assert!(sought.position_ms.abs_diff(duration / 2) < 100, "{} vs {}", sought.position_ms, duration / 2);
     let loud = rig.core.audio().set_playback_volume(0.25).await.unwrap();
     assert_eq!(loud.volume, 0.25);
-    assert_eq!(
-        rig.core.audio().set_playback_volume(3.0).await.unwrap_err().code(),
-        ErrorCode::InvalidInput
-    );
-    assert_eq!(
-        rig.core.audio().resume_playback().await.unwrap().status,
-        PlaybackStatus::Playing
-    );
+    assert_eq!(rig.core.audio().set_playback_volume(3.0).await.unwrap_err().code(), ErrorCode::InvalidInput);
+    assert_eq!(rig.core.audio().resume_playback().await.unwrap().status, PlaybackStatus::Playing);
 
     // At 4× speed the rest plays out quickly.
     let mut ended = false;
@@ -242,10 +188,7 @@ async fn play_pause_seek_volume_stop_and_the_end() {
         "play again from the start"
     );
     let stopped = rig.core.audio().stop_playback().await.unwrap();
-    assert_eq!(
-        (stopped.status, stopped.clip_id),
-        (PlaybackStatus::Idle, None)
-    );
+    assert_eq!((stopped.status, stopped.clip_id), (PlaybackStatus::Idle, None));
 }
 
 #[tokio::test]
@@ -266,19 +209,12 @@ async fn the_output_is_rebuilt_after_a_device_error() {
     let clip = clip(&rig, "wav").await;
     rig.core.tts().play_clip(&clip.id).await.unwrap();
     // The device reports an error (unplugged, server restarted …).
-    flag.lock()
-        .unwrap()
-        .as_ref()
-        .unwrap()
-        .store(true, Ordering::SeqCst);
+    flag.lock().unwrap().as_ref().unwrap().store(true, Ordering::SeqCst);
     let state = rig.core.audio().playback_state().await.unwrap();
     assert_eq!(state.device, AudioDevice::Unavailable);
     assert_eq!(state.status, PlaybackStatus::Paused);
     let again = rig.core.tts().play_clip(&clip.id).await.unwrap();
-    assert_eq!(
-        (again.status, again.device),
-        (PlaybackStatus::Playing, AudioDevice::Ready)
-    );
+    assert_eq!((again.status, again.device), (PlaybackStatus::Playing, AudioDevice::Ready));
     assert_eq!(opened.load(Ordering::SeqCst), 2, "a new output was opened");
 }
 
@@ -299,15 +235,9 @@ async fn the_system_output_either_plays_or_says_clearly_that_there_is_none() {
     let clip = clip(&rig, "wav").await;
     let started = std::time::Instant::now();
     match rig.core.tts().play_clip(&clip.id).await {
-        Ok(state) => assert_eq!(
-            (state.status, state.device),
-            (PlaybackStatus::Playing, AudioDevice::Ready)
-        ),
+        Ok(state) => assert_eq!((state.status, state.device), (PlaybackStatus::Playing, AudioDevice::Ready)),
         Err(err) => assert_eq!(err.code(), ErrorCode::AudioUnavailable, "{err}"),
     }
-    assert!(
-        started.elapsed() < Duration::from_secs(15),
-        "no hang on a missing device"
-    );
+    assert!(started.elapsed() < Duration::from_secs(15), "no hang on a missing device");
     let _ = rig.core.audio().stop_playback().await;
 }

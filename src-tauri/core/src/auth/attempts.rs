@@ -9,8 +9,8 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 
 use super::pending::{LapsedAttempt, RequestedContext};
-pub use super::wire::{SignInEvent, SignInOutcome};
 use super::wire::ExpiredSignIn;
+pub use super::wire::{SignInEvent, SignInOutcome};
 use crate::error::{Error, IpcError};
 
 /// How many attempts the view keeps (newest first).
@@ -33,13 +33,23 @@ impl SignInHistory {
         self.events.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned().collect()
     }
 
-    pub(crate) fn push(&self, outcome: SignInOutcome, context: Option<&RequestedContext>, error: Option<&Error>) {
+    pub(crate) fn push(
+        &self,
+        outcome: SignInOutcome,
+        context: Option<&RequestedContext>,
+        error: Option<&Error>,
+    ) {
         self.push_with(outcome, context, error, None);
     }
 
     /// An attempt whose state expired: kept in the history and shown in the window.
     pub(crate) fn push_expired(&self, lapsed: &LapsedAttempt) {
-        self.push_with(SignInOutcome::Expired, Some(&lapsed.context), None, Some(lapsed.redirect_uri.clone()));
+        self.push_with(
+            SignInOutcome::Expired,
+            Some(&lapsed.context),
+            None,
+            Some(lapsed.redirect_uri.clone()),
+        );
         *self.expired.lock().unwrap_or_else(|e| e.into_inner()) = Some(ExpiredSignIn {
             context_kind: lapsed.context.kind().to_owned(),
             team_id: Some(lapsed.context.team_id().to_owned()).filter(|t| !t.is_empty()),
@@ -104,7 +114,5 @@ fn detail(err: &Error) -> Option<String> {
 }
 
 fn now_rfc3339() -> String {
-    time::OffsetDateTime::now_utc()
-        .format(&time::format_description::well_known::Rfc3339)
-        .unwrap_or_default()
+    time::OffsetDateTime::now_utc().format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
 }

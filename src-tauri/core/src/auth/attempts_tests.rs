@@ -20,7 +20,11 @@ async fn each_attempt_is_listed_newest_first_with_how_it_ended() {
     rig.sign_in(ContextRequest::Personal).await;
 
     // A Team sign-in whose code exchange the platform answers with a 500.
-    rig.core.auth().begin_sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await.unwrap();
+    rig.core
+        .auth()
+        .begin_sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
+        .await
+        .unwrap();
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
     let callback = rig.approve().await;
     assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());
@@ -65,7 +69,10 @@ async fn each_attempt_is_listed_newest_first_with_how_it_ended() {
     let refused = &recent[2];
     assert!(refused.context_kind.is_none(), "a forged link belongs to no attempt");
     let exchange = &recent[4];
-    assert_eq!((exchange.context_kind.as_deref(), exchange.team_id.as_deref()), (Some("team"), Some(sb::TEAM_ALPHA_ID)));
+    assert_eq!(
+        (exchange.context_kind.as_deref(), exchange.team_id.as_deref()),
+        (Some("team"), Some(sb::TEAM_ALPHA_ID))
+    );
     assert_eq!(exchange.error_code, Some(ErrorCode::SignInFailed));
     assert!(exchange.platform_code.is_some(), "the platform's code is kept: {exchange:?}");
     assert!(exchange.detail.is_none(), "no description: the code alone says it, not twice");

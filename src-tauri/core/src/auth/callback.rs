@@ -63,7 +63,8 @@ pub fn parse(raw: &str, redirect_uri: &Url) -> Result<Callback, CallbackError> {
     if !same_target(&url, redirect_uri) {
         return Err(CallbackError::WrongTarget);
     }
-    if url.fragment().is_some() || raw.contains('#') || !url.username().is_empty() || url.password().is_some() {
+    if url.fragment().is_some() || raw.contains('#') || !url.username().is_empty() || url.password().is_some()
+    {
         return Err(CallbackError::Malformed);
     }
     let mut state = None;
@@ -136,8 +137,14 @@ mod tests {
     fn malformed_callbacks_are_rejected() {
         let r = redirect();
         let cases = [
-            ("xiaoya-companion://oauth/callback?code=a&code=b&state=s", CallbackError::Duplicate("code".into())),
-            ("xiaoya-companion://oauth/callback?code=a&state=s&state=t", CallbackError::Duplicate("state".into())),
+            (
+                "xiaoya-companion://oauth/callback?code=a&code=b&state=s",
+                CallbackError::Duplicate("code".into()),
+            ),
+            (
+                "xiaoya-companion://oauth/callback?code=a&state=s&state=t",
+                CallbackError::Duplicate("state".into()),
+            ),
             ("xiaoya-companion://oauth/callback?code=a&state=s#frag", CallbackError::Malformed),
             ("xiaoya-companion://oauth/callback?code=a&state=s#", CallbackError::Malformed),
             ("xiaoya-companion://user:pw@oauth/callback?code=a&state=s", CallbackError::Malformed),
@@ -163,7 +170,9 @@ mod tests {
             "%3Cscript%3Ealert(1)%3C%2Fscript%3E".repeat(40)
         );
         let cb = parse(&raw, &redirect()).unwrap();
-        let Outcome::Error { error, description, uri } = cb.outcome else { panic!("expected an error outcome") };
+        let Outcome::Error { error, description, uri } = cb.outcome else {
+            panic!("expected an error outcome")
+        };
         assert_eq!(error, "access_denied");
         let description = description.unwrap();
         assert!(description.starts_with("<script>"), "kept as text; the UI escapes it");
@@ -175,6 +184,9 @@ mod tests {
     fn loopback_redirects_compare_ports() {
         let r = Url::parse("http://127.0.0.1:7777/callback").unwrap();
         assert!(parse("http://127.0.0.1:7777/callback?code=a&state=s", &r).is_ok());
-        assert_eq!(parse("http://127.0.0.1:7778/callback?code=a&state=s", &r), Err(CallbackError::WrongTarget));
+        assert_eq!(
+            parse("http://127.0.0.1:7778/callback?code=a&state=s", &r),
+            Err(CallbackError::WrongTarget)
+        );
     }
 }

@@ -106,7 +106,11 @@ async fn signing_in_again_replaces_the_notice_and_pays() {
     assert!(rig.core.auth().sessions_view().await.unwrap().payer_not_chosen);
     let again = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
     let view = rig.core.auth().sessions_view().await.unwrap();
-    assert_eq!(view.active_id.as_deref(), Some(again.id.as_str()), "the new sign-in pays, as the window says");
+    assert_eq!(
+        view.active_id.as_deref(),
+        Some(again.id.as_str()),
+        "the new sign-in pays, as the window says"
+    );
     assert!(!view.payer_not_chosen);
     assert!(view.ended.is_empty(), "the notice about Team Alpha is answered");
 }
@@ -116,7 +120,11 @@ async fn a_session_that_was_not_paying_ends_with_a_notice_and_the_payer_stays() 
     let rig = Rig::new().await;
     let (personal, alpha) = alpha_paying(&rig).await;
     rig.core.auth().set_active_session(&personal).await.unwrap();
-    sqlx::query("UPDATE sessions SET expires_at = 1 WHERE id = ?").bind(&alpha).execute(rig.core.db().pool()).await.unwrap();
+    sqlx::query("UPDATE sessions SET expires_at = 1 WHERE id = ?")
+        .bind(&alpha)
+        .execute(rig.core.db().pool())
+        .await
+        .unwrap();
     let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.active_id.as_deref(), Some(personal.as_str()));
     assert!(!view.payer_not_chosen);
@@ -134,7 +142,8 @@ async fn a_context_code_outside_the_teams_routes_ends_nothing() {
     let session = rig.core.auth().active_session().await.unwrap();
     let token = rig.core.auth().token_for(&session).await.unwrap();
     let origin = url::Url::parse(&session.origin).unwrap();
-    let result = rig.core.client().get_open::<serde_json::Value>(&origin, "/api/v1/open/balance", &token, None).await;
+    let result =
+        rig.core.client().get_open::<serde_json::Value>(&origin, "/api/v1/open/balance", &token, None).await;
     let result = rig.core.auth().on_unauthorized(&session, result).await;
     assert_eq!(result.unwrap_err().code(), ErrorCode::Platform);
     assert!(rig.core.auth().active_session().await.is_ok());
@@ -155,7 +164,11 @@ async fn team_sign_in_works_where_me_refuses_team_tokens() {
     assert_eq!(beta.user_id, format!("member:{}", sb::TEAM_BETA_MEMBER_ID));
     assert_eq!(beta.role.as_deref(), Some(sb::TEAM_BETA_ROLE));
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 2);
-    assert_eq!(rig.core.models().model_catalog(false).await.unwrap().context.kind, "team", "and the session works");
+    assert_eq!(
+        rig.core.models().model_catalog(false).await.unwrap().context.kind,
+        "team",
+        "and the session works"
+    );
 }
 
 #[tokio::test]

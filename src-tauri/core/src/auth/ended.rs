@@ -7,8 +7,8 @@
 use super::pending::RequestedContext;
 use super::wire::{EndedSession, SessionEndReason};
 use crate::api::CONTEXT_CODES;
-use crate::error::{Error, Result};
 use crate::auth::Auth;
+use crate::error::{Error, Result};
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
@@ -61,7 +61,8 @@ impl Auth {
         if notices.is_empty() {
             return self.shared.db().delete_setting(NOTICES).await;
         }
-        let json = serde_json::to_string(notices).map_err(|source| Error::Json { what: "notices", source })?;
+        let json =
+            serde_json::to_string(notices).map_err(|source| Error::Json { what: "notices", source })?;
         self.shared.db().put_setting(NOTICES, &json).await
     }
 
@@ -106,7 +107,9 @@ impl Auth {
         };
         match self.sessions_view().await {
             Ok(view) => self.shared.emit(AppEvent::SessionEnded { ended, view }),
-            Err(err) => tracing::warn!(code = ?err.code(), "a session ended but the new view could not be read"),
+            Err(err) => {
+                tracing::warn!(code = ?err.code(), "a session ended but the new view could not be read")
+            }
         }
         Ok(())
     }

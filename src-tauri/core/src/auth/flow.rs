@@ -12,11 +12,13 @@ use super::callback::{self, Outcome};
 use super::loopback::Page;
 use super::pending::{self, Claim, PendingAttempt, RequestedContext};
 use super::pkce::{new_state, Pkce};
-use super::wire::{ContextRequest, SessionContext, SessionSummary, SessionsView, SignInDiagnostics, TeamChoice};
+use super::wire::{
+    ContextRequest, SessionContext, SessionSummary, SessionsView, SignInDiagnostics, TeamChoice,
+};
 use crate::api::oauth::CodeExchange;
+use crate::auth::Auth;
 use crate::config::{origin_string, RedirectKind};
 use crate::error::{Error, Result};
-use crate::auth::Auth;
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
@@ -83,7 +85,8 @@ impl Auth {
         let requested = match &request {
             ContextRequest::Personal => Some(RequestedContext::Personal),
             ContextRequest::Team { team_id, .. } => {
-                Some(RequestedContext::Team { team_id: team_id.trim().to_owned() }).filter(|c| !c.team_id().is_empty())
+                Some(RequestedContext::Team { team_id: team_id.trim().to_owned() })
+                    .filter(|c| !c.team_id().is_empty())
             }
         };
         let result = self.begin_sign_in_inner(request).await;
@@ -199,7 +202,12 @@ impl Auth {
 
     /// Completes a callback addressed to `target`; also says whether it was refused (it
     /// belonged to no attempt) rather than failed.
-    async fn complete_at(&self, raw: &str, target: &Url, loopback: bool) -> (Result<Option<SessionSummary>>, bool) {
+    async fn complete_at(
+        &self,
+        raw: &str,
+        target: &Url,
+        loopback: bool,
+    ) -> (Result<Option<SessionSummary>>, bool) {
         let mut claimed = None;
         let mut refused = false;
         let result = self.complete_sign_in_inner(raw, target, loopback, &mut claimed, &mut refused).await;
@@ -264,7 +272,9 @@ impl Auth {
             Claim::Unknown => {
                 *refused = true;
                 tracing::warn!("ignored a sign-in callback whose state matches no attempt");
-                return Err(Error::SignIn("the link does not belong to a sign-in started here; it was ignored".into()));
+                return Err(Error::SignIn(
+                    "the link does not belong to a sign-in started here; it was ignored".into(),
+                ));
             }
         };
         // A loopback callback must reach the listener its own attempt opened (same port).
@@ -293,7 +303,10 @@ impl Auth {
             let _ = self.shared.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
             return Err(err);
         }
-        match self.record_session(&attempt, &token, grant.scopes, grant.expires_in.as_secs() as i64, now).await {
+        match self
+            .record_session(&attempt, &token, grant.scopes, grant.expires_in.as_secs() as i64, now)
+            .await
+        {
             Ok(record) => Ok(Some(summary(&record, now))),
             Err(err) => {
                 let _ = self.shared.client().revoke(&attempt.origin, &attempt.client_id, &token).await;
@@ -305,15 +318,13 @@ impl Auth {
     /// Teams the Personal session's user can pick for a Team sign-in.
     pub async fn list_teams(&self) -> Result<Vec<TeamChoice>> {
         let view = self.sessions_view().await?;
-        let personal = view
-            .sessions
-            .iter()
-            .find(|s| s.context == SessionContext::Personal)
-            .ok_or(Error::NotSignedIn)?;
+        let personal =
+            view.sessions.iter().find(|s| s.context == SessionContext::Personal).ok_or(Error::NotSignedIn)?;
         let session = self.shared.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
         let token = self.token_for(&session).await?;
         let origin = crate::context::PlatformContext::of(&session)?.origin;
-        let result = self.shared.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
+        let result =
+            self.shared.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
         let list = self.on_unauthorized(&session, result).await?;
         let teams = match list {
             TeamList::Bare(t) | TeamList::Items { items: t } | TeamList::Teams { teams: t } => t,
@@ -355,9 +366,9 @@ fn check_binding(requested: &RequestedContext, granted_team: Option<&str>) -> Re
     match (requested, granted_team) {
         (RequestedContext::Personal, None) => Ok(()),
         (RequestedContext::Team { team_id }, Some(t)) if t == team_id => Ok(()),
-        (RequestedContext::Personal, Some(_)) => {
-            Err(Error::SignIn("the platform returned a Team token for a Personal sign-in; it was discarded".into()))
-        }
+        (RequestedContext::Personal, Some(_)) => Err(Error::SignIn(
+            "the platform returned a Team token for a Personal sign-in; it was discarded".into(),
+        )),
         (RequestedContext::Team { .. }, _) => {
             Err(Error::SignIn("the platform bound the token to a different Team; it was discarded".into()))
         }

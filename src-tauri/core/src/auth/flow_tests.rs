@@ -58,7 +58,9 @@ async fn team_sign_in_binds_the_exact_team_and_sits_beside_personal() {
     assert_eq!(q["team_id"], sb::TEAM_BETA_ID);
     assert_eq!(q["scope"], TEAM_SCOPES);
     let team_session = rig.core.auth().complete_sign_in(&rig.approve().await).await.unwrap().unwrap();
-    let SessionContext::Team { team_id, team_name, .. } = &team_session.context else { panic!("team context") };
+    let SessionContext::Team { team_id, team_name, .. } = &team_session.context else {
+        panic!("team context")
+    };
     assert_eq!(team_id, sb::TEAM_BETA_ID);
     assert_eq!(team_name, sb::TEAM_BETA_NAME);
     assert_eq!(team_session.role.as_deref(), Some(sb::TEAM_BETA_ROLE));
@@ -124,7 +126,10 @@ async fn a_replayed_callback_is_refused_and_the_code_is_not_sent_again() {
     assert_eq!(err.code(), ErrorCode::NoPendingSignIn);
     // A second attempt pending: the old state still matches nothing.
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
-    assert_eq!(rig.core.auth().complete_sign_in(&callback).await.unwrap_err().code(), ErrorCode::SignInFailed);
+    assert_eq!(
+        rig.core.auth().complete_sign_in(&callback).await.unwrap_err().code(),
+        ErrorCode::SignInFailed
+    );
     assert_eq!(rig.control().active_token_count(), tokens, "no new token was issued");
 }
 
@@ -144,7 +149,10 @@ async fn a_reused_code_is_shown_as_the_platforms_invalid_grant() {
     let Error::OAuth { error, description } = &err else { panic!("expected an OAuth error, got {err:?}") };
     assert_eq!(error, "invalid_grant");
     assert!(description.as_deref().is_some_and(|d| !d.is_empty()));
-    assert!(!rig.core.auth().sessions_view().await.unwrap().sign_in_pending, "a failed exchange needs a new sign-in");
+    assert!(
+        !rig.core.auth().sessions_view().await.unwrap().sign_in_pending,
+        "a failed exchange needs a new sign-in"
+    );
 }
 
 #[tokio::test]
@@ -162,7 +170,11 @@ async fn an_access_denied_callback_is_matched_by_state_and_reported() {
     let ipc = crate::IpcError::from(&err);
     assert_eq!(ipc.code, ErrorCode::SignInFailed);
     assert_eq!(ipc.platform_code.as_deref(), Some("access_denied"));
-    assert!(ipc.message.contains("<b>The user said no</b>"), "kept as text for the UI to escape: {}", ipc.message);
+    assert!(
+        ipc.message.contains("<b>The user said no</b>"),
+        "kept as text for the UI to escape: {}",
+        ipc.message
+    );
 }
 
 #[tokio::test]
@@ -322,7 +334,8 @@ async fn no_secret_reaches_ipc_payloads_or_the_database() {
     let beta = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     // A refused callback too, carrying a forged code.
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
-    let refused = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
+    let refused =
+        rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
 
     let mut payloads = vec![
         serde_json::to_string(&rig.core.app_info().await.unwrap()).unwrap(),

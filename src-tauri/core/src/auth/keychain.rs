@@ -215,7 +215,11 @@ mod tests {
         );
         let dir = tempfile::tempdir().unwrap();
         let options = crate::host::CoreOptions::from_process_env(dir.path().to_path_buf(), "test");
-        assert_eq!(options.keychain.backend(), OsKeychain::new().backend(), "the app starts with the OS store");
+        assert_eq!(
+            options.keychain.backend(),
+            OsKeychain::new().backend(),
+            "the app starts with the OS store"
+        );
         #[cfg(target_os = "linux")]
         assert_eq!(options.keychain.backend(), "Secret Service (D-Bus)");
     }
@@ -242,7 +246,10 @@ mod tests {
         let store: std::sync::Arc<dyn SecretStore> = mem.clone();
         let started = std::time::Instant::now();
         let err = get(&store, "a".into()).await.unwrap_err();
-        assert!(started.elapsed() < Duration::from_secs(2), "given up at the deadline, not when the call returned");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "given up at the deadline, not when the call returned"
+        );
         assert!(matches!(err, KeychainError::TimedOut(_)), "{err:?}");
         let ipc = crate::IpcError::from(crate::Error::from(err));
         assert_eq!(ipc.code, crate::ErrorCode::KeychainTimeout);
@@ -282,7 +289,9 @@ mod tests {
             "{child} in a private Secret Service failed:\n{stdout}\n{stderr}"
         );
         assert!(stdout.contains("REAL-KEYCHAIN-CHECKED"), "the child ran its checks:\n{stdout}");
-        for line in stdout.lines().filter(|l| l.contains("locked collection") || l.contains("stopped Secret Service")) {
+        for line in
+            stdout.lines().filter(|l| l.contains("locked collection") || l.contains("stopped Secret Service"))
+        {
             eprintln!("{line}");
         }
     }
@@ -303,8 +312,10 @@ mod tests {
         if !is_child() {
             return;
         }
-        let store: std::sync::Arc<dyn SecretStore> =
-            std::sync::Arc::new(OsKeychain::with_service(format!("xiaoya-companion-test-{}", std::process::id())));
+        let store: std::sync::Arc<dyn SecretStore> = std::sync::Arc::new(OsKeychain::with_service(format!(
+            "xiaoya-companion-test-{}",
+            std::process::id()
+        )));
         let a = "origin|client|user|personal";
         let b = "origin|client|user|team:team_alpha";
         put(&store, a.into(), Sensitive::new("token-a".into())).await.expect("put a");
@@ -312,7 +323,11 @@ mod tests {
         assert_eq!(get(&store, a.into()).await.unwrap().unwrap().expose(), "token-a");
         delete(&store, a.into()).await.unwrap();
         assert!(get(&store, a.into()).await.unwrap().is_none());
-        assert_eq!(get(&store, b.into()).await.unwrap().unwrap().expose(), "token-b", "deleting one context leaves the other");
+        assert_eq!(
+            get(&store, b.into()).await.unwrap().unwrap().expose(),
+            "token-b",
+            "deleting one context leaves the other"
+        );
         delete(&store, b.into()).await.unwrap();
         delete(&store, b.into()).await.expect("deleting twice is fine");
         println!("REAL-KEYCHAIN-CHECKED");
@@ -333,9 +348,12 @@ mod tests {
         }
         let deadline = Duration::from_secs(2);
         let store: std::sync::Arc<dyn SecretStore> = std::sync::Arc::new(
-            OsKeychain::with_service(format!("xiaoya-companion-stuck-{}", std::process::id())).with_deadline(deadline),
+            OsKeychain::with_service(format!("xiaoya-companion-stuck-{}", std::process::id()))
+                .with_deadline(deadline),
         );
-        put(&store, "acct".into(), Sensitive::new("tok_stuck_canary".into())).await.expect("put while it answers");
+        put(&store, "acct".into(), Sensitive::new("tok_stuck_canary".into()))
+            .await
+            .expect("put while it answers");
         // The daemon that owns org.freedesktop.secrets on this private bus.
         let owner = std::process::Command::new("gdbus")
             .args([
@@ -353,7 +371,8 @@ mod tests {
             .expect("gdbus");
         let text = String::from_utf8_lossy(&owner.stdout);
         // `(uint32 12345,)`
-        let pid: String = text.split("uint32").nth(1).unwrap_or_default().chars().filter(char::is_ascii_digit).collect();
+        let pid: String =
+            text.split("uint32").nth(1).unwrap_or_default().chars().filter(char::is_ascii_digit).collect();
         assert!(!pid.is_empty(), "the Secret Service's pid: {text}");
         assert!(std::process::Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
         let started = std::time::Instant::now();
@@ -361,7 +380,10 @@ mod tests {
         let elapsed = started.elapsed();
         assert!(std::process::Command::new("kill").args(["-CONT", &pid]).status().unwrap().success());
         let err = err.unwrap_err();
-        assert!(elapsed >= deadline && elapsed < deadline + Duration::from_secs(2), "ended at the deadline: {elapsed:?}");
+        assert!(
+            elapsed >= deadline && elapsed < deadline + Duration::from_secs(2),
+            "ended at the deadline: {elapsed:?}"
+        );
         let ipc = crate::IpcError::from(crate::Error::from(err));
         assert_eq!(ipc.code, crate::ErrorCode::KeychainTimeout, "{}", ipc.message);
         println!("get on a stopped Secret Service: {:?} after {elapsed:?}", ipc.code);
@@ -385,9 +407,12 @@ mod tests {
         }
         let deadline = Duration::from_secs(3);
         let store: std::sync::Arc<dyn SecretStore> = std::sync::Arc::new(
-            OsKeychain::with_service(format!("xiaoya-companion-lock-{}", std::process::id())).with_deadline(deadline),
+            OsKeychain::with_service(format!("xiaoya-companion-lock-{}", std::process::id()))
+                .with_deadline(deadline),
         );
-        put(&store, "acct".into(), Sensitive::new("tok_locked_canary".into())).await.expect("put while unlocked");
+        put(&store, "acct".into(), Sensitive::new("tok_locked_canary".into()))
+            .await
+            .expect("put while unlocked");
         let lock = std::process::Command::new("gdbus")
             .args([
                 "call",
@@ -461,11 +486,18 @@ async fn call<T: Send + 'static>(
     }
 }
 
-pub async fn put(store: &std::sync::Arc<dyn SecretStore>, account: String, secret: Sensitive<String>) -> Result<(), KeychainError> {
+pub async fn put(
+    store: &std::sync::Arc<dyn SecretStore>,
+    account: String,
+    secret: Sensitive<String>,
+) -> Result<(), KeychainError> {
     call(store, move |s| s.put(&account, &secret)).await
 }
 
-pub async fn get(store: &std::sync::Arc<dyn SecretStore>, account: String) -> Result<Option<Sensitive<String>>, KeychainError> {
+pub async fn get(
+    store: &std::sync::Arc<dyn SecretStore>,
+    account: String,
+) -> Result<Option<Sensitive<String>>, KeychainError> {
     call(store, move |s| s.get(&account)).await
 }
 

@@ -79,7 +79,8 @@ impl Loopback {
         let listener = TcpListener::bind(addr).await.map_err(|e| {
             Error::SignIn(format!("could not listen on {addr} for the browser to come back: {e}"))
         })?;
-        let port = listener.local_addr().map_err(|source| Error::Io { action: "loopback address", source })?.port();
+        let port =
+            listener.local_addr().map_err(|source| Error::Io { action: "loopback address", source })?.port();
         let mut bound = redirect_uri.clone();
         bound.set_port(Some(port)).map_err(|_| Error::Invariant("loopback redirect URI takes no port"))?;
         let task = tokio::spawn(serve(listener, bound.clone(), self.tx.clone()));
@@ -143,7 +144,9 @@ async fn answer(mut stream: TcpStream, redirect_uri: &Url, tx: &mpsc::Sender<Loo
     };
     let path = target.split('?').next().unwrap_or_default();
     if path != redirect_uri.path() {
-        let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").await;
+        let _ = stream
+            .write_all(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+            .await;
         return false;
     }
     let origin = redirect_uri.origin().ascii_serialization();

@@ -100,8 +100,12 @@ async fn an_expired_team_sign_in_keeps_the_payer_choice_for_starting_again() {
         let rig = Rig::new().await;
         rig.sign_in(ContextRequest::Personal).await;
         rig.core.auth().begin_sign_in(team(sb::TEAM_ALPHA_ID, make_payer)).await.unwrap();
-        sqlx::query("UPDATE pending_sign_ins SET started_at = started_at - 601").execute(rig.core.db().pool()).await.unwrap();
-        let expired = rig.core.auth().sessions_view().await.unwrap().expired_sign_in.expect("the expiry is said");
+        sqlx::query("UPDATE pending_sign_ins SET started_at = started_at - 601")
+            .execute(rig.core.db().pool())
+            .await
+            .unwrap();
+        let expired =
+            rig.core.auth().sessions_view().await.unwrap().expired_sign_in.expect("the expiry is said");
         assert_eq!(expired.team_id.as_deref(), Some(sb::TEAM_ALPHA_ID));
         assert_eq!(expired.make_payer, make_payer);
     }

@@ -88,7 +88,13 @@ struct Row {
     make_payer: bool,
 }
 
-pub async fn insert(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, attempt: &PendingAttempt, now: i64) -> Result<()> {
+pub async fn insert(
+    db: &Db,
+    keys: &Arc<dyn SecretStore>,
+    state: &str,
+    attempt: &PendingAttempt,
+    now: i64,
+) -> Result<()> {
     purge_expired(db, keys, now).await?;
     let hash = state_hash(state);
     keychain::put(keys, verifier_account(&hash), attempt.verifier.clone()).await?;
@@ -125,10 +131,11 @@ pub async fn any_pending(db: &Db, now: i64) -> Result<bool> {
 /// same link can complete once the keychain is unlocked, and nothing is left orphaned.
 pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) -> Result<Claim> {
     let hash = state_hash(state);
-    let known: Option<i64> = sqlx::query_scalar("SELECT started_at FROM pending_sign_ins WHERE state_hash = ?")
-        .bind(&hash)
-        .fetch_optional(db.pool())
-        .await?;
+    let known: Option<i64> =
+        sqlx::query_scalar("SELECT started_at FROM pending_sign_ins WHERE state_hash = ?")
+            .bind(&hash)
+            .fetch_optional(db.pool())
+            .await?;
     if known.is_none() {
         return Ok(Claim::Unknown);
     }
@@ -147,9 +154,14 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     if row.started_at <= now - ATTEMPT_LIFETIME_SECS {
         let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
             .ok_or_else(|| Error::Invariant("corrupt pending sign-in"))?;
-        return Ok(Claim::Expired(LapsedAttempt { context, redirect_uri: row.redirect_uri, make_payer: row.make_payer }));
+        return Ok(Claim::Expired(LapsedAttempt {
+            context,
+            redirect_uri: row.redirect_uri,
+            make_payer: row.make_payer,
+        }));
     }
-    let verifier = verifier.ok_or_else(|| Error::SignIn("the sign-in's verifier is missing from the keychain".into()))?;
+    let verifier = verifier
+        .ok_or_else(|| Error::SignIn("the sign-in's verifier is missing from the keychain".into()))?;
     let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
         .ok_or_else(|| Error::Invariant("corrupt pending sign-in"))?;
     let parse = |s: &str| Url::parse(s).map_err(|source| Error::Url { what: "stored URL", source });
@@ -281,7 +293,9 @@ mod tests {
         assert_eq!(mem.entries.lock().unwrap().len(), 1, "and so is its verifier");
 
         mem.get_unavailable.store(false, std::sync::atomic::Ordering::SeqCst);
-        let Claim::Found(a) = claim(&db, &keys, "s1", 1002).await.unwrap() else { panic!("found after unlocking") };
+        let Claim::Found(a) = claim(&db, &keys, "s1", 1002).await.unwrap() else {
+            panic!("found after unlocking")
+        };
         assert_eq!(a.verifier.expose(), &"v".repeat(43));
         assert!(mem.entries.lock().unwrap().is_empty(), "the verifier is gone once used");
     }

@@ -29,7 +29,9 @@ impl Default for Pkce {
 
 /// The S256 challenge of a verifier.
 pub fn s256_challenge(verifier: &str) -> String {
-    PkceCodeChallenge::from_code_verifier_sha256(&PkceCodeVerifier::new(verifier.to_owned())).as_str().to_owned()
+    PkceCodeChallenge::from_code_verifier_sha256(&PkceCodeVerifier::new(verifier.to_owned()))
+        .as_str()
+        .to_owned()
 }
 
 pub fn new_state() -> String {

@@ -8,12 +8,12 @@ use super::flow::TeamContextData;
 use super::keychain;
 use super::pending::{PendingAttempt, RequestedContext};
 use super::secret::AccessToken;
+use super::sessions::resolve_payer;
 use crate::api::segment;
+use crate::auth::Auth;
 use crate::config::origin_string;
 use crate::error::{Error, Result};
-use crate::auth::Auth;
 use crate::store::sessions::{keychain_account, SessionRecord};
-use super::sessions::resolve_payer;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -34,7 +34,9 @@ impl Auth {
     ) -> Result<SessionRecord> {
         let origin = &attempt.origin;
         if !scopes.iter().any(|s| s == "profile") {
-            return Err(Error::SignIn("the platform did not grant `profile`, so the account cannot be identified".into()));
+            return Err(Error::SignIn(
+                "the platform did not grant `profile`, so the account cannot be identified".into(),
+            ));
         }
         let me = self.shared.client().get_open::<OpenAgentUser>(origin, "/api/v1/open/me", token, None).await;
         let me = match (me, &attempt.context) {
@@ -67,7 +69,8 @@ impl Auth {
         };
         if let RequestedContext::Team { team_id } = &attempt.context {
             let path = format!("/api/v1/open/teams/{}/context", segment(team_id));
-            let ctx: TeamContextData = self.shared.client().get_open(origin, &path, token, Some(team_id)).await?;
+            let ctx: TeamContextData =
+                self.shared.client().get_open(origin, &path, token, Some(team_id)).await?;
             if &ctx.team_id != team_id {
                 return Err(Error::SignIn("the platform answered for a different Team".into()));
             }
@@ -89,7 +92,8 @@ impl Auth {
             record.display_name = me.display_name;
             record.avatar_url = me.avatar_url;
         }
-        record.keychain_account = keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
+        record.keychain_account =
+            keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
         keychain::put(self.shared.keys(), record.keychain_account.clone(), token.clone()).await?;
         // Who pays now, as the window shows it, before this session joins the list.
         let live: Vec<SessionRecord> = self
@@ -119,5 +123,4 @@ impl Auth {
         tracing::info!(context = record.context.kind(), "signed in");
         Ok(record)
     }
-
 }

@@ -53,7 +53,11 @@ async fn a_loopback_sign_in_listens_on_a_free_port_for_that_attempt_only() {
     assert_eq!((sent.scheme(), sent.host_str(), sent.path()), ("http", Some("127.0.0.1"), "/oauth/callback"));
     let port = sent.port().expect("the port the listener got");
     assert_ne!(port, 0);
-    assert_eq!(view.pending_redirect_uri.as_deref(), Some(sent.as_str()), "the window can show what was sent");
+    assert_eq!(
+        view.pending_redirect_uri.as_deref(),
+        Some(sent.as_str()),
+        "the window can show what was sent"
+    );
     let diagnostics = rig.core.auth().sign_in_diagnostics(None).await.unwrap();
     assert_eq!(diagnostics.pending_redirect_uri.as_deref(), Some(sent.as_str()));
     assert_eq!(diagnostics.redirect_kind, crate::config::RedirectKind::Loopback);
@@ -64,11 +68,15 @@ async fn a_loopback_sign_in_listens_on_a_free_port_for_that_attempt_only() {
 
     let location = rig.approve().await;
     assert!(location.starts_with(sent.as_str()), "{location}");
-    let (signed_in, (status, page)) = tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&location));
+    let (signed_in, (status, page)) =
+        tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&location));
     let session = signed_in.unwrap().expect("signed in through the loopback redirect");
     assert_eq!(session.display_name, sb::USER_DISPLAY_NAME);
     assert_eq!(status, reqwest::StatusCode::OK);
-    assert!(page.contains("You can return to Xiaoya Companion") && page.contains("您可以返回小雅助手了"), "{page}");
+    assert!(
+        page.contains("You can return to Xiaoya Companion") && page.contains("您可以返回小雅助手了"),
+        "{page}"
+    );
     assert!(!page.contains(&query(&url::Url::parse(&location).unwrap())["code"]), "the page echoes nothing");
     // The listener closed with its attempt.
     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -85,19 +93,22 @@ async fn a_forged_loopback_callback_is_refused_and_the_genuine_one_still_complet
     let sent = url::Url::parse(&query(&rig.last_opened())["redirect_uri"]).unwrap();
     let location = rig.approve().await;
     let forged = format!("{sent}?code=attacker&state=forged");
-    let (result, (status, page)) = tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&forged));
+    let (result, (status, page)) =
+        tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&forged));
     assert_eq!(result.unwrap_err().code(), ErrorCode::SignInFailed);
     assert_eq!(status, reqwest::StatusCode::BAD_REQUEST);
     assert!(page.contains("not accepted"), "{page}");
     // Strict parsing, as for deep links: a duplicate state is refused too.
     let duplicate = format!("{sent}?code=a&state=s&state=t");
-    let (result, (status, _)) = tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&duplicate));
+    let (result, (status, _)) =
+        tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&duplicate));
     assert!(result.is_err());
     assert_eq!(status, reqwest::StatusCode::BAD_REQUEST);
     // Other paths are not the callback.
     let other = sent.join("/favicon.ico").unwrap();
     assert_eq!(reqwest::get(other).await.unwrap().status(), reqwest::StatusCode::NOT_FOUND);
-    let (signed_in, (status, _)) = tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&location));
+    let (signed_in, (status, _)) =
+        tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&location));
     assert!(signed_in.unwrap().is_some(), "the genuine attempt survived");
     assert_eq!(status, reqwest::StatusCode::OK);
 }
@@ -148,7 +159,10 @@ async fn an_expired_sign_in_says_so_with_the_redirect_uri_it_sent() {
     let rig = rig_with_redirect(sb::PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI, Reading::LoopbackRedirect).await;
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
     let sent = query(&rig.last_opened())["redirect_uri"].clone();
-    sqlx::query("UPDATE pending_sign_ins SET started_at = started_at - 601").execute(rig.core.db().pool()).await.unwrap();
+    sqlx::query("UPDATE pending_sign_ins SET started_at = started_at - 601")
+        .execute(rig.core.db().pool())
+        .await
+        .unwrap();
     let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(!view.sign_in_pending);
     let expired = view.expired_sign_in.expect("the expiry is said");

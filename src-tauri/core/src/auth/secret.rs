@@ -73,7 +73,8 @@ mod tests {
     #[test]
     fn dropping_a_secret_wipes_its_bytes() {
         let seen = Arc::new(Mutex::new(None));
-        let secret = Sensitive::new(Probe { bytes: b"tok_canary_123".to_vec(), seen_after_wipe: seen.clone() });
+        let secret =
+            Sensitive::new(Probe { bytes: b"tok_canary_123".to_vec(), seen_after_wipe: seen.clone() });
         assert!(seen.lock().unwrap().is_none());
         drop(secret);
         assert_eq!(seen.lock().unwrap().as_deref(), Some(&[0u8; 14][..]), "every byte is zero");

@@ -21,7 +21,12 @@ pub struct Auth {
 
 impl Auth {
     pub fn new(shared: Arc<Shared>) -> Self {
-        Auth { shared, sign_ins: SignInHistory::default(), loopback: Loopback::default(), ending: tokio::sync::Mutex::new(()) }
+        Auth {
+            shared,
+            sign_ins: SignInHistory::default(),
+            loopback: Loopback::default(),
+            ending: tokio::sync::Mutex::new(()),
+        }
     }
 
     /// The recent sign-in attempts of this run, for the diagnostics view.

@@ -1,15 +1,14 @@
 //! Sessions after sign-in: listing (expired ones end on the way), who pays, the token
 //! a feature uses, a 401 ending only that session (A12), and sign-out with revocation.
 
-
 use super::flow::{now_unix, summary};
 use super::keychain;
 use super::pending;
 use super::secret::AccessToken;
 use super::wire::{SessionEndReason, SessionsView};
+use crate::auth::Auth;
 use crate::config::origin_string;
 use crate::error::{Error, Result};
-use crate::auth::Auth;
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
 
@@ -45,13 +44,20 @@ impl Auth {
     /// The current platform's sessions: (still valid, expired).
     async fn sessions_by_expiry(&self, now: i64) -> Result<(Vec<SessionRecord>, Vec<SessionRecord>)> {
         let platform = self.shared.platform();
-        let all = self.shared.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await?;
+        let all =
+            self.shared.db().sessions_for(&origin_string(&platform.origin), &platform.client_id).await?;
         Ok(all.into_iter().partition(|s| s.expires_at > now))
     }
 
-    async fn view_of(&self, sessions: &[SessionRecord], pending: Option<String>, now: i64) -> Result<SessionsView> {
+    async fn view_of(
+        &self,
+        sessions: &[SessionRecord],
+        pending: Option<String>,
+        now: i64,
+    ) -> Result<SessionsView> {
         let payer_not_chosen = !sessions.is_empty() && self.payer_not_chosen().await?;
-        let active_id = resolve_payer(self.shared.db().active_session_id().await?, sessions, payer_not_chosen);
+        let active_id =
+            resolve_payer(self.shared.db().active_session_id().await?, sessions, payer_not_chosen);
         Ok(SessionsView {
             sessions: sessions.iter().map(|s| summary(s, now)).collect(),
             payer_not_chosen: payer_not_chosen && active_id.is_none(),
@@ -186,7 +192,9 @@ impl Auth {
         if let Some(token) = keychain::get(self.shared.keys(), session.keychain_account.clone()).await? {
             match crate::context::PlatformContext::of(&session) {
                 Ok(context) => {
-                    if let Err(err) = self.shared.client().revoke(&context.origin, &session.client_id, &token).await {
+                    if let Err(err) =
+                        self.shared.client().revoke(&context.origin, &session.client_id, &token).await
+                    {
                         tracing::warn!(code = ?err.code(), "revocation failed; signing out locally anyway");
                     }
                 }
@@ -201,7 +209,11 @@ impl Auth {
 /// Who pays among the live `sessions`: the stored choice while that session lives; else the
 /// first session, unless the paying context ended and the person has yet to choose (never a
 /// silent switch).
-pub(super) fn resolve_payer(stored: Option<String>, sessions: &[SessionRecord], payer_not_chosen: bool) -> Option<String> {
+pub(super) fn resolve_payer(
+    stored: Option<String>,
+    sessions: &[SessionRecord],
+    payer_not_chosen: bool,
+) -> Option<String> {
     if sessions.iter().any(|s| Some(&s.id) == stored.as_ref()) {
         return stored;
     }

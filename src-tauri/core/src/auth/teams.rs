@@ -25,8 +25,7 @@ pub fn read_teams(data: &Value) -> Result<(Vec<TeamChoice>, ReadReport)> {
             report.unrecognised(format!("teams[] = {}", describe(entry)));
             continue;
         };
-        let Some(team_id) = text(map, &["teamId", "team_id", "id"]).filter(|t| !t.is_empty())
-        else {
+        let Some(team_id) = text(map, &["teamId", "team_id", "id"]).filter(|t| !t.is_empty()) else {
             report.missing("teams[].teamId");
             continue;
         };
@@ -53,7 +52,8 @@ mod tests {
 
     #[test]
     fn team_lists_are_read_in_every_wrapper() {
-        let entry = serde_json::json!({"teamId": "t1", "name": "Alpha", "role": "owner", "memberStatus": "active"});
+        let entry =
+            serde_json::json!({"teamId": "t1", "name": "Alpha", "role": "owner", "memberStatus": "active"});
         for data in [
             serde_json::json!([entry]),
             serde_json::json!({"items": [entry]}),
@@ -62,22 +62,12 @@ mod tests {
         ] {
             let (teams, report) = read_teams(&data).unwrap();
             assert_eq!(teams.len(), 1, "{data}");
-            assert_eq!(
-                (teams[0].team_id.as_str(), teams[0].status.as_deref()),
-                ("t1", Some("active"))
-            );
+            assert_eq!((teams[0].team_id.as_str(), teams[0].status.as_deref()), ("t1", Some("active")));
             assert!(report.is_clean(), "{report:?}");
         }
-        let (teams, report) =
-            read_teams(&serde_json::json!([{"id": 7}, {"name": "no id"}])).unwrap();
-        assert_eq!(
-            (teams[0].team_id.as_str(), teams[0].name.as_str()),
-            ("7", "7")
-        );
-        assert_eq!(
-            report.missing,
-            vec!["teams[].name".to_owned(), "teams[].teamId".to_owned()]
-        );
+        let (teams, report) = read_teams(&serde_json::json!([{"id": 7}, {"name": "no id"}])).unwrap();
+        assert_eq!((teams[0].team_id.as_str(), teams[0].name.as_str()), ("7", "7"));
+        assert_eq!(report.missing, vec!["teams[].name".to_owned(), "teams[].teamId".to_owned()]);
         assert!(read_teams(&serde_json::json!({"x": 1})).is_err());
     }
 }

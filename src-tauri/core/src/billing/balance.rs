@@ -12,9 +12,9 @@ use super::wire::{
 };
 use super::{now_ms, DEFAULT_LOW_BALANCE_THRESHOLD, STALE_AFTER_MS};
 use crate::api::context::ContextCall;
-use crate::error::{Error, Result};
 use crate::billing::Billing;
 use crate::context::ContextColumns;
+use crate::error::{Error, Result};
 use crate::store::billing::SnapshotRow;
 use crate::store::sessions::SessionRecord;
 use crate::wire::AppEvent;
@@ -71,11 +71,7 @@ impl Billing {
         row.ledger_mark = ledger_mark;
         row.taken_at = now_ms();
         row.model_charged = model_charged;
-        row.id = self
-            .shared
-            .db()
-            .insert_balance_snapshot(&ContextColumns::of(&call.session), &row)
-            .await?;
+        row.id = self.shared.db().insert_balance_snapshot(&ContextColumns::of(&call.session), &row).await?;
         tracing::debug!(context = call.session.context.kind(), "balance refreshed");
         let mut overview = self.overview(&call.session, &row).await?;
         overview.reading = Some(report);
@@ -116,22 +112,13 @@ impl Billing {
     /// `None` when it was never read.
     pub async fn last_balance(&self) -> Result<Option<BalanceOverview>> {
         let session = self.auth().active_session().await?;
-        match self
-            .shared
-            .db()
-            .latest_balance_snapshot(&ContextColumns::of(&session))
-            .await?
-        {
+        match self.shared.db().latest_balance_snapshot(&ContextColumns::of(&session)).await? {
             Some(row) => Ok(Some(self.overview(&session, &row).await?)),
             None => Ok(None),
         }
     }
 
-    async fn overview(
-        &self,
-        session: &SessionRecord,
-        row: &SnapshotRow,
-    ) -> Result<BalanceOverview> {
+    async fn overview(&self, session: &SessionRecord, row: &SnapshotRow) -> Result<BalanceOverview> {
         Ok(overview_of(session, row, self.low_threshold().await?))
     }
 
@@ -147,9 +134,7 @@ impl Billing {
         let raw = self.auth().context_get_exact(&call, "/api/v1/open/usage").await?;
         let (usage, report) = read::read_usage(&raw, now_ms())?;
         log_reading("usage", &report);
-        Ok(UsageView::Personal {
-            usage: Box::new(usage),
-        })
+        Ok(UsageView::Personal { usage: Box::new(usage) })
     }
 
     /// The active Team context as the platform resolves it now (role, member status,
@@ -157,29 +142,22 @@ impl Billing {
     #[instrument(skip(self), err)]
     pub async fn team_context(&self) -> Result<TeamContextView> {
         let call = self.auth().context_call(Some("profile")).await?;
-        let path = call
-            .team_path("/context")
-            .ok_or_else(|| Error::InvalidInput("not a Team context".into()))?;
+        let path =
+            call.team_path("/context").ok_or_else(|| Error::InvalidInput("not a Team context".into()))?;
         let data: TeamContextData = self.auth().context_get(&call, &path).await?;
         Ok(platform::team_context_view(&call.session, data))
     }
 
     pub async fn billing_settings(&self) -> Result<BillingSettings> {
-        Ok(BillingSettings {
-            low_balance_threshold: self.low_threshold().await?.to_string(),
-        })
+        Ok(BillingSettings { low_balance_threshold: self.low_threshold().await?.to_string() })
     }
 
     /// Saves the low-balance threshold: a non-negative decimal ("0" turns warnings off).
     pub async fn set_low_balance_threshold(&self, value: &str) -> Result<BillingSettings> {
         let points = Points::parse(value.trim())
             .filter(|p| !p.is_negative())
-            .ok_or_else(|| {
-                Error::InvalidInput(format!("not a non-negative amount of points: {value:?}"))
-            })?;
-        self.shared.db()
-            .set_low_balance_threshold(&points.to_string())
-            .await?;
+            .ok_or_else(|| Error::InvalidInput(format!("not a non-negative amount of points: {value:?}")))?;
+        self.shared.db().set_low_balance_threshold(&points.to_string()).await?;
         // The header's "low" mark follows at once.
         if let Ok(Some(balance)) = self.last_balance().await {
             self.shared.emit(AppEvent::BalanceChanged { balance });
@@ -203,10 +181,7 @@ impl Billing {
     /// back to the older reading (marked `stale`) when the refresh fails. Never blocks:
     /// the caller shows a warning and lets the person go on.
     pub async fn balance_check(&self, estimate_points_decimal: &str) -> Result<BalanceCheck> {
-        Ok(self
-            .balance_check_refreshing(estimate_points_decimal)
-            .await?
-            .0)
+        Ok(self.balance_check_refreshing(estimate_points_decimal).await?.0)
     }
 
     /// `balance_check`, plus the balance it read from the platform when it had to refresh
@@ -216,40 +191,25 @@ impl Billing {
         &self,
         estimate_points_decimal: &str,
     ) -> Result<(BalanceCheck, Option<BalanceOverview>)> {
-        let estimate = Points::parse(estimate_points_decimal.trim())
-            .filter(|p| !p.is_negative())
-            .ok_or_else(|| {
-                Error::InvalidInput(format!(
-                    "not an amount of points: {estimate_points_decimal:?}"
-                ))
+        let estimate =
+            Points::parse(estimate_points_decimal.trim()).filter(|p| !p.is_negative()).ok_or_else(|| {
+                Error::InvalidInput(format!("not an amount of points: {estimate_points_decimal:?}"))
             })?;
         let threshold = self.low_threshold().await?;
         let session = self.auth().active_session().await?;
-        let last = self
-            .shared
-            .db()
-            .latest_balance_snapshot(&ContextColumns::of(&session))
-            .await?;
-        let fresh = last
-            .as_ref()
-            .is_some_and(|row| now_ms() - row.taken_at < STALE_AFTER_MS);
+        let last = self.shared.db().latest_balance_snapshot(&ContextColumns::of(&session)).await?;
+        let fresh = last.as_ref().is_some_and(|row| now_ms() - row.taken_at < STALE_AFTER_MS);
         if fresh || !session.has_scope("balance") {
             let reading = last.map(|row| overview_of(&session, &row, threshold));
             return Ok((check(estimate, threshold, reading.as_ref(), false), None));
         }
         match self.refresh_balance_of(&session.id).await {
-            Ok(overview) => Ok((
-                check(estimate, threshold, Some(&overview), false),
-                Some(overview),
-            )),
+            Ok(overview) => Ok((check(estimate, threshold, Some(&overview), false), Some(overview))),
             Err(err @ (Error::Unauthorized { .. } | Error::NotSignedIn)) => Err(err),
             Err(err) => {
                 tracing::info!(code = ?err.code(), "balance check uses the last reading");
                 let reading = last.map(|row| overview_of(&session, &row, threshold));
-                Ok((
-                    check(estimate, threshold, reading.as_ref(), reading.is_some()),
-                    None,
-                ))
+                Ok((check(estimate, threshold, reading.as_ref(), reading.is_some()), None))
             }
         }
     }
@@ -261,12 +221,7 @@ impl Billing {
         if !view.sessions.iter().any(|s| s.id == session_id) {
             return Err(Error::NotSignedIn);
         }
-        let session = self
-            .shared
-            .db()
-            .session(session_id)
-            .await?
-            .ok_or(Error::NotSignedIn)?;
+        let session = self.shared.db().session(session_id).await?.ok_or(Error::NotSignedIn)?;
         self.auth().call_for_session(session, Some(scope)).await
     }
 }
@@ -315,11 +270,7 @@ pub(super) fn check(
     let after = remaining - estimate;
     let limited_by = match &reading.detail {
         BalanceDetail::Personal { .. } => BalanceLimit::Balance,
-        BalanceDetail::Team {
-            quota: Some(quota),
-            wallet,
-            ..
-        } => {
+        BalanceDetail::Team { quota: Some(quota), wallet, .. } => {
             let quota_left = Points::parse(&quota.remaining).unwrap_or_default();
             let wallet = wallet.as_deref().and_then(Points::parse);
             match wallet {

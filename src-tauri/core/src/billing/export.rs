@@ -23,7 +23,8 @@ impl Billing {
                 break;
             }
         }
-        let stamp: String = rfc3339_ms(crate::clock::now_ms()).chars().filter(char::is_ascii_digit).take(12).collect();
+        let stamp: String =
+            rfc3339_ms(crate::clock::now_ms()).chars().filter(char::is_ascii_digit).take(12).collect();
         let name = match scope {
             LedgerScope::ActiveContext => format!("points-ledger-{stamp}.csv"),
             LedgerScope::AllContexts => format!("points-ledger-all-{stamp}.csv"),
@@ -45,7 +46,8 @@ fn cell(text: &str, is_text: bool) -> String {
 }
 
 pub(crate) fn csv(entries: &[LedgerEntry]) -> String {
-    let mut out = String::from("time,account,team_id,source,request_id,points,input_tokens,output_tokens,summary\r\n");
+    let mut out =
+        String::from("time,account,team_id,source,request_id,points,input_tokens,output_tokens,summary\r\n");
     for e in entries {
         let (account, team) = match &e.context {
             BillingContext::Personal => ("Personal".to_owned(), String::new()),
@@ -94,11 +96,20 @@ mod tests {
     #[test]
     fn rows_are_rfc_4180_with_the_amount_as_reported() {
         let team = BillingContext::Team { team_id: "t1".into(), team_name: "Team \"A\", Ltd".into() };
-        let text = csv(&[entry("Chat · othan-2.0", Some("0.25"), BillingContext::Personal), entry("multi\nline", None, team)]);
+        let text = csv(&[
+            entry("Chat · othan-2.0", Some("0.25"), BillingContext::Personal),
+            entry("multi\nline", None, team),
+        ]);
         let lines: Vec<&str> = text.split("\r\n").collect();
-        assert_eq!(lines[0], "time,account,team_id,source,request_id,points,input_tokens,output_tokens,summary");
+        assert_eq!(
+            lines[0],
+            "time,account,team_id,source,request_id,points,input_tokens,output_tokens,summary"
+        );
         assert_eq!(lines[1], "2025-12-01T12:00:05.000Z,Personal,,chat,req-1,0.25,12,,Chat · othan-2.0");
-        assert_eq!(lines[2], "2025-12-01T12:00:05.000Z,\"Team \"\"A\"\", Ltd\",t1,chat,req-1,,12,,\"multi\nline\"");
+        assert_eq!(
+            lines[2],
+            "2025-12-01T12:00:05.000Z,\"Team \"\"A\"\", Ltd\",t1,chat,req-1,,12,,\"multi\nline\""
+        );
         assert_eq!(lines.len(), 4, "rows end with CRLF, a line break inside a cell is kept quoted");
     }
 

@@ -7,13 +7,13 @@ use tracing::instrument;
 
 use super::points::Points;
 use super::wire::{
-    BalanceChanges, BalanceInterval, BalancePoint, BillingContext, ChargeSource, LedgerEntry,
-    LedgerPage, LedgerQuery, LedgerScope, SpendingChart, SpendingQuery, SpendingSeries,
+    BalanceChanges, BalanceInterval, BalancePoint, BillingContext, ChargeSource, LedgerEntry, LedgerPage,
+    LedgerQuery, LedgerScope, SpendingChart, SpendingQuery, SpendingSeries,
 };
 use super::{now_ms, platform};
-use crate::error::{Error, Result};
 use crate::billing::Billing;
 use crate::context::ContextColumns;
+use crate::error::{Error, Result};
 use crate::store::billing::{LedgerRow, SnapshotRow};
 
 /// Refreshes looked at for "why did my balance change".
@@ -40,10 +40,7 @@ fn amount(row: &LedgerRow) -> Option<Points> {
 
 fn context_of_row(row: &LedgerRow) -> BillingContext {
     if row.context_kind == "team" {
-        BillingContext::Team {
-            team_id: row.team_id.clone(),
-            team_name: row.context_label.clone(),
-        }
+        BillingContext::Team { team_id: row.team_id.clone(), team_name: row.context_label.clone() }
     } else {
         BillingContext::Personal
     }
@@ -53,11 +50,7 @@ pub(super) fn entry(row: &LedgerRow) -> LedgerEntry {
     LedgerEntry {
         id: row.id.clone(),
         context: context_of_row(row),
-        source: if row.kind == "tts" {
-            ChargeSource::Tts
-        } else {
-            ChargeSource::Chat
-        },
+        source: if row.kind == "tts" { ChargeSource::Tts } else { ChargeSource::Chat },
         request_id: row.request_id.clone(),
         points: amount(row).map(|p| p.to_string()),
         input_tokens: row.input_tokens.map(|t| t.to_string()),
@@ -69,10 +62,7 @@ pub(super) fn entry(row: &LedgerRow) -> LedgerEntry {
 }
 
 fn point(row: &SnapshotRow) -> BalancePoint {
-    BalancePoint {
-        at: row.taken_at,
-        spendable: row.spendable.clone(),
-    }
+    BalancePoint { at: row.taken_at, spendable: row.spendable.clone() }
 }
 
 /// What model calls cost between two Personal refreshes by the platform's own usage
@@ -104,10 +94,8 @@ pub(super) fn explain(
     let mut intervals = Vec::new();
     let mut anchor = first;
     for next in &snapshots[1..] {
-        let charges: Vec<&LedgerRow> = ledger
-            .iter()
-            .filter(|r| r.rowid > anchor.ledger_mark && r.rowid <= next.ledger_mark)
-            .collect();
+        let charges: Vec<&LedgerRow> =
+            ledger.iter().filter(|r| r.rowid > anchor.ledger_mark && r.rowid <= next.ledger_mark).collect();
         let from = Points::parse(&anchor.spendable).unwrap_or_default();
         let to = Points::parse(&next.spendable).unwrap_or_default();
         let change = to - from;
@@ -132,11 +120,7 @@ pub(super) fn explain(
         anchor = next;
     }
     let last_mark = snapshots.last().map(|s| s.ledger_mark).unwrap_or_default();
-    let pending = ledger
-        .iter()
-        .filter(|r| r.rowid > last_mark)
-        .map(entry)
-        .collect();
+    let pending = ledger.iter().filter(|r| r.rowid > last_mark).map(entry).collect();
     intervals.reverse();
     intervals.truncate(INTERVALS_SHOWN);
     (intervals, pending)
@@ -182,11 +166,7 @@ pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> Spen
         let index = (day - first) as usize;
         slot.1[index] = slot.1[index] + points;
     }
-    let max = by_context
-        .values()
-        .flat_map(|(_, v)| v.iter().copied())
-        .max()
-        .unwrap_or_default();
+    let max = by_context.values().flat_map(|(_, v)| v.iter().copied()).max().unwrap_or_default();
     SpendingChart {
         days: (first..=today).map(date_text).collect(),
         series: by_context
@@ -194,10 +174,7 @@ pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> Spen
             .map(|(context, values)| SpendingSeries {
                 context,
                 total: values.iter().copied().sum::<Points>().to_string(),
-                permille: values
-                    .iter()
-                    .map(|v| v.permille_of(max).unwrap_or(0))
-                    .collect(),
+                permille: values.iter().map(|v| v.permille_of(max).unwrap_or(0)).collect(),
                 values: values.iter().map(|v| v.to_string()).collect(),
             })
             .collect(),
@@ -216,19 +193,11 @@ impl Billing {
         let mut rows = self
             .shared
             .db()
-            .ledger_page(
-                &ContextColumns::of(&session),
-                only_this,
-                limit + 1,
-                i64::from(query.offset),
-            )
+            .ledger_page(&ContextColumns::of(&session), only_this, limit + 1, i64::from(query.offset))
             .await?;
         let has_more = rows.len() as i64 > limit;
         rows.truncate(limit as usize);
-        Ok(LedgerPage {
-            entries: rows.iter().map(entry).collect(),
-            has_more,
-        })
+        Ok(LedgerPage { entries: rows.iter().map(entry).collect(), has_more })
     }
 
     /// How the active context's balance moved between refreshes, and which charges the
@@ -237,11 +206,7 @@ impl Billing {
     pub async fn balance_changes(&self) -> Result<BalanceChanges> {
         let session = self.auth().active_session().await?;
         let key = ContextColumns::of(&session);
-        let snapshots = self
-            .shared
-            .db()
-            .balance_snapshots(&key, SNAPSHOTS_EXPLAINED)
-            .await?;
+        let snapshots = self.shared.db().balance_snapshots(&key, SNAPSHOTS_EXPLAINED).await?;
         let after = snapshots.first().map(|s| s.ledger_mark).unwrap_or(0);
         let ledger = self.shared.db().ledger_after(&key, after).await?;
         let (intervals, since_last_refresh) = explain(&snapshots, &ledger);
@@ -259,10 +224,7 @@ impl Billing {
     #[instrument(skip(self), err)]
     pub async fn spending_chart(&self, query: SpendingQuery) -> Result<SpendingChart> {
         if !(1..=90).contains(&query.days) {
-            return Err(Error::InvalidInput(format!(
-                "days must be 1–90, not {}",
-                query.days
-            )));
+            return Err(Error::InvalidInput(format!("days must be 1–90, not {}", query.days)));
         }
         let session = self.auth().active_session().await?;
         let rows = self
@@ -271,7 +233,9 @@ impl Billing {
             .ledger_of_user(&ContextColumns::of(&session), CHART_ROWS)
             .await?
             .into_iter()
-            .filter(|r| r.context_kind == session.context.kind() && r.team_id == session.team_id().unwrap_or_default())
+            .filter(|r| {
+                r.context_kind == session.context.kind() && r.team_id == session.team_id().unwrap_or_default()
+            })
             .collect::<Vec<_>>();
         Ok(chart(&rows, now_ms(), &query))
     }
@@ -282,12 +246,7 @@ mod tests {
     use super::*;
 
     fn snap(spendable: &str, mark: i64, at: i64) -> SnapshotRow {
-        SnapshotRow {
-            spendable: spendable.into(),
-            ledger_mark: mark,
-            taken_at: at,
-            ..SnapshotRow::default()
-        }
+        SnapshotRow { spendable: spendable.into(), ledger_mark: mark, taken_at: at, ..SnapshotRow::default() }
     }
 
     fn charge(rowid: i64, points: Option<&str>, created_at: i64) -> LedgerRow {
@@ -297,11 +256,7 @@ mod tests {
             context_kind: "personal".into(),
             team_id: String::new(),
             context_label: "Personal".into(),
-            kind: if points.is_some() {
-                "tts".into()
-            } else {
-                "chat".into()
-            },
+            kind: if points.is_some() { "tts".into() } else { "chat".into() },
             request_id: format!("req-{rowid}"),
             points: points.map(str::to_owned),
             input_tokens: None,
@@ -331,7 +286,9 @@ mod tests {
         assert_eq!(intervals[0].chat_by_usage.as_deref(), Some("3"));
         assert_eq!(intervals[0].unexplained, "-2");
         // A counter that went backwards (a reset) or wasn't read claims nothing.
-        for (a, b) in [(Some("40"), Some("10")), (None, Some("47")), (Some("40"), None), (Some("x"), Some("47"))] {
+        for (a, b) in
+            [(Some("40"), Some("10")), (None, Some("47")), (Some("40"), None), (Some("x"), Some("47"))]
+        {
             let snapshots = [counted("100", 0, a), counted("93", 2, b)];
             let (intervals, _) = explain(&snapshots, &ledger);
             assert_eq!(intervals[0].chat_by_usage, None);
@@ -341,12 +298,7 @@ mod tests {
 
     #[test]
     fn charges_between_refreshes_explain_the_difference_and_the_rest_is_unexplained() {
-        let snapshots = [
-            snap("2500", 0, 1),
-            snap("2500", 0, 2),
-            snap("2488", 2, 3),
-            snap("2400", 3, 4),
-        ];
+        let snapshots = [snap("2500", 0, 1), snap("2500", 0, 2), snap("2488", 2, 3), snap("2400", 3, 4)];
         let ledger = [
             charge(1, Some("4"), 10),
             charge(2, Some("8"), 11),
@@ -356,37 +308,19 @@ mod tests {
         let (intervals, pending) = explain(&snapshots, &ledger);
         assert_eq!(intervals.len(), 2, "the unchanged refresh is merged away");
         let newest = &intervals[0];
-        assert_eq!(
-            (newest.change.as_str(), newest.explained.as_str()),
-            ("-88", "0")
-        );
+        assert_eq!((newest.change.as_str(), newest.explained.as_str()), ("-88", "0"));
         assert_eq!((newest.unpriced, newest.unexplained.as_str()), (1, "-88"));
         let older = &intervals[1];
+        assert_eq!(older.from.at, 2, "starts at the last refresh that still had the old balance");
         assert_eq!(
-            older.from.at, 2,
-            "starts at the last refresh that still had the old balance"
-        );
-        assert_eq!(
-            (
-                older.change.as_str(),
-                older.explained.as_str(),
-                older.unexplained.as_str()
-            ),
+            (older.change.as_str(), older.explained.as_str(), older.unexplained.as_str()),
             ("-12", "12", "0")
         );
         assert_eq!(
-            older
-                .charges
-                .iter()
-                .map(|c| c.receipt_ref.as_str())
-                .collect::<Vec<_>>(),
+            older.charges.iter().map(|c| c.receipt_ref.as_str()).collect::<Vec<_>>(),
             ["clip-1", "clip-2"]
         );
-        assert_eq!(
-            pending.len(),
-            1,
-            "a charge after the last refresh waits for the next one"
-        );
+        assert_eq!(pending.len(), 1, "a charge after the last refresh waits for the next one");
     }
 
     #[test]
@@ -398,10 +332,7 @@ mod tests {
     #[test]
     fn the_chart_buckets_by_local_day_exactly() {
         let now = 20_000 * DAY_MS + 3_600_000; // 01:00 UTC
-        let query = SpendingQuery {
-            days: 3,
-            utc_offset_minutes: -120,
-        }; // 23:00 the day before locally
+        let query = SpendingQuery { days: 3, utc_offset_minutes: -120 }; // 23:00 the day before locally
         let rows = [
             charge(1, Some("0.25"), (now - 60_000) / 1000),
             charge(2, Some("9007199254740993"), (now - DAY_MS) / 1000),

@@ -52,9 +52,7 @@ pub(super) fn text(p: Points) -> String {
 }
 
 pub(super) fn personal_snapshot(data: &PersonalBalanceData) -> SnapshotRow {
-    let total = data
-        .total
-        .unwrap_or(data.subscription + data.gift_card + data.recharge);
+    let total = data.total.unwrap_or(data.subscription + data.gift_card + data.recharge);
     SnapshotRow {
         spendable: text(total),
         subscription: Some(text(data.subscription)),
@@ -67,17 +65,10 @@ pub(super) fn personal_snapshot(data: &PersonalBalanceData) -> SnapshotRow {
 pub(super) fn team_snapshot(data: &TeamBalanceData) -> Result<SnapshotRow> {
     // The exact decimal wins; the integer field is rounded down by the platform.
     let member_balance = match (&data.balance_points_decimal, data.balance_points) {
-        (Some(decimal), _) => Points::parse(decimal.trim()).ok_or_else(|| {
-            Error::Decode(format!(
-                "balancePointsDecimal is not a decimal: {decimal:?}"
-            ))
-        })?,
+        (Some(decimal), _) => Points::parse(decimal.trim())
+            .ok_or_else(|| Error::Decode(format!("balancePointsDecimal is not a decimal: {decimal:?}")))?,
         (None, Some(whole)) => whole,
-        (None, None) => {
-            return Err(Error::Decode(
-                "the Team balance has no balancePoints".into(),
-            ))
-        }
+        (None, None) => return Err(Error::Decode("the Team balance has no balancePoints".into())),
     };
     let quota_remaining = match (data.quota_remaining, data.quota_limit, data.quota_used) {
         (Some(r), _, _) => Some(r),
@@ -91,16 +82,8 @@ pub(super) fn team_snapshot(data: &TeamBalanceData) -> Result<SnapshotRow> {
         role: data.role.clone(),
         wallet: data.wallet_balance_points.map(text),
         quota_limit: data.quota_limit.map(text),
-        quota_used: if limited {
-            Some(text(data.quota_used.unwrap_or_default()))
-        } else {
-            None
-        },
-        quota_remaining: if limited {
-            quota_remaining.map(text)
-        } else {
-            None
-        },
+        quota_used: if limited { Some(text(data.quota_used.unwrap_or_default())) } else { None },
+        quota_remaining: if limited { quota_remaining.map(text) } else { None },
         ..SnapshotRow::default()
     })
 }
@@ -119,25 +102,21 @@ pub(super) fn detail_of(session: &SessionRecord, row: &SnapshotRow) -> BalanceDe
             total: row.spendable.clone(),
         },
         Some(team_id) => {
-            let quota = row
-                .quota_limit
-                .as_deref()
-                .and_then(Points::parse)
-                .map(|limit| {
-                    let used = stored(&row.quota_used);
-                    let remaining = row
-                        .quota_remaining
-                        .as_deref()
-                        .and_then(Points::parse)
-                        .unwrap_or_else(|| (limit - used).max(Points::ZERO));
-                    TeamQuota {
-                        limit: text(limit),
-                        used: text(used),
-                        remaining: text(remaining),
-                        // A zero limit with nothing left reads as a full bar.
-                        used_permille: used.permille_of(limit).unwrap_or(1000),
-                    }
-                });
+            let quota = row.quota_limit.as_deref().and_then(Points::parse).map(|limit| {
+                let used = stored(&row.quota_used);
+                let remaining = row
+                    .quota_remaining
+                    .as_deref()
+                    .and_then(Points::parse)
+                    .unwrap_or_else(|| (limit - used).max(Points::ZERO));
+                TeamQuota {
+                    limit: text(limit),
+                    used: text(used),
+                    remaining: text(remaining),
+                    // A zero limit with nothing left reads as a full bar.
+                    used_permille: used.permille_of(limit).unwrap_or(1000),
+                }
+            });
             BalanceDetail::Team {
                 team_id: team_id.to_owned(),
                 member_id: row.member_id.clone(),
@@ -155,10 +134,7 @@ pub(super) fn context_of(session: &SessionRecord) -> BillingContext {
         None => BillingContext::Personal,
         Some(team_id) => BillingContext::Team {
             team_id: team_id.to_owned(),
-            team_name: session
-                .team_name
-                .clone()
-                .unwrap_or_else(|| team_id.to_owned()),
+            team_name: session.team_name.clone().unwrap_or_else(|| team_id.to_owned()),
         },
     }
 }
@@ -166,10 +142,7 @@ pub(super) fn context_of(session: &SessionRecord) -> BillingContext {
 pub(super) fn team_context_view(session: &SessionRecord, data: TeamContextData) -> TeamContextView {
     let signed_in = session.team_context_version;
     TeamContextView {
-        team_name: data
-            .name
-            .or_else(|| session.team_name.clone())
-            .unwrap_or_else(|| data.team_id.clone()),
+        team_name: data.name.or_else(|| session.team_name.clone()).unwrap_or_else(|| data.team_id.clone()),
         team_id: data.team_id,
         member_id: data.member_id,
         role: data.role,
@@ -206,18 +179,13 @@ mod tests {
         )
         .unwrap();
         let row = team_snapshot(&data).unwrap();
-        assert_eq!(
-            (row.quota_limit, row.quota_used, row.quota_remaining),
-            (None, None, None)
-        );
+        assert_eq!((row.quota_limit, row.quota_used, row.quota_remaining), (None, None, None));
     }
 
     #[test]
     fn the_documented_personal_balance_and_usage_parse() {
-        let b: PersonalBalanceData = serde_json::from_str(
-            r#"{"subscription":80,"gift_card":20,"recharge":100,"total":200}"#,
-        )
-        .unwrap();
+        let b: PersonalBalanceData =
+            serde_json::from_str(r#"{"subscription":80,"gift_card":20,"recharge":100,"total":200}"#).unwrap();
         assert_eq!(personal_snapshot(&b).spendable, "200");
         let u = crate::reading::exact_json(
             r#"{"chargedPoints":100,"refundedPoints":20,"netPoints":80,"modelUsage":{"requestCount":3,
@@ -228,9 +196,6 @@ mod tests {
         let (view, report) = crate::billing::read::read_usage(&u, 0).unwrap();
         assert!(report.is_clean(), "{report:?}");
         assert_eq!(view.net_points, "80");
-        assert_eq!(
-            view.model_usage.map(|m| m.input_tokens).as_deref(),
-            Some("1200")
-        );
+        assert_eq!(view.model_usage.map(|m| m.input_tokens).as_deref(), Some("1200"));
     }
 }

@@ -25,15 +25,11 @@ impl Points {
     pub const ZERO: Points = Points { micro: 0 };
 
     pub fn whole(points: i64) -> Points {
-        Points {
-            micro: i128::from(points) * SCALE,
-        }
+        Points { micro: i128::from(points) * SCALE }
     }
 
     pub fn whole_u64(points: u64) -> Points {
-        Points {
-            micro: i128::from(points) * SCALE,
-        }
+        Points { micro: i128::from(points) * SCALE }
     }
 
     /// Parses plain decimal text: an optional `-`, digits, and at most six decimals
@@ -58,18 +54,12 @@ impl Points {
             return None;
         }
         let int: i128 = int_part.parse().ok()?;
-        let mut frac: i128 = if frac_part.is_empty() {
-            0
-        } else {
-            frac_part.parse().ok()?
-        };
+        let mut frac: i128 = if frac_part.is_empty() { 0 } else { frac_part.parse().ok()? };
         for _ in frac_part.len()..SCALE_DIGITS {
             frac *= 10;
         }
         let micro = int.checked_mul(SCALE)?.checked_add(frac)?;
-        Some(Points {
-            micro: if negative { -micro } else { micro },
-        })
+        Some(Points { micro: if negative { -micro } else { micro } })
     }
 
     /// Parses the text of any JSON number form: what `parse` takes, plus an exponent
@@ -136,9 +126,7 @@ impl Points {
     }
 
     pub fn abs(self) -> Points {
-        Points {
-            micro: self.micro.abs(),
-        }
+        Points { micro: self.micro.abs() }
     }
 
     pub fn min(self, other: Points) -> Points {
@@ -169,9 +157,7 @@ impl Points {
 impl std::ops::Mul<u64> for Points {
     type Output = Points;
     fn mul(self, rhs: u64) -> Points {
-        Points {
-            micro: self.micro.saturating_mul(i128::from(rhs)),
-        }
+        Points { micro: self.micro.saturating_mul(i128::from(rhs)) }
     }
 }
 
@@ -192,18 +178,14 @@ impl fmt::Display for Points {
 impl Add for Points {
     type Output = Points;
     fn add(self, rhs: Points) -> Points {
-        Points {
-            micro: self.micro.saturating_add(rhs.micro),
-        }
+        Points { micro: self.micro.saturating_add(rhs.micro) }
     }
 }
 
 impl Sub for Points {
     type Output = Points;
     fn sub(self, rhs: Points) -> Points {
-        Points {
-            micro: self.micro.saturating_sub(rhs.micro),
-        }
+        Points { micro: self.micro.saturating_sub(rhs.micro) }
     }
 }
 
@@ -244,9 +226,7 @@ impl<'de> Deserialize<'de> for Points {
             }
 
             fn visit_f64<E: de::Error>(self, _v: f64) -> Result<Points, E> {
-                Err(E::custom(
-                    "a fractional amount must be sent as decimal text, not as a JSON float",
-                ))
+                Err(E::custom("a fractional amount must be sent as decimal text, not as a JSON float"))
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Points, E> {
@@ -274,25 +254,9 @@ mod tests {
             ("12.3400000000", "12.34"),
             ("0", "0"),
         ] {
-            assert_eq!(
-                Points::parse(text).map(|p| p.to_string()).as_deref(),
-                Some(shown),
-                "{text}"
-            );
+            assert_eq!(Points::parse(text).map(|p| p.to_string()).as_deref(), Some(shown), "{text}");
         }
-        for bad in [
-            "",
-            "-",
-            "1.",
-            ".5",
-            "1e3",
-            "+1",
-            "1,000",
-            " 1",
-            "0.0000001",
-            "NaN",
-            "1.2.3",
-        ] {
+        for bad in ["", "-", "1.", ".5", "1e3", "+1", "1,000", " 1", "0.0000001", "NaN", "1.2.3"] {
             assert_eq!(Points::parse(bad), None, "{bad:?}");
         }
     }
@@ -321,10 +285,7 @@ mod tests {
     #[test]
     fn permille_is_integer_and_clamped() {
         let limit = Points::whole(1000);
-        assert_eq!(
-            Points::parse("140.25").unwrap().permille_of(limit),
-            Some(140)
-        );
+        assert_eq!(Points::parse("140.25").unwrap().permille_of(limit), Some(140));
         assert_eq!(Points::whole(2000).permille_of(limit), Some(1000));
         assert_eq!(Points::whole(-5).permille_of(limit), Some(0));
         assert_eq!(Points::whole(5).permille_of(Points::ZERO), None);

@@ -5,9 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::platform::{
-    personal_snapshot, team_snapshot, text, PersonalBalanceData, TeamBalanceData,
-};
+use super::platform::{personal_snapshot, team_snapshot, text, PersonalBalanceData, TeamBalanceData};
 use super::points::Points;
 use super::wire::{ModelUsage, PersonalUsage};
 use crate::error::{Error, Result};
@@ -50,11 +48,7 @@ fn holder<'a>(
 }
 
 /// An amount under the first of `names`; reported when missing or not an amount.
-fn amount(
-    map: &Map<String, Value>,
-    names: &[&'static str],
-    report: &mut ReadReport,
-) -> Option<Points> {
+fn amount(map: &Map<String, Value>, names: &[&'static str], report: &mut ReadReport) -> Option<Points> {
     let Some((name, value)) = field(map, names) else {
         if !names.iter().any(|n| map.contains_key(*n)) {
             report.missing(names[0]);
@@ -89,25 +83,16 @@ pub(super) fn team_balance_data(data: &Value) -> Result<(TeamBalanceData, ReadRe
     known.extend(LEGACY_TEAM_FIELDS);
     let mut report = ReadReport::new("");
     let map = holder(data, &known, &["balance", "data", "item"], &mut report).ok_or_else(|| {
-        Error::Decode(format!(
-            "the Team balance has no balance fields: {}",
-            describe(data)
-        ))
+        Error::Decode(format!("the Team balance has no balance fields: {}", describe(data)))
     })?;
     let team_id = map.get("teamId").and_then(Value::as_str).map(str::to_owned);
     let documented = TEAM_FIELDS.iter().any(|k| map.contains_key(*k));
     let data = if documented {
-        report.shape = format!(
-            "{}balancePoints/walletBalancePoints/quota* (API reference)",
-            report.shape
-        );
+        report.shape = format!("{}balancePoints/walletBalancePoints/quota* (API reference)", report.shape);
         let decimal = field(map, &["balancePointsDecimal"]).map(|(_, v)| v);
         TeamBalanceData {
             team_id,
-            member_id: map
-                .get("memberId")
-                .and_then(Value::as_str)
-                .map(str::to_owned),
+            member_id: map.get("memberId").and_then(Value::as_str).map(str::to_owned),
             role: map.get("role").and_then(Value::as_str).map(str::to_owned),
             balance_points: amount(map, &["balancePoints"], &mut report),
             balance_points_decimal: decimal.map(|v| match v {
@@ -117,14 +102,10 @@ pub(super) fn team_balance_data(data: &Value) -> Result<(TeamBalanceData, ReadRe
             wallet_balance_points: amount(map, &["walletBalancePoints"], &mut report),
             quota_limit: field(map, &["quotaLimit"]).and_then(|(_, v)| Points::from_json(v)),
             quota_used: field(map, &["quotaUsed"]).and_then(|(_, v)| Points::from_json(v)),
-            quota_remaining: field(map, &["quotaRemaining"])
-                .and_then(|(_, v)| Points::from_json(v)),
+            quota_remaining: field(map, &["quotaRemaining"]).and_then(|(_, v)| Points::from_json(v)),
         }
     } else {
-        report.shape = format!(
-            "{}total/memberQuota/memberRemaining (older Team page)",
-            report.shape
-        );
+        report.shape = format!("{}total/memberQuota/memberRemaining (older Team page)", report.shape);
         let wallet = amount(map, &["total"], &mut report);
         // A null or absent memberQuota reads as unlimited, as `quotaLimit: null` does.
         let quota = field(map, &["memberQuota"]).and_then(|(_, v)| Points::from_json(v));
@@ -159,13 +140,8 @@ const PERSONAL_FIELDS: [&str; 5] = ["subscription", "gift_card", "giftCard", "re
 /// Reads `GET /api/v1/open/balance` data (snake case in the docs; camel case accepted).
 pub(super) fn personal_balance_data(data: &Value) -> Result<(PersonalBalanceData, ReadReport)> {
     let mut report = ReadReport::new("");
-    let map =
-        holder(data, &PERSONAL_FIELDS, &["balance", "data"], &mut report).ok_or_else(|| {
-            Error::Decode(format!(
-                "the balance has no balance fields: {}",
-                describe(data)
-            ))
-        })?;
+    let map = holder(data, &PERSONAL_FIELDS, &["balance", "data"], &mut report)
+        .ok_or_else(|| Error::Decode(format!("the balance has no balance fields: {}", describe(data))))?;
     report.shape = format!("{}subscription/gift_card/recharge/total", report.shape);
     let balance = PersonalBalanceData {
         subscription: amount(map, &["subscription"], &mut report).unwrap_or_default(),
@@ -176,21 +152,13 @@ pub(super) fn personal_balance_data(data: &Value) -> Result<(PersonalBalanceData
     Ok((balance, report))
 }
 
-const USAGE_FIELDS: [&str; 6] = [
-    "chargedPoints",
-    "charged_points",
-    "refundedPoints",
-    "netPoints",
-    "modelUsage",
-    "model_usage",
-];
+const USAGE_FIELDS: [&str; 6] =
+    ["chargedPoints", "charged_points", "refundedPoints", "netPoints", "modelUsage", "model_usage"];
 
 fn count(map: &Map<String, Value>, names: &[&'static str], report: &mut ReadReport) -> String {
     match field(map, names) {
         Some((_, Value::Number(n))) if n.is_u64() => n.to_string(),
-        Some((_, Value::String(s))) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
-            s.clone()
-        }
+        Some((_, Value::String(s))) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s.clone(),
         Some((name, other)) => {
             // Shown as sent, flagged.
             report.unrecognised(format!("modelUsage.{name} = {other}"));
@@ -210,24 +178,10 @@ fn count(map: &Map<String, Value>, names: &[&'static str], report: &mut ReadRepo
 /// (The report is also in `PersonalUsage::reading`.)
 pub fn read_usage(data: &Value, fetched_at: i64) -> Result<(PersonalUsage, ReadReport)> {
     let mut report = ReadReport::new("");
-    let map = holder(
-        data,
-        &USAGE_FIELDS,
-        &["usage", "summary", "data"],
-        &mut report,
-    )
-    .ok_or_else(|| {
-        Error::Decode(format!(
-            "the usage answer has no usage fields: {}",
-            describe(data)
-        ))
-    })?;
-    report.shape = format!(
-        "{}chargedPoints/refundedPoints/netPoints/modelUsage",
-        report.shape
-    );
-    let charged =
-        amount(map, &["chargedPoints", "charged_points"], &mut report).unwrap_or_default();
+    let map = holder(data, &USAGE_FIELDS, &["usage", "summary", "data"], &mut report)
+        .ok_or_else(|| Error::Decode(format!("the usage answer has no usage fields: {}", describe(data))))?;
+    report.shape = format!("{}chargedPoints/refundedPoints/netPoints/modelUsage", report.shape);
+    let charged = amount(map, &["chargedPoints", "charged_points"], &mut report).unwrap_or_default();
     let refunded = match field(map, &["refundedPoints", "refunded_points"]) {
         None => Points::ZERO,
         Some((name, v)) => Points::from_json(v).unwrap_or_else(|| {
@@ -254,11 +208,7 @@ pub fn read_usage(data: &Value, fetched_at: i64) -> Result<(PersonalUsage, ReadR
                 input_tokens: count(m, &["inputTokens", "input_tokens"], &mut report),
                 output_tokens: count(m, &["outputTokens", "output_tokens"], &mut report),
                 cache_read_tokens: count(m, &["cacheReadTokens", "cache_read_tokens"], &mut report),
-                cache_write_tokens: count(
-                    m,
-                    &["cacheWriteTokens", "cache_write_tokens"],
-                    &mut report,
-                ),
+                cache_write_tokens: count(m, &["cacheWriteTokens", "cache_write_tokens"], &mut report),
                 image_count: count(m, &["imageCount", "image_count"], &mut report),
                 charged_points: text(charged_points),
             })
@@ -292,21 +242,15 @@ mod tests {
 
     #[test]
     fn the_older_team_balance_of_the_chinese_team_page_is_read() {
-        let v = exact_json(
-            r#"{"teamId":"team_01","total":12500,"memberQuota":1000,"memberRemaining":860}"#,
-        )
-        .unwrap();
+        let v = exact_json(r#"{"teamId":"team_01","total":12500,"memberQuota":1000,"memberRemaining":860}"#)
+            .unwrap();
         let (data, report) = team_balance_data(&v).unwrap();
         assert!(report.shape.contains("older Team page"), "{report:?}");
         let row = team_snapshot(&data).unwrap();
         assert_eq!(row.spendable, "860");
         assert_eq!(row.wallet.as_deref(), Some("12500"));
         assert_eq!(
-            (
-                row.quota_limit.as_deref(),
-                row.quota_used.as_deref(),
-                row.quota_remaining.as_deref()
-            ),
+            (row.quota_limit.as_deref(), row.quota_used.as_deref(), row.quota_remaining.as_deref()),
             (Some("1000"), Some("140"), Some("860"))
         );
     }
@@ -317,10 +261,7 @@ mod tests {
         let (data, report) = team_balance_data(&v).unwrap();
         assert!(report.unrecognised.is_empty(), "{report:?}");
         let row = team_snapshot(&data).unwrap();
-        assert_eq!(
-            (row.spendable.as_str(), row.quota_used.as_deref()),
-            ("859.75", Some("140.25"))
-        );
+        assert_eq!((row.spendable.as_str(), row.quota_used.as_deref()), ("859.75", Some("140.25")));
         let u = exact_json(r#"{"chargedPoints":12.5,"refundedPoints":0,"netPoints":12.5,"modelUsage":{"requestCount":1,"inputTokens":3,"outputTokens":4,"cacheReadTokens":0,"cacheWriteTokens":0,"imageCount":0,"chargedPoints":2.5}}"#).unwrap();
         let (usage, _) = read_usage(&u, 0).unwrap();
         assert_eq!(usage.charged_points, "12.5");

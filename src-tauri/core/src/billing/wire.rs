@@ -7,11 +7,7 @@ use ts_rs::TS;
 
 /// Which account a balance, usage or charge belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export)]
 pub enum BillingContext {
     Personal,
@@ -44,20 +40,11 @@ pub struct BalanceOverview {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export)]
 pub enum BalanceDetail {
     /// `GET /api/v1/open/balance`: display-only; charges are settled by the platform.
-    Personal {
-        subscription: String,
-        gift_card: String,
-        recharge: String,
-        total: String,
-    },
+    Personal { subscription: String, gift_card: String, recharge: String, total: String },
     /// `GET /api/v1/open/teams/{team_id}/balance`.
     Team {
         team_id: String,
@@ -93,11 +80,7 @@ pub struct TeamQuota {
 
 /// `GET /api/v1/open/usage`, or why there is none.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export)]
 pub enum UsageView {
     Personal {

@@ -125,8 +125,14 @@ async fn streaming_through_the_core_vs_a_raw_client() {
     let (raw_rate, core_rate) = (rate(&raw), rate(&core));
     println!("chat streaming benchmark ({RUNS} runs each, median; sandbox paced at {PACE:?} per event)");
     println!("  deltas per reply: raw {tokens}, core {} (coalesced)", core[0].deltas);
-    println!("  time to first token: raw {raw_ttft:.2} ms, core {core_ttft:.2} ms, added {:.2} ms (goal <= 5 ms)", core_ttft - raw_ttft);
-    println!("  tokens per second:   raw {raw_rate:.0}, core {core_rate:.0}, ratio {:.3}x (goal >= 0.98x)", core_rate / raw_rate);
+    println!(
+        "  time to first token: raw {raw_ttft:.2} ms, core {core_ttft:.2} ms, added {:.2} ms (goal <= 5 ms)",
+        core_ttft - raw_ttft
+    );
+    println!(
+        "  tokens per second:   raw {raw_rate:.0}, core {core_rate:.0}, ratio {:.3}x (goal >= 0.98x)",
+        core_rate / raw_rate
+    );
 }
 
 /// glibc's count of the bytes malloc has handed out and not had back, over every arena.
@@ -167,7 +173,11 @@ fn in_use_mib() -> f64 {
 #[ignore = "benchmark: run with --ignored --nocapture"]
 async fn memory_held_after_200_replies_through_the_core() {
     let rig = signed_in(ContextRequest::Personal).await;
-    rig.control().set_personal_balance(xiaoya_sandbox::PersonalBalance { subscription: 0, gift_card: 0, recharge: 1_000_000 });
+    rig.control().set_personal_balance(xiaoya_sandbox::PersonalBalance {
+        subscription: 0,
+        gift_card: 0,
+        recharge: 1_000_000,
+    });
     let mut conversation = None;
     let mut after_20 = 0.0;
     for n in 1..=200 {
@@ -198,5 +208,8 @@ async fn memory_held_after_200_replies_through_the_core() {
     println!("release_free_memory: median {:.3} ms, slowest {:.3} ms", trims[10], trims[20]);
     println!("| malloc in use, core + sandbox | after 20 | after 200 | per reply |");
     println!("|---|---|---|---|");
-    println!("| | {after_20:.2} MiB | {after_200:.2} MiB | {:.1} KiB |", (after_200 - after_20) * 1024.0 / 180.0);
+    println!(
+        "| | {after_20:.2} MiB | {after_200:.2} MiB | {:.1} KiB |",
+        (after_200 - after_20) * 1024.0 / 180.0
+    );
 }

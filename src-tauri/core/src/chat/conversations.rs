@@ -5,8 +5,8 @@ use super::wire::{
     ChatMessage, ChatOptions, ChatReceipt, ChatRole, ConversationSummary, ConversationView, MessageStatus,
     ResponseFormatChoice, TokenUsage,
 };
-use crate::error::{Error, IpcError, Result};
 use crate::chat::Chat;
+use crate::error::{Error, IpcError, Result};
 use crate::store::chat::{ChatScope, ConversationRecord, MessageRecord};
 
 pub(crate) fn summary(c: &ConversationRecord, message_count: i64) -> ConversationSummary {
@@ -35,8 +35,8 @@ fn tokens(value: Option<i64>) -> Option<u64> {
 
 fn receipt(c: &ConversationRecord, m: &MessageRecord) -> Option<ChatReceipt> {
     let request_id = m.request_id.clone()?;
-    let usage =
-        (m.prompt_tokens.is_some() || m.completion_tokens.is_some() || m.total_tokens.is_some()).then(|| TokenUsage {
+    let usage = (m.prompt_tokens.is_some() || m.completion_tokens.is_some() || m.total_tokens.is_some())
+        .then(|| TokenUsage {
             prompt_tokens: tokens(m.prompt_tokens),
             completion_tokens: tokens(m.completion_tokens),
             total_tokens: tokens(m.total_tokens),
@@ -98,7 +98,11 @@ impl Chat {
     }
 
     /// A conversation of the active context; another context's conversation is "not found".
-    pub(crate) async fn scoped_conversation(&self, id: &str, scope: &ChatScope) -> Result<ConversationRecord> {
+    pub(crate) async fn scoped_conversation(
+        &self,
+        id: &str,
+        scope: &ChatScope,
+    ) -> Result<ConversationRecord> {
         match self.shared.db().conversation(id).await? {
             Some(c) if &c.scope() == scope => Ok(c),
             _ => Err(Error::InvalidInput("no such conversation in this context".into())),
@@ -120,7 +124,10 @@ impl Chat {
         self.conversation_view(&conversation).await
     }
 
-    pub(crate) async fn conversation_view(&self, conversation: &ConversationRecord) -> Result<ConversationView> {
+    pub(crate) async fn conversation_view(
+        &self,
+        conversation: &ConversationRecord,
+    ) -> Result<ConversationView> {
         let mut messages = self.shared.db().messages(&conversation.id).await?;
         for m in messages.iter_mut() {
             let unfinished = matches!(m.status.as_str(), "pending" | "streaming");
@@ -146,7 +153,12 @@ impl Chat {
     /// Deletes one message (a user message with its replies). A reply in flight is stopped first.
     pub async fn chat_delete_message(&self, id: &str) -> Result<ConversationView> {
         let scope = self.active_chat_scope().await?;
-        let message = self.shared.db().message(id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
+        let message = self
+            .shared
+            .db()
+            .message(id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such message".into()))?;
         let conversation = self.scoped_conversation(&message.conversation_id, &scope).await?;
         let messages = self.shared.db().messages(&conversation.id).await?;
         let in_flight = messages

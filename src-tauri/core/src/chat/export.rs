@@ -4,9 +4,9 @@
 use serde::Serialize;
 
 use super::wire::{ChatMessage, ChatRole, ConversationView, ExportFormat, MessageStatus};
+use crate::chat::Chat;
 use crate::documents::{Document, DocumentKind};
 use crate::error::{Error, Result};
-use crate::chat::Chat;
 
 pub(crate) use crate::clock::rfc3339_ms;
 
@@ -60,7 +60,8 @@ pub fn markdown(view: &ConversationView) -> String {
         out.push_str(m.content.trim_end());
         out.push_str("\n\n");
         if let Some(r) = &m.receipt {
-            let mut facts = vec![format!("request id `{}`", r.request_id), format!("charged to {}", r.context_label)];
+            let mut facts =
+                vec![format!("request id `{}`", r.request_id), format!("charged to {}", r.context_label)];
             if let Some(total) = r.usage.and_then(|u| u.total_tokens) {
                 facts.push(format!("{total} tokens"));
             }
@@ -119,5 +120,4 @@ mod tests {
         assert_eq!(slug("你好"), "conversation");
         assert!(slug(&"a".repeat(100)).len() <= 40);
     }
-
 }

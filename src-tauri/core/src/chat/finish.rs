@@ -12,8 +12,8 @@ use super::wire::{ChatEvent, MessageStatus};
 use super::{ChatSink, ChatTurn};
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
-use crate::error::{ErrorCode, IpcError, Result};
 use crate::chat::Chat;
+use crate::error::{ErrorCode, IpcError, Result};
 use crate::models::context_key;
 use crate::store::chat::{ConversationRecord, MessageRecord};
 use crate::store::ledger::{ChargeKind, NewCharge};
@@ -78,7 +78,11 @@ impl Chat {
         );
         // The reply's buffers were freed on worker threads; hand them back (memory.rs).
         crate::memory::release_free_memory_soon();
-        if error.as_ref().and_then(|e| e.platform_code.as_deref()).is_some_and(|c| CATALOG_STALE_CODES.contains(&c)) {
+        if error
+            .as_ref()
+            .and_then(|e| e.platform_code.as_deref())
+            .is_some_and(|c| CATALOG_STALE_CODES.contains(&c))
+        {
             self.models().catalogs().invalidate(&context_key(&call.session));
         }
         let view = message_view(conversation, &reply);
@@ -94,7 +98,6 @@ impl Chat {
         self.billing().balance_after_charge(&call.session.id).await;
         Ok(ChatTurn { reply: view, session_id: call.session.id.clone() })
     }
-
 }
 
 /// The ledger row of a reply the platform may have charged for (once per request id and
@@ -104,7 +107,8 @@ impl Chat {
 /// balance view then explains them through the usage counter. Only a reply the platform
 /// refused outright, with nothing streamed, charged nothing and has no row.
 fn reply_charge(reply: &MessageRecord, status: MessageStatus, error: Option<&IpcError>) -> Option<NewCharge> {
-    let reported = reply.total_tokens.is_some() || reply.prompt_tokens.is_some() || reply.charged_points.is_some();
+    let reported =
+        reply.total_tokens.is_some() || reply.prompt_tokens.is_some() || reply.charged_points.is_some();
     let may_have_charged = match status {
         MessageStatus::Complete | MessageStatus::Stopped => true,
         MessageStatus::Interrupted => {

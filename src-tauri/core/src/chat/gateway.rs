@@ -14,8 +14,8 @@ use super::wire::{ChatEvent, MessageStatus, TokenUsage};
 use super::ChatSink;
 use crate::api::context::ContextCall;
 use crate::api::read_envelope;
-use crate::error::{Error, ErrorCode, IpcError, Result};
 use crate::chat::Chat;
+use crate::error::{Error, ErrorCode, IpcError, Result};
 use crate::store::chat::MessageRecord;
 
 pub(crate) const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
@@ -95,13 +95,19 @@ fn stream_failure(failure: StreamFailure, request_id: &str) -> Outcome {
     // Every stream failure comes after the platform accepted the request.
     let (code, message, platform_code, rid) = match failure {
         StreamFailure::Platform { code, message, request_id: rid } => {
-            let kind = if code == "OPEN_AGENT_SCOPE_REQUIRED" { ErrorCode::ScopeMissing } else { ErrorCode::Platform };
+            let kind = if code == "OPEN_AGENT_SCOPE_REQUIRED" {
+                ErrorCode::ScopeMissing
+            } else {
+                ErrorCode::Platform
+            };
             (kind, message, Some(code), rid)
         }
         StreamFailure::Malformed(detail) => {
             (ErrorCode::Decode, format!("unreadable stream event: {detail}"), None, None)
         }
-        StreamFailure::TooLarge(n) => (ErrorCode::Decode, format!("a stream event exceeded {n} bytes"), None, None),
+        StreamFailure::TooLarge(n) => {
+            (ErrorCode::Decode, format!("a stream event exceeded {n} bytes"), None, None)
+        }
         StreamFailure::EndedWithoutDone => {
             (ErrorCode::Network, "the stream ended before [DONE]".to_owned(), None, None)
         }
@@ -124,7 +130,8 @@ impl Chat {
         reply: &MessageRecord,
         streamed: bool,
     ) -> Result<reqwest::RequestBuilder> {
-        let body = reply.request_body.clone().ok_or_else(|| Error::Invariant("reply without a request body"))?;
+        let body =
+            reply.request_body.clone().ok_or_else(|| Error::Invariant("reply without a request body"))?;
         let request_id =
             reply.request_id.as_deref().ok_or_else(|| Error::Invariant("reply without a request id"))?;
         let mut req = call
@@ -138,10 +145,14 @@ impl Chat {
         }
         if call.team_id().is_some() {
             let field = |v: &Option<String>, name: &str| {
-                v.clone().ok_or_else(|| Error::Corrupt { what: "Team reply tuple", value: format!("no {name}") })
+                v.clone()
+                    .ok_or_else(|| Error::Corrupt { what: "Team reply tuple", value: format!("no {name}") })
             };
             req = req
-                .header("X-Xiaoya-Workflow-Version-Id", field(&reply.workflow_version_id, "a workflow version")?)
+                .header(
+                    "X-Xiaoya-Workflow-Version-Id",
+                    field(&reply.workflow_version_id, "a workflow version")?,
+                )
                 .header("X-Xiaoya-Run-Id", field(&reply.run_id, "a run id")?)
                 .header("X-Xiaoya-Node-Id", field(&reply.node_id, "a node id")?)
                 .header("X-Xiaoya-Attempt", reply.attempt.unwrap_or(1).to_string());
@@ -188,7 +199,10 @@ impl Chat {
                 }
                 failed => {
                     if self.next_attempt(&mut auto) {
-                        tracing::info!(auto, "chat request did not connect or timed out; retrying with the same id");
+                        tracing::info!(
+                            auto,
+                            "chat request did not connect or timed out; retrying with the same id"
+                        );
                         if pause(Duration::from_millis(500 << auto), cancel).await {
                             return Ok(Outcome::Stopped);
                         }
@@ -201,7 +215,8 @@ impl Chat {
                 }
             };
             let headers = response.headers().clone();
-            answer.platform_request_id = header(&headers, "x-xiaoya-request-id").or(answer.platform_request_id.take());
+            answer.platform_request_id =
+                header(&headers, "x-xiaoya-request-id").or(answer.platform_request_id.take());
             answer.replayed = header(&headers, "x-xiaoya-idempotent-replay").is_some_and(|v| v == "true");
             answer.charged_points = header(&headers, "x-xiaoya-charged-points");
             let status = response.status().as_u16();
@@ -222,11 +237,13 @@ impl Chat {
                 };
                 let mut outcome = failed_with(err, &request_id);
                 if let (Outcome::Failed { error, .. }, true) = (&mut outcome, too_long) {
-                    error.retry_after_secs = asked.map(|w| u32::try_from(whole_seconds(w)).unwrap_or(u32::MAX));
+                    error.retry_after_secs =
+                        asked.map(|w| u32::try_from(whole_seconds(w)).unwrap_or(u32::MAX));
                 }
                 return Ok(outcome);
             }
-            let is_stream = header(&headers, "content-type").is_some_and(|t| t.starts_with("text/event-stream"));
+            let is_stream =
+                header(&headers, "content-type").is_some_and(|t| t.starts_with("text/event-stream"));
             return if is_stream {
                 self.read_stream(response, reply, answer, started, idle, cancel, sink).await
             } else {

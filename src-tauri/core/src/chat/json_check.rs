@@ -109,7 +109,9 @@ pub fn validate(value: &Value, schema: &Map<String, Value>) -> Vec<JsonProblem> 
 pub fn check_reply(text: &str, schema: Option<&Map<String, Value>>) -> JsonCheck {
     let mode = if schema.is_some() { "json_schema" } else { "json_object" }.to_owned();
     let problems = match serde_json::from_str::<Value>(unfenced(text)) {
-        Err(err) => vec![JsonProblem { path: "$".into(), kind: JsonProblemKind::NotJson { detail: err.to_string() } }],
+        Err(err) => {
+            vec![JsonProblem { path: "$".into(), kind: JsonProblemKind::NotJson { detail: err.to_string() } }]
+        }
         Ok(value) => match schema {
             Some(schema) => validate(&value, schema),
             None if value.is_object() => Vec::new(),
@@ -160,7 +162,10 @@ mod tests {
         assert_eq!(problems[3].kind, JsonProblemKind::WrongType { expected: "string".into() });
         let missing = validate(&json!({"title": "t"}), &s);
         assert_eq!(missing[0].kind, JsonProblemKind::MissingProperty { name: "tags".into() });
-        assert_eq!(validate(&json!([1]), &s)[0].kind, JsonProblemKind::WrongType { expected: "object".into() });
+        assert_eq!(
+            validate(&json!([1]), &s)[0].kind,
+            JsonProblemKind::WrongType { expected: "object".into() }
+        );
     }
 
     #[test]

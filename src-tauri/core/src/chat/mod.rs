@@ -15,30 +15,28 @@ pub mod stream;
 pub mod wire;
 
 mod conversations;
-pub mod runtime;
 mod finish;
 pub(crate) mod gateway;
+pub mod runtime;
 mod service;
 mod turn;
 
 pub use service::Chat;
 
 #[cfg(test)]
+mod bench;
+#[cfg(test)]
 mod sse_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cost;
 #[cfg(test)]
 mod tests_faults;
 #[cfg(test)]
 mod tests_readings;
 #[cfg(test)]
-mod tests_cost;
-#[cfg(test)]
 mod tests_security;
-#[cfg(test)]
-mod bench;
-
-
 
 use crate::error::{Error, Result};
 pub use runtime::ChatRuntime;
@@ -113,11 +111,17 @@ impl Chat {
     /// it (T4). Nothing else is ever opened.
     pub fn open_external_link(&self, raw: &str) -> Result<()> {
         let url = url::Url::parse(raw.trim()).map_err(|_| Error::InvalidInput("not a link".into()))?;
-        if url.scheme() != "https" || url.host_str().is_none() || !url.username().is_empty() || url.password().is_some()
+        if url.scheme() != "https"
+            || url.host_str().is_none()
+            || !url.username().is_empty()
+            || url.password().is_some()
         {
             return Err(Error::InvalidInput("only https links open in the browser".into()));
         }
-        self.shared.browser().open(&url).map_err(|source| Error::Io { action: "could not open the browser", source })
+        self.shared
+            .browser()
+            .open(&url)
+            .map_err(|source| Error::Io { action: "could not open the browser", source })
     }
 }
 

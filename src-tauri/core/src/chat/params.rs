@@ -127,7 +127,9 @@ pub fn describe(problems: &[OptionProblem]) -> String {
             ProblemKind::NotInEnum { allowed } => {
                 format!("{} must be one of {}", p.field, Value::Array(allowed.clone()))
             }
-            ProblemKind::FormatUnsupported => "the model does not declare this structured-output mode".to_owned(),
+            ProblemKind::FormatUnsupported => {
+                "the model does not declare this structured-output mode".to_owned()
+            }
             ProblemKind::SchemaInvalid { detail } => format!("the JSON Schema is not valid: {detail}"),
             ProblemKind::NotChatCapable => "the model does not output text".to_owned(),
         })
@@ -168,7 +170,10 @@ mod tests {
             "detail": {"type": "string", "enum": ["low", "high"]},
         });
         let m = model("prompt", spec);
-        let ok = options(json!({"temperature": 0.5, "max_tokens": 100, "detail": "low"}), ResponseFormatChoice::Text);
+        let ok = options(
+            json!({"temperature": 0.5, "max_tokens": 100, "detail": "low"}),
+            ResponseFormatChoice::Text,
+        );
         assert!(check_options(&m, &ok).is_empty());
         let bad = options(
             json!({"temperature": 2.5, "max_tokens": 1.5, "detail": "medium", "seed": 1, "top_p": null}),
@@ -177,9 +182,10 @@ mod tests {
         let found = kinds(check_options(&m, &bad));
         assert!(found.contains(&("temperature".into(), ProblemKind::AboveMaximum { maximum: 2.0 })));
         assert!(found.contains(&("max_tokens".into(), ProblemKind::WrongType { expected: "integer".into() })));
-        assert!(
-            found.contains(&("detail".into(), ProblemKind::NotInEnum { allowed: vec![json!("low"), json!("high")] }))
-        );
+        assert!(found.contains(&(
+            "detail".into(),
+            ProblemKind::NotInEnum { allowed: vec![json!("low"), json!("high")] }
+        )));
         assert!(found.contains(&("seed".into(), ProblemKind::NotDeclared)), "only parameterSpec parameters");
         assert_eq!(found.len(), 4, "a null value means 'not set': {found:?}");
         let low = options(json!({"max_tokens": 0, "temperature": "0.3"}), ResponseFormatChoice::Text);
@@ -191,7 +197,8 @@ mod tests {
     #[test]
     fn a_null_or_empty_spec_allows_no_parameters() {
         let legacy = entry(&json!({"modelCode": "m", "outputsText": true, "parameterSpec": null})).unwrap();
-        let found = kinds(check_options(&legacy, &options(json!({"temperature": 1}), ResponseFormatChoice::Text)));
+        let found =
+            kinds(check_options(&legacy, &options(json!({"temperature": 1}), ResponseFormatChoice::Text)));
         assert_eq!(found, vec![("temperature".into(), ProblemKind::NotDeclared)]);
         let empty = model("prompt", json!({}));
         assert_eq!(check_options(&empty, &options(json!({"top_p": 1}), ResponseFormatChoice::Text)).len(), 1);

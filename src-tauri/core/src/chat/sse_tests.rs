@@ -255,7 +255,9 @@ fn an_error_object_in_the_stream_is_an_error() {
         matches!(platform(envelope).1, Err(StreamFailure::Platform { ref code, .. }) if code == "INSUFFICIENT_POINTS")
     );
     let typed = "event: error\ndata: {\"message\":\"boom\"}\n\n";
-    assert!(matches!(platform(typed).1, Err(StreamFailure::Platform { ref code, .. }) if code == "STREAM_ERROR"));
+    assert!(
+        matches!(platform(typed).1, Err(StreamFailure::Platform { ref code, .. }) if code == "STREAM_ERROR")
+    );
 }
 
 #[test]

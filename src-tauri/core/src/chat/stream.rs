@@ -69,7 +69,9 @@ fn error_in(value: &Value, event: &str) -> Option<StreamFailure> {
     if let Some(error) = value.get("error").filter(|e| !e.is_null()) {
         let (code, message) = match error {
             Value::Object(map) => (
-                text_of(map.get("code")).or_else(|| text_of(map.get("type"))).unwrap_or_else(|| "STREAM_ERROR".into()),
+                text_of(map.get("code"))
+                    .or_else(|| text_of(map.get("type")))
+                    .unwrap_or_else(|| "STREAM_ERROR".into()),
                 text_of(map.get("message")).unwrap_or_default(),
             ),
             other => ("STREAM_ERROR".into(), text_of(Some(other)).unwrap_or_default()),

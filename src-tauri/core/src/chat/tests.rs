@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 use xiaoya_sandbox::{self as sb, ChargeContext};
 
 use super::wire::{
-    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ExportFormat, JsonProblemKind, MessageStatus, ProblemKind,
-    ResponseFormatChoice,
+    ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ExportFormat, JsonProblemKind, MessageStatus,
+    ProblemKind, ResponseFormatChoice,
 };
 use super::{DEFAULT_WORKFLOW_VERSION_ID, NODE_ID};
 use crate::auth::wire::ContextRequest;
@@ -83,7 +83,10 @@ pub(super) async fn signed_in(context: ContextRequest) -> Rig {
     rig
 }
 
-pub(super) async fn ledger_rows(rig: &Rig, request_id: &str) -> Vec<(String, Option<i64>, Option<i64>, String)> {
+pub(super) async fn ledger_rows(
+    rig: &Rig,
+    request_id: &str,
+) -> Vec<(String, Option<i64>, Option<i64>, String)> {
     sqlx::query_as(
         "SELECT context_kind, input_tokens, output_tokens, receipt_ref FROM points_ledger WHERE request_id = ?",
     )
@@ -128,7 +131,16 @@ async fn a_fast_stream_reaches_the_page_in_at_most_one_delta_per_window() {
     let rig = signed_in(ContextRequest::Personal).await;
     let events = Events::default();
     let started = std::time::Instant::now();
-    let reply = rig.core.chat().chat_send(input("How do I plan a small project?", options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(
+            input("How do I plan a small project?", options(sb::MODEL_CHAT, json!({}))),
+            &events.sink(),
+        )
+        .await
+        .unwrap()
+        .reply;
     let elapsed_ms = started.elapsed().as_millis() as usize;
     assert_eq!(reply.status, MessageStatus::Complete);
     assert_eq!(events.deltas(), reply.content, "nothing lost or reordered");
@@ -136,7 +148,11 @@ async fn a_fast_stream_reaches_the_page_in_at_most_one_delta_per_window() {
     assert!(count >= 1);
     assert!(count <= elapsed_ms / 16 + 2, "{count} deltas in {elapsed_ms} ms");
     // The sandbox sent the reply in many more pieces than that.
-    assert!(reply.content.split_whitespace().count() > 4 * count, "{count} deltas for {} words", reply.content.split_whitespace().count());
+    assert!(
+        reply.content.split_whitespace().count() > 4 * count,
+        "{count} deltas for {} words",
+        reply.content.split_whitespace().count()
+    );
 }
 
 #[tokio::test]
@@ -145,9 +161,17 @@ async fn a_personal_reply_streams_and_gets_a_receipt() {
     // Paced as a model streams, so the reply spans many of the core's delta windows.
     rig.control().set_stream_pace(std::time::Duration::from_millis(4));
     let events = Events::default();
-    let opts =
-        ChatOptions { system_prompt: "Answer briefly.".into(), ..options(sb::MODEL_CHAT, json!({"temperature": 0.4})) };
-    let reply = rig.core.chat().chat_send(input("How do I plan a small project?", opts), &events.sink()).await.unwrap().reply;
+    let opts = ChatOptions {
+        system_prompt: "Answer briefly.".into(),
+        ..options(sb::MODEL_CHAT, json!({"temperature": 0.4}))
+    };
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("How do I plan a small project?", opts), &events.sink())
+        .await
+        .unwrap()
+        .reply;
 
     assert_eq!(reply.status, MessageStatus::Complete);
     let kinds = events.kinds();
@@ -208,11 +232,19 @@ async fn parameters_are_checked_against_the_spec_before_anything_is_sent() {
         Err(Error::InvalidInput(_))
     ));
     // JSON output only where declared; image models are not chat models.
-    let json_on_prompt =
-        ChatOptions { response_format: ResponseFormatChoice::JsonObject, ..options(sb::MODEL_CHAT, json!({})) };
-    assert_eq!(rig.core.chat().chat_check_options(&json_on_prompt).await.unwrap()[0].problem, ProblemKind::FormatUnsupported);
+    let json_on_prompt = ChatOptions {
+        response_format: ResponseFormatChoice::JsonObject,
+        ..options(sb::MODEL_CHAT, json!({}))
+    };
+    assert_eq!(
+        rig.core.chat().chat_check_options(&json_on_prompt).await.unwrap()[0].problem,
+        ProblemKind::FormatUnsupported
+    );
     let image = options(sb::MODEL_IMAGE, json!({}));
-    assert_eq!(rig.core.chat().chat_check_options(&image).await.unwrap()[0].problem, ProblemKind::NotChatCapable);
+    assert_eq!(
+        rig.core.chat().chat_check_options(&image).await.unwrap()[0].problem,
+        ProblemKind::NotChatCapable
+    );
     assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty(), "nothing was journaled");
     assert!(rig.control().charges().is_empty());
 }
@@ -237,7 +269,9 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
 
     let charges = rig.control().charges_for(&receipt.request_id);
     assert_eq!(charges.len(), 1);
-    assert!(matches!(&charges[0].context, ChargeContext::Team { team_id, .. } if team_id == sb::TEAM_ALPHA_ID));
+    assert!(
+        matches!(&charges[0].context, ChargeContext::Team { team_id, .. } if team_id == sb::TEAM_ALPHA_ID)
+    );
     let workflow = charges[0].workflow.clone().expect("the workflow tuple");
     assert_eq!(workflow.workflow_version_id, DEFAULT_WORKFLOW_VERSION_ID);
     assert_eq!(workflow.node_id, NODE_ID);
@@ -267,7 +301,10 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
     assert_ne!(receipt_id(&next), receipt.request_id);
     assert_eq!(second.workflow_version_id, "workflow_version_07");
     assert!(rig.core.chat().set_chat_workflow_version("bad value").await.is_err());
-    assert_eq!(rig.core.chat().set_chat_workflow_version("").await.unwrap().workflow_version_id, DEFAULT_WORKFLOW_VERSION_ID);
+    assert_eq!(
+        rig.core.chat().set_chat_workflow_version("").await.unwrap().workflow_version_id,
+        DEFAULT_WORKFLOW_VERSION_ID
+    );
 }
 
 #[tokio::test]
@@ -296,7 +333,10 @@ async fn team_and_personal_requests_carry_exactly_the_right_headers() {
     rig.core.auth().set_active_session(&personal).await.unwrap();
     let call = rig.core.auth().context_call(Some("model")).await.unwrap();
     let request = rig.core.chat().reply_request(&call, &reply, true).unwrap().build().unwrap();
-    assert!(request.headers().keys().all(|k| !k.as_str().starts_with("x-xiaoya-")), "Personal sends no Team headers");
+    assert!(
+        request.headers().keys().all(|k| !k.as_str().starts_with("x-xiaoya-")),
+        "Personal sends no Team headers"
+    );
     assert_eq!(request.headers().get("x-request-id").unwrap(), "rid-1");
 }
 
@@ -307,8 +347,13 @@ async fn json_replies_are_checked_as_json_and_against_the_schema() {
         response_format: ResponseFormatChoice::JsonObject,
         ..options(sb::MODEL_VISION, json!({"detail": "low"}))
     };
-    let reply =
-        rig.core.chat().chat_send(input("Give me facts about tea", object), &Events::default().sink()).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Give me facts about tea", object), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
     let check = reply.json_check.unwrap();
     assert_eq!(check.mode, "json_object");
     assert!(check.valid, "{:?}", check.problems);
@@ -318,7 +363,13 @@ async fn json_replies_are_checked_as_json_and_against_the_schema() {
         response_format: ResponseFormatChoice::JsonSchema { schema: schema.into() },
         ..options(sb::MODEL_JSON_SCHEMA, json!({"reasoning_effort": "low"}))
     };
-    let reply = rig.core.chat().chat_send(input("Describe tea", with_schema), &Events::default().sink()).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Describe tea", with_schema), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
     let check = reply.json_check.unwrap();
     assert_eq!(check.mode, "json_schema");
     assert!(check.valid, "{:?}", check.problems);
@@ -335,8 +386,13 @@ async fn json_replies_are_checked_as_json_and_against_the_schema() {
 async fn history_regenerate_edit_delete_search_and_export() {
     let rig = signed_in(ContextRequest::Personal).await;
     let opts = options(sb::MODEL_CHAT, json!({}));
-    let first =
-        rig.core.chat().chat_send(input("Tell me about kites", opts.clone()), &Events::default().sink()).await.unwrap().reply;
+    let first = rig
+        .core
+        .chat()
+        .chat_send(input("Tell me about kites", opts.clone()), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
     let cid = first.conversation_id.clone();
     let second = rig
         .core
@@ -350,7 +406,13 @@ async fn history_regenerate_edit_delete_search_and_export() {
         .reply;
 
     // Regenerate: a new reply to the same message, under a new request id, kept beside the first.
-    let again = rig.core.chat().chat_regenerate(&second.id, opts.clone(), &Events::default().sink()).await.unwrap().reply;
+    let again = rig
+        .core
+        .chat()
+        .chat_regenerate(&second.id, opts.clone(), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
     assert_eq!(again.parent_id, second.parent_id);
     assert_ne!(receipt_id(&again), receipt_id(&second));
     let view = rig.core.chat().chat_conversation(&cid).await.unwrap();
@@ -362,7 +424,10 @@ async fn history_regenerate_edit_delete_search_and_export() {
     assert_eq!(rig.core.chat().chat_conversations("kites").await.unwrap().len(), 1);
     assert_eq!(rig.core.chat().chat_conversations("gliders").await.unwrap().len(), 1);
     assert!(rig.core.chat().chat_conversations("zeppelin").await.unwrap().is_empty());
-    assert!(rig.core.chat().chat_conversations("100%").await.unwrap().is_empty(), "LIKE wildcards are literal");
+    assert!(
+        rig.core.chat().chat_conversations("100%").await.unwrap().is_empty(),
+        "LIKE wildcards are literal"
+    );
 
     // Edit and resend the second message: it and what followed are replaced.
     let user2 = view.messages[2].id.clone();
@@ -409,7 +474,10 @@ async fn conversations_stay_in_the_context_that_paid_for_them() {
         .unwrap()
         .reply;
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
-    assert!(rig.core.chat().chat_conversations("").await.unwrap().is_empty(), "Team sees none of Personal's history");
+    assert!(
+        rig.core.chat().chat_conversations("").await.unwrap().is_empty(),
+        "Team sees none of Personal's history"
+    );
     assert!(rig.core.chat().chat_conversation(&personal.conversation_id).await.is_err());
     assert!(rig.core.chat().chat_document(&personal.conversation_id, ExportFormat::Markdown).await.is_err());
     let into_other = ChatSendInput {
@@ -430,9 +498,13 @@ async fn links_open_only_when_https() {
     let rig = Rig::new().await;
     rig.core.chat().open_external_link("https://example.com/docs?a=1").unwrap();
     assert_eq!(rig.last_opened().as_str(), "https://example.com/docs?a=1");
-    for bad in
-        ["javascript:alert(1)", "http://example.com", "file:///etc/passwd", "https://user:pw@example.com", "nonsense"]
-    {
+    for bad in [
+        "javascript:alert(1)",
+        "http://example.com",
+        "file:///etc/passwd",
+        "https://user:pw@example.com",
+        "nonsense",
+    ] {
         assert!(rig.core.chat().open_external_link(bad).is_err(), "{bad}");
     }
     assert_eq!(rig.browser.opened.lock().unwrap().len(), 1);

@@ -28,7 +28,8 @@ async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_co
             .await
             .unwrap()
             .reply;
-        let usage = reply.receipt.as_ref().and_then(|r| r.usage.clone()).expect("the platform reported the usage");
+        let usage =
+            reply.receipt.as_ref().and_then(|r| r.usage.clone()).expect("the platform reported the usage");
         used.push(usage.total_tokens.expect("a total"));
     }
     let hint = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
@@ -40,7 +41,11 @@ async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_co
     // Another model, and another context, have their own (empty) history.
     assert_eq!(rig.core.chat().chat_usage_hint(sb::MODEL_VISION).await.unwrap().samples, 0);
     rig.core.auth().set_active_session(&team).await.unwrap();
-    assert_eq!(rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap().samples, 0, "Personal's replies don't count in Team");
+    assert_eq!(
+        rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap().samples,
+        0,
+        "Personal's replies don't count in Team"
+    );
 }
 
 #[test]
@@ -62,7 +67,9 @@ async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_poi
 
     let rig = signed_in(ContextRequest::Personal).await;
     rig.core.billing().refresh_balance().await.unwrap();
-    let (turn, _) = send_and_stop(&rig, &Events::default(), "Write a long, detailed story about a lighthouse keeper").await;
+    let (turn, _) =
+        send_and_stop(&rig, &Events::default(), "Write a long, detailed story about a lighthouse keeper")
+            .await;
     let reply = turn.reply;
     assert_eq!(reply.status, MessageStatus::Stopped);
     let request_id = receipt_id(&reply);
@@ -72,7 +79,12 @@ async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_poi
     while rig.control().charges_for(&request_id).is_empty() && std::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let charged = rig.control().charges_for(&request_id).first().map(|c| c.points.to_string()).expect("the sandbox charged it");
+    let charged = rig
+        .control()
+        .charges_for(&request_id)
+        .first()
+        .map(|c| c.points.to_string())
+        .expect("the sandbox charged it");
     rig.core.billing().refresh_balance().await.unwrap();
 
     let ledger = rig
@@ -81,7 +93,11 @@ async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_poi
         .points_ledger(LedgerQuery { scope: LedgerScope::ActiveContext, limit: 50, offset: 0 })
         .await
         .unwrap();
-    let entry = ledger.entries.iter().find(|e| e.request_id == request_id).expect("the stopped reply is in the ledger");
+    let entry = ledger
+        .entries
+        .iter()
+        .find(|e| e.request_id == request_id)
+        .expect("the stopped reply is in the ledger");
     assert_eq!(entry.points, None, "its receipt reported no points: shown as not reported, not as 0");
 
     let changes = rig.core.billing().balance_changes().await.unwrap();
@@ -90,7 +106,11 @@ async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_poi
         .iter()
         .find(|i| i.charges.iter().any(|c| c.request_id == request_id))
         .expect("the interval with the stopped reply");
-    assert_eq!(interval.chat_by_usage.as_deref(), Some(charged.as_str()), "the usage counter names its points");
+    assert_eq!(
+        interval.chat_by_usage.as_deref(),
+        Some(charged.as_str()),
+        "the usage counter names its points"
+    );
     assert_eq!(interval.unexplained, "0", "nothing blamed on another device: {interval:?}");
 }
 

@@ -18,8 +18,13 @@ async fn a_dropped_stream_keeps_the_partial_reply_and_retry_replays_it_without_a
     let rig = signed_in(ContextRequest::Personal).await;
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::SseDrop { after_events: 4 }));
     let events = Events::default();
-    let reply =
-        rig.core.chat().chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &events.sink())
+        .await
+        .unwrap()
+        .reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     assert!(!reply.content.is_empty(), "what arrived is kept");
     assert_eq!(events.deltas(), reply.content);
@@ -46,7 +51,10 @@ async fn a_dropped_stream_keeps_the_partial_reply_and_retry_replays_it_without_a
     assert_eq!(rig.control().charges_for(&id).len(), 1, "no second charge");
     assert_eq!(ledger_rows(&rig, &id).await.len(), 1, "one ledger row");
     // A complete reply is regenerated, not retried.
-    assert!(matches!(rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await, Err(Error::InvalidInput(_))));
+    assert!(matches!(
+        rig.core.chat().chat_retry(&reply.id, &Events::default().sink()).await,
+        Err(Error::InvalidInput(_))
+    ));
 }
 
 #[tokio::test]
@@ -89,8 +97,13 @@ async fn an_error_status_is_shown_with_the_platform_code_and_can_be_retried() {
     let rig = signed_in(ContextRequest::Personal).await;
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(500)));
     let events = Events::default();
-    let reply =
-        rig.core.chat().chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &events.sink()).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &events.sink())
+        .await
+        .unwrap()
+        .reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     let error = reply.error.clone().unwrap();
     assert_eq!(error.code, ErrorCode::Platform);
@@ -165,8 +178,13 @@ async fn a_team_retry_after_an_unknown_outcome_repeats_the_identical_tuple() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetBeforeCommit));
     let opts = options(sb::MODEL_CHAT, json!({"max_tokens": 256}));
-    let reply =
-        rig.core.chat().chat_send(input("Status report", opts.clone()), &Events::default().sink()).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Status report", opts.clone()), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     assert!(reply.error.as_ref().unwrap().outcome_unknown);
     let first = reply.receipt.clone().unwrap();
@@ -184,7 +202,8 @@ async fn a_team_retry_after_an_unknown_outcome_repeats_the_identical_tuple() {
 
     // An automatic retry (503) is the same request too.
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Status(503)));
-    let auto = rig.core.chat().chat_send(input("Next report", opts), &Events::default().sink()).await.unwrap().reply;
+    let auto =
+        rig.core.chat().chat_send(input("Next report", opts), &Events::default().sink()).await.unwrap().reply;
     assert_eq!(auto.status, MessageStatus::Complete);
     assert_eq!(auto.receipt.as_ref().unwrap().attempt, Some(1));
     assert_eq!(rig.control().chat_request_count(&receipt_id(&auto)), 2);
@@ -199,7 +218,13 @@ async fn a_lost_team_answer_is_charged_once_where_idempotency_is_the_whole_tuple
     rig.control().set_readings([sb::Reading::TeamIdempotencyTuple].into_iter().collect());
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::ResetAfterCommit));
     let opts = options(sb::MODEL_CHAT, json!({}));
-    let reply = rig.core.chat().chat_send(input("Quarterly summary", opts), &Events::default().sink()).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Quarterly summary", opts), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     let id = receipt_id(&reply);
     assert_eq!(rig.control().charges_for(&id).len(), 1, "the platform charged before the answer was lost");
@@ -217,7 +242,13 @@ async fn a_team_retry_after_a_definite_refusal_raises_the_attempt_up_to_six() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.control().inject(Fault { route: Route::ChatCompletions, kind: FaultKind::Status(402), times: 6 });
     let opts = options(sb::MODEL_CHAT, json!({}));
-    let failing = rig.core.chat().chat_send(input("Third report", opts), &Events::default().sink()).await.unwrap().reply;
+    let failing = rig
+        .core
+        .chat()
+        .chat_send(input("Third report", opts), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
     assert_eq!(failing.status, MessageStatus::Interrupted);
     assert!(!failing.error.as_ref().unwrap().outcome_unknown);
     for expected in 2..=6 {
@@ -265,7 +296,13 @@ async fn a_closed_channel_stops_the_reply() {
         let n = seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         !matches!(event, ChatEvent::Delta { .. }) || n < 3
     };
-    let reply = rig.core.chat().chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &sink).await.unwrap().reply;
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &sink)
+        .await
+        .unwrap()
+        .reply;
     assert_eq!(reply.status, MessageStatus::Stopped);
 }
 

@@ -20,7 +20,10 @@ async fn a_gateway_that_refuses_undeclared_fields_still_streams() {
     let reply = rig
         .core
         .chat()
-        .chat_send(input("Hello, strict gateway", options(sb::MODEL_CHAT, json!({"temperature": 0.3}))), &Events::default().sink())
+        .chat_send(
+            input("Hello, strict gateway", options(sb::MODEL_CHAT, json!({"temperature": 0.3}))),
+            &Events::default().sink(),
+        )
         .await
         .unwrap()
         .reply;

@@ -31,7 +31,10 @@ async fn a_chat_post_answered_with_a_definite_error_is_sent_exactly_once() {
             let reply = rig
                 .core
                 .chat()
-                .chat_send(input(&format!("Status {status}"), options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+                .chat_send(
+                    input(&format!("Status {status}"), options(sb::MODEL_CHAT, json!({}))),
+                    &Events::default().sink(),
+                )
                 .await
                 .unwrap()
                 .reply;
@@ -56,7 +59,9 @@ async fn a_chat_request_that_gets_no_answer_is_retried_under_the_same_id_up_to_t
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Latency(Duration::from_secs(5))));
     let reply = tokio::time::timeout(
         Duration::from_secs(30),
-        rig.core.chat().chat_send(input("Slow once", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink()),
+        rig.core
+            .chat()
+            .chat_send(input("Slow once", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink()),
     )
     .await
     .expect("finishes")
@@ -67,10 +72,17 @@ async fn a_chat_request_that_gets_no_answer_is_retried_under_the_same_id_up_to_t
     assert_eq!(rig.control().chat_request_count(&id), 2, "one timeout, one retry, one id");
     assert_eq!(rig.control().charges_for(&id).len(), 1);
 
-    rig.control().inject(Fault { route: Route::ChatCompletions, kind: FaultKind::Latency(Duration::from_secs(5)), times: 10 });
+    rig.control().inject(Fault {
+        route: Route::ChatCompletions,
+        kind: FaultKind::Latency(Duration::from_secs(5)),
+        times: 10,
+    });
     let reply = tokio::time::timeout(
         Duration::from_secs(30),
-        rig.core.chat().chat_send(input("Never answered", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink()),
+        rig.core.chat().chat_send(
+            input("Never answered", options(sb::MODEL_CHAT, json!({}))),
+            &Events::default().sink(),
+        ),
     )
     .await
     .expect("finishes instead of hanging")
@@ -95,7 +107,10 @@ async fn chat_retries_exactly_the_listed_statuses_under_the_same_id() {
         let reply = rig
             .core
             .chat()
-            .chat_send(input(&format!("Listed {status}"), options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+            .chat_send(
+                input(&format!("Listed {status}"), options(sb::MODEL_CHAT, json!({}))),
+                &Events::default().sink(),
+            )
             .await
             .unwrap()
             .reply;
@@ -123,7 +138,10 @@ async fn a_finished_reply_is_never_saved_without_its_ledger_row() {
     let failed = rig
         .core
         .chat()
-        .chat_send(input("Charged, then the ledger write failed", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .chat_send(
+            input("Charged, then the ledger write failed", options(sb::MODEL_CHAT, json!({}))),
+            &Events::default().sink(),
+        )
         .await;
     assert!(failed.is_err(), "the failed ledger write is reported");
     let (reply_id, request_id, status): (String, String, String) =

@@ -6,11 +6,13 @@ use serde_json::{json, Map, Value};
 
 use super::conversations::{message_view, summary};
 use super::params::{check_options, describe, parse_schema};
-use super::wire::{ChatEvent, ChatMessage, ChatOptions, ChatRole, ChatSendInput, MessageStatus, ResponseFormatChoice};
+use super::wire::{
+    ChatEvent, ChatMessage, ChatOptions, ChatRole, ChatSendInput, MessageStatus, ResponseFormatChoice,
+};
 use super::{ChatSink, ChatTurn, MAX_ATTEMPT, NODE_ID};
 use crate::api::context::ContextCall;
-use crate::error::{Error, Result};
 use crate::chat::Chat;
+use crate::error::{Error, Result};
 use crate::models::now_ms;
 use crate::store::chat::{ChatScope, ConversationRecord, MessageRecord};
 use crate::store::ledger::context_label;
@@ -108,7 +110,9 @@ impl Chat {
     /// Called as the person types: answered from the cached catalog when it can be.
     pub async fn chat_check_options(&self, options: &ChatOptions) -> Result<Vec<super::wire::OptionProblem>> {
         let session = self.auth().active_session().await?;
-        if let Some(model) = self.models().catalogs().cached_model(&crate::models::context_key(&session), &options.model_code) {
+        if let Some(model) =
+            self.models().catalogs().cached_model(&crate::models::context_key(&session), &options.model_code)
+        {
             if session.has_scope("model") {
                 return Ok(check_options(&model, options));
             }
@@ -120,7 +124,9 @@ impl Chat {
 
     async fn check(&self, mut options: ChatOptions) -> Result<Checked> {
         if options.system_prompt.chars().count() > MAX_SYSTEM_CHARS {
-            return Err(Error::InvalidInput(format!("the system prompt is longer than {MAX_SYSTEM_CHARS} characters")));
+            return Err(Error::InvalidInput(format!(
+                "the system prompt is longer than {MAX_SYSTEM_CHARS} characters"
+            )));
         }
         options.parameters.retain(|_, v| !v.is_null());
         let call = self.auth().context_call(Some("model")).await?;
@@ -130,7 +136,9 @@ impl Chat {
             return Err(Error::InvalidInput(describe(&problems)));
         }
         let schema = match &options.response_format {
-            ResponseFormatChoice::JsonSchema { schema } => Some(parse_schema(schema).map_err(|e| Error::InvalidInput(e.to_string()))?),
+            ResponseFormatChoice::JsonSchema { schema } => {
+                Some(parse_schema(schema).map_err(|e| Error::InvalidInput(e.to_string()))?)
+            }
             _ => None,
         };
         Ok(Checked { call, options, schema })
@@ -173,8 +181,12 @@ impl Chat {
             ..MessageRecord::default()
         };
         reply.seq = self.shared.db().insert_message(&reply).await?;
-        let options_json = serde_json::to_string(&options).map_err(|source| Error::Json { what: "chat options", source })?;
-        self.shared.db().update_conversation(&conversation.id, &options_json, &options.model_code, now).await?;
+        let options_json =
+            serde_json::to_string(&options).map_err(|source| Error::Json { what: "chat options", source })?;
+        self.shared
+            .db()
+            .update_conversation(&conversation.id, &options_json, &options.model_code, now)
+            .await?;
         let mut conversation = conversation;
         conversation.options = options_json;
         conversation.model_code = options.model_code.clone();
@@ -199,7 +211,9 @@ impl Chat {
             return Err(Error::InvalidInput("the message is empty".into()));
         }
         if text.chars().count() > MAX_TEXT_CHARS {
-            return Err(Error::InvalidInput(format!("the message is longer than {MAX_TEXT_CHARS} characters")));
+            return Err(Error::InvalidInput(format!(
+                "the message is longer than {MAX_TEXT_CHARS} characters"
+            )));
         }
         let checked = self.check(input.options).await?;
         let scope = ChatScope::of(&checked.call.session);
@@ -241,15 +255,31 @@ impl Chat {
 
     /// A new reply to the same user message, with a new request id (and a new Team run).
     #[tracing::instrument(skip_all, err)]
-    pub async fn chat_regenerate(&self, reply_id: &str, options: ChatOptions, sink: &dyn ChatSink) -> Result<ChatTurn> {
+    pub async fn chat_regenerate(
+        &self,
+        reply_id: &str,
+        options: ChatOptions,
+        sink: &dyn ChatSink,
+    ) -> Result<ChatTurn> {
         let checked = self.check(options).await?;
         let scope = ChatScope::of(&checked.call.session);
-        let reply = self.shared.db().message(reply_id).await?.ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
+        let reply = self
+            .shared
+            .db()
+            .message(reply_id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
         let conversation = self.scoped_conversation(&reply.conversation_id, &scope).await?;
-        let parent_id =
-            reply.parent_id.clone().ok_or_else(|| Error::InvalidInput("only a reply can be regenerated".into()))?;
-        let parent =
-            self.shared.db().message(&parent_id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
+        let parent_id = reply
+            .parent_id
+            .clone()
+            .ok_or_else(|| Error::InvalidInput("only a reply can be regenerated".into()))?;
+        let parent = self
+            .shared
+            .db()
+            .message(&parent_id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such message".into()))?;
         if self.chat_runtime().is_active(reply_id) {
             return Err(Error::InvalidInput("stop this reply before regenerating it".into()));
         }
@@ -267,8 +297,12 @@ impl Chat {
         sink: &dyn ChatSink,
     ) -> Result<ChatTurn> {
         let scope = self.active_chat_scope().await?;
-        let message =
-            self.shared.db().message(message_id).await?.ok_or_else(|| Error::InvalidInput("no such message".into()))?;
+        let message = self
+            .shared
+            .db()
+            .message(message_id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such message".into()))?;
         if message.role != "user" {
             return Err(Error::InvalidInput("only your own messages can be edited".into()));
         }
@@ -292,8 +326,12 @@ impl Chat {
     pub async fn chat_retry(&self, reply_id: &str, sink: &dyn ChatSink) -> Result<ChatTurn> {
         let call = self.auth().context_call(Some("model")).await?;
         let scope = ChatScope::of(&call.session);
-        let mut reply =
-            self.shared.db().message(reply_id).await?.ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
+        let mut reply = self
+            .shared
+            .db()
+            .message(reply_id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such reply".into()))?;
         let conversation = self.scoped_conversation(&reply.conversation_id, &scope).await?;
         if reply.role != "assistant" || reply.request_body.is_none() {
             return Err(Error::InvalidInput("only a reply can be retried".into()));
@@ -302,7 +340,9 @@ impl Chat {
             return Err(Error::InvalidInput("this reply is already being received".into()));
         }
         if !matches!(reply.status.as_str(), "interrupted" | "pending" | "streaming") {
-            return Err(Error::InvalidInput("only an interrupted reply can be retried; regenerate instead".into()));
+            return Err(Error::InvalidInput(
+                "only an interrupted reply can be retried; regenerate instead".into(),
+            ));
         }
         // A Team reply repeats its whole tuple (request id, run, node, attempt) after an
         // unknown outcome: the platform may key idempotency on all of it, and a raised
@@ -325,9 +365,11 @@ impl Chat {
         }
         // The schema that was sent, to check the reply against.
         let schema =
-            reply.request_body.as_deref().and_then(|b| serde_json::from_str::<Value>(b).ok()).and_then(|body| {
-                body.pointer("/response_format/json_schema/schema").and_then(Value::as_object).cloned()
-            });
+            reply.request_body.as_deref().and_then(|b| serde_json::from_str::<Value>(b).ok()).and_then(
+                |body| {
+                    body.pointer("/response_format/json_schema/schema").and_then(Value::as_object).cloned()
+                },
+            );
         reply.content.clear();
         reply.error = None;
         reply.json_check = None;
@@ -387,14 +429,16 @@ mod tests {
 
     #[test]
     fn history_takes_the_latest_reply_with_text_per_turn() {
-        let msg = |id: &str, seq: i64, role: &str, parent: Option<&str>, content: &str, status: &str| MessageRecord {
-            id: id.into(),
-            seq,
-            role: role.into(),
-            parent_id: parent.map(str::to_owned),
-            content: content.into(),
-            status: status.into(),
-            ..MessageRecord::default()
+        let msg = |id: &str, seq: i64, role: &str, parent: Option<&str>, content: &str, status: &str| {
+            MessageRecord {
+                id: id.into(),
+                seq,
+                role: role.into(),
+                parent_id: parent.map(str::to_owned),
+                content: content.into(),
+                status: status.into(),
+                ..MessageRecord::default()
+            }
         };
         let messages = vec![
             msg("u1", 1, "user", None, "one", "complete"),

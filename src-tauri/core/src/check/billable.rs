@@ -71,7 +71,10 @@ impl Check {
     /// Afterwards (also when they failed) the active context's balance is read again and
     /// announced.
     #[tracing::instrument(skip(self), err)]
-    pub async fn platform_check_billable(&self, confirmed_speech_total: Option<String>) -> Result<CheckReport> {
+    pub async fn platform_check_billable(
+        &self,
+        confirmed_speech_total: Option<String>,
+    ) -> Result<CheckReport> {
         let result = self.run_billable_checks(confirmed_speech_total).await;
         if let Ok(session) = self.auth().active_session().await {
             self.billing().balance_after_charge(&session.id).await;
@@ -104,7 +107,8 @@ impl Check {
     }
 
     async fn check_chat(&self, quote: &BillableQuote) -> CheckItem {
-        let mut item = CheckItem::new(CheckId::Chat, &quote.payer, "POST", crate::chat::gateway::COMPLETIONS_PATH);
+        let mut item =
+            CheckItem::new(CheckId::Chat, &quote.payer, "POST", crate::chat::gateway::COMPLETIONS_PATH);
         let Some(model) = &quote.chat_model else {
             item.verdict = CheckVerdict::Skipped;
             item.notes.push("no chat model in this context's catalog".into());
@@ -128,8 +132,17 @@ impl Check {
             Ok(turn) => {
                 let reply = turn.reply;
                 let receipt = reply.receipt.clone();
-                item.request_id = receipt.as_ref().and_then(|r| r.platform_request_id.clone().or(Some(r.request_id.clone())));
-                item.notes.push(format!("model {model}, {}", if receipt.as_ref().is_some_and(|r| r.streamed) { "streamed" } else { "whole reply (Team: workflow headers)" }));
+                item.request_id = receipt
+                    .as_ref()
+                    .and_then(|r| r.platform_request_id.clone().or(Some(r.request_id.clone())));
+                item.notes.push(format!(
+                    "model {model}, {}",
+                    if receipt.as_ref().is_some_and(|r| r.streamed) {
+                        "streamed"
+                    } else {
+                        "whole reply (Team: workflow headers)"
+                    }
+                ));
                 match reply.status {
                     MessageStatus::Complete => {
                         match receipt.as_ref().and_then(|r| r.usage.as_ref()) {
@@ -155,19 +168,19 @@ impl Check {
 
     async fn check_speech(&self, quote: &BillableQuote) -> CheckItem {
         let mut item = CheckItem::new(CheckId::Speech, &quote.payer, "POST", crate::tts::send::SPEECH_PATH);
-        let (Some(config), Some(voice), Some(estimate)) = (&quote.speech_config, &quote.speech_voice, &quote.speech_estimate)
+        let (Some(config), Some(voice), Some(estimate)) =
+            (&quote.speech_config, &quote.speech_voice, &quote.speech_estimate)
         else {
             item.verdict = CheckVerdict::Skipped;
             item.notes.push("no priced TTS configuration with a shared voice here".into());
             return item;
         };
-        let Some(format) = self
-            .tts()
-            .tts_catalog()
-            .await
-            .ok()
-            .and_then(|c| c.configs.iter().find(|c| &c.tts_config_id == config).and_then(|c| c.output_formats.first().cloned()))
-        else {
+        let Some(format) = self.tts().tts_catalog().await.ok().and_then(|c| {
+            c.configs
+                .iter()
+                .find(|c| &c.tts_config_id == config)
+                .and_then(|c| c.output_formats.first().cloned())
+        }) else {
             item.verdict = CheckVerdict::Skipped;
             item.notes.push("the configuration is gone from the catalog".into());
             return item;
@@ -187,7 +200,11 @@ impl Check {
         item.duration_ms = millis(started.elapsed());
         match result {
             Ok(clip) => {
-                item.request_id = clip.receipt.as_ref().and_then(|r| r.request_id.clone()).or(Some(clip.request_id.clone()));
+                item.request_id = clip
+                    .receipt
+                    .as_ref()
+                    .and_then(|r| r.request_id.clone())
+                    .or(Some(clip.request_id.clone()));
                 let estimated = estimate.total_points.clone().unwrap_or_else(|| "?".into());
                 let charged = clip.receipt.as_ref().and_then(|r| r.charged_points.clone());
                 item.notes.push(format!(
@@ -199,7 +216,9 @@ impl Check {
                         if charged.is_none() {
                             item.verdict = CheckVerdict::Warn;
                             item.notes.push("no X-Xiaoya-Charged-Points header".into());
-                        } else if charged.as_deref().and_then(Points::parse) != estimate.total_points.as_deref().and_then(Points::parse) {
+                        } else if charged.as_deref().and_then(Points::parse)
+                            != estimate.total_points.as_deref().and_then(Points::parse)
+                        {
                             item.verdict = CheckVerdict::Warn;
                             item.notes.push("the charge differs from the estimate".into());
                         }
@@ -219,7 +238,6 @@ impl Check {
         }
         item
     }
-
 }
 
 fn notes_usage(notes: &mut Vec<String>, usage: &crate::chat::wire::TokenUsage) {

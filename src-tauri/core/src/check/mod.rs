@@ -66,8 +66,15 @@ fn keep(body: &[u8], token: Option<&AccessToken>) -> String {
 }
 
 impl Check {
-    fn finish_report(&self, started_at: String, items: Vec<CheckItem>, differences: Vec<wire::OpenApiDifference>) -> CheckReport {
-        let count = |v: CheckVerdict| u32::try_from(items.iter().filter(|i| i.verdict == v).count()).unwrap_or(u32::MAX);
+    fn finish_report(
+        &self,
+        started_at: String,
+        items: Vec<CheckItem>,
+        differences: Vec<wire::OpenApiDifference>,
+    ) -> CheckReport {
+        let count = |v: CheckVerdict| {
+            u32::try_from(items.iter().filter(|i| i.verdict == v).count()).unwrap_or(u32::MAX)
+        };
         let platform = self.shared.platform();
         CheckReport {
             started_at,
@@ -97,7 +104,11 @@ impl Check {
             wire::ReportFormat::Json => (report::json(&report)?, DocumentKind::Json),
         };
         let stamp: String = report.started_at.chars().filter(char::is_ascii_digit).take(12).collect();
-        Ok(Document { name: format!("platform-check-{stamp}.{}", kind.extension()), kind, bytes: text.into_bytes() })
+        Ok(Document {
+            name: format!("platform-check-{stamp}.{}", kind.extension()),
+            kind,
+            bytes: text.into_bytes(),
+        })
     }
 }
 

@@ -14,7 +14,10 @@ pub const OPENAPI_PATH: &str = "/developers/openapi.json";
 pub const APP_READS: &[(&str, &[&str])] = &[
     ("SuccessEnvelope", &["success", "data", "request_id"]),
     ("ErrorEnvelope", &["success", "code", "message", "request_id"]),
-    ("OAuthTokenResponse", &["access_token", "token_type", "expires_in", "scope", "team_id", "team_authorization_id"]),
+    (
+        "OAuthTokenResponse",
+        &["access_token", "token_type", "expires_in", "scope", "team_id", "team_authorization_id"],
+    ),
     ("OAuthError", &["error", "error_description"]),
     ("OpenAgentUser", &["userId", "displayName", "avatarUrl"]),
     ("TeamContext", &["teamId", "name", "memberId", "memberStatus", "role", "teamContextVersion"]),

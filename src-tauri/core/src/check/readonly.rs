@@ -16,10 +16,22 @@ use crate::store::ledger::context_label;
 use crate::store::sessions::SessionRecord;
 
 impl Check {
-    async fn check_get(&self, origin: &Url, path: &str, token: Option<&AccessToken>, team: Option<&str>) -> Answer {
+    async fn check_get(
+        &self,
+        origin: &Url,
+        path: &str,
+        token: Option<&AccessToken>,
+        team: Option<&str>,
+    ) -> Answer {
         let started = Instant::now();
-        let mut answer =
-            Answer { status: None, request_id: None, body: None, json: None, error: None, took: Duration::ZERO };
+        let mut answer = Answer {
+            status: None,
+            request_id: None,
+            body: None,
+            json: None,
+            error: None,
+            took: Duration::ZERO,
+        };
         let url = match PlatformClient::url(origin, path) {
             Ok(url) => url,
             Err(e) => {
@@ -51,7 +63,8 @@ impl Check {
             Ok((status, header_id, body)) => {
                 answer.status = Some(status);
                 // Amounts exactly as sent (no float on the way), as the app's readers need.
-                answer.json = std::str::from_utf8(&body).ok().and_then(|t| crate::reading::exact_json(t).ok());
+                answer.json =
+                    std::str::from_utf8(&body).ok().and_then(|t| crate::reading::exact_json(t).ok());
                 answer.request_id = answer
                     .json
                     .as_ref()
@@ -99,7 +112,8 @@ impl Check {
             Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "/api/v1/open/me", e)],
         };
         let team = session.team_id().map(str::to_owned);
-        let mut plan: Vec<(CheckId, String, &str)> = vec![(CheckId::Profile, "/api/v1/open/me".into(), "profile")];
+        let mut plan: Vec<(CheckId, String, &str)> =
+            vec![(CheckId::Profile, "/api/v1/open/me".into(), "profile")];
         match &team {
             None => {
                 plan.push((CheckId::Teams, "/api/v1/open/teams".into(), "profile"));
@@ -132,7 +146,14 @@ impl Check {
     }
 
     /// Reads one answer the way the app does and says how it went.
-    async fn judge(&self, id: CheckId, label: &str, session: &SessionRecord, path: String, answer: Answer) -> CheckItem {
+    async fn judge(
+        &self,
+        id: CheckId,
+        label: &str,
+        session: &SessionRecord,
+        path: String,
+        answer: Answer,
+    ) -> CheckItem {
         let mut item = CheckItem::new(id, label, "GET", &path);
         item.http_status = answer.status;
         item.request_id = answer.request_id.clone();
@@ -151,7 +172,10 @@ impl Check {
         };
         let envelope_ok = json.get("success").and_then(Value::as_bool);
         if !(200..300).contains(&status) || envelope_ok == Some(false) {
-            item.verdict = if id == CheckId::Profile && session.team_id().is_some() && matches!(status, 401 | 403) {
+            item.verdict = if id == CheckId::Profile
+                && session.team_id().is_some()
+                && matches!(status, 401 | 403)
+            {
                 item.notes.push(
                     "this platform refuses Team-bound tokens on /me (as it may for Personal profile routes); the app takes the Team identity from the Team context".into(),
                 );
@@ -171,7 +195,8 @@ impl Check {
         }
         if envelope_ok.is_none() {
             item.verdict = CheckVerdict::Fail;
-            item.notes.push("the answer is not in the documented {success, data, request_id} envelope".into());
+            item.notes
+                .push("the answer is not in the documented {success, data, request_id} envelope".into());
             return item;
         }
         if json.get("request_id").and_then(Value::as_str).is_none() {
@@ -236,7 +261,11 @@ impl Check {
                     notes.push(format!("!{} item(s) could not be read and are not shown", catalog.skipped));
                 }
                 for m in catalog.items.iter().filter(|m| !m.unknown_fields.is_empty()) {
-                    notes.push(format!("{}: fields not recognised: {}", m.model_code, m.unknown_fields.join(", ")));
+                    notes.push(format!(
+                        "{}: fields not recognised: {}",
+                        m.model_code,
+                        m.unknown_fields.join(", ")
+                    ));
                 }
                 if catalog.items.iter().any(|m| m.legacy_spellings) {
                     notes.push("some items use the older inputs*/supportsJson spellings".into());
@@ -269,7 +298,11 @@ impl Check {
                 let catalog = &cached.view;
                 let voices: usize = catalog.configs.iter().map(|c| c.voices.len()).sum();
                 notes.push(format!("{} configuration(s), {} voice(s)", catalog.configs.len(), voices));
-                let unpriced = catalog.configs.iter().filter(|c| c.price.as_ref().is_none_or(|p| p.unavailable.is_some())).count();
+                let unpriced = catalog
+                    .configs
+                    .iter()
+                    .filter(|c| c.price.as_ref().is_none_or(|p| p.unavailable.is_some()))
+                    .count();
                 if unpriced > 0 {
                     notes.push(format!("{unpriced} configuration(s) priced in a way the app cannot estimate before synthesis"));
                 }
@@ -304,7 +337,8 @@ impl Check {
             item.notes.push("the platform publishes no openapi.json".into());
             return (item, Vec::new());
         }
-        let Some(doc) = answer.json.filter(|d| d.get("openapi").is_some() || d.get("components").is_some()) else {
+        let Some(doc) = answer.json.filter(|d| d.get("openapi").is_some() || d.get("components").is_some())
+        else {
             item.verdict = CheckVerdict::Warn;
             item.notes.push("the answer is not an OpenAPI document".into());
             item.raw = answer.body;

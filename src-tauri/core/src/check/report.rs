@@ -21,7 +21,12 @@ fn item_row(item: &CheckItem) -> String {
     let mut detail = item.notes.join("; ");
     if let Some(err) = &item.error {
         let code = err.platform_code.as_deref().unwrap_or("");
-        detail = format!("{detail}{}{:?} {code} {}", if detail.is_empty() { "" } else { "; " }, err.code, err.message);
+        detail = format!(
+            "{detail}{}{:?} {code} {}",
+            if detail.is_empty() { "" } else { "; " },
+            err.code,
+            err.message
+        );
     }
     format!(
         "| {} | {:?} | {} | `{} {}` | {} | {} | {} |",

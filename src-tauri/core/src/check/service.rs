@@ -24,7 +24,14 @@ pub struct Check {
 }
 
 impl Check {
-    pub fn new(shared: Arc<Shared>, auth: Arc<Auth>, models: Arc<Models>, billing: Arc<Billing>, chat: Arc<Chat>, tts: Arc<Tts>) -> Self {
+    pub fn new(
+        shared: Arc<Shared>,
+        auth: Arc<Auth>,
+        models: Arc<Models>,
+        billing: Arc<Billing>,
+        chat: Arc<Chat>,
+        tts: Arc<Tts>,
+    ) -> Self {
         Check { shared, auth, models, billing, chat, tts, last: Mutex::default() }
     }
 

@@ -21,19 +21,39 @@ async fn the_read_only_checks_cover_every_signed_in_context() {
     let rig = personal_and_team().await;
     let report = rig.core.check().platform_check().await.unwrap();
     let find = |id: CheckId, context: &str| {
-        report.items.iter().find(|i| i.id == id && i.context == context).unwrap_or_else(|| panic!("{id:?} {context}"))
+        report
+            .items
+            .iter()
+            .find(|i| i.id == id && i.context == context)
+            .unwrap_or_else(|| panic!("{id:?} {context}"))
     };
-    for id in [CheckId::Profile, CheckId::Teams, CheckId::Models, CheckId::Balance, CheckId::Usage, CheckId::TtsOptions] {
+    for id in [
+        CheckId::Profile,
+        CheckId::Teams,
+        CheckId::Models,
+        CheckId::Balance,
+        CheckId::Usage,
+        CheckId::TtsOptions,
+    ] {
         let item = find(id, "Personal");
         assert_eq!(item.verdict, CheckVerdict::Pass, "{id:?}: {:?} {:?}", item.notes, item.error);
-        assert!(item.request_id.as_deref().is_some_and(|r| !r.is_empty()), "{id:?} has the platform's request id");
-        assert!(item.raw.as_deref().is_some_and(|r| r.contains("\"success\"")), "{id:?} keeps the raw answer");
+        assert!(
+            item.request_id.as_deref().is_some_and(|r| !r.is_empty()),
+            "{id:?} has the platform's request id"
+        );
+        assert!(
+            item.raw.as_deref().is_some_and(|r| r.contains("\"success\"")),
+            "{id:?} keeps the raw answer"
+        );
     }
     for id in [CheckId::TeamContext, CheckId::Models, CheckId::Balance, CheckId::TtsOptions] {
         let item = find(id, "Team Alpha");
         assert_eq!(item.verdict, CheckVerdict::Pass, "Team {id:?}: {:?} {:?}", item.notes, item.error);
     }
-    assert!(!report.items.iter().any(|i| i.id == CheckId::Usage && i.context == "Team Alpha"), "usage is Personal only");
+    assert!(
+        !report.items.iter().any(|i| i.id == CheckId::Usage && i.context == "Team Alpha"),
+        "usage is Personal only"
+    );
     let models = find(CheckId::Models, "Personal");
     assert!(models.notes.iter().any(|n| n.contains("model(s)")), "{:?}", models.notes);
 
@@ -42,11 +62,15 @@ async fn the_read_only_checks_cover_every_signed_in_context() {
     let openapi = report.items.iter().find(|i| i.id == CheckId::OpenApi).unwrap();
     assert_eq!(openapi.verdict, CheckVerdict::Warn);
     let has = |schema: &str, field: &str| {
-        report.differences.iter().any(|d| d.schema == schema && d.field == field && d.kind == OpenApiDifferenceKind::ReadButUndeclared)
+        report.differences.iter().any(|d| {
+            d.schema == schema && d.field == field && d.kind == OpenApiDifferenceKind::ReadButUndeclared
+        })
     };
     assert!(has("ModelCatalogItem", "inputsText"), "{:?}", report.differences);
     assert!(has("TeamContext", "teamContextVersion"));
-    assert!(report.differences.iter().any(|d| d.schema == "TeamContext" && d.field == "status" && d.kind == OpenApiDifferenceKind::RequiredButUnread));
+    assert!(report.differences.iter().any(|d| d.schema == "TeamContext"
+        && d.field == "status"
+        && d.kind == OpenApiDifferenceKind::RequiredButUnread));
     assert_eq!(report.failed, 0);
 
     // T1: no secret the sandbox issued or saw is anywhere in the report or its exports.
@@ -96,12 +120,19 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
     assert_eq!(chat.verdict, CheckVerdict::Pass, "{:?} {:?}", chat.notes, chat.error);
     assert_eq!(speech.verdict, CheckVerdict::Pass, "{:?} {:?}", speech.notes, speech.error);
     assert_eq!(rig.control().charges().len(), before + 2, "one chat and one speech charge");
-    assert!(report.items.iter().any(|i| i.id == CheckId::Models), "the read-only checks are kept in the report");
+    assert!(
+        report.items.iter().any(|i| i.id == CheckId::Models),
+        "the read-only checks are kept in the report"
+    );
     // Both are in the app's own points ledger, like any other charge.
     let ledger = rig
         .core
         .billing()
-        .points_ledger(crate::billing::wire::LedgerQuery { scope: crate::billing::wire::LedgerScope::ActiveContext, limit: 50, offset: 0 })
+        .points_ledger(crate::billing::wire::LedgerQuery {
+            scope: crate::billing::wire::LedgerScope::ActiveContext,
+            limit: 50,
+            offset: 0,
+        })
         .await
         .unwrap();
     for id in [chat.request_id.as_deref().unwrap(), speech.request_id.as_deref().unwrap()] {
@@ -124,14 +155,25 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
 async fn other_readings_are_read_and_described() {
     let rig = personal_and_team().await;
     rig.control().set_readings(
-        [sb::Reading::TtsOptionsItems, sb::Reading::VoiceStateUpper, sb::Reading::TeamBalanceLegacy, sb::Reading::PointsFractional]
-            .into_iter()
-            .collect(),
+        [
+            sb::Reading::TtsOptionsItems,
+            sb::Reading::VoiceStateUpper,
+            sb::Reading::TeamBalanceLegacy,
+            sb::Reading::PointsFractional,
+        ]
+        .into_iter()
+        .collect(),
     );
     let report = rig.core.check().platform_check().await.unwrap();
-    assert_eq!(report.failed, 0, "{:?}", report.items.iter().filter(|i| i.verdict == CheckVerdict::Fail).collect::<Vec<_>>());
+    assert_eq!(
+        report.failed,
+        0,
+        "{:?}",
+        report.items.iter().filter(|i| i.verdict == CheckVerdict::Fail).collect::<Vec<_>>()
+    );
     let tts = report.items.iter().find(|i| i.id == CheckId::TtsOptions && i.context == "Personal").unwrap();
     assert!(tts.notes.iter().any(|n| n.contains("read as") && n.contains("items")), "{:?}", tts.notes);
-    let team_balance = report.items.iter().find(|i| i.id == CheckId::Balance && i.context == "Team Alpha").unwrap();
+    let team_balance =
+        report.items.iter().find(|i| i.id == CheckId::Balance && i.context == "Team Alpha").unwrap();
     assert!(team_balance.notes.iter().any(|n| n.contains("memberQuota")), "{:?}", team_balance.notes);
 }

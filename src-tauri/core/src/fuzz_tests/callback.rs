@@ -10,10 +10,7 @@ use super::{config, re, text};
 use crate::auth::callback::{is_callback_for, parse, Callback, Outcome, MAX_CALLBACK_LEN};
 use crate::auth::secret::Sensitive;
 
-const REDIRECTS: [&str; 2] = [
-    "xiaoya-companion://oauth/callback",
-    "http://127.0.0.1:7777/callback",
-];
+const REDIRECTS: [&str; 2] = ["xiaoya-companion://oauth/callback", "http://127.0.0.1:7777/callback"];
 
 fn redirect(i: usize) -> Url {
     Url::parse(REDIRECTS[i % REDIRECTS.len()]).expect("a valid redirect URI")
@@ -46,9 +43,7 @@ fn url_ish() -> impl Strategy<Value = String> {
         "127.0.0.1.",
         "evil",
     ]);
-    let port = prop::sample::select(vec![
-        "", "", ":7777", ":80", ":7778", ":", ":99999", ":07777",
-    ]);
+    let port = prop::sample::select(vec!["", "", ":7777", ":80", ":7778", ":", ":99999", ":07777"]);
     let path = prop::sample::select(vec![
         "/callback",
         "/callback",
@@ -60,31 +55,13 @@ fn url_ish() -> impl Strategy<Value = String> {
         "/callback/../callback",
         "/./callback",
     ]);
-    let name = prop_oneof![
-        prop::sample::select(KNOWN.to_vec()).prop_map(str::to_owned),
-        re("[a-z_%+]{0,6}")
-    ];
-    let value = prop_oneof![
-        re("[a-zA-Z0-9_~.-]{0,8}"),
-        re("[%+=&#?/ a-f0-9]{0,8}"),
-        text()
-    ];
+    let name = prop_oneof![prop::sample::select(KNOWN.to_vec()).prop_map(str::to_owned), re("[a-z_%+]{0,6}")];
+    let value = prop_oneof![re("[a-zA-Z0-9_~.-]{0,8}"), re("[%+=&#?/ a-f0-9]{0,8}"), text()];
     let pair = (name, prop::sample::select(vec!["=", "=", "", "=="]), value)
         .prop_map(|(n, eq, v)| format!("{n}{eq}{v}"));
     let query = prop::collection::vec(pair, 0..6).prop_map(|p| p.join("&"));
-    let tail = prop::sample::select(vec![
-        "", "", "", "#", "#frag", "&", "?", "%", "%zz", "\u{0}", " ",
-    ]);
-    (
-        scheme,
-        userinfo,
-        host,
-        port,
-        path,
-        prop::sample::select(vec!["?", "?", "", "??"]),
-        query,
-        tail,
-    )
+    let tail = prop::sample::select(vec!["", "", "", "#", "#frag", "&", "?", "%", "%zz", "\u{0}", " "]);
+    (scheme, userinfo, host, port, path, prop::sample::select(vec!["?", "?", "", "??"]), query, tail)
         .prop_map(|(s, u, h, p, pa, q, query, t)| format!("{s}{u}{h}{p}{pa}{q}{query}{t}"))
 }
 
@@ -92,28 +69,16 @@ fn url_ish() -> impl Strategy<Value = String> {
 fn assert_well_formed(raw: &str, r: &Url, cb: &Callback) -> Result<(), TestCaseError> {
     prop_assert!(raw.len() <= MAX_CALLBACK_LEN);
     prop_assert!(!raw.contains('#'), "a fragment was accepted: {:?}", raw);
-    let url = Url::parse(raw)
-        .map_err(|e| TestCaseError::fail(format!("accepted a non-URL {raw:?}: {e}")))?;
+    let url = Url::parse(raw).map_err(|e| TestCaseError::fail(format!("accepted a non-URL {raw:?}: {e}")))?;
     prop_assert_eq!(url.scheme(), r.scheme());
     prop_assert_eq!(url.host_str(), r.host_str());
     prop_assert_eq!(url.port_or_known_default(), r.port_or_known_default());
     prop_assert_eq!(url.path(), r.path());
-    prop_assert!(
-        url.username().is_empty() && url.password().is_none(),
-        "credentials accepted: {:?}",
-        raw
-    );
-    let pairs: Vec<(String, String)> = url
-        .query_pairs()
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
+    prop_assert!(url.username().is_empty() && url.password().is_none(), "credentials accepted: {:?}", raw);
+    let pairs: Vec<(String, String)> =
+        url.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
     for (i, (name, _)) in pairs.iter().enumerate() {
-        prop_assert!(
-            !pairs[..i].iter().any(|(n, _)| n == name),
-            "duplicate {:?} accepted: {:?}",
-            name,
-            raw
-        );
+        prop_assert!(!pairs[..i].iter().any(|(n, _)| n == name), "duplicate {:?} accepted: {:?}", name, raw);
     }
     let get = |n: &str| pairs.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str());
     prop_assert_eq!(Some(cb.state.as_str()), get("state"));
@@ -136,43 +101,22 @@ fn assert_well_formed(raw: &str, r: &Url, cb: &Callback) -> Result<(), TestCaseE
 #[derive(Debug, Clone)]
 enum Answer {
     Code(String),
-    Error {
-        error: String,
-        description: Option<String>,
-        uri: Option<String>,
-    },
+    Error { error: String, description: Option<String>, uri: Option<String> },
 }
 
 /// A well-formed callback: state, a code or an error, unknown extras, in any order.
-fn well_formed() -> impl Strategy<Value = (usize, String, Answer, Vec<(String, String)>, Vec<usize>)>
-{
+fn well_formed() -> impl Strategy<Value = (usize, String, Answer, Vec<(String, String)>, Vec<usize>)> {
     let answer = prop_oneof![
         re(".{1,40}").prop_map(Answer::Code),
-        (
-            re("[a-z_]{1,64}"),
-            proptest::option::of(re("[ -~]{0,300}")),
-            proptest::option::of(re(".{0,40}")),
-        )
-            .prop_map(|(error, description, uri)| Answer::Error {
-                error,
-                description,
-                uri
-            }),
+        (re("[a-z_]{1,64}"), proptest::option::of(re("[ -~]{0,300}")), proptest::option::of(re(".{0,40}")),)
+            .prop_map(|(error, description, uri)| Answer::Error { error, description, uri }),
     ];
-    let extra = (
-        re("[a-z]{1,8}").prop_filter("not a known name", |n| !KNOWN.contains(&n.as_str())),
-        re(".{0,12}"),
-    );
+    let extra =
+        (re("[a-z]{1,8}").prop_filter("not a known name", |n| !KNOWN.contains(&n.as_str())), re(".{0,12}"));
     // Extras with distinct names: any name twice is refused.
-    let extras = prop::collection::btree_map(extra.0, extra.1, 0..3)
-        .prop_map(|m| m.into_iter().collect::<Vec<_>>());
-    (
-        0usize..2,
-        re(".{1,40}"),
-        answer,
-        extras,
-        prop::collection::vec(any::<usize>(), 8),
-    )
+    let extras =
+        prop::collection::btree_map(extra.0, extra.1, 0..3).prop_map(|m| m.into_iter().collect::<Vec<_>>());
+    (0usize..2, re(".{1,40}"), answer, extras, prop::collection::vec(any::<usize>(), 8))
 }
 
 fn build(r: &Url, pairs: &[(String, String)]) -> String {

@@ -13,25 +13,18 @@ use crate::error::{Error, Result};
 fn runtime() -> &'static tokio::runtime::Runtime {
     static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
     RT.get_or_init(|| {
-        tokio::runtime::Builder::new_current_thread()
-            .build()
-            .expect("a current-thread runtime")
+        tokio::runtime::Builder::new_current_thread().build().expect("a current-thread runtime")
     })
 }
 
 fn read(status: u16, body: Vec<u8>) -> Result<Value> {
-    let resp = http::Response::builder()
-        .status(status)
-        .body(body)
-        .expect("status in 100..=999");
+    let resp = http::Response::builder().status(status).body(body).expect("status in 100..=999");
     runtime().block_on(read_envelope::<Value>(reqwest::Response::from(resp)))
 }
 
 fn status() -> impl Strategy<Value = u16> {
     prop_oneof![
-        prop::sample::select(vec![
-            200u16, 201, 204, 299, 400, 401, 402, 403, 404, 409, 429, 500, 502, 503
-        ]),
+        prop::sample::select(vec![200u16, 201, 204, 299, 400, 401, 402, 403, 404, 409, 429, 500, 502, 503]),
         100u16..1000,
     ]
 }
@@ -57,12 +50,7 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
         .prop_map(|(success, data, code, message, request_id)| {
             let mut map = serde_json::Map::new();
             map.insert("success".into(), success);
-            for (k, v) in [
-                ("data", data),
-                ("code", code),
-                ("message", message),
-                ("request_id", request_id),
-            ] {
+            for (k, v) in [("data", data), ("code", code), ("message", message), ("request_id", request_id)] {
                 if let Some(v) = v {
                     map.insert(k.into(), v);
                 }
@@ -78,13 +66,8 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// An envelope with well-typed fields, and the data or error it must read to.
-fn typed_case() -> impl Strategy<
-    Value = (
-        u16,
-        Vec<u8>,
-        std::result::Result<Value, (String, Option<String>)>,
-    ),
-> {
+fn typed_case() -> impl Strategy<Value = (u16, Vec<u8>, std::result::Result<Value, (String, Option<String>)>)>
+{
     (
         status(),
         any::<bool>(),

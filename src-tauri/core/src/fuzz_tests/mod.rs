@@ -24,10 +24,8 @@ use serde_json::{Map, Value};
 
 /// Cases per property: `XIAOYA_FUZZ_CASES`, 100,000 by default.
 pub(crate) fn config() -> Config {
-    let cases = std::env::var("XIAOYA_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(100_000);
+    let cases =
+        std::env::var("XIAOYA_FUZZ_CASES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(100_000);
     Config {
         cases,
         failure_persistence: None,
@@ -124,9 +122,8 @@ pub(crate) fn number_text() -> impl Strategy<Value = String> {
 }
 
 fn leaf(floats: bool) -> BoxedStrategy<Value> {
-    let float = any::<f64>().prop_filter_map("finite", |f| {
-        serde_json::Number::from_f64(f).map(Value::Number)
-    });
+    let float =
+        any::<f64>().prop_filter_map("finite", |f| serde_json::Number::from_f64(f).map(Value::Number));
     let mut leaves = vec![
         Just(Value::Null).boxed(),
         any::<bool>().prop_map(Value::Bool).boxed(),

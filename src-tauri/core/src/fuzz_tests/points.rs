@@ -13,11 +13,7 @@ fn canonical(text: &str) -> String {
     let int = int.trim_start_matches('0');
     let int = if int.is_empty() { "0" } else { int };
     let frac = frac.trim_end_matches('0');
-    let body = if frac.is_empty() {
-        int.to_owned()
-    } else {
-        format!("{int}.{frac}")
-    };
+    let body = if frac.is_empty() { int.to_owned() } else { format!("{int}.{frac}") };
     if negative && body != "0" {
         format!("-{body}")
     } else {
@@ -36,10 +32,7 @@ fn amount_ish() -> impl Strategy<Value = String> {
         re("[0-9]{30,45}"),
         any::<char>().prop_map(String::from),
     ];
-    prop_oneof![
-        prop::collection::vec(piece, 0..8).prop_map(|p| p.concat()),
-        text()
-    ]
+    prop_oneof![prop::collection::vec(piece, 0..8).prop_map(|p| p.concat()), text()]
 }
 
 /// Micro-points in `i128`, computed independently: `digits` (int and fraction joined,

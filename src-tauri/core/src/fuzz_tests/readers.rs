@@ -6,10 +6,10 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use super::{config, json_value, number_text, re, text};
+use crate::auth::teams::read_teams;
 use crate::billing::read::{read_personal_balance, read_team_balance, read_usage};
 use crate::billing::Points;
 use crate::models::parse::{entry, parameter_spec, read_items};
-use crate::auth::teams::read_teams;
 use crate::reading::{exact_json, find_list, normalise_word};
 use crate::tts::read::{read_options, voice_state};
 
@@ -19,11 +19,7 @@ fn exact_model(v: &Value) -> Value {
         Value::Number(n) if n.is_i64() || n.is_u64() => v.clone(),
         Value::Number(n) => Value::String(n.to_string()),
         Value::Array(items) => Value::Array(items.iter().map(exact_model).collect()),
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, v)| (k.clone(), exact_model(v)))
-                .collect(),
-        ),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), exact_model(v))).collect()),
         other => other.clone(),
     }
 }

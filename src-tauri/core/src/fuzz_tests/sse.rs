@@ -154,33 +154,23 @@ impl Stream {
         let mut out = Vec::new();
         let mut last_id = String::new();
         let mut retry = None;
-        let mut apply = |line: &Line,
-                         data: &mut Vec<String>,
-                         name: &mut String,
-                         last_id: &mut String| match line {
-            // Every form reads to its value (`text` never writes `data:` before a space).
-            Line::Data { value, .. } => data.push(value.clone()),
-            Line::Event(v) => *name = v.clone(),
-            Line::Id(v) => *last_id = v.clone(),
-            Line::Retry(n) => retry = Some(u64::from(*n)),
-            Line::IdWithNul(_) | Line::Comment(_) | Line::Other { .. } => {}
-        };
+        let mut apply =
+            |line: &Line, data: &mut Vec<String>, name: &mut String, last_id: &mut String| match line {
+                // Every form reads to its value (`text` never writes `data:` before a space).
+                Line::Data { value, .. } => data.push(value.clone()),
+                Line::Event(v) => *name = v.clone(),
+                Line::Id(v) => *last_id = v.clone(),
+                Line::Retry(n) => retry = Some(u64::from(*n)),
+                Line::IdWithNul(_) | Line::Comment(_) | Line::Other { .. } => {}
+            };
         for event in &self.events {
             let (mut data, mut name) = (Vec::new(), String::new());
             for line in event {
                 apply(line, &mut data, &mut name, &mut last_id);
             }
             if !data.is_empty() {
-                let event = if name.is_empty() {
-                    "message".to_owned()
-                } else {
-                    name
-                };
-                out.push(SseEvent {
-                    event,
-                    data: data.join("\n"),
-                    id: last_id.clone(),
-                });
+                let event = if name.is_empty() { "message".to_owned() } else { name };
+                out.push(SseEvent { event, data: data.join("\n"), id: last_id.clone() });
             }
         }
         // The tail's lines are read (an ended `retry` line counts) but never dispatched.
@@ -199,12 +189,7 @@ fn stream() -> impl Strategy<Value = Stream> {
         prop::collection::vec(line(), 0..3),
         prop::collection::vec(0u8..3, 1..8),
     )
-        .prop_map(|(bom, events, tail, endings)| Stream {
-            bom,
-            events,
-            tail,
-            endings,
-        })
+        .prop_map(|(bom, events, tail, endings)| Stream { bom, events, tail, endings })
 }
 
 /// A completion stream as the platform sends it: content deltas, usage, then `[DONE]`.
@@ -215,9 +200,7 @@ fn completion_body(deltas: &[String], total_tokens: u32, after_done: &str) -> Ve
         out.push_str(&format!("data: {chunk}\n\n"));
     }
     let usage = serde_json::json!({"choices": [{"delta": {}, "finish_reason": "stop"}], "usage": {"total_tokens": total_tokens}});
-    out.push_str(&format!(
-        "data: {usage}\r\n\r\ndata: [DONE]\n\n{after_done}"
-    ));
+    out.push_str(&format!("data: {usage}\r\n\r\ndata: [DONE]\n\n{after_done}"));
     out.into_bytes()
 }
 

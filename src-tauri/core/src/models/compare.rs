@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::wire::{CatalogContext, ModelEntry};
 use super::catalog_context;
+use super::wire::{CatalogContext, ModelEntry};
 use crate::error::{Error, IpcError, Result};
 use crate::models::Models;
 
@@ -79,14 +79,17 @@ pub fn differences(found: &[Option<&ModelEntry>]) -> (Vec<CompareField>, Vec<Str
         check(CompareField::DisplayName, &|a, b| a.display_name == b.display_name);
         check(CompareField::ModelType, &|a, b| a.model_type == b.model_type);
         check(CompareField::Inputs, &|a, b| {
-            (a.accepts_text, a.accepts_image, a.accepts_file) == (b.accepts_text, b.accepts_image, b.accepts_file)
+            (a.accepts_text, a.accepts_image, a.accepts_file)
+                == (b.accepts_text, b.accepts_image, b.accepts_file)
         });
         check(CompareField::Outputs, &|a, b| {
             (a.outputs_text, a.outputs_image, a.outputs_audio, a.outputs_video)
                 == (b.outputs_text, b.outputs_image, b.outputs_audio, b.outputs_video)
         });
         check(CompareField::StructuredOutput, &|a, b| a.structured_output_mode == b.structured_output_mode);
-        check(CompareField::ParameterSchemaVersion, &|a, b| a.parameter_schema_version == b.parameter_schema_version);
+        check(CompareField::ParameterSchemaVersion, &|a, b| {
+            a.parameter_schema_version == b.parameter_schema_version
+        });
         check(CompareField::Parameters, &|a, b| a.parameter_spec == b.parameter_spec);
 
         let names: BTreeSet<&str> =

@@ -13,7 +13,8 @@ async fn three_contexts() -> Rig {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
-    let alpha = rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+    let alpha =
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     rig.core.auth().set_active_session(&alpha.id).await.unwrap();
     rig
 }
@@ -25,7 +26,11 @@ async fn the_same_model_is_compared_across_personal_and_teams() {
     let cmp = rig.core.models().model_across_contexts(sb::MODEL_CHAT).await.unwrap();
 
     let labels: Vec<_> = cmp.contexts.iter().map(|c| c.context.label.as_str()).collect();
-    assert_eq!(labels, [sb::TEAM_ALPHA_NAME, "Personal", sb::TEAM_BETA_NAME], "active first, then sign-in order");
+    assert_eq!(
+        labels,
+        [sb::TEAM_ALPHA_NAME, "Personal", sb::TEAM_BETA_NAME],
+        "active first, then sign-in order"
+    );
     assert!(cmp.contexts[0].active && !cmp.contexts[1].active && !cmp.contexts[2].active);
     assert!(cmp.contexts.iter().all(|c| c.model.is_some() && c.error.is_none()));
     assert!(cmp.contexts[0].catalog_version.as_deref().is_some_and(|v| v.starts_with("sha256:")));

@@ -14,17 +14,15 @@ mod compare_tests;
 #[cfg(test)]
 mod tests;
 
-
 use serde_json::Value;
 
 use crate::api::context::ContextCall;
 use crate::error::{Error, Result};
-pub use cache::CatalogCache;
-pub use service::Models;
 use crate::store::ledger::context_label;
 use crate::store::sessions::SessionRecord;
+pub use cache::CatalogCache;
+pub use service::Models;
 use wire::{CatalogContext, ModelCatalog, ModelEntry};
-
 
 /// The exact context a catalog belongs to: the session key (origin, client, subject,
 /// context, Team), when it was signed in, and the Team context version it was granted.
@@ -70,7 +68,8 @@ pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalo
         stale: None,
     };
     if let Some(team_id) = session.team_id() {
-        let map = data.as_object().ok_or_else(|| Error::Decode("the Team catalog is not an object".into()))?;
+        let map =
+            data.as_object().ok_or_else(|| Error::Decode("the Team catalog is not an object".into()))?;
         // Never show one Team's catalog in another's context.
         if let Some(answered) = map.get("teamId").and_then(Value::as_str) {
             if answered != team_id {
@@ -145,8 +144,10 @@ impl Models {
     /// After a failed refresh: the last good catalog, marked stale, when the failure says
     /// nothing about the session (an ended session or a missing scope is never papered over).
     fn last_good_or(&self, key: &str, err: Error) -> Result<ModelCatalog> {
-        let keeps = matches!(err, Error::Transport(_) | Error::Stalled(_) | Error::Decode(_) | Error::Platform { .. })
-            && !matches!(&err, Error::Platform { status: 403, .. });
+        let keeps = matches!(
+            err,
+            Error::Transport(_) | Error::Stalled(_) | Error::Decode(_) | Error::Platform { .. }
+        ) && !matches!(&err, Error::Platform { status: 403, .. });
         match self.catalogs().last_good(key).filter(|_| keeps) {
             Some(mut catalog) => {
                 tracing::warn!(code = ?err.code(), "catalog refresh failed; showing the last good one");

@@ -40,7 +40,10 @@ fn text(value: Option<&Value>) -> Option<String> {
 }
 
 fn flag(entry: &Map<String, Value>, name: &str, older: Option<&str>) -> Option<bool> {
-    entry.get(name).and_then(Value::as_bool).or_else(|| older.and_then(|o| entry.get(o)).and_then(Value::as_bool))
+    entry
+        .get(name)
+        .and_then(Value::as_bool)
+        .or_else(|| older.and_then(|o| entry.get(o)).and_then(Value::as_bool))
 }
 
 fn structured_mode(value: Option<&Value>) -> (StructuredOutputMode, bool) {
@@ -101,7 +104,8 @@ pub fn entry(value: &Value) -> Option<ModelEntry> {
         Some(Value::Null) | None => String::new(),
         Some(other) => other.to_string().chars().take(MAX_TEXT).collect(),
     };
-    let (structured_output_mode, structured_output_declared) = structured_mode(map.get("structuredOutputMode"));
+    let (structured_output_mode, structured_output_declared) =
+        structured_mode(map.get("structuredOutputMode"));
     let (spec_state, parameters) = parameter_spec(map.get("parameterSpec"));
     let legacy_spellings = ["inputsText", "inputsImage"].iter().any(|k| map.contains_key(*k));
     let unknown_fields = map.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())).cloned().collect();
@@ -207,7 +211,11 @@ mod tests {
         let model = entry(&json!({"modelCode": "m", "supportsJson": true})).unwrap();
         assert_eq!(model.structured_output_mode, StructuredOutputMode::Prompt);
         assert!(!model.structured_output_declared);
-        assert_eq!(model.unknown_fields, vec!["supportsJson".to_owned()], "legacy supportsJson is not a declaration");
+        assert_eq!(
+            model.unknown_fields,
+            vec!["supportsJson".to_owned()],
+            "legacy supportsJson is not a declaration"
+        );
         let odd = entry(&json!({"modelCode": "m", "structuredOutputMode": "xml"})).unwrap();
         assert_eq!(odd.structured_output_mode, StructuredOutputMode::Prompt);
         assert!(odd.raw_json.contains("xml"));
@@ -223,7 +231,11 @@ mod tests {
         let declared = entry(&json!({"modelCode": "m", "modelType": "chat", "outputsText": false})).unwrap();
         assert!(!declared.chat_capable && !declared.outputs_text_inferred, "a declared false is kept");
         let image = entry(&json!({"modelCode": "m", "modelType": "image"})).unwrap();
-        assert_eq!((image.outputs_text, image.chat_capable), (None, false), "nothing inferred for other types");
+        assert_eq!(
+            (image.outputs_text, image.chat_capable),
+            (None, false),
+            "nothing inferred for other types"
+        );
     }
 
     #[test]
@@ -239,14 +251,16 @@ mod tests {
         assert_eq!(parameter_spec(None).0, ParameterSpecState::Null);
         assert_eq!(parameter_spec(Some(&json!({}))).0, ParameterSpecState::Empty);
         assert_eq!(parameter_spec(Some(&json!([1]))).0, ParameterSpecState::Malformed);
-        let (_, params) = parameter_spec(Some(&json!({"detail": {"type": "string", "enum": ["low", "high"]}, "x": 5})));
+        let (_, params) =
+            parameter_spec(Some(&json!({"detail": {"type": "string", "enum": ["low", "high"]}, "x": 5})));
         assert_eq!(params[0].enum_values.as_ref().map(Vec::len), Some(2));
         assert_eq!(params[1].kind, "", "a rule that is not an object is shown without a type");
     }
 
     #[test]
     fn unusable_entries_are_counted_not_fatal() {
-        let (items, skipped) = items(&json!([{"modelCode": "a"}, {"displayName": "no code"}, 7, {"modelCode": "a"}]));
+        let (items, skipped) =
+            items(&json!([{"modelCode": "a"}, {"displayName": "no code"}, 7, {"modelCode": "a"}]));
         assert_eq!(items.len(), 1);
         assert_eq!(skipped, 3);
         let (team, _) = super::items(&json!({"teamId": "t", "items": [{"modelCode": "b"}]}));

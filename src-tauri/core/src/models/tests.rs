@@ -17,11 +17,18 @@ async fn the_personal_catalog_is_read_tolerantly() {
     assert_eq!(catalog.context.label, "Personal");
     assert!(catalog.catalog_version.is_none() && catalog.team_context_version.is_none());
     let find = |code: &str| catalog.items.iter().find(|m| m.model_code == code).cloned().expect(code);
-    assert!(!catalog.items.iter().any(|m| m.model_code == sb::MODEL_TEAM_ONLY), "Team-only models stay in Team");
+    assert!(
+        !catalog.items.iter().any(|m| m.model_code == sb::MODEL_TEAM_ONLY),
+        "Team-only models stay in Team"
+    );
 
     let legacy = find(sb::MODEL_LEGACY);
     assert_eq!(legacy.model_type, "chat");
-    assert_eq!((legacy.accepts_text, legacy.accepts_image), (Some(true), Some(false)), "older inputs* spellings");
+    assert_eq!(
+        (legacy.accepts_text, legacy.accepts_image),
+        (Some(true), Some(false)),
+        "older inputs* spellings"
+    );
     assert!(legacy.legacy_spellings);
     assert_eq!(legacy.structured_output_mode, StructuredOutputMode::Prompt);
     assert!(!legacy.structured_output_declared, "missing structuredOutputMode means prompt");
@@ -100,7 +107,9 @@ async fn the_catalog_needs_the_model_scope_and_a_session() {
     assert!(matches!(rig.core.models().model_catalog(false).await, Err(Error::NotSignedIn)));
     rig.control().set_granted_scopes_override(Some(vec![sb::Scope::Profile]));
     rig.sign_in(ContextRequest::Personal).await;
-    assert!(matches!(rig.core.models().model_catalog(false).await, Err(Error::ScopeMissing(s)) if s == "model"));
+    assert!(
+        matches!(rig.core.models().model_catalog(false).await, Err(Error::ScopeMissing(s)) if s == "model")
+    );
 }
 
 /// Issue 15 point 7: one 503 on a refresh is read again by itself; a refresh that keeps

@@ -53,5 +53,10 @@ fn chat_input(text: &str) -> ChatSendInput {
 
 /// The faults still queued for `route`, as (kind, times left).
 fn pending(rig: &Rig, route: Route) -> Vec<(FaultKind, u32)> {
-    rig.control().pending_faults().into_iter().filter(|f| f.route == route).map(|f| (f.kind, f.times)).collect()
+    rig.control()
+        .pending_faults()
+        .into_iter()
+        .filter(|f| f.route == route)
+        .map(|f| (f.kind, f.times))
+        .collect()
 }

@@ -18,14 +18,20 @@ async fn network_error<T: std::fmt::Debug>(what: &str, call: impl std::future::F
 #[tokio::test]
 async fn feature_calls_to_a_platform_that_never_answers_end_in_a_network_error() {
     let rig = Rig::new().await;
-    rig.core.set_client(PlatformClient::with_timeouts(Duration::from_secs(5), Duration::from_millis(500)).unwrap());
+    rig.core.set_client(
+        PlatformClient::with_timeouts(Duration::from_secs(5), Duration::from_millis(500)).unwrap(),
+    );
     rig.sign_in(ContextRequest::Personal).await;
     let slow = |route| Fault::once(route, FaultKind::Latency(Duration::from_secs(5)));
     rig.control().inject(slow(Route::Balance));
     network_error("balance", rig.core.billing().refresh_balance()).await;
     // A catalog read is retried by itself after a timeout (twice): slow for all three reads,
     // and with no earlier catalog to fall back on, it ends in the network error.
-    rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Latency(Duration::from_secs(5)), times: 3 });
+    rig.control().inject(Fault {
+        route: Route::Models,
+        kind: FaultKind::Latency(Duration::from_secs(5)),
+        times: 3,
+    });
     network_error("models", rig.core.models().model_catalog(true)).await;
     rig.control().inject(slow(Route::Teams));
     network_error("teams", rig.core.auth().list_teams()).await;

@@ -97,7 +97,10 @@ async fn a_failed_code_exchange_is_never_resent_and_needs_a_new_sign_in() {
     assert_eq!(pending(&rig, Route::Token), [(FaultKind::Status(503), 1)], "the token POST was sent once");
     let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(view.sessions.is_empty() && !view.sign_in_pending, "a failed exchange needs a new sign-in");
-    assert_eq!(rig.core.auth().complete_sign_in(&callback).await.unwrap_err().code(), ErrorCode::NoPendingSignIn);
+    assert_eq!(
+        rig.core.auth().complete_sign_in(&callback).await.unwrap_err().code(),
+        ErrorCode::NoPendingSignIn
+    );
     assert_eq!(pending(&rig, Route::Token), [(FaultKind::Status(503), 1)], "the code was not sent again");
     rig.control().clear_faults();
 
@@ -106,7 +109,11 @@ async fn a_failed_code_exchange_is_never_resent_and_needs_a_new_sign_in() {
     rig.control().inject(Fault::once(Route::Token, FaultKind::ResetBeforeCommit));
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500))); // tripwire
     assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());
-    assert_eq!(pending(&rig, Route::Token), [(FaultKind::Status(500), 1)], "no second send after a dropped connection");
+    assert_eq!(
+        pending(&rig, Route::Token),
+        [(FaultKind::Status(500), 1)],
+        "no second send after a dropped connection"
+    );
     assert_eq!(rig.control().active_token_count(), 0);
     assert!(rig.keys.entries.lock().unwrap().is_empty());
 }
@@ -132,7 +139,14 @@ async fn a_401_on_any_route_is_sent_once_and_ends_only_that_context() {
     let rig = Rig::new().await;
     rig.control().set_stream_pace(Duration::ZERO);
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    let routes = [Route::Teams, Route::Balance, Route::Models, Route::TtsOptions, Route::ChatCompletions, Route::Speech];
+    let routes = [
+        Route::Teams,
+        Route::Balance,
+        Route::Models,
+        Route::TtsOptions,
+        Route::ChatCompletions,
+        Route::Speech,
+    ];
     for route in routes {
         rig.sign_in(ContextRequest::Personal).await;
         if route == Route::Speech {
@@ -144,7 +158,9 @@ async fn a_401_on_any_route_is_sent_once_and_ends_only_that_context() {
             Route::Balance => rig.core.billing().refresh_balance().await.map(|_| ()),
             Route::Models => rig.core.models().model_catalog(true).await.map(|_| ()),
             Route::TtsOptions => rig.core.tts().tts_catalog().await.map(|_| ()),
-            Route::ChatCompletions => rig.core.chat().chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ()),
+            Route::ChatCompletions => {
+                rig.core.chat().chat_send(chat_input("Hello"), &|_: ChatEvent| true).await.map(|_| ())
+            }
             _ => rig.core.tts().synthesize(crate::tts::tests::standard("Hello.")).await.map(|_| ()),
         }
         .unwrap_err();
@@ -199,7 +215,11 @@ async fn the_platform_setting_refuses_plain_http_to_a_remote_host() {
         };
         assert_eq!(rig.core.set_platform(input).await.unwrap_err().code(), ErrorCode::InvalidInput, "{bad}");
         assert_eq!(rig.core.platform(), before, "{bad}: the platform did not change");
-        assert_eq!(rig.core.db().stored_platform().await.unwrap(), Default::default(), "{bad}: nothing saved");
+        assert_eq!(
+            rig.core.db().stored_platform().await.unwrap(),
+            Default::default(),
+            "{bad}: nothing saved"
+        );
     }
     let ok = PlatformSettingsInput {
         base_url: "https://staging.example.com".into(),

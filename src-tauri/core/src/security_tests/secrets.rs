@@ -72,19 +72,36 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     let failed = rig
         .core
         .chat()
-        .chat_send(ChatSendInput { conversation_id: Some(conversation_id.clone()), ..chat_input("Again") }, &sink)
+        .chat_send(
+            ChatSendInput { conversation_id: Some(conversation_id.clone()), ..chat_input("Again") },
+            &sink,
+        )
         .await
         .unwrap();
     out.ok(&failed.reply);
     out.answer(rig.core.chat().chat_retry(&failed.reply.id, &sink).await.map(|t| t.reply));
-    out.answer(rig.core.chat().chat_regenerate(&reply_id, chat_input("x").options, &sink).await.map(|t| t.reply));
+    out.answer(
+        rig.core.chat().chat_regenerate(&reply_id, chat_input("x").options, &sink).await.map(|t| t.reply),
+    );
     let user_id = failed.reply.parent_id.clone().unwrap_or_default();
-    out.answer(rig.core.chat().chat_edit_resend(&user_id, "Edited".into(), chat_input("x").options, &sink).await.map(|t| t.reply));
+    out.answer(
+        rig.core
+            .chat()
+            .chat_edit_resend(&user_id, "Edited".into(), chat_input("x").options, &sink)
+            .await
+            .map(|t| t.reply),
+    );
     out.ok(&rig.core.chat().chat_stop(&reply_id));
     out.answer(rig.core.chat().chat_conversations("").await);
     out.answer(rig.core.chat().chat_conversation(&conversation_id).await);
     for format in [ExportFormat::Markdown, ExportFormat::Json] {
-        out.answer(rig.core.chat().chat_document(&conversation_id, format).await.map(|d| String::from_utf8_lossy(&d.bytes).into_owned()));
+        out.answer(
+            rig.core
+                .chat()
+                .chat_document(&conversation_id, format)
+                .await
+                .map(|d| String::from_utf8_lossy(&d.bytes).into_owned()),
+        );
     }
     out.answer(rig.core.chat().chat_settings().await);
     out.answer(rig.core.chat().set_chat_workflow_version("wf-1").await);
@@ -120,14 +137,23 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.answer(rig.core.billing().last_balance().await);
     out.answer(rig.core.billing().personal_usage().await);
     out.answer(rig.core.billing().team_context().await);
-    out.answer(rig.core.billing().points_ledger(crate::billing::wire::LedgerQuery {
-        scope: crate::billing::wire::LedgerScope::AllContexts,
-        limit: 50,
-        offset: 0,
-    })
-    .await);
+    out.answer(
+        rig.core
+            .billing()
+            .points_ledger(crate::billing::wire::LedgerQuery {
+                scope: crate::billing::wire::LedgerScope::AllContexts,
+                limit: 50,
+                offset: 0,
+            })
+            .await,
+    );
     out.answer(rig.core.billing().balance_changes().await);
-    out.answer(rig.core.billing().spending_chart(crate::billing::wire::SpendingQuery { days: 7, utc_offset_minutes: 480 }).await);
+    out.answer(
+        rig.core
+            .billing()
+            .spending_chart(crate::billing::wire::SpendingQuery { days: 7, utc_offset_minutes: 480 })
+            .await,
+    );
     out.answer(rig.core.billing().billing_settings().await);
     out.answer(rig.core.billing().set_low_balance_threshold("5").await);
     out.answer(rig.core.billing().balance_check_refreshing("1").await);
@@ -137,22 +163,28 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
 
     // Refused and failed sign-ins, a 401, sign-out, platform changes.
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
-    let refused = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
+    let refused =
+        rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
     out.ok(&AppEvent::SignInFailed { error: IpcError::from(refused.unwrap_err()) });
     let callback = rig.approve().await;
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
-    out.ok(&AppEvent::SignInFailed { error: IpcError::from(rig.core.auth().complete_sign_in(&callback).await.unwrap_err()) });
+    out.ok(&AppEvent::SignInFailed {
+        error: IpcError::from(rig.core.auth().complete_sign_in(&callback).await.unwrap_err()),
+    });
     out.answer(rig.core.auth().cancel_sign_in().await);
     rig.control().expire_token_of(sb::TokenSelector::Team(sb::TEAM_BETA_ID.into()));
     out.answer(rig.core.billing().refresh_balance().await);
     out.answer(rig.core.auth().sessions_view().await);
     out.answer(rig.core.auth().sign_out(&personal.id).await);
-    let platform = out.answer(rig.core.set_platform(PlatformSettingsInput {
-        base_url: "https://staging.example.com".into(),
-        client_id: "staging".into(),
-        redirect_uri: crate::config::DEFAULT_REDIRECT_URI.into(),
-    })
-    .await);
+    let platform = out.answer(
+        rig.core
+            .set_platform(PlatformSettingsInput {
+                base_url: "https://staging.example.com".into(),
+                client_id: "staging".into(),
+                redirect_uri: crate::config::DEFAULT_REDIRECT_URI.into(),
+            })
+            .await,
+    );
     out.ok(&AppEvent::PlatformChanged { platform: platform.unwrap() });
     out.answer(rig.core.use_sandbox().await);
 
@@ -242,7 +274,8 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
     let logs = CAPTURE
         .get_or_init(|| {
             let logs = CaptureLogs::default();
-            tracing::subscriber::set_global_default(logs.clone()).expect("no other global subscriber in the core's tests");
+            tracing::subscriber::set_global_default(logs.clone())
+                .expect("no other global subscriber in the core's tests");
             logs
         })
         .clone();
@@ -257,7 +290,8 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
     rig.core.tts().synthesize(crate::tts::tests::standard("Log check.")).await.unwrap();
     rig.core.billing().refresh_balance().await.unwrap();
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
-    let _ = rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
+    let _ =
+        rig.core.auth().complete_sign_in("xiaoya-companion://oauth/callback?code=forged&state=nope").await;
     let callback = rig.approve().await;
     rig.control().inject(Fault::once(Route::Token, FaultKind::Status(500)));
     assert!(rig.core.auth().complete_sign_in(&callback).await.is_err());
@@ -268,7 +302,11 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
     let secrets = rig.control().issued_secrets();
     assert!(secrets.len() >= 6, "tokens, codes and verifiers were issued: {}", secrets.len());
     let files = files_under(rig.dir.path());
-    assert!(files.iter().any(|(p, _)| p.ends_with("companion.db-wal")), "the live WAL was read: {files:?}", files = files.iter().map(|f| &f.0).collect::<Vec<_>>());
+    assert!(
+        files.iter().any(|(p, _)| p.ends_with("companion.db-wal")),
+        "the live WAL was read: {files:?}",
+        files = files.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
     let log = logs.0.lock().unwrap().clone();
     assert!(log.lines().count() > 10 && log.contains("signed in"), "the app's logs were captured:\n{log}");
     for secret in &secrets {
@@ -291,7 +329,8 @@ fn panic_messages_never_contain_a_token_code_or_verifier() {
     use crate::auth::secret::Sensitive;
 
     let redirect = Url::parse("xiaoya-companion://oauth/callback").unwrap();
-    let callback: Callback = parse("xiaoya-companion://oauth/callback?code=code-canary-1&state=s", &redirect).unwrap();
+    let callback: Callback =
+        parse("xiaoya-companion://oauth/callback?code=code-canary-1&state=s", &redirect).unwrap();
     let attempt = PendingAttempt {
         verifier: Sensitive::new("verifier-canary-2".into()),
         redirect_uri: redirect.clone(),

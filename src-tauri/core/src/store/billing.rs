@@ -2,8 +2,8 @@
 
 use crate::context::ContextColumns;
 use crate::context_matches;
-use crate::store::context_sql::BindContext;
 use crate::error::Result;
+use crate::store::context_sql::BindContext;
 use crate::store::Db;
 
 const LOW_BALANCE_THRESHOLD: &str = "billing.low_balance_threshold";
@@ -65,11 +65,9 @@ impl Db {
     /// The highest ledger rowid so far (0 when empty). Rowids only grow: rows are never
     /// deleted, so a later charge always has a higher rowid.
     pub async fn ledger_mark(&self) -> Result<i64> {
-        Ok(
-            sqlx::query_scalar("SELECT COALESCE(MAX(rowid), 0) FROM points_ledger")
-                .fetch_one(self.pool())
-                .await?,
-        )
+        Ok(sqlx::query_scalar("SELECT COALESCE(MAX(rowid), 0) FROM points_ledger")
+            .fetch_one(self.pool())
+            .await?)
     }
 
     /// Stores a snapshot (its `id` is ignored) and prunes the oldest beyond the cap.
@@ -99,10 +97,10 @@ impl Db {
         .fetch_one(&mut *tx)
         .await?;
         sqlx::query(concat!("DELETE FROM balance_snapshots WHERE ", context_matches!(), " AND id <= ?"))
-        .bind_context(key)
-        .bind(id - SNAPSHOTS_KEPT)
-        .execute(&mut *tx)
-        .await?;
+            .bind_context(key)
+            .bind(id - SNAPSHOTS_KEPT)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -121,11 +119,7 @@ impl Db {
     }
 
     /// The most recent `limit` snapshots of a context, oldest first.
-    pub async fn balance_snapshots(
-        &self,
-        key: &ContextColumns,
-        limit: i64,
-    ) -> Result<Vec<SnapshotRow>> {
+    pub async fn balance_snapshots(&self, key: &ContextColumns, limit: i64) -> Result<Vec<SnapshotRow>> {
         let mut rows: Vec<SnapshotRow> = sqlx::query_as(concat!(
             "SELECT ",
             snapshot_columns!(),

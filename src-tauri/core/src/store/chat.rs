@@ -1,12 +1,12 @@
 //! Chat conversations and messages in SQLite. Conversations are scoped to one context
 //! (origin, client, subject, context kind, Team) and only listed there.
 
+use crate::context_matches;
 use crate::error::Result;
+use crate::store::context_sql::BindContext;
 use crate::store::ledger::{commit_with_charge, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
-use crate::context_matches;
-use crate::store::context_sql::BindContext;
 
 /// The exact context a conversation belongs to: `PlatformContext`'s database form.
 pub type ChatScope = crate::context::ContextColumns;
@@ -134,14 +134,22 @@ impl Db {
     }
 
     pub async fn conversation(&self, id: &str) -> Result<Option<ConversationRecord>> {
-        Ok(sqlx::query_as(concat!("SELECT ", conversation_columns!(), " FROM chat_conversations c WHERE c.id = ?"))
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?)
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            conversation_columns!(),
+            " FROM chat_conversations c WHERE c.id = ?"
+        ))
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?)
     }
 
     /// Conversations of one context, newest first; `query` matches titles and message text.
-    pub async fn conversations(&self, scope: &ChatScope, query: &str) -> Result<Vec<(ConversationRecord, i64)>> {
+    pub async fn conversations(
+        &self,
+        scope: &ChatScope,
+        query: &str,
+    ) -> Result<Vec<(ConversationRecord, i64)>> {
         let query = query.trim();
         let pattern = like_pattern(query);
         let rows: Vec<ListedRow> = sqlx::query_as(concat!(
@@ -166,7 +174,12 @@ impl Db {
 
     /// The total token counts the platform reported for the newest replies with this model
     /// in this context, newest first.
-    pub async fn recent_reply_tokens(&self, scope: &ChatScope, model_code: &str, limit: i64) -> Result<Vec<i64>> {
+    pub async fn recent_reply_tokens(
+        &self,
+        scope: &ChatScope,
+        model_code: &str,
+        limit: i64,
+    ) -> Result<Vec<i64>> {
         Ok(sqlx::query_scalar(concat!(
             "SELECT COALESCE(m.total_tokens, m.prompt_tokens + m.completion_tokens)
              FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id WHERE ",
@@ -190,7 +203,13 @@ impl Db {
             .await?)
     }
 
-    pub async fn update_conversation(&self, id: &str, options: &str, model_code: &str, updated_at: i64) -> Result<()> {
+    pub async fn update_conversation(
+        &self,
+        id: &str,
+        options: &str,
+        model_code: &str,
+        updated_at: i64,
+    ) -> Result<()> {
         sqlx::query("UPDATE chat_conversations SET options = ?, model_code = ?, updated_at = ? WHERE id = ?")
             .bind(options)
             .bind(model_code)

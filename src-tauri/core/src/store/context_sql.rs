@@ -18,8 +18,16 @@ macro_rules! context_matches {
     };
     ($alias:literal) => {
         concat!(
-            $alias, "origin = ? AND ", $alias, "client_id = ? AND ", $alias, "subject = ? AND ",
-            $alias, "context_kind = ? AND ", $alias, "team_id = ?"
+            $alias,
+            "origin = ? AND ",
+            $alias,
+            "client_id = ? AND ",
+            $alias,
+            "subject = ? AND ",
+            $alias,
+            "context_kind = ? AND ",
+            $alias,
+            "team_id = ?"
         )
     };
 }

@@ -10,9 +10,9 @@ pub mod sessions;
 pub mod settings;
 pub mod tts;
 
-mod recovery;
 #[cfg(test)]
 mod migrations_check;
+mod recovery;
 #[cfg(test)]
 mod tests_durability;
 #[cfg(test)]
@@ -22,7 +22,9 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 
 use crate::error::{Error, Result};
 use crate::wire::DatabaseSetAside;
@@ -72,7 +74,10 @@ impl Db {
     /// does not know (a downgrade), is moved aside under a dated name and a fresh one is
     /// created; what happened is returned for the window to say. Other failures (a full
     /// disk, a permission) move nothing and stay errors.
-    pub async fn open_or_set_aside(path: &Path, now: time::OffsetDateTime) -> Result<(Self, Option<DatabaseSetAside>)> {
+    pub async fn open_or_set_aside(
+        path: &Path,
+        now: time::OffsetDateTime,
+    ) -> Result<(Self, Option<DatabaseSetAside>)> {
         let err = match Db::open(path).await {
             Ok(db) => return Ok((db, None)),
             Err(err) => err,
@@ -147,8 +152,14 @@ mod tests {
             let db = Db::open(&path).await.unwrap();
             let ok: String = sqlx::query_scalar("PRAGMA integrity_check").fetch_one(db.pool()).await.unwrap();
             assert_eq!(ok, "ok");
-            let a: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM settings WHERE key LIKE '%.a'").fetch_one(db.pool()).await.unwrap();
-            let b: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM settings WHERE key LIKE '%.b'").fetch_one(db.pool()).await.unwrap();
+            let a: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM settings WHERE key LIKE '%.a'")
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
+            let b: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM settings WHERE key LIKE '%.b'")
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
             assert!(a > 0, "the writer got to write before it was killed");
             assert_eq!(a, b, "every pair is whole");
         });
@@ -191,7 +202,8 @@ mod tests {
             connections.push(db.pool().acquire().await.unwrap());
         }
         for conn in &mut connections {
-            let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(&mut **conn).await.unwrap();
+            let mode: String =
+                sqlx::query_scalar("PRAGMA journal_mode").fetch_one(&mut **conn).await.unwrap();
             assert_eq!(mode, "wal");
             let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout").fetch_one(&mut **conn).await.unwrap();
             assert_eq!(busy, 10_000, "the busy timeout, in ms");
@@ -257,7 +269,10 @@ mod tests {
             t.await.unwrap();
         }
         let stored = db.stored_platform().await.unwrap();
-        assert!(stored.base_url.is_some() && stored.client_id.is_some() && stored.redirect_uri.is_some(), "whole");
+        assert!(
+            stored.base_url.is_some() && stored.client_id.is_some() && stored.redirect_uri.is_some(),
+            "whole"
+        );
         let subjects: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT subject) FROM balance_snapshots")
             .fetch_one(db.pool())
             .await

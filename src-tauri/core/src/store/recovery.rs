@@ -12,7 +12,9 @@ use crate::wire::{DatabaseDamage, DatabaseSetAside};
 pub(crate) fn damage_of(err: &Error) -> Option<DatabaseDamage> {
     use sqlx::migrate::MigrateError;
     match err {
-        Error::Database(e) | Error::Migrate(MigrateError::Execute(e)) => is_corruption(e).then_some(DatabaseDamage::Corrupt),
+        Error::Database(e) | Error::Migrate(MigrateError::Execute(e)) => {
+            is_corruption(e).then_some(DatabaseDamage::Corrupt)
+        }
         // A migration of this build that cannot run on this file: the file is kept as it
         // was (the migration's transaction rolled back) and this build starts afresh.
         Error::Migrate(MigrateError::ExecuteMigration(e, _)) => {
@@ -41,7 +43,11 @@ fn is_corruption(err: &sqlx::Error) -> bool {
 /// Moves `path` and its `-wal`/`-shm` companions to `<stem>-damaged-<UTC stamp>.db`
 /// (with `-wal`/`-shm` after it, so the pair still opens with `sqlite3`). A WAL left
 /// behind would be replayed into the fresh database, so it moves with the file.
-pub(crate) fn set_aside(path: &Path, damage: DatabaseDamage, now: time::OffsetDateTime) -> Result<DatabaseSetAside> {
+pub(crate) fn set_aside(
+    path: &Path,
+    damage: DatabaseDamage,
+    now: time::OffsetDateTime,
+) -> Result<DatabaseSetAside> {
     let format = time::macros::format_description!("[year][month][day]-[hour][minute][second]");
     let stamp = now.format(&format)?;
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
@@ -55,11 +61,14 @@ pub(crate) fn set_aside(path: &Path, damage: DatabaseDamage, now: time::OffsetDa
     for suffix in ["-wal", "-shm"] {
         let from = with_suffix(path, suffix);
         if from.exists() {
-            std::fs::rename(&from, with_suffix(&target, suffix))
-                .map_err(|source| Error::Io { action: "cannot move the damaged database's journal aside", source })?;
+            std::fs::rename(&from, with_suffix(&target, suffix)).map_err(|source| Error::Io {
+                action: "cannot move the damaged database's journal aside",
+                source,
+            })?;
         }
     }
-    std::fs::rename(path, &target).map_err(|source| Error::Io { action: "cannot move the damaged database aside", source })?;
+    std::fs::rename(path, &target)
+        .map_err(|source| Error::Io { action: "cannot move the damaged database aside", source })?;
     Ok(DatabaseSetAside { damage, moved_to: target.display().to_string() })
 }
 

@@ -46,7 +46,12 @@ impl Db {
     }
 
     pub async fn theme(&self) -> Result<ThemePreference> {
-        Ok(self.setting(THEME).await?.as_deref().and_then(ThemePreference::parse).unwrap_or(ThemePreference::System))
+        Ok(self
+            .setting(THEME)
+            .await?
+            .as_deref()
+            .and_then(ThemePreference::parse)
+            .unwrap_or(ThemePreference::System))
     }
 
     pub async fn set_theme(&self, theme: ThemePreference) -> Result<()> {

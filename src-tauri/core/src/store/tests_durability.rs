@@ -124,7 +124,10 @@ async fn a_database_whose_migration_fails_is_moved_aside() {
         .await
         .unwrap();
     db.close().await;
-    assert!(matches!(Db::open(&path).await, Err(Error::Migrate(sqlx::migrate::MigrateError::ExecuteMigration(..)))));
+    assert!(matches!(
+        Db::open(&path).await,
+        Err(Error::Migrate(sqlx::migrate::MigrateError::ExecuteMigration(..)))
+    ));
     let (db, moved) = Db::open_or_set_aside(&path, now()).await.expect("never a failed start");
     assert_eq!(moved.expect("the window is told").damage, DatabaseDamage::MigrationFailed);
     db.set_locale(crate::wire::Locale::En).await.expect("the fresh database works");
@@ -345,9 +348,13 @@ async fn every_write_transaction_runs_concurrently_without_busy() {
     for t in tasks {
         t.await.unwrap().expect("no SQLITE_BUSY");
     }
-    let ledger: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM points_ledger").fetch_one(db.pool()).await.unwrap();
+    let ledger: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM points_ledger").fetch_one(db.pool()).await.unwrap();
     assert_eq!(ledger, 3 * N as i64, "every charge was written once");
-    let rw: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM settings WHERE key LIKE 'rw%'").fetch_one(db.pool()).await.unwrap();
+    let rw: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM settings WHERE key LIKE 'rw%'")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
     assert_eq!(rw, N as i64);
 }
 
@@ -365,7 +372,10 @@ async fn a_deferred_read_then_write_transaction_would_see_busy() {
     sqlx::query("INSERT INTO settings (key, value) VALUES ('a', 'a')").execute(&mut *a).await.unwrap();
     a.commit().await.unwrap();
     let started = std::time::Instant::now();
-    let err = sqlx::query("INSERT INTO settings (key, value) VALUES ('b', 'b')").execute(&mut *b).await.unwrap_err();
+    let err = sqlx::query("INSERT INTO settings (key, value) VALUES ('b', 'b')")
+        .execute(&mut *b)
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("locked") || err.to_string().contains("busy"), "{err}");
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "at once, not after the busy timeout");
 }
@@ -386,7 +396,11 @@ fn no_store_transaction_begins_deferred() {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            assert!(!text.contains("pool().begin()"), "{}: use Db::begin_write (BEGIN IMMEDIATE)", path.display());
+            assert!(
+                !text.contains("pool().begin()"),
+                "{}: use Db::begin_write (BEGIN IMMEDIATE)",
+                path.display()
+            );
         }
     }
 }

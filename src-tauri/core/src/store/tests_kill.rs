@@ -64,7 +64,10 @@ async fn child_settles_until_killed() {
     let pid = std::process::id();
     for i in 0u64.. {
         if what == "tts" {
-            core.tts().synthesize(crate::tts::tests::standard(&format!("Kill test {pid} clip {i}, spoken in full.")))
+            core.tts()
+                .synthesize(crate::tts::tests::standard(&format!(
+                    "Kill test {pid} clip {i}, spoken in full."
+                )))
                 .await
                 .unwrap();
         } else {
@@ -85,7 +88,12 @@ async fn signed_in_rig() -> (Rig, HashMap<String, String>) {
 fn kill_rounds(what: &str, dir: &Path, sandbox: &str, keys: &HashMap<String, String>, rounds: u64) {
     for round in 0..rounds {
         let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "store::tests_kill::child_settles_until_killed", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "store::tests_kill::child_settles_until_killed",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env(ENV_CHILD, what)
             .env(ENV_DIR, dir)
             .env(ENV_SANDBOX, sandbox)
@@ -145,7 +153,8 @@ async fn sigkill_during_tts_settlements_then_restart_leaves_one_charge_and_the_a
             without_audio += 1;
         } else {
             assert_eq!(status, "complete", "clip {id}");
-            let audio = crate::tts::files::audio_dir(&dir).join(audio_file.as_deref().expect("an audio file"));
+            let audio =
+                crate::tts::files::audio_dir(&dir).join(audio_file.as_deref().expect("an audio file"));
             let on_disk = std::fs::metadata(&audio).map(|m| m.len() as i64).unwrap_or(-1);
             assert_eq!(Some(on_disk), *audio_bytes, "clip {id}: its audio is on disk, whole");
         }
@@ -196,7 +205,11 @@ async fn sigkill_during_chat_settlements_then_restart_leaves_one_charge_per_repl
             .await
             .unwrap();
         assert_eq!(status, "complete", "reply {id}");
-        assert_eq!(rig.control().charges_for(request_id).len(), 1, "reply {id}: charged once by the platform");
+        assert_eq!(
+            rig.control().charges_for(request_id).len(),
+            1,
+            "reply {id}: charged once by the platform"
+        );
         assert_eq!(ledger_rows(&core, request_id).await, 1, "reply {id}: one ledger row");
     }
     eprintln!("chat: {} replies over 6 kills, {retried} cut short and retried", replies.len());

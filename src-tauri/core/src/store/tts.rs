@@ -1,13 +1,13 @@
 //! The audio ledger (`tts_clips`): one row per speech request, written before the first
 //! send and moved through its statuses as answers arrive.
 
-use crate::error::Result;
-use crate::store::ledger::{commit_with_charge, context_label, NewCharge};
 use crate::context::ContextColumns;
+use crate::context_matches;
+use crate::error::Result;
+use crate::store::context_sql::BindContext;
+use crate::store::ledger::{commit_with_charge, context_label, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::Db;
-use crate::context_matches;
-use crate::store::context_sql::BindContext;
 
 /// Which account context a clip belongs to (copied from the session that paid), and the
 /// label shown with it.
@@ -123,10 +123,7 @@ macro_rules! clip_columns {
 }
 
 fn like_pattern(query: &str) -> String {
-    let escaped = query
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
+    let escaped = query.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     format!("%{escaped}%")
 }
 
@@ -161,14 +158,10 @@ impl Db {
     }
 
     pub async fn clip(&self, id: &str) -> Result<Option<ClipRow>> {
-        Ok(sqlx::query_as(concat!(
-            "SELECT ",
-            clip_columns!(),
-            " FROM tts_clips WHERE id = ?"
-        ))
-        .bind(id)
-        .fetch_optional(self.pool())
-        .await?)
+        Ok(sqlx::query_as(concat!("SELECT ", clip_columns!(), " FROM tts_clips WHERE id = ?"))
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?)
     }
 
     /// Back to `pending` for another send under the same request id; counts the attempt.
@@ -192,15 +185,13 @@ impl Db {
         charged: Option<&str>,
         now_ms: i64,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE tts_clips SET receipt = ?, charged_points = ?, updated_at_ms = ? WHERE id = ?",
-        )
-        .bind(receipt_json)
-        .bind(charged)
-        .bind(now_ms)
-        .bind(id)
-        .execute(self.pool())
-        .await?;
+        sqlx::query("UPDATE tts_clips SET receipt = ?, charged_points = ?, updated_at_ms = ? WHERE id = ?")
+            .bind(receipt_json)
+            .bind(charged)
+            .bind(now_ms)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
         Ok(())
     }
 
@@ -368,10 +359,7 @@ impl Db {
     }
 
     pub async fn delete_clip(&self, id: &str) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM tts_clips WHERE id = ?")
-            .bind(id)
-            .execute(self.pool())
-            .await?;
+        let done = sqlx::query("DELETE FROM tts_clips WHERE id = ?").bind(id).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 }

@@ -2,7 +2,6 @@
 //! (the docs name the fields but give no schema; the sandbox's shape is one reading),
 //! cached per session so one context's voices are never offered in another.
 
-
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -10,8 +9,8 @@ use serde_json::Value;
 pub use super::read::{price_unavailable, read_options, voice_state, Price, PriceUnit, ReadOptions};
 use super::wire::{SpeechLimits, TtsCatalog};
 use crate::error::{Error, Result};
-use crate::tts::Tts;
 use crate::store::ledger::context_label;
+use crate::tts::Tts;
 
 pub const OPTIONS_PATH: &str = "/api/proxy/v1/tts/options";
 
@@ -118,12 +117,8 @@ impl Tts {
         let call = self.auth().context_call(Some("model")).await?;
         let data = self.auth().context_get_exact(&call, OPTIONS_PATH).await?;
         let now = time::OffsetDateTime::now_utc();
-        let catalog = Arc::new(parse_catalog(
-            data,
-            call.session.id.clone(),
-            context_label(&call.session),
-            now,
-        )?);
+        let catalog =
+            Arc::new(parse_catalog(data, call.session.id.clone(), context_label(&call.session), now)?);
         self.state().remember_catalog(catalog.clone());
         Ok(catalog)
     }
@@ -141,15 +136,15 @@ impl Tts {
     /// only when the link is https or loopback http.
     pub async fn open_voice_library(&self, tts_config_id: &str) -> Result<()> {
         let catalog = self.active_tts_catalog().await?;
-        let url = catalog.library_urls.get(tts_config_id).ok_or_else(|| {
-            Error::InvalidInput("this configuration has no voice library link".into())
-        })?;
+        let url = catalog
+            .library_urls
+            .get(tts_config_id)
+            .ok_or_else(|| Error::InvalidInput("this configuration has no voice library link".into()))?;
         if !openable(url) {
-            return Err(Error::InvalidInput(
-                "the voice library link is not https".into(),
-            ));
+            return Err(Error::InvalidInput("the voice library link is not https".into()));
         }
-        self.shared.browser()
+        self.shared
+            .browser()
             .open(url)
             .map_err(|source| Error::Io { action: "could not open the browser", source })
     }

@@ -3,11 +3,10 @@
 //! can be turned into one from the input alone; otherwise it says why instead of guessing.
 
 use super::catalog::{price_unavailable, Price, PriceUnit};
-use crate::billing::points::Points;
 use super::wire::{
-    CharacterCounting, CostCheck, CostEstimate, CostVerdict, CountingRule, SpeechReceipt, Voice,
-    VoiceState,
+    CharacterCounting, CostCheck, CostEstimate, CostVerdict, CountingRule, SpeechReceipt, Voice, VoiceState,
 };
+use crate::billing::points::Points;
 
 /// Unicode code points, as the platform counts accepted input.
 pub fn code_points(text: &str) -> u32 {
@@ -19,11 +18,7 @@ pub fn activation_tariff(voice: Option<&Voice>) -> Option<Points> {
     if voice.state != VoiceState::PendingActivation {
         return None;
     }
-    voice
-        .activation_points
-        .as_deref()
-        .and_then(Points::parse)
-        .filter(|p| !p.is_zero())
+    voice.activation_points.as_deref().and_then(Points::parse).filter(|p| !p.is_zero())
 }
 
 /// Ideographs, kana and hangul syllables: the characters a provider may count as more than one.
@@ -62,9 +57,7 @@ pub fn read_count(raw: &str) -> Option<u64> {
         return Some(n);
     }
     let (whole, fraction) = digits.split_once('.')?;
-    (!whole.is_empty() && fraction.chars().all(|c| c == '0'))
-        .then(|| whole.parse::<u64>().ok())
-        .flatten()
+    (!whole.is_empty() && fraction.chars().all(|c| c == '0')).then(|| whole.parse::<u64>().ok()).flatten()
 }
 
 /// What one settled clip says: `Some(Some(k))` a CJK weight, `Some(None)` only that other
@@ -152,11 +145,8 @@ pub fn estimate_counted(
         possible_total_points: None,
     };
     out.unavailable = price_unavailable(price);
-    if let Some(Price {
-        unit: PriceUnit::Characters,
-        unit_size: Some(unit_size),
-        points: Some(points),
-    }) = price.filter(|_| out.unavailable.is_none())
+    if let Some(Price { unit: PriceUnit::Characters, unit_size: Some(unit_size), points: Some(points) }) =
+        price.filter(|_| out.unavailable.is_none())
     {
         let (blocks, synthesis) = synthesis_points(*unit_size, *points, counted);
         let extra = activation.unwrap_or(Points::ZERO);
@@ -183,12 +173,7 @@ fn signed(p: Points) -> String {
 }
 
 /// Puts the receipt beside the estimate and flags any difference.
-pub fn check(
-    estimate: &CostEstimate,
-    receipt: &SpeechReceipt,
-    config_id: &str,
-    voice_id: &str,
-) -> CostCheck {
+pub fn check(estimate: &CostEstimate, receipt: &SpeechReceipt, config_id: &str, voice_id: &str) -> CostCheck {
     let estimated = estimate.total_points.as_deref().and_then(Points::parse);
     let charged = receipt.charged_points.as_deref().and_then(Points::parse);
     let (verdict, difference) = match (estimated, charged) {
@@ -202,10 +187,7 @@ pub fn check(
         charged: receipt.charged_points.clone(),
         difference,
         verdict,
-        config_differs: receipt
-            .tts_config_id
-            .as_deref()
-            .is_some_and(|c| c != config_id),
+        config_differs: receipt.tts_config_id.as_deref().is_some_and(|c| c != config_id),
         voice_differs: receipt.voice_id.as_deref().is_some_and(|v| v != voice_id),
     }
 }
@@ -216,32 +198,15 @@ mod tests {
     use crate::tts::wire::EstimateUnavailable;
 
     fn per_chars(size: u64, points: &str) -> Price {
-        Price {
-            unit: PriceUnit::Characters,
-            unit_size: Some(size),
-            points: Points::parse(points),
-        }
+        Price { unit: PriceUnit::Characters, unit_size: Some(size), points: Points::parse(points) }
     }
 
     #[test]
     fn per_character_prices_count_code_points_in_started_blocks() {
         let price = per_chars(100, "2");
-        assert_eq!(
-            estimate(Some(&price), "a", None).total_points.as_deref(),
-            Some("2")
-        );
-        assert_eq!(
-            estimate(Some(&price), &"a".repeat(100), None)
-                .total_points
-                .as_deref(),
-            Some("2")
-        );
-        assert_eq!(
-            estimate(Some(&price), &"a".repeat(101), None)
-                .total_points
-                .as_deref(),
-            Some("4")
-        );
+        assert_eq!(estimate(Some(&price), "a", None).total_points.as_deref(), Some("2"));
+        assert_eq!(estimate(Some(&price), &"a".repeat(100), None).total_points.as_deref(), Some("2"));
+        assert_eq!(estimate(Some(&price), &"a".repeat(101), None).total_points.as_deref(), Some("4"));
         // An emoji is one code point (two UTF-16 units, four bytes).
         let e = estimate(Some(&price), "你好 world 😀", None);
         assert_eq!(e.input_characters, 10);
@@ -250,16 +215,10 @@ mod tests {
 
     #[test]
     fn per_second_prices_are_not_guessed() {
-        let price = Price {
-            unit: PriceUnit::AudioSeconds,
-            unit_size: Some(10),
-            points: Some(Points::whole(1)),
-        };
+        let price =
+            Price { unit: PriceUnit::AudioSeconds, unit_size: Some(10), points: Some(Points::whole(1)) };
         let e = estimate(Some(&price), "hello", None);
-        assert_eq!(
-            e.unavailable,
-            Some(EstimateUnavailable::PricedPerAudioSecond)
-        );
+        assert_eq!(e.unavailable, Some(EstimateUnavailable::PricedPerAudioSecond));
         assert_eq!(e.total_points, None);
         assert_eq!(e.synthesis_points, None);
     }
@@ -271,28 +230,22 @@ mod tests {
         assert_eq!(e.unavailable, Some(EstimateUnavailable::NoBlockSize));
         assert_eq!((e.total_points, e.blocks), (None, None), "no guess: a size of 1 would say 600");
         let unreadable = Price { unit: PriceUnit::Missing, unit_size: None, points: None };
-        assert_eq!(estimate(Some(&unreadable), "a", None).unavailable, Some(EstimateUnavailable::UnreadablePrice));
+        assert_eq!(
+            estimate(Some(&unreadable), "a", None).unavailable,
+            Some(EstimateUnavailable::UnreadablePrice)
+        );
     }
 
     #[test]
     fn differences_are_signed() {
         let e = estimate(Some(&per_chars(100, "3")), "你好", None);
-        let receipt = SpeechReceipt {
-            charged_points: Some("6".into()),
-            ..Default::default()
-        };
+        let receipt = SpeechReceipt { charged_points: Some("6".into()), ..Default::default() };
         let c = check(&e, &receipt, "c", "v");
         assert_eq!(c.verdict, CostVerdict::Differs);
         assert_eq!(c.difference.as_deref(), Some("+3"));
-        let same = SpeechReceipt {
-            charged_points: Some("3".into()),
-            ..Default::default()
-        };
+        let same = SpeechReceipt { charged_points: Some("3".into()), ..Default::default() };
         assert_eq!(check(&e, &same, "c", "v").verdict, CostVerdict::Matches);
-        assert_eq!(
-            check(&e, &SpeechReceipt::default(), "c", "v").verdict,
-            CostVerdict::NotReported
-        );
+        assert_eq!(check(&e, &SpeechReceipt::default(), "c", "v").verdict, CostVerdict::NotReported);
     }
 
     fn receipt(input: Option<&str>, usage: Option<&str>) -> SpeechReceipt {
@@ -305,7 +258,9 @@ mod tests {
 
     #[test]
     fn count_headers_are_read_in_every_plain_shape_and_nothing_else() {
-        for (raw, n) in [("132", 132), (" 132 ", 132), ("1,320", 1320), ("132.0", 132), ("132 characters", 132)] {
+        for (raw, n) in
+            [("132", 132), (" 132 ", 132), ("1,320", 1320), ("132.0", 132), ("132 characters", 132)]
+        {
             assert_eq!(read_count(raw), Some(n), "{raw}");
         }
         for raw in ["", "132.5", "-3", "lots", "132 chars!", "0x84"] {
@@ -340,7 +295,10 @@ mod tests {
         let e = estimate_counted(Some(&price), &text, None, &known);
         assert_eq!((e.total_points.as_deref(), e.possible_total_points.as_deref()), (Some("6"), None));
         let c = e.counting.unwrap();
-        assert_eq!((c.rule, c.cjk_weight, c.cjk_characters, c.counted_characters), (CountingRule::Learned, 2, 66, 132));
+        assert_eq!(
+            (c.rule, c.cjk_weight, c.cjk_characters, c.counted_characters),
+            (CountingRule::Learned, 2, 66, 132)
+        );
         // Unknown: the code-point total, and the bound if a CJK character counted 2.
         let e = estimate(Some(&price), &text, None);
         assert_eq!((e.total_points.as_deref(), e.possible_total_points.as_deref()), (Some("3"), Some("6")));

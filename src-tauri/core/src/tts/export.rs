@@ -12,11 +12,15 @@ impl Tts {
         let (row, source) = self.clip_audio(id).await?;
         let stamp = time::OffsetDateTime::from_unix_timestamp(row.created_at_ms / 1000)
             .ok()
-            .and_then(|t| t.format(time::macros::format_description!("[year][month][day]-[hour][minute][second]")).ok())
+            .and_then(|t| {
+                t.format(time::macros::format_description!("[year][month][day]-[hour][minute][second]")).ok()
+            })
             .unwrap_or_default();
         let voice = slug(&row.voice_name, 40);
         let name = format!("{}-{stamp}.{}", if voice.is_empty() { "clip" } else { &voice }, row.format);
-        let bytes = tokio::fs::read(&source).await.map_err(|source| Error::Io { action: "cannot read the clip", source })?;
+        let bytes = tokio::fs::read(&source)
+            .await
+            .map_err(|source| Error::Io { action: "cannot read the clip", source })?;
         Ok(Document { name, kind: DocumentKind::Audio(row.format), bytes })
     }
 }

@@ -16,16 +16,8 @@ pub fn audio_dir(data_dir: &Path) -> PathBuf {
 
 /// The stored file name of a clip: its local id (a UUID) and format, never platform text.
 pub fn clip_file_name(clip_id: &str, format: &str) -> String {
-    let ext: String = format
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .take(8)
-        .collect();
-    let ext = if ext.is_empty() {
-        "bin".to_owned()
-    } else {
-        ext.to_ascii_lowercase()
-    };
+    let ext: String = format.chars().filter(char::is_ascii_alphanumeric).take(8).collect();
+    let ext = if ext.is_empty() { "bin".to_owned() } else { ext.to_ascii_lowercase() };
     format!("{clip_id}.{ext}")
 }
 
@@ -49,27 +41,12 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     pub async fn create(target: PathBuf) -> io::Result<Self> {
-        let dir = target
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| PathBuf::from("."));
+        let dir = target.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
         tokio::fs::create_dir_all(&dir).await?;
-        let name = target
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("audio");
+        let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("audio");
         let temp = dir.join(format!(".{name}.{}.part", uuid::Uuid::new_v4().simple()));
-        let file = tokio::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-            .await?;
-        Ok(AtomicFile {
-            temp,
-            target,
-            file: Some(file),
-            written: 0,
-        })
+        let file = tokio::fs::OpenOptions::new().write(true).create_new(true).open(&temp).await?;
+        Ok(AtomicFile { temp, target, file: Some(file), written: 0 })
     }
 
     pub async fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
@@ -90,10 +67,7 @@ impl AtomicFile {
     /// fsync, rename into place, fsync the folder. A write error that only shows here (the
     /// last buffered bytes on a full disk) removes the temporary file like any other.
     pub async fn commit(mut self) -> io::Result<PathBuf> {
-        let file = self
-            .file
-            .as_mut()
-            .ok_or_else(|| io::Error::other("already committed"))?;
+        let file = self.file.as_mut().ok_or_else(|| io::Error::other("already committed"))?;
         file.flush().await?;
         file.sync_all().await?;
         drop(self.file.take());
@@ -168,11 +142,7 @@ mod tests {
             // Dropped without commit, as when the connection breaks mid-body.
         }
         assert!(!target.exists());
-        assert_eq!(
-            std::fs::read_dir(dir.path()).unwrap().count(),
-            0,
-            "no temp file left"
-        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no temp file left");
         let written = write_atomic(target.clone(), b"whole").await.unwrap();
         assert_eq!(std::fs::read(written).unwrap(), b"whole");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
@@ -184,10 +154,7 @@ mod tests {
         std::fs::write(dir.path().join(".x.mp3.abc.part"), b"partial").unwrap();
         std::fs::write(dir.path().join("x.mp3"), b"whole").unwrap();
         remove_partials(dir.path()).await;
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from("x.mp3")]);
     }
 }

@@ -46,11 +46,7 @@ fn invalid(msg: impl Into<String>) -> Error {
 
 /// Empty strings mean "not set".
 pub fn normalize(params: &SpeechParams) -> SpeechParams {
-    let keep = |s: &Option<String>| {
-        s.as_ref()
-            .map(|v| v.trim().to_owned())
-            .filter(|v| !v.is_empty())
-    };
+    let keep = |s: &Option<String>| s.as_ref().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
     SpeechParams {
         emotion: keep(&params.emotion),
         language_boost: keep(&params.language_boost),
@@ -64,9 +60,7 @@ pub fn check_input(text: &str) -> Result<()> {
         return Err(invalid("the text is empty"));
     }
     if n > INPUT_MAX_CHARS {
-        return Err(invalid(format!(
-            "the text has {n} characters; at most {INPUT_MAX_CHARS}"
-        )));
+        return Err(invalid(format!("the text has {n} characters; at most {INPUT_MAX_CHARS}")));
     }
     if text.chars().all(char::is_whitespace) {
         return Err(invalid("the text is only whitespace"));
@@ -96,15 +90,10 @@ pub fn check_params(p: &SpeechParams) -> Result<()> {
     if p.bitrate.is_some_and(|v| !BITRATES.contains(&v)) {
         return Err(invalid("bitrate is not one the platform accepts"));
     }
-    if p.audio_channel
-        .is_some_and(|v| !AUDIO_CHANNELS.contains(&v))
-    {
+    if p.audio_channel.is_some_and(|v| !AUDIO_CHANNELS.contains(&v)) {
         return Err(invalid("audio_channel must be 1 or 2"));
     }
-    if p.language_boost
-        .as_deref()
-        .is_some_and(|v| !LANGUAGE_BOOSTS.contains(&v))
-    {
+    if p.language_boost.as_deref().is_some_and(|v| !LANGUAGE_BOOSTS.contains(&v)) {
         return Err(invalid("language_boost is not one the platform accepts"));
     }
     if p.emotion.as_deref().is_some_and(|e| e.chars().count() > 64) {
@@ -114,18 +103,11 @@ pub fn check_params(p: &SpeechParams) -> Result<()> {
 }
 
 /// The configuration and voice of a request, from this context's catalog, checked.
-pub fn resolve<'c>(
-    catalog: &'c CachedCatalog,
-    req: &SpeechRequest,
-) -> Result<(&'c TtsConfig, &'c Voice)> {
+pub fn resolve<'c>(catalog: &'c CachedCatalog, req: &SpeechRequest) -> Result<(&'c TtsConfig, &'c Voice)> {
     let config = catalog
         .config(&req.tts_config_id)
         .ok_or_else(|| invalid("this configuration is not in the active context's catalog"))?;
-    if !config
-        .output_formats
-        .iter()
-        .any(|f| f == &req.response_format)
-    {
+    if !config.output_formats.iter().any(|f| f == &req.response_format) {
         return Err(invalid("choose one of the configuration's output formats"));
     }
     let voice = config
@@ -192,14 +174,8 @@ mod tests {
     #[test]
     fn input_is_counted_in_code_points_and_must_not_be_blank() {
         assert!(check_input("").is_err());
-        assert!(
-            check_input(" \n\t\u{3000}").is_err(),
-            "ideographic space is whitespace too"
-        );
-        assert!(
-            check_input(&"😀".repeat(9_999)).is_ok(),
-            "9,999 code points (39,996 bytes)"
-        );
+        assert!(check_input(" \n\t\u{3000}").is_err(), "ideographic space is whitespace too");
+        assert!(check_input(&"😀".repeat(9_999)).is_ok(), "9,999 code points (39,996 bytes)");
         assert!(check_input(&"a".repeat(10_000)).is_err());
     }
 
@@ -217,38 +193,14 @@ mod tests {
         };
         assert!(check_params(&ok).is_ok());
         for bad in [
-            SpeechParams {
-                speed: Some(2.01),
-                ..Default::default()
-            },
-            SpeechParams {
-                speed: Some(f64::NAN),
-                ..Default::default()
-            },
-            SpeechParams {
-                volume: Some(10.5),
-                ..Default::default()
-            },
-            SpeechParams {
-                pitch: Some(13),
-                ..Default::default()
-            },
-            SpeechParams {
-                sample_rate: Some(48000),
-                ..Default::default()
-            },
-            SpeechParams {
-                bitrate: Some(96000),
-                ..Default::default()
-            },
-            SpeechParams {
-                audio_channel: Some(3),
-                ..Default::default()
-            },
-            SpeechParams {
-                language_boost: Some("Klingon".into()),
-                ..Default::default()
-            },
+            SpeechParams { speed: Some(2.01), ..Default::default() },
+            SpeechParams { speed: Some(f64::NAN), ..Default::default() },
+            SpeechParams { volume: Some(10.5), ..Default::default() },
+            SpeechParams { pitch: Some(13), ..Default::default() },
+            SpeechParams { sample_rate: Some(48000), ..Default::default() },
+            SpeechParams { bitrate: Some(96000), ..Default::default() },
+            SpeechParams { audio_channel: Some(3), ..Default::default() },
+            SpeechParams { language_boost: Some("Klingon".into()), ..Default::default() },
         ] {
             assert!(check_params(&bad).is_err(), "{bad:?}");
         }
@@ -263,17 +215,10 @@ mod tests {
         for k in ["tts_config_id", "voice", "input", "response_format"] {
             assert!(keys.contains(&k));
         }
-        assert_eq!(
-            v["voice"], "narrator (warm) v2",
-            "opaque ids are sent as they are"
-        );
-        let params = normalize(&SpeechParams {
-            emotion: Some("  ".into()),
-            pitch: Some(3),
-            ..Default::default()
-        });
-        let v: serde_json::Value =
-            serde_json::from_str(&body_for(&req("hi"), &params).unwrap()).unwrap();
+        assert_eq!(v["voice"], "narrator (warm) v2", "opaque ids are sent as they are");
+        let params =
+            normalize(&SpeechParams { emotion: Some("  ".into()), pitch: Some(3), ..Default::default() });
+        let v: serde_json::Value = serde_json::from_str(&body_for(&req("hi"), &params).unwrap()).unwrap();
         assert_eq!(v["pitch"], 3);
         assert!(v.get("emotion").is_none());
     }

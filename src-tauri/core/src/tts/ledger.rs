@@ -5,13 +5,11 @@ use std::path::PathBuf;
 
 use super::estimate::{check, code_points};
 use super::files::audio_dir;
+use super::wire::{Clip, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals};
 use crate::billing::points::Points;
-use super::wire::{
-    Clip, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals,
-};
 use crate::error::{Error, ErrorCode, IpcError, Result};
-use crate::tts::Tts;
 use crate::store::tts::{ClipContext, ClipRow};
+use crate::tts::Tts;
 
 const LIST_LIMIT: i64 = 500;
 
@@ -28,26 +26,19 @@ impl Tts {
         let estimate: CostEstimate = serde_json::from_str(&row.estimate)
             .map_err(|source| Error::Json { what: "stored estimate", source })?;
         let params: SpeechParams = serde_json::from_str(&row.params).unwrap_or_default();
-        let receipt: Option<SpeechReceipt> = row
-            .receipt
-            .as_deref()
-            .and_then(|r| serde_json::from_str(r).ok());
+        let receipt: Option<SpeechReceipt> =
+            row.receipt.as_deref().and_then(|r| serde_json::from_str(r).ok());
         let settled = matches!(status, ClipStatus::Complete | ClipStatus::SettledNoAudio);
         let cost = match (&receipt, settled) {
             (Some(r), true) => Some(check(&estimate, r, &row.tts_config_id, &row.voice_id)),
-            (None, true) => Some(check(
-                &estimate,
-                &SpeechReceipt::default(),
-                &row.tts_config_id,
-                &row.voice_id,
-            )),
+            (None, true) => {
+                Some(check(&estimate, &SpeechReceipt::default(), &row.tts_config_id, &row.voice_id))
+            }
             _ => None,
         };
         let has_audio = match &row.audio_file {
             Some(name) if status == ClipStatus::Complete => {
-                tokio::fs::try_exists(audio_dir(self.shared.data_dir()).join(name))
-                    .await
-                    .unwrap_or(false)
+                tokio::fs::try_exists(audio_dir(self.shared.data_dir()).join(name)).await.unwrap_or(false)
             }
             _ => false,
         };
@@ -114,22 +105,12 @@ impl Tts {
     /// The active context's clips, newest first. Local only: no network.
     pub async fn tts_clips(&self, filter: ClipFilter) -> Result<Vec<Clip>> {
         let ctx = self.active_clip_context().await?;
-        let query = filter
-            .query
-            .as_deref()
-            .map(str::trim)
-            .filter(|q| !q.is_empty());
+        let query = filter.query.as_deref().map(str::trim).filter(|q| !q.is_empty());
         let status = filter.status.map(ClipStatus::as_str);
         let rows = self
             .shared
             .db()
-            .list_clips(
-                &ctx,
-                query,
-                status,
-                filter.tts_config_id.as_deref(),
-                LIST_LIMIT,
-            )
+            .list_clips(&ctx, query, status, filter.tts_config_id.as_deref(), LIST_LIMIT)
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
@@ -148,9 +129,7 @@ impl Tts {
             .ok_or_else(|| Error::InvalidInput("this clip has no audio".into()))?;
         let path = audio_dir(self.shared.data_dir()).join(name);
         if !tokio::fs::try_exists(&path).await.unwrap_or(false) {
-            return Err(Error::InvalidInput(
-                "this clip's audio file is missing".into(),
-            ));
+            return Err(Error::InvalidInput("this clip's audio file is missing".into()));
         }
         Ok((row, path))
     }
@@ -174,14 +153,8 @@ impl Tts {
     pub async fn tts_totals(&self) -> Result<TtsTotals> {
         let ctx = self.active_clip_context().await?;
         let charges = self.shared.db().settled_charges(&ctx).await?;
-        let unreported = charges
-            .iter()
-            .filter(|c| c.as_deref().and_then(Points::parse).is_none())
-            .count();
-        let total: Points = charges
-            .iter()
-            .filter_map(|c| c.as_deref().and_then(Points::parse))
-            .sum();
+        let unreported = charges.iter().filter(|c| c.as_deref().and_then(Points::parse).is_none()).count();
+        let total: Points = charges.iter().filter_map(|c| c.as_deref().and_then(Points::parse)).sum();
         let (session_points, session_clips) = self.state().session_total(&ctx.key());
         Ok(TtsTotals {
             context_label: ctx.label,

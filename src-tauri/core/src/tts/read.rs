@@ -9,11 +9,11 @@ use std::net::IpAddr;
 use serde_json::Value;
 use url::Url;
 
+pub use super::state::{Price, PriceUnit};
 use super::wire::{
     EstimateUnavailable, TtsConfig, TtsPrice, Voice, VoiceLibraryLink, VoiceState, VoiceUnusable,
 };
 use crate::billing::points::Points;
-pub use super::state::{Price, PriceUnit};
 use crate::error::{Error, Result};
 use crate::reading::{describe, field, find_list, normalise_word, ReadReport};
 
@@ -150,11 +150,13 @@ fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -
         VoiceState::Other
     });
     let expires_at = text(raw, &["expiresAt", "expires_at"]);
-    let deadline = expires_at.as_deref().and_then(|t| {
-        time::OffsetDateTime::parse(t, &time::format_description::well_known::Rfc3339).ok()
-    });
+    let deadline = expires_at
+        .as_deref()
+        .and_then(|t| time::OffsetDateTime::parse(t, &time::format_description::well_known::Rfc3339).ok());
     let unusable_reason = match state {
-        VoiceState::PendingActivation if deadline.is_some_and(|d| d <= now) => Some(VoiceUnusable::DeadlinePassed),
+        VoiceState::PendingActivation if deadline.is_some_and(|d| d <= now) => {
+            Some(VoiceUnusable::DeadlinePassed)
+        }
         VoiceState::Expired => Some(VoiceUnusable::Expired),
         // An unknown state stays selectable: the platform decides, and its answer is shown.
         VoiceState::Active | VoiceState::PendingActivation | VoiceState::Other => None,
@@ -189,10 +191,7 @@ fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -
 /// Fails only when no list of configurations can be found at all.
 pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOptions, ReadReport)> {
     let Some((configs, shape)) = find_list(data, &["configs", "ttsConfigs", "tts_configs"]) else {
-        return Err(Error::Decode(format!(
-            "TTS options: no list of configurations in {}",
-            describe(data)
-        )));
+        return Err(Error::Decode(format!("TTS options: no list of configurations in {}", describe(data))));
     };
     let mut report = ReadReport::new(shape);
     let mut out = ReadOptions::default();
@@ -328,13 +327,7 @@ mod tests {
             {"displayName": "no id"},
             {"ttsConfigId": "b", "price": {"unit": "tokens", "points": 1}, "voiceLibraryUrl": "ftp://x/"}
         ]});
-        let c = parse_catalog(
-            data,
-            "s".into(),
-            "Personal".into(),
-            time::OffsetDateTime::now_utc(),
-        )
-        .unwrap();
+        let c = parse_catalog(data, "s".into(), "Personal".into(), time::OffsetDateTime::now_utc()).unwrap();
         assert_eq!(c.view.configs.len(), 2);
         let a = &c.view.configs[0];
         assert_eq!(a.display_name, "a");

@@ -21,22 +21,12 @@ pub const REQUEST_IN_PROGRESS: &str = "TTS_REQUEST_IN_PROGRESS";
 pub use super::state::RetryPolicy;
 
 /// What one attempt came to.
-#[allow(
-    clippy::large_enum_variant,
-    reason = "one value per send, consumed at once"
-)]
+#[allow(clippy::large_enum_variant, reason = "one value per send, consumed at once")]
 pub enum Attempt {
     /// 2xx: the audio follows in the body.
-    Audio {
-        receipt: SpeechReceipt,
-        response: reqwest::Response,
-    },
+    Audio { receipt: SpeechReceipt, response: reqwest::Response },
     /// Worth an automatic retry. `unknown`: the platform may have acted on it.
-    Retry {
-        unknown: bool,
-        retry_after: Option<Duration>,
-        error: Error,
-    },
+    Retry { unknown: bool, retry_after: Option<Duration>, error: Error },
     /// The platform settled this request id earlier.
     AlreadySettled(Error),
     /// The outcome is unknown and only the person should retry (same id).
@@ -77,7 +67,12 @@ const DOCUMENTED_CODES: [&str; 4] = [
 /// a refusal the docs don't explain (409, 425, 429 once retries are spent, or an unlisted
 /// code: the platform may still be reconciling the first attempt) leaves the outcome unknown,
 /// with a later retry under the same id, never "failed" (which would leave only a new id).
-fn classify_status(status: StatusCode, retry_after: Option<Duration>, error: Error, maybe_received: bool) -> Attempt {
+fn classify_status(
+    status: StatusCode,
+    retry_after: Option<Duration>,
+    error: Error,
+    maybe_received: bool,
+) -> Attempt {
     let code = match &error {
         Error::Platform { code, .. } => code.as_str(),
         Error::Unauthorized { .. } => return Attempt::Unauthorized(error),
@@ -89,32 +84,15 @@ fn classify_status(status: StatusCode, retry_after: Option<Duration>, error: Err
         (_, ALREADY_SETTLED) => Attempt::AlreadySettled(error),
         // Our own first use may be the one being confirmed: wait for it, same id.
         (_, ACTIVATION_IN_PROGRESS) if maybe_received => Attempt::Unknown(error),
-        (_, ACTIVATION_IN_PROGRESS) => Attempt::Rejected {
-            error,
-            retryable: false,
-        },
+        (_, ACTIVATION_IN_PROGRESS) => Attempt::Rejected { error, retryable: false },
         (_, REQUEST_IN_PROGRESS) => Attempt::Unknown(error),
-        (429, _) => Attempt::Retry {
-            unknown: false,
-            retry_after,
-            error,
-        },
-        (502..=504, _) => Attempt::Retry {
-            unknown: true,
-            retry_after,
-            error,
-        },
+        (429, _) => Attempt::Retry { unknown: false, retry_after, error },
+        (502..=504, _) => Attempt::Retry { unknown: true, retry_after, error },
         (s, _) if s >= 500 => Attempt::Unknown(error),
         (409 | 425, _) if maybe_received => Attempt::Unknown(error),
         _ if maybe_received && !documented => Attempt::Unknown(error),
-        (402, _) => Attempt::Rejected {
-            error,
-            retryable: true,
-        },
-        _ => Attempt::Rejected {
-            error,
-            retryable: false,
-        },
+        (402, _) => Attempt::Rejected { error, retryable: true },
+        _ => Attempt::Rejected { error, retryable: false },
     }
 }
 
@@ -140,18 +118,10 @@ pub async fn send_once(
         // retried by themselves; any other send error (a reset after sending, a broken
         // answer) may have been acted on, and the person decides when to retry (same id).
         Err(e) if e.is_connect() => {
-            return Ok(Attempt::Retry {
-                unknown: false,
-                retry_after: None,
-                error: Error::Transport(e),
-            })
+            return Ok(Attempt::Retry { unknown: false, retry_after: None, error: Error::Transport(e) })
         }
         Err(e) if e.is_timeout() => {
-            return Ok(Attempt::Retry {
-                unknown: true,
-                retry_after: None,
-                error: Error::Transport(e),
-            })
+            return Ok(Attempt::Retry { unknown: true, retry_after: None, error: Error::Transport(e) })
         }
         Err(e) => return Ok(Attempt::Unknown(Error::Transport(e))),
     };
@@ -178,12 +148,7 @@ mod tests {
     use reqwest::header::RETRY_AFTER;
 
     fn platform(status: u16, code: &str) -> Error {
-        Error::Platform {
-            status,
-            code: code.into(),
-            message: String::new(),
-            request_id: None,
-        }
+        Error::Platform { status, code: code.into(), message: String::new(), request_id: None }
     }
 
     #[test]
@@ -205,10 +170,7 @@ mod tests {
         ));
         assert!(matches!(
             classify_status(s(402), None, platform(402, "INSUFFICIENT_POINTS"), false),
-            Attempt::Rejected {
-                retryable: true,
-                ..
-            }
+            Attempt::Rejected { retryable: true, .. }
         ));
         assert!(matches!(
             classify_status(s(409), None, platform(409, ALREADY_SETTLED), false),
@@ -216,17 +178,11 @@ mod tests {
         ));
         assert!(matches!(
             classify_status(s(409), None, platform(409, ACTIVATION_IN_PROGRESS), false),
-            Attempt::Rejected {
-                retryable: false,
-                ..
-            }
+            Attempt::Rejected { retryable: false, .. }
         ));
         assert!(matches!(
             classify_status(s(422), None, platform(422, "HTTP_422"), false),
-            Attempt::Rejected {
-                retryable: false,
-                ..
-            }
+            Attempt::Rejected { retryable: false, .. }
         ));
     }
 
@@ -236,13 +192,18 @@ mod tests {
     #[test]
     fn after_an_unknown_outcome_an_unexplained_refusal_stays_unknown() {
         let s = |n| StatusCode::from_u16(n).unwrap();
-        for (n, code) in [(409, "TTS_REQUEST_RECONCILING"), (425, "TOO_EARLY"), (400, "SOMETHING_NEW"), (409, "HTTP_409")] {
+        for (n, code) in
+            [(409, "TTS_REQUEST_RECONCILING"), (425, "TOO_EARLY"), (400, "SOMETHING_NEW"), (409, "HTTP_409")]
+        {
             assert!(
                 matches!(classify_status(s(n), None, platform(n, code), true), Attempt::Unknown(_)),
                 "{n} {code} after an unknown outcome"
             );
             assert!(
-                matches!(classify_status(s(n), None, platform(n, code), false), Attempt::Rejected { retryable: false, .. }),
+                matches!(
+                    classify_status(s(n), None, platform(n, code), false),
+                    Attempt::Rejected { retryable: false, .. }
+                ),
                 "{n} {code} on a first send is a refusal"
             );
         }
@@ -270,21 +231,11 @@ mod tests {
         assert_eq!(p.delay(1, None), Duration::from_millis(500));
         assert_eq!(p.delay(2, None), Duration::from_secs(1));
         assert_eq!(p.delay(10, None), Duration::from_secs(8));
-        assert_eq!(
-            p.delay(1, Some(Duration::from_secs(3))),
-            Duration::from_secs(3)
-        );
+        assert_eq!(p.delay(1, Some(Duration::from_secs(3))), Duration::from_secs(3));
         let mut h = HeaderMap::new();
         h.insert(RETRY_AFTER, "7".parse().unwrap());
         assert_eq!(retry_after(&h), Some(Duration::from_secs(7)));
-        h.insert(
-            RETRY_AFTER,
-            "Sun, 06 Nov 1994 08:49:37 GMT".parse().unwrap(),
-        );
-        assert_eq!(
-            retry_after(&h),
-            Some(Duration::ZERO),
-            "a date in the past means now"
-        );
+        h.insert(RETRY_AFTER, "Sun, 06 Nov 1994 08:49:37 GMT".parse().unwrap());
+        assert_eq!(retry_after(&h), Some(Duration::ZERO), "a date in the past means now");
     }
 }

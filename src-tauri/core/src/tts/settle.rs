@@ -4,16 +4,15 @@
 
 use std::path::PathBuf;
 
-
 use super::files::{audio_dir, clip_file_name, write_atomic};
 use super::now_ms;
 use super::wire::{Clip, ClipStatus};
 use crate::auth::flow::now_unix;
 use crate::error::{Error, IpcError, Result};
-use crate::tts::Tts;
 use crate::store::ledger::{ChargeKind, NewCharge};
 use crate::store::sessions::SessionRecord;
 use crate::store::tts::{ClipError, ClipRow};
+use crate::tts::Tts;
 
 pub(super) fn clip_error(err: &Error) -> ClipError {
     let ipc = IpcError::from(err);
@@ -30,7 +29,12 @@ pub(super) fn clip_error(err: &Error) -> ClipError {
 
 impl Tts {
     /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip.
-    pub(super) async fn settled_before(&self, session: &SessionRecord, row: &ClipRow, err: Error) -> Result<Clip> {
+    pub(super) async fn settled_before(
+        &self,
+        session: &SessionRecord,
+        row: &ClipRow,
+        err: Error,
+    ) -> Result<Clip> {
         let path = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
         match tokio::fs::metadata(&path).await {
             Ok(meta) if meta.is_file() && meta.len() > 0 => {
@@ -70,32 +74,21 @@ impl Tts {
         let ledger = Some((session, &charge));
         let recorded = match (&audio, &err) {
             (Some(path), _) => {
-                let name = path
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .unwrap_or_default()
-                    .to_owned();
-                self.shared.db()
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+                self.shared
+                    .db()
                     .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now, ledger)
                     .await?
             }
             (None, Some(e)) => {
-                self.shared.db()
-                    .settle_clip_without_audio(&row.id, &clip_error(e), now, ledger)
-                    .await?
+                self.shared.db().settle_clip_without_audio(&row.id, &clip_error(e), now, ledger).await?
             }
-            (None, None) => {
-                return Err(Error::Invariant("a settled clip needs audio or a reason"))
-            }
+            (None, None) => return Err(Error::Invariant("a settled clip needs audio or a reason")),
         };
         let fresh = self.stored_clip(&row.id).await?;
         if recorded {
-            let points = fresh
-                .charged_points
-                .as_deref()
-                .and_then(crate::billing::points::Points::parse);
-            self.state()
-                .add_session_charge(&fresh.context().key(), points);
+            let points = fresh.charged_points.as_deref().and_then(crate::billing::points::Points::parse);
+            self.state().add_session_charge(&fresh.context().key(), points);
         }
         tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
         // The audio's buffers (megabytes) were freed on worker threads (memory.rs).
@@ -115,9 +108,7 @@ impl Tts {
         retryable: bool,
         err: &Error,
     ) -> Result<Clip> {
-        self.shared.db()
-            .fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms())
-            .await?;
+        self.shared.db().fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms()).await?;
         let fresh = self.stored_clip(&row.id).await?;
         self.clip_view(fresh).await
     }
@@ -129,9 +120,10 @@ impl Tts {
     #[tracing::instrument(skip(self), err)]
     pub async fn retry_save_audio(&self, clip_id: &str) -> Result<Clip> {
         let row = self.own_clip(clip_id).await?;
-        let kept = self.state().kept_audio(clip_id).ok_or_else(|| {
-            Error::InvalidInput("this clip's audio is no longer in memory".into())
-        })?;
+        let kept = self
+            .state()
+            .kept_audio(clip_id)
+            .ok_or_else(|| Error::InvalidInput("this clip's audio is no longer in memory".into()))?;
         let status = ClipStatus::parse(&row.status);
         if !matches!(status, Some(ClipStatus::SettledNoAudio | ClipStatus::Pending)) {
             return Err(Error::InvalidInput("this clip is not waiting for its audio".into()));
@@ -154,10 +146,7 @@ impl Tts {
             let fresh = self.stored_clip(&row.id).await?;
             self.clip_view(fresh).await?
         } else {
-            let session = self
-                .session_for_context(&row.context())
-                .await?
-                .ok_or(Error::NotSignedIn)?;
+            let session = self.session_for_context(&row.context()).await?.ok_or(Error::NotSignedIn)?;
             self.record_receipt(&row, &kept.receipt).await?;
             self.finish(&session, &row, Some(path), bytes, None).await?
         };

@@ -41,18 +41,11 @@ impl TtsState {
     }
 
     pub fn catalog_for(&self, session_id: &str) -> Option<Arc<CachedCatalog>> {
-        self.catalogs
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(session_id)
-            .cloned()
+        self.catalogs.lock().unwrap_or_else(PoisonError::into_inner).get(session_id).cloned()
     }
 
     pub fn policy(&self) -> RetryPolicy {
-        self.policy
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        self.policy.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// Tests shorten delays and timeouts.
@@ -63,20 +56,12 @@ impl TtsState {
     /// Marks a clip as being sent by this process; `None` when it already is.
     pub fn claim(self: &Arc<Self>, clip_id: &str) -> Option<InFlight> {
         let mut set = self.inflight.lock().unwrap_or_else(PoisonError::into_inner);
-        set.insert(clip_id.to_owned()).then(|| InFlight {
-            state: self.clone(),
-            clip_id: clip_id.to_owned(),
-        })
+        set.insert(clip_id.to_owned()).then(|| InFlight { state: self.clone(), clip_id: clip_id.to_owned() })
     }
 
     pub fn add_session_charge(&self, context_key: &str, points: Option<Points>) {
-        let mut map = self
-            .session_totals
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let entry = map
-            .entry(context_key.to_owned())
-            .or_insert((Points::ZERO, 0));
+        let mut map = self.session_totals.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = map.entry(context_key.to_owned()).or_insert((Points::ZERO, 0));
         entry.0 = entry.0 + points.unwrap_or(Points::ZERO);
         entry.1 += 1;
     }
@@ -119,11 +104,7 @@ pub struct InFlight {
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        self.state
-            .inflight
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&self.clip_id);
+        self.state.inflight.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.clip_id);
     }
 }
 
@@ -191,10 +172,7 @@ impl Default for RetryPolicy {
 impl RetryPolicy {
     /// Exponential backoff after attempt `n` (1-based), at least what `Retry-After` asked.
     pub fn delay(&self, attempt: u32, retry_after: Option<Duration>) -> Duration {
-        let exp = self
-            .base_delay
-            .saturating_mul(1u32 << attempt.saturating_sub(1).min(16));
+        let exp = self.base_delay.saturating_mul(1u32 << attempt.saturating_sub(1).min(16));
         exp.min(self.max_delay).max(retry_after.unwrap_or_default())
     }
 }
-

@@ -6,20 +6,19 @@ use futures_util::StreamExt;
 
 use super::estimate::{estimate_counted, learn, CountingKnowledge};
 use super::files::{audio_dir, clip_file_name, remove_partials, write_atomic, MAX_AUDIO_BYTES};
-use super::state::KeptAudio;
 use super::input::{body_for, normalize, resolve};
 use super::send::{send_once, Attempt, RetryPolicy};
 use super::settle::clip_error;
+use super::state::KeptAudio;
 use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SpeechReceipt, SpeechRequest};
 use crate::api::context::ContextCall;
 use crate::auth::flow::now_unix;
 use crate::error::{Error, Result};
-use crate::tts::Tts;
 use crate::store::sessions::SessionRecord;
 use crate::store::tts::{ClipContext, ClipRow, NewClip};
+use crate::tts::Tts;
 
 pub use super::now_ms;
-
 
 /// What the body of a successful answer came to.
 enum Body {
@@ -41,17 +40,16 @@ impl Tts {
         let voice = config.and_then(|c| c.voices.iter().find(|v| v.voice_id == req.voice_id));
         let ctx = ClipContext::of(&self.auth().active_session().await?);
         let known = self.counting_known(&ctx, &req.tts_config_id).await?;
-        Ok(estimate_counted(
-            catalog.prices.get(&req.tts_config_id),
-            &req.input,
-            voice,
-            &known,
-        ))
+        Ok(estimate_counted(catalog.prices.get(&req.tts_config_id), &req.input, voice, &known))
     }
 
     /// What the settled clips of a configuration, in one context, have taught about how it
     /// counts characters (the catalog says nothing of it; the receipts do).
-    pub(crate) async fn counting_known(&self, ctx: &ClipContext, tts_config_id: &str) -> Result<CountingKnowledge> {
+    pub(crate) async fn counting_known(
+        &self,
+        ctx: &ClipContext,
+        tts_config_id: &str,
+    ) -> Result<CountingKnowledge> {
         let rows = self.shared.db().settled_receipts(ctx, tts_config_id, 200).await?;
         let receipts: Vec<(String, SpeechReceipt, i64)> = rows
             .into_iter()
@@ -84,11 +82,7 @@ impl Tts {
         }
         let known: Vec<_> = items
             .iter()
-            .filter_map(|i| {
-                i.total_points
-                    .as_deref()
-                    .and_then(crate::billing::points::Points::parse)
-            })
+            .filter_map(|i| i.total_points.as_deref().and_then(crate::billing::points::Points::parse))
             .collect();
         let unestimated = items.len() - known.len();
         let known_sum: crate::billing::points::Points = known.into_iter().sum();
@@ -122,12 +116,8 @@ impl Tts {
         let params = normalize(&req.params);
         let body = body_for(&req, &params)?;
         let known = self.counting_known(&ClipContext::of(&call.session), &config.tts_config_id).await?;
-        let est = estimate_counted(
-            catalog.prices.get(&config.tts_config_id),
-            &req.input,
-            Some(voice),
-            &known,
-        );
+        let est =
+            estimate_counted(catalog.prices.get(&config.tts_config_id), &req.input, Some(voice), &known);
         let clip = NewClip {
             id: uuid::Uuid::new_v4().to_string(),
             request_id: uuid::Uuid::new_v4().to_string(),
@@ -139,9 +129,11 @@ impl Tts {
             voice_name: voice.display_name.clone(),
             input: req.input.clone(),
             body,
-            params: serde_json::to_string(&params).map_err(|source| Error::Json { what: "speech parameters", source })?,
+            params: serde_json::to_string(&params)
+                .map_err(|source| Error::Json { what: "speech parameters", source })?,
             format: req.response_format.clone(),
-            estimate: serde_json::to_string(&est).map_err(|source| Error::Json { what: "speech estimate", source })?,
+            estimate: serde_json::to_string(&est)
+                .map_err(|source| Error::Json { what: "speech estimate", source })?,
             created_at_ms: now_ms(),
         };
         self.shared.db().insert_clip(&clip).await?;
@@ -163,14 +155,9 @@ impl Tts {
         let open = matches!(status, Some(ClipStatus::Pending | ClipStatus::Unknown))
             || (status == Some(ClipStatus::Failed) && row.retryable != 0);
         if !open {
-            return Err(Error::InvalidInput(
-                "this clip is not waiting for a retry".into(),
-            ));
+            return Err(Error::InvalidInput("this clip is not waiting for a retry".into()));
         }
-        let session = self
-            .session_for_context(&row.context())
-            .await?
-            .ok_or(Error::NotSignedIn)?;
+        let session = self.session_for_context(&row.context()).await?.ok_or(Error::NotSignedIn)?;
         let call = self.call_for(session).await?;
         self.run_clip(clip_id, &call).await
     }
@@ -247,7 +234,8 @@ impl Tts {
         for attempt in 1..=policy.max_attempts.max(1) {
             self.shared.db().begin_clip_attempt(clip_id, now_ms()).await?;
             let outcome =
-                send_once(&self.shared.client(), call, &row.request_id, &row.body, &policy, maybe_received).await?;
+                send_once(&self.shared.client(), call, &row.request_id, &row.body, &policy, maybe_received)
+                    .await?;
             let (unknown, wait, error) = match outcome {
                 Attempt::Audio { receipt, response } => {
                     match self.receive_audio(&row, &receipt, response).await? {
@@ -259,17 +247,14 @@ impl Tts {
                     }
                 }
                 Attempt::AlreadySettled(err) => return self.settled_before(&call.session, &row, err).await,
-                Attempt::Retry {
-                    unknown,
-                    retry_after,
-                    error,
-                } => (unknown, retry_after, error),
+                Attempt::Retry { unknown, retry_after, error } => (unknown, retry_after, error),
                 Attempt::Unknown(err) => return self.give_up(&row, true, true, &err).await,
                 Attempt::Rejected { error, retryable } => {
                     return self.give_up(&row, false, retryable, &error).await
                 }
                 Attempt::Unauthorized(err) => {
-                    self.shared.db()
+                    self.shared
+                        .db()
                         .fail_clip(clip_id, maybe_received, &clip_error(&err), true, now_ms())
                         .await?;
                     return self.auth().on_unauthorized(&call.session, Err(err)).await;
@@ -325,9 +310,7 @@ impl Tts {
             }
         }
         if audio.is_empty() {
-            return Ok(Body::Broken(Error::Decode(
-                "the platform sent no audio".into(),
-            )));
+            return Ok(Body::Broken(Error::Decode("the platform sent no audio".into())));
         }
         Ok(Body::Audio(audio))
     }
@@ -364,10 +347,9 @@ impl Tts {
             }
             Err(source) => {
                 let err = Error::Io { action: "cannot save the audio", source };
-                let kept = self.state().keep_audio(
-                    &row.id,
-                    KeptAudio { bytes: audio.into(), receipt: receipt.clone() },
-                );
+                let kept = self
+                    .state()
+                    .keep_audio(&row.id, KeptAudio { bytes: audio.into(), receipt: receipt.clone() });
                 tracing::warn!(request_id = %row.request_id, code = ?err.code(), kept, "charged, but the audio could not be saved");
                 self.record_receipt(row, receipt).await?;
                 self.finish(session, row, None, 0, Some(err)).await
@@ -375,4 +357,3 @@ impl Tts {
         }
     }
 }
-

@@ -496,4 +496,3 @@ pub struct CompareQuote {
     pub known_points: String,
     pub unestimated_items: u32,
 }
-

@@ -23,8 +23,8 @@ use crate::clock::rfc3339;
 use crate::envelope::PlatformError;
 use crate::ledger::{ChargeKind, WorkflowContext};
 use crate::points::Points;
-use crate::scope::Scope;
 use crate::readings::Reading;
+use crate::scope::Scope;
 use crate::seed::{team_catalog, CatalogModel, PUBLISHED_WORKFLOW_VERSION_ID};
 use crate::state::Shared;
 use crate::world::{AccountKey, SettledChat};
@@ -72,11 +72,7 @@ impl Completion {
 }
 
 fn header_text<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
 }
 
 /// The Team usage tuple: all five headers, attempt 1..6, the token's own Team, no streaming.
@@ -93,11 +89,7 @@ fn team_usage(
         "x-xiaoya-node-id",
         "x-xiaoya-attempt",
     ];
-    let missing: Vec<&str> = names
-        .iter()
-        .copied()
-        .filter(|n| header_text(headers, n).is_none())
-        .collect();
+    let missing: Vec<&str> = names.iter().copied().filter(|n| header_text(headers, n).is_none()).collect();
     if !missing.is_empty() {
         return Err(PlatformError::TeamUsageContextIncomplete(format!(
             "Missing Team workflow header(s): {}",
@@ -162,10 +154,7 @@ async fn completions(
         AccountKey::Personal => shared.models.clone(),
         AccountKey::Team(team_id) => team_catalog(team_id),
     };
-    let model = catalog
-        .into_iter()
-        .find(|m| m.code == request.model)
-        .ok_or(PlatformError::ModelNotFound)?;
+    let model = catalog.into_iter().find(|m| m.code == request.model).ok_or(PlatformError::ModelNotFound)?;
     if !model.serves_chat() {
         return Err(PlatformError::ModelTypeUnsupported);
     }
@@ -184,10 +173,9 @@ async fn completions(
     // The default reading keys idempotency on the request id; another keys a Team call on
     // the whole workflow tuple, so a raised attempt under the same id is a new request.
     let idempotency_id = match &workflow {
-        Some(w) if readings.has(crate::readings::Reading::TeamIdempotencyTuple) => format!(
-            "{request_id}|{}|{}|{}|{}",
-            w.workflow_version_id, w.run_id, w.node_id, w.attempt
-        ),
+        Some(w) if readings.has(crate::readings::Reading::TeamIdempotencyTuple) => {
+            format!("{request_id}|{}|{}|{}|{}", w.workflow_version_id, w.run_id, w.node_id, w.attempt)
+        }
         _ => request_id.clone(),
     };
     let key = (account.clone(), idempotency_id);
@@ -196,22 +184,11 @@ async fn completions(
         if settled.fingerprint != fingerprint {
             return Err(PlatformError::RequestIdConflict);
         }
-        return Ok(respond(
-            &settled.completion,
-            request.stream,
-            &request_id,
-            true,
-            pace,
-        ));
+        return Ok(respond(&settled.completion, request.stream, &request_id, true, pace));
     }
 
     let content = reply::compose(&request, model.code);
-    let prompt_tokens: u64 = request
-        .messages
-        .iter()
-        .map(|m| count_tokens(&m.text) + 4)
-        .sum::<u64>()
-        + 2;
+    let prompt_tokens: u64 = request.messages.iter().map(|m| count_tokens(&m.text) + 4).sum::<u64>() + 2;
     let completion = Completion {
         id: format!("chatcmpl_{}", &crate::envelope::new_request_id()[4..]),
         created: shared.now().unix_timestamp(),
@@ -221,10 +198,8 @@ async fn completions(
         prompt_tokens,
     };
     let total_tokens = completion.prompt_tokens + completion.completion_tokens;
-    let points = price_for(
-        &account,
-        Points::per_thousand_ceil(total_tokens, model.milli_per_thousand_tokens),
-    );
+    let points =
+        price_for(&account, Points::per_thousand_ceil(total_tokens, model.milli_per_thousand_tokens));
     let at = rfc3339(shared.now());
     {
         let world = &mut *shared.world();
@@ -242,21 +217,9 @@ async fn completions(
         charge.output_tokens = Some(completion.completion_tokens);
         charge.workflow = workflow;
         record(world, charge);
-        world.chat_records.insert(
-            key,
-            SettledChat {
-                fingerprint,
-                completion: completion.clone(),
-            },
-        );
+        world.chat_records.insert(key, SettledChat { fingerprint, completion: completion.clone() });
     }
-    Ok(respond(
-        &completion,
-        request.stream,
-        &request_id,
-        false,
-        pace,
-    ))
+    Ok(respond(&completion, request.stream, &request_id, false, pace))
 }
 
 fn respond(
@@ -269,10 +232,7 @@ fn respond(
     let mut response = if streaming {
         let mut response = stream::body(completion, pace).into_response();
         let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/event-stream; charset=utf-8"),
-        );
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream; charset=utf-8"));
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         response
     } else {
@@ -283,10 +243,7 @@ fn respond(
         headers.insert("x-xiaoya-request-id", value);
     }
     if replay {
-        headers.insert(
-            "x-xiaoya-idempotent-replay",
-            HeaderValue::from_static("true"),
-        );
+        headers.insert("x-xiaoya-idempotent-replay", HeaderValue::from_static("true"));
     }
     response
 }

@@ -15,10 +15,7 @@ pub(crate) fn is_cjk(c: char) -> bool {
 /// A rough tokenizer: one token per CJK character, one per four other non-space characters.
 pub(crate) fn count_tokens(text: &str) -> u64 {
     let cjk = text.chars().filter(|c| is_cjk(*c)).count() as u64;
-    let other = text
-        .chars()
-        .filter(|c| !is_cjk(*c) && !c.is_whitespace())
-        .count() as u64;
+    let other = text.chars().filter(|c| !is_cjk(*c) && !c.is_whitespace()).count() as u64;
     cjk + other.div_ceil(4)
 }
 
@@ -36,23 +33,14 @@ impl Seed {
 
 /// A short, plain topic taken from the prompt.
 fn topic_of(prompt: &str, cjk: bool) -> String {
-    let cleaned: String = prompt
-        .chars()
-        .filter(|c| !matches!(c, '*' | '`' | '#' | '_' | '\n' | '\r'))
-        .collect();
+    let cleaned: String =
+        prompt.chars().filter(|c| !matches!(c, '*' | '`' | '#' | '_' | '\n' | '\r')).collect();
     let topic: String = if cjk {
         cleaned.chars().take(12).collect()
     } else {
-        cleaned
-            .split_whitespace()
-            .take(8)
-            .collect::<Vec<_>>()
-            .join(" ")
+        cleaned.split_whitespace().take(8).collect::<Vec<_>>().join(" ")
     };
-    let topic = topic
-        .trim()
-        .trim_end_matches(['?', '.', '!', '？', '。', '！'])
-        .to_string();
+    let topic = topic.trim().trim_end_matches(['?', '.', '!', '？', '。', '！']).to_string();
     if topic.is_empty() {
         "your question".to_string()
     } else {
@@ -62,20 +50,9 @@ fn topic_of(prompt: &str, cjk: bool) -> String {
 
 fn wants_long(prompt: &str) -> bool {
     let lower = prompt.to_lowercase();
-    [
-        "long",
-        "detailed",
-        "in detail",
-        "essay",
-        "story",
-        "thorough",
-        "详细",
-        "长文",
-        "长一点",
-        "展开",
-    ]
-    .iter()
-    .any(|k| lower.contains(k))
+    ["long", "detailed", "in detail", "essay", "story", "thorough", "详细", "长文", "长一点", "展开"]
+        .iter()
+        .any(|k| lower.contains(k))
 }
 
 pub(crate) fn compose(request: &ChatRequest, model_code: &str) -> String {
@@ -164,37 +141,14 @@ fn table_reply(topic: &str, cjk: bool) -> String {
 }
 
 fn english_reply(topic: &str, seed: &Seed) -> String {
-    let opener = seed.pick(
-        0,
-        &[
-            "Here is a quick take on",
-            "Good question! A short answer about",
-            "Let's break down",
-        ],
-    );
-    let first = seed.pick(
-        1,
-        &[
-            "Start from the goal",
-            "Clarify the inputs",
-            "Name the constraints",
-        ],
-    );
-    let second = seed.pick(
-        2,
-        &[
-            "try the simplest thing that works",
-            "measure before optimizing",
-            "write the test first",
-        ],
-    );
+    let opener =
+        seed.pick(0, &["Here is a quick take on", "Good question! A short answer about", "Let's break down"]);
+    let first = seed.pick(1, &["Start from the goal", "Clarify the inputs", "Name the constraints"]);
+    let second = seed
+        .pick(2, &["try the simplest thing that works", "measure before optimizing", "write the test first"]);
     let third = seed.pick(
         3,
-        &[
-            "keep a record of what you tried",
-            "share the result early",
-            "review it with a colleague",
-        ],
+        &["keep a record of what you tried", "share the result early", "review it with a colleague"],
     );
     format!(
         "{opener} **{topic}**:\n\n\
@@ -285,28 +239,20 @@ fn sample_from_schema(schema: &Value, topic: &str, depth: usize) -> Value {
     if let Some(value) = schema.get("const") {
         return value.clone();
     }
-    if let Some(first) = schema
-        .get("enum")
-        .and_then(Value::as_array)
-        .and_then(|a| a.first())
-    {
+    if let Some(first) = schema.get("enum").and_then(Value::as_array).and_then(|a| a.first()) {
         return first.clone();
     }
-    if let Some(first) = ["anyOf", "oneOf", "allOf"].iter().find_map(|k| {
-        schema
-            .get(*k)
-            .and_then(Value::as_array)
-            .and_then(|a| a.first())
-    }) {
+    if let Some(first) = ["anyOf", "oneOf", "allOf"]
+        .iter()
+        .find_map(|k| schema.get(*k).and_then(Value::as_array).and_then(|a| a.first()))
+    {
         return sample_from_schema(first, topic, depth + 1);
     }
     let kind = match schema.get("type") {
         Some(Value::String(t)) => t.as_str(),
-        Some(Value::Array(types)) => types
-            .iter()
-            .filter_map(Value::as_str)
-            .find(|t| *t != "null")
-            .unwrap_or("null"),
+        Some(Value::Array(types)) => {
+            types.iter().filter_map(Value::as_str).find(|t| *t != "null").unwrap_or("null")
+        }
         _ if schema.get("properties").is_some() => "object",
         _ => "string",
     };
@@ -321,22 +267,13 @@ fn sample_from_schema(schema: &Value, topic: &str, depth: usize) -> Value {
             Value::Object(out)
         }
         "array" => {
-            let item = schema
-                .get("items")
-                .map(|s| sample_from_schema(s, topic, depth + 1))
-                .unwrap_or(Value::Null);
-            let count = schema
-                .get("minItems")
-                .and_then(Value::as_u64)
-                .unwrap_or(1)
-                .clamp(1, 3);
+            let item =
+                schema.get("items").map(|s| sample_from_schema(s, topic, depth + 1)).unwrap_or(Value::Null);
+            let count = schema.get("minItems").and_then(Value::as_u64).unwrap_or(1).clamp(1, 3);
             Value::Array(vec![item; count as usize])
         }
         "integer" => json!(schema.get("minimum").and_then(Value::as_i64).unwrap_or(3)),
-        "number" => json!(schema
-            .get("minimum")
-            .and_then(Value::as_f64)
-            .unwrap_or(0.82)),
+        "number" => json!(schema.get("minimum").and_then(Value::as_f64).unwrap_or(0.82)),
         "boolean" => json!(true),
         "null" => Value::Null,
         _ => json!(format!("About {topic}")),
@@ -363,7 +300,10 @@ mod tests {
         assert!(reply.contains("|:-----|:--------|"), "{reply}");
         assert!(reply.contains("\n   - then each Team:\n\n     ```bash\n     xiaoya sign-in"), "{reply}");
         assert!(reply.contains("   - [x] Personal\n"), "{reply}");
-        assert!(reply.contains("```rust\nfn points(tokens: u64, per_thousand: u64) -> u64 {\n    //"), "{reply}");
+        assert!(
+            reply.contains("```rust\nfn points(tokens: u64, per_thousand: u64) -> u64 {\n    //"),
+            "{reply}"
+        );
     }
 
     #[test]

@@ -10,13 +10,7 @@ use crate::validation::{json_object_body, FieldChecker, ValidationIssue};
 
 const ROLES: [&str; 4] = ["system", "user", "assistant", "tool"];
 /// Body keys that are not model parameters.
-const NON_PARAMETERS: [&str; 5] = [
-    "model",
-    "messages",
-    "stream",
-    "response_format",
-    "stream_options",
-];
+const NON_PARAMETERS: [&str; 5] = ["model", "messages", "stream", "response_format", "stream_options"];
 
 #[derive(Clone, Debug)]
 pub(crate) struct Message {
@@ -63,13 +57,7 @@ pub(crate) fn parse(body: &[u8], has_request_id: bool) -> Result<ChatRequest, Pl
         return Err(PlatformError::Validation(issues));
     }
     let response_format = parse_response_format(map.get("response_format"))?;
-    Ok(ChatRequest {
-        model: model.unwrap_or_default(),
-        messages,
-        stream,
-        response_format,
-        body: map,
-    })
+    Ok(ChatRequest { model: model.unwrap_or_default(), messages, stream, response_format, body: map })
 }
 
 fn parse_messages(value: Option<&Value>, issues: &mut Vec<ValidationIssue>) -> Vec<Message> {
@@ -79,20 +67,14 @@ fn parse_messages(value: Option<&Value>, issues: &mut Vec<ValidationIssue>) -> V
     };
     let Value::Array(items) = value else {
         issues.push(
-            ValidationIssue::new(
-                &["body", "messages"],
-                "list_type",
-                "Input should be a valid list",
-            )
-            .with_input(value.clone()),
+            ValidationIssue::new(&["body", "messages"], "list_type", "Input should be a valid list")
+                .with_input(value.clone()),
         );
         return Vec::new();
     };
     if items.is_empty() {
         let msg = "List should have at least 1 item after validation, not 0";
-        issues.push(
-            ValidationIssue::new(&["body", "messages"], "too_short", msg).with_input(value.clone()),
-        );
+        issues.push(ValidationIssue::new(&["body", "messages"], "too_short", msg).with_input(value.clone()));
     }
     let mut messages = Vec::new();
     for (index, item) in items.iter().enumerate() {
@@ -107,11 +89,7 @@ fn parse_messages(value: Option<&Value>, issues: &mut Vec<ValidationIssue>) -> V
         };
         let role = fields.get("role");
         match role {
-            None => issues.push(
-                ValidationIssue::missing(&["body", "messages"])
-                    .at(index)
-                    .with_loc("role"),
-            ),
+            None => issues.push(ValidationIssue::missing(&["body", "messages"]).at(index).with_loc("role")),
             Some(Value::String(r)) if ROLES.contains(&r.as_str()) => {}
             Some(other) => {
                 let msg = "Input should be 'system', 'user', 'assistant' or 'tool'";
@@ -124,20 +102,12 @@ fn parse_messages(value: Option<&Value>, issues: &mut Vec<ValidationIssue>) -> V
             }
         }
         let Some(content) = fields.get("content") else {
-            issues.push(
-                ValidationIssue::missing(&["body", "messages"])
-                    .at(index)
-                    .with_loc("content"),
-            );
+            issues.push(ValidationIssue::missing(&["body", "messages"]).at(index).with_loc("content"));
             continue;
         };
         let (text, has_image) = content_text(content);
         let role = role.and_then(Value::as_str).unwrap_or_default().to_string();
-        messages.push(Message {
-            role,
-            text,
-            has_image,
-        });
+        messages.push(Message { role, text, has_image });
     }
     messages
 }
@@ -186,31 +156,20 @@ fn parse_response_format(value: Option<&Value>) -> Result<ResponseFormat, Platfo
         Some("text") => Ok(ResponseFormat::Text),
         Some("json_object") => Ok(ResponseFormat::JsonObject),
         Some("json_schema") => {
-            let schema = value
-                .pointer("/json_schema/schema")
-                .filter(|s| s.is_object());
+            let schema = value.pointer("/json_schema/schema").filter(|s| s.is_object());
             schema
                 .cloned()
                 .map(ResponseFormat::JsonSchema)
-                .ok_or_else(|| {
-                    invalid("response_format.json_schema.schema must be a JSON Schema object")
-                })
+                .ok_or_else(|| invalid("response_format.json_schema.schema must be a JSON Schema object"))
         }
-        _ => Err(invalid(
-            "response_format.type must be text, json_object or json_schema",
-        )),
+        _ => Err(invalid("response_format.type must be text, json_object or json_schema")),
     }
 }
 
 impl ChatRequest {
     /// The last user message (what the deterministic reply is about).
     pub fn prompt(&self) -> &str {
-        self.messages
-            .iter()
-            .rev()
-            .find(|m| m.role == "user")
-            .map(|m| m.text.as_str())
-            .unwrap_or("")
+        self.messages.iter().rev().find(|m| m.role == "user").map(|m| m.text.as_str()).unwrap_or("")
     }
 
     pub fn has_image(&self) -> bool {
@@ -223,10 +182,7 @@ impl ChatRequest {
         body.remove("stream");
         body.remove("stream_options");
         let bytes = serde_json::to_vec(&body).unwrap_or_default();
-        Sha256::digest(&bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect()
     }
 
     /// Checks model parameters against the catalog's `parameterSpec` and the requested
@@ -284,11 +240,7 @@ impl ChatRequest {
 }
 
 fn check_parameter(name: &str, value: &Value, rule: &Value) -> Result<(), PlatformError> {
-    let fail = |why: String| {
-        Err(PlatformError::ModelParameterInvalid(format!(
-            "{name} {why}"
-        )))
-    };
+    let fail = |why: String| Err(PlatformError::ModelParameterInvalid(format!("{name} {why}")));
     if let Some(allowed) = rule.get("enum").and_then(Value::as_array) {
         if !allowed.contains(value) {
             return fail(format!("must be one of {}", Value::Array(allowed.clone())));
@@ -307,18 +259,10 @@ fn check_parameter(name: &str, value: &Value, rule: &Value) -> Result<(), Platfo
         _ => return Ok(()),
     };
     let number = number.unwrap_or(f64::NAN);
-    if let Some(min) = rule
-        .get("minimum")
-        .and_then(Value::as_f64)
-        .filter(|min| number < *min)
-    {
+    if let Some(min) = rule.get("minimum").and_then(Value::as_f64).filter(|min| number < *min) {
         return fail(format!("must be at least {min}"));
     }
-    if let Some(max) = rule
-        .get("maximum")
-        .and_then(Value::as_f64)
-        .filter(|max| number > *max)
-    {
+    if let Some(max) = rule.get("maximum").and_then(Value::as_f64).filter(|max| number > *max) {
         return fail(format!("must be at most {max}"));
     }
     Ok(())

@@ -49,11 +49,7 @@ pub(crate) fn pieces(text: &str) -> Vec<String> {
 
 /// Every SSE event, already framed (`data: ...\n\n` or `: keep-alive\n\n`).
 pub(crate) fn events(completion: &Completion) -> Vec<String> {
-    let mut data = vec![chunk(
-        completion,
-        json!({ "role": "assistant", "content": "" }),
-        None,
-    )];
+    let mut data = vec![chunk(completion, json!({ "role": "assistant", "content": "" }), None)];
     for piece in pieces(&completion.content) {
         data.push(chunk(completion, json!({ "content": piece }), None));
     }
@@ -75,19 +71,14 @@ pub(crate) fn events(completion: &Completion) -> Vec<String> {
 /// A body that sends the events one by one, `pace` apart.
 pub(crate) fn body(completion: &Completion, pace: Duration) -> Body {
     let events = events(completion);
-    let stream = futures_util::stream::unfold(
-        (events.into_iter(), true),
-        move |(mut rest, first)| async move {
+    let stream =
+        futures_util::stream::unfold((events.into_iter(), true), move |(mut rest, first)| async move {
             let next = rest.next()?;
             if !first && !pace.is_zero() {
                 tokio::time::sleep(pace).await;
             }
-            Some((
-                Ok::<Bytes, std::convert::Infallible>(Bytes::from(next)),
-                (rest, false),
-            ))
-        },
-    );
+            Some((Ok::<Bytes, std::convert::Infallible>(Bytes::from(next)), (rest, false)))
+        });
     Body::from_stream(stream)
 }
 

@@ -23,9 +23,7 @@ use crate::state::Shared;
 type Ctl = State<Arc<Shared>>;
 
 fn control(shared: &Arc<Shared>) -> SandboxControl {
-    SandboxControl {
-        shared: shared.clone(),
-    }
+    SandboxControl { shared: shared.clone() }
 }
 
 fn bad_request(message: &str) -> Response {
@@ -34,32 +32,20 @@ fn bad_request(message: &str) -> Response {
 
 pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
-        .route(
-            "/__sandbox/faults",
-            get(list_faults).post(inject_fault).delete(clear_faults),
-        )
+        .route("/__sandbox/faults", get(list_faults).post(inject_fault).delete(clear_faults))
         .route("/__sandbox/clock", get(clock))
         .route("/__sandbox/clock/advance", post(advance_clock))
         .route("/__sandbox/tokens/revoke-all", post(revoke_all))
         .route("/__sandbox/tokens/expire", post(expire_tokens))
-        .route(
-            "/__sandbox/teams/{team_id}/bump-context-version",
-            post(bump_context),
-        )
+        .route("/__sandbox/teams/{team_id}/bump-context-version", post(bump_context))
         .route("/__sandbox/auto-approve", post(auto_approve))
         .route("/__sandbox/granted-scopes", post(granted_scopes))
         .route("/__sandbox/stream-pace", post(stream_pace))
         .route("/__sandbox/ledger", get(ledger))
         .route("/__sandbox/charges", get(charges))
         .route("/__sandbox/requests", get(request_count))
-        .route(
-            "/__sandbox/balances/personal",
-            get(personal_balance).post(set_personal_balance),
-        )
-        .route(
-            "/__sandbox/balances/teams/{team_id}",
-            get(team_balance).post(set_team_balance),
-        )
+        .route("/__sandbox/balances/personal", get(personal_balance).post(set_personal_balance))
+        .route("/__sandbox/balances/teams/{team_id}", get(team_balance).post(set_team_balance))
         .route("/__sandbox/voices/state", get(voice_state))
         .route("/__sandbox/readings", get(readings).post(set_readings))
         .route("/__sandbox/reset", post(reset))
@@ -97,8 +83,14 @@ async fn inject_fault(State(shared): Ctl, Json(wire): Json<FaultWire>) -> Respon
         "latency" => FaultKind::Latency(Duration::from_millis(wire.ms)),
         "status" if (100..=599).contains(&wire.status) => {
             match (wire.retry_after_seconds, wire.retry_after_date_in) {
-                (Some(n), _) => FaultKind::StatusRetryAfter { status: wire.status, after: crate::faults::RetryAfter::Seconds(n) },
-                (None, Some(n)) => FaultKind::StatusRetryAfter { status: wire.status, after: crate::faults::RetryAfter::DateIn(n) },
+                (Some(n), _) => FaultKind::StatusRetryAfter {
+                    status: wire.status,
+                    after: crate::faults::RetryAfter::Seconds(n),
+                },
+                (None, Some(n)) => FaultKind::StatusRetryAfter {
+                    status: wire.status,
+                    after: crate::faults::RetryAfter::DateIn(n),
+                },
                 (None, None) => FaultKind::Status(wire.status),
             }
         }
@@ -108,18 +100,14 @@ async fn inject_fault(State(shared): Ctl, Json(wire): Json<FaultWire>) -> Respon
             after_events: wire.after_events,
             pause: Duration::from_millis(wire.pause_ms),
         },
-        "sse_drop" => FaultKind::SseDrop {
-            after_events: wire.after_events,
-        },
-        _ => return bad_request(
-            "kind must be latency|status|reset_before_commit|reset_after_commit|sse_stall|sse_drop",
-        ),
+        "sse_drop" => FaultKind::SseDrop { after_events: wire.after_events },
+        _ => {
+            return bad_request(
+                "kind must be latency|status|reset_before_commit|reset_after_commit|sse_stall|sse_drop",
+            )
+        }
     };
-    control(&shared).inject(Fault {
-        route: wire.route,
-        kind,
-        times: wire.times,
-    });
+    control(&shared).inject(Fault { route: wire.route, kind, times: wire.times });
     Json(json!({ "queued": shared.faults.pending().len() })).into_response()
 }
 
@@ -184,11 +172,7 @@ async fn bump_context(State(shared): Ctl, Path(team_id): Path<String>) -> Respon
     if control(&shared).bump_team_context_version(&team_id) {
         StatusCode::NO_CONTENT.into_response()
     } else {
-        (
-            StatusCode::NOT_FOUND,
-            Json(json!({ "error": "unknown team" })),
-        )
-            .into_response()
+        (StatusCode::NOT_FOUND, Json(json!({ "error": "unknown team" }))).into_response()
     }
 }
 
@@ -269,10 +253,7 @@ async fn personal_balance(State(shared): Ctl) -> Response {
     Json(control(&shared).personal_balance().to_json()).into_response()
 }
 
-async fn set_personal_balance(
-    State(shared): Ctl,
-    Json(balance): Json<PersonalBalance>,
-) -> Response {
+async fn set_personal_balance(State(shared): Ctl, Json(balance): Json<PersonalBalance>) -> Response {
     control(&shared).set_personal_balance(balance);
     Json(balance.to_json()).into_response()
 }
@@ -280,11 +261,7 @@ async fn set_personal_balance(
 async fn team_balance(State(shared): Ctl, Path(team_id): Path<String>) -> Response {
     match control(&shared).team_balance(&team_id) {
         Some(balance) => Json(balance.to_json()).into_response(),
-        None => (
-            StatusCode::NOT_FOUND,
-            Json(json!({ "error": "unknown team" })),
-        )
-            .into_response(),
+        None => (StatusCode::NOT_FOUND, Json(json!({ "error": "unknown team" }))).into_response(),
     }
 }
 
@@ -302,11 +279,7 @@ async fn set_team_balance(
 ) -> Response {
     let ctl = control(&shared);
     if !ctl.set_team_balance(&team_id, wire.wallet, wire.quota_used) {
-        return (
-            StatusCode::NOT_FOUND,
-            Json(json!({ "error": "unknown team" })),
-        )
-            .into_response();
+        return (StatusCode::NOT_FOUND, Json(json!({ "error": "unknown team" }))).into_response();
     }
     team_balance(State(shared), Path(team_id)).await
 }

@@ -69,9 +69,7 @@ impl SandboxControl {
             let selected = match (&selector, &token.context) {
                 (TokenSelector::Token(wanted), _) => wanted == value,
                 (TokenSelector::Personal, TokenContext::Personal) => true,
-                (TokenSelector::Team(wanted), TokenContext::Team { team_id, .. }) => {
-                    wanted == team_id
-                }
+                (TokenSelector::Team(wanted), TokenContext::Team { team_id, .. }) => wanted == team_id,
                 (TokenSelector::All, _) => true,
                 _ => false,
             };
@@ -104,12 +102,7 @@ impl SandboxControl {
     /// Number of access tokens issued and neither revoked nor expired.
     pub fn active_token_count(&self) -> usize {
         let now = self.shared.now();
-        self.shared
-            .world()
-            .tokens
-            .values()
-            .filter(|t| !t.revoked && t.expires_at > now)
-            .count()
+        self.shared.world().tokens.values().filter(|t| !t.revoked && t.expires_at > now).count()
     }
 
     /// Bumps a Team's context version, which invalidates every token bound to it (documented:
@@ -129,13 +122,7 @@ impl SandboxControl {
     /// and PKCE verifiers. Tests grep logs, databases and IPC traffic for these.
     pub fn issued_secrets(&self) -> Vec<String> {
         let world = self.shared.world();
-        world
-            .tokens
-            .keys()
-            .chain(world.codes.keys())
-            .chain(world.verifiers_seen.iter())
-            .cloned()
-            .collect()
+        world.tokens.keys().chain(world.codes.keys()).chain(world.verifiers_seen.iter()).cloned().collect()
     }
 
     /// Makes the token endpoint report Team tokens as bound to `team_id` (or stop, with `None`).
@@ -150,9 +137,7 @@ impl SandboxControl {
 
     /// Grant exactly these scopes (whatever was requested) until cleared with `None`.
     pub fn set_granted_scopes_override(&self, scopes: Option<Vec<Scope>>) {
-        self.shared.update_settings(|s| {
-            s.granted_scopes_override = scopes.map(|v| v.into_iter().collect())
-        });
+        self.shared.update_settings(|s| s.granted_scopes_override = scopes.map(|v| v.into_iter().collect()));
     }
 
     /// Pause between streamed chat events (default 8 ms; 0 for the fastest tests).
@@ -187,10 +172,7 @@ impl SandboxControl {
 
     /// Charges recorded for one `X-Request-ID` (in any context).
     pub fn charges_for(&self, request_id: &str) -> Vec<Charge> {
-        self.charges()
-            .into_iter()
-            .filter(|c| c.request_id == request_id)
-            .collect()
+        self.charges().into_iter().filter(|c| c.request_id == request_id).collect()
     }
 
     /// How many speech requests carried this `X-Request-ID` (including ones hit by faults).
@@ -205,11 +187,7 @@ impl SandboxControl {
 
     fn request_count(&self, route: &'static str, request_id: &str) -> u32 {
         let world = self.shared.world();
-        world
-            .request_counts
-            .get(&(route, request_id.to_string()))
-            .copied()
-            .unwrap_or(0)
+        world.request_counts.get(&(route, request_id.to_string())).copied().unwrap_or(0)
     }
 
     pub fn personal_balance(&self) -> PersonalBalance {
@@ -221,11 +199,7 @@ impl SandboxControl {
     }
 
     pub fn team_balance(&self, team_id: &str) -> Option<TeamBalance> {
-        self.shared
-            .world()
-            .teams
-            .get(team_id)
-            .map(|t| t.balance_view())
+        self.shared.world().teams.get(team_id).map(|t| t.balance_view())
     }
 
     /// Sets a Team's wallet and/or the member's used quota.

@@ -14,8 +14,8 @@ use super::params::Params;
 use super::{no_store, opaque, pkce, CODE_LIFETIME, CONSENT_LIFETIME};
 use crate::html::error_page;
 use crate::readings::Reading;
-use crate::seed::{PUBLIC_CLIENT_HTTPS_REDIRECT_URI, PUBLIC_CLIENT_ID};
 use crate::scope::{parse_scope_list, Scope, ScopeSet};
+use crate::seed::{PUBLIC_CLIENT_HTTPS_REDIRECT_URI, PUBLIC_CLIENT_ID};
 use crate::state::Shared;
 use crate::validation::{FieldChecker, ValidationFailure};
 use crate::world::{AuthorizationCode, AuthorizeGrant, OAuthClient, PendingConsent};
@@ -27,10 +27,7 @@ struct RedirectError {
 }
 
 fn invalid_request(description: impl Into<String>) -> RedirectError {
-    RedirectError {
-        error: "invalid_request",
-        description: description.into(),
-    }
+    RedirectError { error: "invalid_request", description: description.into() }
 }
 
 pub(super) async fn show(State(shared): State<Arc<Shared>>, RawQuery(query): RawQuery) -> Response {
@@ -51,8 +48,7 @@ pub(super) async fn show(State(shared): State<Arc<Shared>>, RawQuery(query): Raw
             )
         }
     };
-    let needs_team_choice =
-        grant.team_id.is_none() && grant.requested.iter().any(|s| s.is_team_scope());
+    let needs_team_choice = grant.team_id.is_none() && grant.requested.iter().any(|s| s.is_team_scope());
     if shared.settings().auto_approve {
         if needs_team_choice {
             let e = invalid_request("team_id is required when requesting team_read or team_manage");
@@ -68,13 +64,7 @@ pub(super) async fn show(State(shared): State<Arc<Shared>>, RawQuery(query): Raw
     let expires_at = shared.now() + CONSENT_LIFETIME;
     let world = &mut *shared.world();
     world.consents.retain(|_, c| c.expires_at > shared.now());
-    world.consents.insert(
-        csrf_token.clone(),
-        PendingConsent {
-            grant: grant.clone(),
-            expires_at,
-        },
-    );
+    world.consents.insert(csrf_token.clone(), PendingConsent { grant: grant.clone(), expires_at });
     let view = ConsentView {
         client_name: client.name,
         grant: &grant,
@@ -138,14 +128,7 @@ fn validate(
     client: &OAuthClient,
     redirect_uri: &str,
 ) -> Result<AuthorizeGrant, RedirectError> {
-    for name in [
-        "response_type",
-        "state",
-        "scope",
-        "code_challenge",
-        "code_challenge_method",
-        "team_id",
-    ] {
+    for name in ["response_type", "state", "scope", "code_challenge", "code_challenge_method", "team_id"] {
         if params.repeated(name) {
             return Err(invalid_request(format!("{name} must not be repeated")));
         }
@@ -197,12 +180,8 @@ fn check_pkce(params: &Params, client: &OAuthClient) -> Result<Option<String>, R
     match (challenge, method) {
         (None, None) if client.secret.is_some() => Ok(None),
         (None, _) => Err(invalid_request("code_challenge is required (PKCE S256)")),
-        (Some(_), m) if m != Some("S256") => {
-            Err(invalid_request("code_challenge_method must be S256"))
-        }
-        (Some(c), _) if !pkce::is_well_formed(c) => {
-            Err(invalid_request("code_challenge is malformed"))
-        }
+        (Some(_), m) if m != Some("S256") => Err(invalid_request("code_challenge_method must be S256")),
+        (Some(c), _) if !pkce::is_well_formed(c) => Err(invalid_request("code_challenge is malformed")),
         (Some(c), _) => Ok(Some(c.to_string())),
     }
 }
@@ -213,17 +192,9 @@ fn granted_scopes(shared: &Shared, grant: &AuthorizeGrant) -> ScopeSet {
         return forced;
     }
     let world = shared.world();
-    let may_manage = grant
-        .team_id
-        .as_ref()
-        .and_then(|id| world.teams.get(id))
-        .is_some_and(|t| t.may_grant_team_manage());
-    grant
-        .requested
-        .iter()
-        .copied()
-        .filter(|s| *s != Scope::TeamManage || may_manage)
-        .collect()
+    let may_manage =
+        grant.team_id.as_ref().and_then(|id| world.teams.get(id)).is_some_and(|t| t.may_grant_team_manage());
+    grant.requested.iter().copied().filter(|s| *s != Scope::TeamManage || may_manage).collect()
 }
 
 fn approve(shared: &Shared, grant: AuthorizeGrant) -> Response {
@@ -231,24 +202,13 @@ fn approve(shared: &Shared, grant: AuthorizeGrant) -> Response {
     let code = opaque("");
     let expires_at = shared.now() + CODE_LIFETIME;
     let (redirect_uri, state) = (grant.redirect_uri.clone(), grant.state.clone());
-    shared.world().codes.insert(
-        code.clone(),
-        AuthorizationCode {
-            grant,
-            granted,
-            expires_at,
-            used: false,
-        },
-    );
+    shared.world().codes.insert(code.clone(), AuthorizationCode { grant, granted, expires_at, used: false });
     redirect_with(&redirect_uri, &[("code", &code)], state.as_deref())
 }
 
 fn redirect_with(redirect_uri: &str, pairs: &[(&str, &str)], state: Option<&str>) -> Response {
     let Ok(mut url) = Url::parse(redirect_uri) else {
-        return error_page(
-            "This sign-in link is not valid",
-            "The registered return address is malformed.",
-        );
+        return error_page("This sign-in link is not valid", "The registered return address is malformed.");
     };
     {
         let mut query = url.query_pairs_mut();
@@ -260,10 +220,7 @@ fn redirect_with(redirect_uri: &str, pairs: &[(&str, &str)], state: Option<&str>
         }
     }
     let Ok(location) = HeaderValue::from_str(url.as_str()) else {
-        return error_page(
-            "This sign-in link is not valid",
-            "The return address could not be built.",
-        );
+        return error_page("This sign-in link is not valid", "The return address could not be built.");
     };
     let mut response = StatusCode::FOUND.into_response();
     response.headers_mut().insert(header::LOCATION, location);
@@ -285,10 +242,7 @@ pub(super) async fn submit(State(shared): State<Arc<Shared>>, body: Bytes) -> Re
     let csrf = params.single("csrf_token").unwrap_or_default();
     let consent = shared.world().consents.remove(csrf);
     let Some(consent) = consent.filter(|c| c.expires_at > shared.now()) else {
-        return error_page(
-            "This sign-in page has expired",
-            "Go back to the application and sign in again.",
-        );
+        return error_page("This sign-in page has expired", "Go back to the application and sign in again.");
     };
     let Some(grant) = bound_grant(&shared, consent.grant, &params) else {
         return error_page("The sign-in request was changed", "The form did not match the request this page was made for. Go back to the application and sign in again.");
@@ -298,10 +252,7 @@ pub(super) async fn submit(State(shared): State<Arc<Shared>>, body: Bytes) -> Re
         Some("deny") => {
             let pairs = [
                 ("error", "access_denied"),
-                (
-                    "error_description",
-                    "The user denied the authorization request",
-                ),
+                ("error_description", "The user denied the authorization request"),
             ];
             redirect_with(&grant.redirect_uri, &pairs, grant.state.as_deref())
         }
@@ -311,11 +262,7 @@ pub(super) async fn submit(State(shared): State<Arc<Shared>>, body: Bytes) -> Re
 
 /// The form must repeat exactly what the consent page was made for (its CSRF token binds it).
 /// A Team may be chosen on the page only when the request asked for Team scopes without one.
-fn bound_grant(
-    shared: &Shared,
-    mut grant: AuthorizeGrant,
-    params: &Params,
-) -> Option<AuthorizeGrant> {
+fn bound_grant(shared: &Shared, mut grant: AuthorizeGrant, params: &Params) -> Option<AuthorizeGrant> {
     let scope_matches = match params.single("scope").map(str::trim) {
         None | Some("") => grant.requested.iter().copied().eq(Scope::DEFAULT),
         Some(raw) => parse_scope_list(raw).ok().as_ref() == Some(&grant.requested),

@@ -28,11 +28,7 @@ fn role_phrase(role: &str) -> &str {
 }
 
 fn hidden(name: &str, value: &str) -> String {
-    format!(
-        "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
-        escape(name),
-        escape(value)
-    )
+    format!("<input type=\"hidden\" name=\"{}\" value=\"{}\">", escape(name), escape(value))
 }
 
 pub(super) fn render_consent(view: ConsentView<'_>) -> Response {
@@ -82,15 +78,8 @@ pub(super) fn render_consent(view: ConsentView<'_>) -> Response {
     fields.push_str(&hidden("redirect_uri", &grant.redirect_uri));
     fields.push_str(&hidden("scope", &scope_string(&grant.requested)));
     fields.push_str(&hidden("state_value", grant.state.as_deref().unwrap_or("")));
-    fields.push_str(&hidden(
-        "code_challenge",
-        grant.code_challenge.as_deref().unwrap_or(""),
-    ));
-    let method = if grant.code_challenge.is_some() {
-        "S256"
-    } else {
-        ""
-    };
+    fields.push_str(&hidden("code_challenge", grant.code_challenge.as_deref().unwrap_or("")));
+    let method = if grant.code_challenge.is_some() { "S256" } else { "" };
     fields.push_str(&hidden("code_challenge_method", method));
     fields.push_str(&hidden("csrf_token", view.csrf_token));
     if let Some(team_id) = &grant.team_id {
@@ -108,9 +97,5 @@ pub(super) fn render_consent(view: ConsentView<'_>) -> Response {
         client = escape(view.client_name),
         user = escape(USER_DISPLAY_NAME),
     );
-    page(
-        StatusCode::OK,
-        &format!("Allow {}?", view.client_name),
-        &body,
-    )
+    page(StatusCode::OK, &format!("Allow {}?", view.client_name), &body)
 }

@@ -30,10 +30,7 @@ pub(crate) const CONSENT_LIFETIME: time::Duration = time::Duration::minutes(10);
 
 pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
-        .route(
-            "/oauth/authorize",
-            get(authorize::show).post(authorize::submit),
-        )
+        .route("/oauth/authorize", get(authorize::show).post(authorize::submit))
         .route("/oauth/token", post(token::exchange))
         .route("/oauth/revoke", post(revoke::revoke))
 }

@@ -12,10 +12,7 @@ impl Params {
     pub fn parse(raw: &[u8]) -> Params {
         let mut values: HashMap<String, Vec<String>> = HashMap::new();
         for (name, value) in url::form_urlencoded::parse(raw) {
-            values
-                .entry(name.into_owned())
-                .or_default()
-                .push(value.into_owned());
+            values.entry(name.into_owned()).or_default().push(value.into_owned());
         }
         Params { values }
     }
@@ -41,10 +38,7 @@ impl Params {
     pub fn to_json_map(&self) -> serde_json::Map<String, serde_json::Value> {
         self.values
             .iter()
-            .filter_map(|(k, v)| {
-                v.first()
-                    .map(|first| (k.clone(), serde_json::Value::String(first.clone())))
-            })
+            .filter_map(|(k, v)| v.first().map(|first| (k.clone(), serde_json::Value::String(first.clone()))))
             .collect()
     }
 }

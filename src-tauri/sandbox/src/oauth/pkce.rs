@@ -12,9 +12,7 @@ pub(crate) fn s256_challenge(verifier: &str) -> String {
 /// 43–128 characters of `[A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~"` (RFC 7636 §4.1/§4.2).
 pub(crate) fn is_well_formed(value: &str) -> bool {
     (43..=128).contains(&value.len())
-        && value
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
+        && value.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
 }
 
 /// Checks a verifier against the stored challenge without an early exit on the first
@@ -44,10 +42,7 @@ mod tests {
         let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
         assert_eq!(s256_challenge(verifier), challenge);
         assert!(verifier_matches(verifier, challenge));
-        assert!(!verifier_matches(
-            "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXK",
-            challenge
-        ));
+        assert!(!verifier_matches("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXK", challenge));
     }
 
     #[test]

@@ -12,22 +12,14 @@ use super::token::authenticate_client;
 use super::{no_store, oauth_error};
 use crate::state::Shared;
 
-pub(super) async fn revoke(
-    State(shared): State<Arc<Shared>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+pub(super) async fn revoke(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
     let params = Params::parse(&body);
     let client = match authenticate_client(&shared, &params, &headers) {
         Ok(client) => client,
         Err(response) => return response,
     };
     let Some(token) = params.single("token") else {
-        return oauth_error(
-            StatusCode::BAD_REQUEST,
-            "invalid_request",
-            "token is required, once",
-        );
+        return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "token is required, once");
     };
     // A token issued to another client is left alone; the answer does not reveal it exists.
     if let Some(record) = shared.world().tokens.get_mut(token) {

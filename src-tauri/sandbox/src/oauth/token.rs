@@ -30,17 +30,12 @@ pub(super) fn authenticate_client(
     let basic = basic_credentials(headers);
     let used_basic = basic.is_some();
     let invalid = |description: &str| {
-        let status = if used_basic {
-            StatusCode::UNAUTHORIZED
-        } else {
-            StatusCode::BAD_REQUEST
-        };
+        let status = if used_basic { StatusCode::UNAUTHORIZED } else { StatusCode::BAD_REQUEST };
         let mut response = oauth_error(status, "invalid_client", description);
         if used_basic {
-            response.headers_mut().insert(
-                header::WWW_AUTHENTICATE,
-                axum::http::HeaderValue::from_static("Basic"),
-            );
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Basic"));
         }
         response
     };
@@ -49,18 +44,12 @@ pub(super) fn authenticate_client(
     }
     let (client_id, secret) = match &basic {
         Some((id, secret)) => {
-            if params
-                .single("client_id")
-                .is_some_and(|body_id| body_id != id)
-            {
+            if params.single("client_id").is_some_and(|body_id| body_id != id) {
                 return Err(invalid("client_id does not match the Authorization header"));
             }
             (Some(id.as_str()), Some(secret.as_str()))
         }
-        None => (
-            params.non_empty("client_id"),
-            params.non_empty("client_secret"),
-        ),
+        None => (params.non_empty("client_id"), params.non_empty("client_secret")),
     };
     let Some(client) = client_id.and_then(|id| shared.world().client(id).cloned()) else {
         return Err(invalid("Unknown client"));
@@ -68,9 +57,7 @@ pub(super) fn authenticate_client(
     match (client.secret, secret) {
         (None, None) => Ok(client),
         (None, Some(_)) => Err(invalid("Public clients must not send a client_secret")),
-        (Some(expected), Some(given))
-            if pkce::constant_time_eq(expected.as_bytes(), given.as_bytes()) =>
-        {
+        (Some(expected), Some(given)) if pkce::constant_time_eq(expected.as_bytes(), given.as_bytes()) => {
             Ok(client)
         }
         (Some(_), _) => Err(invalid("Client authentication failed")),
@@ -85,14 +72,8 @@ fn basic_credentials(headers: &HeaderMap) -> Option<(String, String)> {
     }
     let decoded = String::from_utf8(STANDARD.decode(encoded.trim()).ok()?).ok()?;
     let (id, secret) = decoded.split_once(':')?;
-    let id = url::form_urlencoded::parse(format!("a={id}").as_bytes())
-        .next()?
-        .1
-        .into_owned();
-    let secret = url::form_urlencoded::parse(format!("a={secret}").as_bytes())
-        .next()?
-        .1
-        .into_owned();
+    let id = url::form_urlencoded::parse(format!("a={id}").as_bytes()).next()?.1.into_owned();
+    let secret = url::form_urlencoded::parse(format!("a={secret}").as_bytes()).next()?.1.into_owned();
     Some((id, secret))
 }
 
@@ -100,11 +81,7 @@ fn invalid_grant(description: &str) -> Response {
     oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", description)
 }
 
-pub(super) async fn exchange(
-    State(shared): State<Arc<Shared>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+pub(super) async fn exchange(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
     let params = Params::parse(&body);
     let client = match authenticate_client(&shared, &params, &headers) {
         Ok(client) => client,
@@ -117,8 +94,7 @@ pub(super) async fn exchange(
             "Only grant_type=authorization_code is supported; refresh tokens are not issued",
         );
     }
-    let (Some(code), Some(redirect_uri)) = (params.single("code"), params.single("redirect_uri"))
-    else {
+    let (Some(code), Some(redirect_uri)) = (params.single("code"), params.single("redirect_uri")) else {
         return invalid_grant("code and redirect_uri are required, once each");
     };
     let verifier = params.single("code_verifier");
@@ -165,10 +141,8 @@ pub(super) async fn exchange(
                 return invalid_grant("The Team authorization is no longer valid");
             };
             let authorization_id = opaque("tauth_").chars().take(22).collect::<String>();
-            let context = TokenContext::Team {
-                team_id: team_id.clone(),
-                context_version: team.context_version,
-            };
+            let context =
+                TokenContext::Team { team_id: team_id.clone(), context_version: team.context_version };
             let bound = binding_override.unwrap_or_else(|| team_id.clone());
             (context, Some((bound, authorization_id)))
         }

@@ -43,10 +43,7 @@ pub(super) async fn team_balance(
     caller.require(Scope::Balance)?;
     caller.require_team(&team_id)?;
     let world = shared.world();
-    let team = world
-        .teams
-        .get(&team_id)
-        .ok_or(PlatformError::TeamNotFound)?;
+    let team = world.teams.get(&team_id).ok_or(PlatformError::TeamNotFound)?;
     let readings = shared.settings().readings;
     let view = team.balance_view();
     let amount = |p: crate::Points| {
@@ -74,8 +71,7 @@ pub(super) async fn team_balance(
         data["quotaLimit"] = view.quota_limit.map_or(Value::Null, amount);
         data["quotaUsed"] = amount(view.quota_used);
         data["quotaRemaining"] = view.quota_remaining().map_or(Value::Null, amount);
-        data.as_object_mut()
-            .map(|d| d.remove("balancePointsDecimal"));
+        data.as_object_mut().map(|d| d.remove("balancePointsDecimal"));
     }
     Ok(success(data))
 }
@@ -89,12 +85,9 @@ pub(super) async fn usage(
     caller.require_personal()?;
     let mut data = usage_summary(&shared.world(), &caller.token.client_id);
     if shared.settings().readings.has(Reading::PointsFractional) {
-        for path in [
-            &["chargedPoints"][..],
-            &["refundedPoints"],
-            &["netPoints"],
-            &["modelUsage", "chargedPoints"],
-        ] {
+        for path in
+            [&["chargedPoints"][..], &["refundedPoints"], &["netPoints"], &["modelUsage", "chargedPoints"]]
+        {
             let mut at = &mut data;
             for key in &path[..path.len() - 1] {
                 at = &mut at[*key];

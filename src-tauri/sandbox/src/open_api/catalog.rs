@@ -32,11 +32,7 @@ pub(super) async fn personal_models(
     caller.require(Scope::Model)?;
     caller.require_personal()?;
     let readings = shared.settings().readings;
-    let items: Vec<Value> = shared
-        .models
-        .iter()
-        .map(|m| served(&m.entry, &readings))
-        .collect();
+    let items: Vec<Value> = shared.models.iter().map(|m| served(&m.entry, &readings)).collect();
     Ok(success(items))
 }
 
@@ -49,10 +45,7 @@ pub(super) async fn team_models(
     caller.require(Scope::Model)?;
     caller.require_team(&team_id)?;
     let world = shared.world();
-    let team = world
-        .teams
-        .get(&team_id)
-        .ok_or(PlatformError::TeamNotFound)?;
+    let team = world.teams.get(&team_id).ok_or(PlatformError::TeamNotFound)?;
     let items = team_catalog(&team_id);
     Ok(success(json!({
         "teamId": team.id,

@@ -16,20 +16,11 @@ pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/api/v1/open/me", get(profile::me))
         .route("/api/v1/open/teams", get(profile::teams))
-        .route(
-            "/api/v1/open/teams/{team_id}/context",
-            get(profile::team_context),
-        )
+        .route("/api/v1/open/teams/{team_id}/context", get(profile::team_context))
         .route("/api/v1/open/models", get(catalog::personal_models))
-        .route(
-            "/api/v1/open/teams/{team_id}/models",
-            get(catalog::team_models),
-        )
+        .route("/api/v1/open/teams/{team_id}/models", get(catalog::team_models))
         .route("/api/v1/open/balance", get(account::personal_balance))
-        .route(
-            "/api/v1/open/teams/{team_id}/balance",
-            get(account::team_balance),
-        )
+        .route("/api/v1/open/teams/{team_id}/balance", get(account::team_balance))
         .route("/api/v1/open/usage", get(account::usage))
         .route("/static/avatars/{file}", get(profile::avatar))
         .route("/developers/openapi.json", get(openapi_document))
@@ -44,9 +35,5 @@ async fn openapi_document(
     if shared.settings().readings.has(crate::readings::Reading::NoOpenApi) {
         return axum::http::StatusCode::NOT_FOUND.into_response();
     }
-    (
-        [(axum::http::header::CONTENT_TYPE, "application/json")],
-        include_str!("openapi.json"),
-    )
-        .into_response()
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], include_str!("openapi.json")).into_response()
 }

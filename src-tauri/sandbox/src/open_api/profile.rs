@@ -36,11 +36,7 @@ pub(super) async fn me(
     if shared.settings().readings.has(Reading::MeRefusesTeamTokens) {
         caller.require_personal()?;
     }
-    let subject = shared
-        .world()
-        .client(&caller.token.client_id)
-        .map(|c| c.subject)
-        .unwrap_or_default();
+    let subject = shared.world().client(&caller.token.client_id).map(|c| c.subject).unwrap_or_default();
     Ok(success(json!({
         "userId": subject,
         "displayName": USER_DISPLAY_NAME,
@@ -74,10 +70,7 @@ pub(super) async fn team_context(
     caller.require(Scope::Profile)?;
     caller.require_team(&team_id)?;
     let world = shared.world();
-    let team = world
-        .teams
-        .get(&team_id)
-        .ok_or(PlatformError::TeamNotFound)?;
+    let team = world.teams.get(&team_id).ok_or(PlatformError::TeamNotFound)?;
     Ok(success(team_context_json(team)))
 }
 
@@ -87,9 +80,6 @@ pub(super) async fn avatar() -> Response {
         <rect width=\"64\" height=\"64\" rx=\"32\" fill=\"#3b5bdb\"/>\
         <text x=\"32\" y=\"41\" font-size=\"26\" text-anchor=\"middle\" fill=\"#fff\" font-family=\"sans-serif\">LX</text></svg>";
     let mut response = svg.into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("image/svg+xml"),
-    );
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
     response
 }

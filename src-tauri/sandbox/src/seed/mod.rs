@@ -3,9 +3,7 @@
 mod models;
 mod tts;
 
-pub(crate) use models::{
-    catalog_version, model_catalog, team_catalog, CatalogModel, StructuredOutputMode,
-};
+pub(crate) use models::{catalog_version, model_catalog, team_catalog, CatalogModel, StructuredOutputMode};
 pub(crate) use tts::{tts_catalog, CharCounting, PriceUnit, SeedVoice, TtsConfig};
 
 // ---- OAuth clients -------------------------------------------------------------------------

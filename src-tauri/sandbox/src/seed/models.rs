@@ -31,11 +31,7 @@ impl CatalogModel {
 
     /// A missing field means `prompt` (documented).
     pub fn structured_output_mode(&self) -> StructuredOutputMode {
-        match self
-            .entry
-            .get("structuredOutputMode")
-            .and_then(Value::as_str)
-        {
+        match self.entry.get("structuredOutputMode").and_then(Value::as_str) {
             Some("json_schema") => StructuredOutputMode::JsonSchema,
             Some("json_object") => StructuredOutputMode::JsonObject,
             _ => StructuredOutputMode::Prompt,
@@ -47,10 +43,7 @@ impl CatalogModel {
     }
 
     pub fn accepts_image(&self) -> bool {
-        self.entry
-            .get("acceptsImage")
-            .or_else(|| self.entry.get("inputsImage"))
-            .and_then(Value::as_bool)
+        self.entry.get("acceptsImage").or_else(|| self.entry.get("inputsImage")).and_then(Value::as_bool)
             == Some(true)
     }
 }
@@ -83,11 +76,7 @@ fn chat_spec() -> Value {
 
 fn othan() -> CatalogModel {
     let entry = llm(MODEL_CHAT, "Othan 2.0", false, "prompt", 2, chat_spec());
-    CatalogModel {
-        code: MODEL_CHAT,
-        entry,
-        milli_per_thousand_tokens: 2000,
-    }
+    CatalogModel { code: MODEL_CHAT, entry, milli_per_thousand_tokens: 2000 }
 }
 
 fn vision() -> CatalogModel {
@@ -96,19 +85,8 @@ fn vision() -> CatalogModel {
         "max_tokens": integer(1, 4096, 1024),
         "detail": { "type": "string", "enum": ["low", "high", "auto"], "default": "auto" },
     });
-    let entry = llm(
-        MODEL_VISION,
-        "Othan 2.0 Vision",
-        true,
-        "json_object",
-        2,
-        spec,
-    );
-    CatalogModel {
-        code: MODEL_VISION,
-        entry,
-        milli_per_thousand_tokens: 3000,
-    }
+    let entry = llm(MODEL_VISION, "Othan 2.0 Vision", true, "json_object", 2, spec);
+    CatalogModel { code: MODEL_VISION, entry, milli_per_thousand_tokens: 3000 }
 }
 
 fn qingyu() -> CatalogModel {
@@ -118,19 +96,8 @@ fn qingyu() -> CatalogModel {
         "max_tokens": integer(1, 32768, 4096),
         "reasoning_effort": { "type": "string", "enum": ["low", "medium", "high"], "default": "medium" },
     });
-    let entry = llm(
-        MODEL_JSON_SCHEMA,
-        "Qingyu Pro",
-        false,
-        "json_schema",
-        3,
-        spec,
-    );
-    CatalogModel {
-        code: MODEL_JSON_SCHEMA,
-        entry,
-        milli_per_thousand_tokens: 4000,
-    }
+    let entry = llm(MODEL_JSON_SCHEMA, "Qingyu Pro", false, "json_schema", 3, spec);
+    CatalogModel { code: MODEL_JSON_SCHEMA, entry, milli_per_thousand_tokens: 4000 }
 }
 
 fn legacy() -> CatalogModel {
@@ -140,11 +107,7 @@ fn legacy() -> CatalogModel {
         "inputsText": true, "inputsImage": false, "outputsText": true, "outputsImage": false,
         "parameterSchemaVersion": 1, "parameterSpec": null,
     });
-    CatalogModel {
-        code: MODEL_LEGACY,
-        entry,
-        milli_per_thousand_tokens: 1000,
-    }
+    CatalogModel { code: MODEL_LEGACY, entry, milli_per_thousand_tokens: 1000 }
 }
 
 fn image() -> CatalogModel {
@@ -159,11 +122,7 @@ fn image() -> CatalogModel {
             "quality": { "type": "string", "enum": ["standard", "hd"], "default": "standard" },
         },
     });
-    CatalogModel {
-        code: MODEL_IMAGE,
-        entry,
-        milli_per_thousand_tokens: 0,
-    }
+    CatalogModel { code: MODEL_IMAGE, entry, milli_per_thousand_tokens: 0 }
 }
 
 fn video() -> CatalogModel {
@@ -178,11 +137,7 @@ fn video() -> CatalogModel {
             "resolution": { "type": "string", "enum": ["720p", "1080p"], "default": "720p" },
         },
     });
-    CatalogModel {
-        code: MODEL_VIDEO,
-        entry,
-        milli_per_thousand_tokens: 0,
-    }
+    CatalogModel { code: MODEL_VIDEO, entry, milli_per_thousand_tokens: 0 }
 }
 
 fn audio() -> CatalogModel {
@@ -192,40 +147,17 @@ fn audio() -> CatalogModel {
         "outputsText": false, "outputsImage": false, "outputsAudio": true, "outputsVideo": false,
         "structuredOutputMode": "prompt", "parameterSchemaVersion": 1, "parameterSpec": {},
     });
-    CatalogModel {
-        code: MODEL_AUDIO,
-        entry,
-        milli_per_thousand_tokens: 0,
-    }
+    CatalogModel { code: MODEL_AUDIO, entry, milli_per_thousand_tokens: 0 }
 }
 
 fn enterprise() -> CatalogModel {
-    let entry = llm(
-        MODEL_TEAM_ONLY,
-        "Othan 2.0 Enterprise",
-        true,
-        "json_schema",
-        2,
-        chat_spec(),
-    );
-    CatalogModel {
-        code: MODEL_TEAM_ONLY,
-        entry,
-        milli_per_thousand_tokens: 2500,
-    }
+    let entry = llm(MODEL_TEAM_ONLY, "Othan 2.0 Enterprise", true, "json_schema", 2, chat_spec());
+    CatalogModel { code: MODEL_TEAM_ONLY, entry, milli_per_thousand_tokens: 2500 }
 }
 
 /// The Personal catalog, in display order.
 pub(crate) fn model_catalog() -> Vec<CatalogModel> {
-    vec![
-        othan(),
-        vision(),
-        qingyu(),
-        legacy(),
-        image(),
-        video(),
-        audio(),
-    ]
+    vec![othan(), vision(), qingyu(), legacy(), image(), video(), audio()]
 }
 
 /// A Team's catalog: a different selection from the Personal one plus a Team-only model.

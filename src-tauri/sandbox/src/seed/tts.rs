@@ -57,16 +57,8 @@ pub(crate) struct TtsConfig {
     pub shared_voices: Vec<SeedVoice>,
 }
 
-fn voice(
-    voice_id: &'static str,
-    display_name: &'static str,
-    language: Option<&'static str>,
-) -> SeedVoice {
-    SeedVoice {
-        voice_id,
-        display_name,
-        language,
-    }
+fn voice(voice_id: &'static str, display_name: &'static str, language: Option<&'static str>) -> SeedVoice {
+    SeedVoice { voice_id, display_name, language }
 }
 
 pub(crate) fn tts_catalog() -> Vec<TtsConfig> {
@@ -96,11 +88,7 @@ pub(crate) fn tts_catalog() -> Vec<TtsConfig> {
             points: 3,
             counting: CharCounting::CjkDouble,
             shared_voices: vec![
-                voice(
-                    VOICE_LINGYIN_NARRATOR,
-                    "Lingyin narrator (calm)",
-                    Some("zh-CN"),
-                ),
+                voice(VOICE_LINGYIN_NARRATOR, "Lingyin narrator (calm)", Some("zh-CN")),
                 voice(VOICE_YUNXI, "Yunxi (lively)", None),
             ],
         },

@@ -95,20 +95,11 @@ mod lame {
         bitrate: Bitrate,
     ) -> Result<(Vec<u8>, bool), EncodeError> {
         let configure = |e: mp3lame_encoder::BuildError| EncodeError::Configure(e.to_string());
-        let mut builder =
-            Builder::new().ok_or_else(|| EncodeError::Configure("out of memory".into()))?;
-        builder
-            .set_num_channels(channels.clamp(1, 2) as u8)
-            .map_err(configure)?;
+        let mut builder = Builder::new().ok_or_else(|| EncodeError::Configure("out of memory".into()))?;
+        builder.set_num_channels(channels.clamp(1, 2) as u8).map_err(configure)?;
         builder.set_sample_rate(sample_rate).map_err(configure)?;
         builder.set_brate(bitrate).map_err(configure)?;
-        builder
-            .set_mode(if channels >= 2 {
-                Mode::JointStereo
-            } else {
-                Mode::Mono
-            })
-            .map_err(configure)?;
+        builder.set_mode(if channels >= 2 { Mode::JointStereo } else { Mode::Mono }).map_err(configure)?;
         builder.set_quality(Quality::Good).map_err(configure)?;
         builder.set_to_write_vbr_tag(true).map_err(configure)?;
         let mut encoder = builder.build().map_err(configure)?;
@@ -120,19 +111,9 @@ mod lame {
             out.reserve(mp3lame_encoder::max_required_buffer_size(chunk.len()));
             if channels >= 2 {
                 let right: Vec<i16> = chunk.iter().map(|s| (f32::from(*s) * 0.9) as i16).collect();
-                encoder
-                    .encode_to_vec(
-                        DualPcm {
-                            left: chunk,
-                            right: &right,
-                        },
-                        &mut out,
-                    )
-                    .map_err(encode)?;
+                encoder.encode_to_vec(DualPcm { left: chunk, right: &right }, &mut out).map_err(encode)?;
             } else {
-                encoder
-                    .encode_to_vec(MonoPcm(chunk), &mut out)
-                    .map_err(encode)?;
+                encoder.encode_to_vec(MonoPcm(chunk), &mut out).map_err(encode)?;
             }
         }
         out.reserve(7200);

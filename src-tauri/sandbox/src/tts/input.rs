@@ -98,10 +98,7 @@ pub(crate) fn parse(body: &[u8], has_request_id: bool) -> Result<SpeechInput, Pl
     let tts_config_id = check.string("tts_config_id", true, false, 3, 100);
     let voice = check.string("voice", true, false, 1, 256);
     let text = check.string("input", true, false, 1, 9999);
-    if text
-        .as_deref()
-        .is_some_and(|t| t.chars().all(char::is_whitespace))
-    {
+    if text.as_deref().is_some_and(|t| t.chars().all(char::is_whitespace)) {
         check.value_error("input", "input must not be empty or whitespace only");
     }
     let response_format = check.string("response_format", false, false, 2, 20);
@@ -129,12 +126,8 @@ pub(crate) fn parse(body: &[u8], has_request_id: bool) -> Result<SpeechInput, Pl
         volume: volume.unwrap_or(1.0),
         pitch: pitch.unwrap_or(0),
         emotion,
-        sample_rate: sample_rate
-            .and_then(|v| u32::try_from(v).ok())
-            .unwrap_or(32_000),
-        bitrate: bitrate
-            .and_then(|v| u32::try_from(v).ok())
-            .unwrap_or(128_000),
+        sample_rate: sample_rate.and_then(|v| u32::try_from(v).ok()).unwrap_or(32_000),
+        bitrate: bitrate.and_then(|v| u32::try_from(v).ok()).unwrap_or(128_000),
         channels: channels.and_then(|v| u16::try_from(v).ok()).unwrap_or(1),
     })
 }

@@ -46,22 +46,13 @@ impl OfferedVoice {
 pub(crate) fn refresh_voice_lifecycles(world: &mut World, now: OffsetDateTime) {
     for voice in world.voices.values_mut().flatten() {
         let next = match &voice.lifecycle {
-            VoiceLifecycle::PendingActivation {
-                activation: Some(a),
-                ..
-            } => match a.settled_at {
-                Some(settled) if now >= settled + ACTIVATION_RECONCILE_AFTER => {
-                    Some(VoiceLifecycle::Active)
-                }
+            VoiceLifecycle::PendingActivation { activation: Some(a), .. } => match a.settled_at {
+                Some(settled) if now >= settled + ACTIVATION_RECONCILE_AFTER => Some(VoiceLifecycle::Active),
                 _ => None,
             },
-            VoiceLifecycle::PendingActivation {
-                expires_at,
-                activation: None,
-                ..
-            } if now >= *expires_at => Some(VoiceLifecycle::Expired {
-                expired_at: *expires_at,
-            }),
+            VoiceLifecycle::PendingActivation { expires_at, activation: None, .. } if now >= *expires_at => {
+                Some(VoiceLifecycle::Expired { expired_at: *expires_at })
+            }
             _ => None,
         };
         if let Some(next) = next {
@@ -72,24 +63,12 @@ pub(crate) fn refresh_voice_lifecycles(world: &mut World, now: OffsetDateTime) {
 
 /// Shared voices of the configuration plus the account's own voices on its channel. Another
 /// account's voices never appear.
-pub(crate) fn offered_voices(
-    world: &World,
-    account: &AccountKey,
-    config: &TtsConfig,
-) -> Vec<OfferedVoice> {
-    let mut voices: Vec<OfferedVoice> = config
-        .shared_voices
-        .iter()
-        .cloned()
-        .map(OfferedVoice::Shared)
-        .collect();
+pub(crate) fn offered_voices(world: &World, account: &AccountKey, config: &TtsConfig) -> Vec<OfferedVoice> {
+    let mut voices: Vec<OfferedVoice> =
+        config.shared_voices.iter().cloned().map(OfferedVoice::Shared).collect();
     if let Some(owned) = world.voices.get(account) {
         voices.extend(
-            owned
-                .iter()
-                .filter(|v| v.channel_id == config.channel_id)
-                .cloned()
-                .map(OfferedVoice::Owned),
+            owned.iter().filter(|v| v.channel_id == config.channel_id).cloned().map(OfferedVoice::Owned),
         );
     }
     voices
@@ -105,26 +84,14 @@ pub(crate) fn lifecycle_state(lifecycle: &VoiceLifecycle) -> &'static str {
 
 /// The catalog state of a voice (for `SandboxControl::voice_state`).
 #[cfg_attr(not(feature = "control"), allow(dead_code))]
-pub(crate) fn voice_state(
-    shared: &Shared,
-    team_id: Option<&str>,
-    voice_id: &str,
-) -> Option<&'static str> {
+pub(crate) fn voice_state(shared: &Shared, team_id: Option<&str>, voice_id: &str) -> Option<&'static str> {
     let account = team_id.map_or(AccountKey::Personal, |t| AccountKey::Team(t.to_string()));
     let now = shared.now();
     let world = &mut *shared.world();
     refresh_voice_lifecycles(world, now);
-    if let Some(owned) = world
-        .voices
-        .get(&account)
-        .and_then(|v| v.iter().find(|v| v.voice_id == voice_id))
-    {
+    if let Some(owned) = world.voices.get(&account).and_then(|v| v.iter().find(|v| v.voice_id == voice_id)) {
         return Some(lifecycle_state(&owned.lifecycle));
     }
-    let shared_voice = shared
-        .tts
-        .iter()
-        .flat_map(|c| c.shared_voices.iter())
-        .any(|v| v.voice_id == voice_id);
+    let shared_voice = shared.tts.iter().flat_map(|c| c.shared_voices.iter()).any(|v| v.voice_id == voice_id);
     shared_voice.then_some("active")
 }

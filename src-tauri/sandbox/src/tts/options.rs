@@ -24,8 +24,8 @@ use crate::world::{AccountKey, VoiceLifecycle};
 fn voice_json_read(voice: &OfferedVoice, readings: &Readings) -> Value {
     let mut value = voice_json(voice);
     let id = value["voiceId"].as_str().unwrap_or_default().to_owned();
-    let unlisted = readings.has(Reading::VoiceStateUnlisted)
-        || readings.has(Reading::VoiceStateUnlistedRefused);
+    let unlisted =
+        readings.has(Reading::VoiceStateUnlisted) || readings.has(Reading::VoiceStateUnlistedRefused);
     if unlisted && id == crate::seed::VOICE_XIAOXIAO {
         value["state"] = json!("preview_only");
     }
@@ -50,11 +50,9 @@ fn voice_json(voice: &OfferedVoice) -> Value {
         OfferedVoice::Owned(v) => {
             let (points, expires) = match &v.lifecycle {
                 VoiceLifecycle::Active => (None, None),
-                VoiceLifecycle::PendingActivation {
-                    activation_points,
-                    expires_at,
-                    ..
-                } => (Some(*activation_points), Some(rfc3339(*expires_at))),
+                VoiceLifecycle::PendingActivation { activation_points, expires_at, .. } => {
+                    (Some(*activation_points), Some(rfc3339(*expires_at)))
+                }
                 VoiceLifecycle::Expired { expired_at } => (None, Some(rfc3339(*expired_at))),
             };
             json!({
@@ -78,21 +76,15 @@ fn library_url(base: &str, account: &AccountKey, config: &TtsConfig) -> String {
     query.append_pair("ttsConfigId", config.id);
     match account {
         AccountKey::Personal => query.append_pair("context", "personal"),
-        AccountKey::Team(team_id) => query
-            .append_pair("context", "team")
-            .append_pair("teamId", team_id),
+        AccountKey::Team(team_id) => query.append_pair("context", "team").append_pair("teamId", team_id),
     };
     format!("{base}/voices?{}", query.finish())
 }
 
-fn config_json(
-    shared: &Shared,
-    account: &AccountKey,
-    config: &TtsConfig,
-    voices: &[OfferedVoice],
-) -> Value {
+fn config_json(shared: &Shared, account: &AccountKey, config: &TtsConfig, voices: &[OfferedVoice]) -> Value {
     let readings = shared.settings().readings;
-    let mut price = json!({ "unit": config.unit.as_str(), "unitSize": config.unit_size, "points": config.points });
+    let mut price =
+        json!({ "unit": config.unit.as_str(), "unitSize": config.unit_size, "points": config.points });
     if readings.has(Reading::PointsFractional) {
         price["points"] = Readings::fractional_number(crate::Points::whole(config.points));
     }
@@ -127,14 +119,7 @@ pub(super) async fn tts_options(
     let configs: Vec<Value> = shared
         .tts
         .iter()
-        .map(|config| {
-            config_json(
-                &shared,
-                &account,
-                config,
-                &offered_voices(world, &account, config),
-            )
-        })
+        .map(|config| config_json(&shared, &account, config, &offered_voices(world, &account, config)))
         .collect();
     let readings = shared.settings().readings;
     Ok(success(if readings.has(Reading::TtsOptionsItems) {
@@ -160,10 +145,7 @@ pub(super) async fn voice_library_page(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<LibraryQuery>,
 ) -> Response {
-    let account = query
-        .team_id
-        .clone()
-        .map_or(AccountKey::Personal, AccountKey::Team);
+    let account = query.team_id.clone().map_or(AccountKey::Personal, AccountKey::Team);
     let context_name = match &account {
         AccountKey::Personal => "your Personal account".to_string(),
         AccountKey::Team(id) => shared
@@ -177,15 +159,8 @@ pub(super) async fn voice_library_page(
     let world = &mut *shared.world();
     refresh_voice_lifecycles(world, now);
     let mut rows = String::new();
-    for config in shared
-        .tts
-        .iter()
-        .filter(|c| query.tts_config_id.as_deref().is_none_or(|id| id == c.id))
-    {
-        rows.push_str(&format!(
-            "<h2>{}</h2><ul class=\"scopes\">",
-            escape(config.display_name)
-        ));
+    for config in shared.tts.iter().filter(|c| query.tts_config_id.as_deref().is_none_or(|id| id == c.id)) {
+        rows.push_str(&format!("<h2>{}</h2><ul class=\"scopes\">", escape(config.display_name)));
         let voices = offered_voices(world, &account, config);
         if voices.is_empty() {
             rows.push_str("<li>No voices yet. Clone a voice to start using this model.</li>");
@@ -200,9 +175,6 @@ pub(super) async fn voice_library_page(
         }
         rows.push_str("</ul>");
     }
-    let body = format!(
-        "<h1>Voice library</h1><p>Voices available to {}.</p>{rows}",
-        escape(&context_name)
-    );
+    let body = format!("<h1>Voice library</h1><p>Voices available to {}.</p>{rows}", escape(&context_name));
     page(StatusCode::OK, "Voice library", &body)
 }

@@ -26,9 +26,7 @@ pub(crate) fn actual_usage(config: &TtsConfig, usage_chars: u64, duration_ms: u6
 
 pub(crate) fn synthesis_points(config: &TtsConfig, actual_usage: u64) -> i64 {
     let blocks = actual_usage.div_ceil(config.unit_size.max(1));
-    i64::try_from(blocks)
-        .unwrap_or(i64::MAX)
-        .saturating_mul(config.points)
+    i64::try_from(blocks).unwrap_or(i64::MAX).saturating_mul(config.points)
 }
 
 #[cfg(test)]
@@ -37,10 +35,7 @@ mod tests {
     use crate::seed::{tts_catalog, TTS_CONFIG_CJK, TTS_CONFIG_SECONDS, TTS_CONFIG_STANDARD};
 
     fn config(id: &str) -> TtsConfig {
-        tts_catalog()
-            .into_iter()
-            .find(|c| c.id == id)
-            .unwrap_or_else(|| panic!("seeded config {id}"))
+        tts_catalog().into_iter().find(|c| c.id == id).unwrap_or_else(|| panic!("seeded config {id}"))
     }
 
     #[test]
@@ -59,9 +54,6 @@ mod tests {
         let text = "你好 world 😀";
         assert_eq!(input_characters(text), 10);
         assert_eq!(usage_characters(text, config(TTS_CONFIG_CJK).counting), 12);
-        assert_eq!(
-            usage_characters(text, config(TTS_CONFIG_STANDARD).counting),
-            10
-        );
+        assert_eq!(usage_characters(text, config(TTS_CONFIG_STANDARD).counting), 10);
     }
 }

@@ -43,20 +43,11 @@ pub(super) async fn create_speech(
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Model)?;
     let account = caller.gateway_account(&headers)?;
-    let request_id = headers
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
+    let request_id = headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
     let input = input::parse(&body, request_id.is_some())?;
     let request_id = request_id.unwrap_or_default();
-    let config = shared
-        .tts_config(&input.tts_config_id)
-        .ok_or(PlatformError::TtsConfigNotFound)?
-        .clone();
-    let format = input
-        .response_format
-        .clone()
-        .unwrap_or_else(|| default_format(&config).to_string());
+    let config = shared.tts_config(&input.tts_config_id).ok_or(PlatformError::TtsConfigNotFound)?.clone();
+    let format = input.response_format.clone().unwrap_or_else(|| default_format(&config).to_string());
     if !config.output_formats.contains(&format.as_str()) {
         return Err(PlatformError::TtsFormatUnsupported);
     }
@@ -96,14 +87,9 @@ pub(super) async fn create_speech(
             None => {}
         }
         let offered = offered_voices(world, &account, &config);
-        let voice = offered
-            .iter()
-            .find(|v| v.voice_id() == input.voice)
-            .ok_or(PlatformError::TtsVoiceNotFound)?;
-        if shared
-            .settings()
-            .readings
-            .has(crate::readings::Reading::VoiceStateUnlistedRefused)
+        let voice =
+            offered.iter().find(|v| v.voice_id() == input.voice).ok_or(PlatformError::TtsVoiceNotFound)?;
+        if shared.settings().readings.has(crate::readings::Reading::VoiceStateUnlistedRefused)
             && voice.voice_id() == crate::seed::VOICE_XIAOXIAO
         {
             return Err(PlatformError::Injected {
@@ -117,34 +103,22 @@ pub(super) async fn create_speech(
             OfferedVoice::Owned(owned) => match &owned.lifecycle {
                 VoiceLifecycle::Active => 0,
                 VoiceLifecycle::Expired { .. } => return Err(PlatformError::TtsVoiceExpired),
-                VoiceLifecycle::PendingActivation {
-                    activation: Some(_),
-                    ..
-                } => return Err(PlatformError::TtsVoiceActivationInProgress),
-                VoiceLifecycle::PendingActivation {
-                    activation_points, ..
-                } => *activation_points,
+                VoiceLifecycle::PendingActivation { activation: Some(_), .. } => {
+                    return Err(PlatformError::TtsVoiceActivationInProgress)
+                }
+                VoiceLifecycle::PendingActivation { activation_points, .. } => *activation_points,
             },
         };
-        if !can_pay(
-            world,
-            &account,
-            Points::whole(synthesis + activation_points),
-        ) {
+        if !can_pay(world, &account, Points::whole(synthesis + activation_points)) {
             return Err(PlatformError::InsufficientPoints);
         }
-        world
-            .speech_records
-            .insert(key.clone(), SpeechRecord::InFlight);
+        world.speech_records.insert(key.clone(), SpeechRecord::InFlight);
         if activation_points > 0 {
             set_activation(
                 world,
                 &account,
                 &input.voice,
-                Some(Activation {
-                    request_id: request_id.clone(),
-                    settled_at: None,
-                }),
+                Some(Activation { request_id: request_id.clone(), settled_at: None }),
             );
         }
         activation_points
@@ -173,30 +147,11 @@ pub(super) async fn create_speech(
         }
     };
 
-    let settlement = Settlement {
-        input_chars,
-        usage_chars,
-        actual_usage: actual,
-        duration_ms,
-        charged: total,
-    };
-    let confirm = (activation_points > 0).then(|| {
-        (
-            shared.clone(),
-            account.clone(),
-            input.voice.clone(),
-            request_id.clone(),
-        )
-    });
-    Ok(audio_response(
-        audio,
-        &format,
-        &request_id,
-        &input,
-        config.id,
-        &settlement,
-        confirm,
-    ))
+    let settlement =
+        Settlement { input_chars, usage_chars, actual_usage: actual, duration_ms, charged: total };
+    let confirm = (activation_points > 0)
+        .then(|| (shared.clone(), account.clone(), input.voice.clone(), request_id.clone()));
+    Ok(audio_response(audio, &format, &request_id, &input, config.id, &settlement, confirm))
 }
 
 /// `response_format` when the request names none: mp3 as the docs' example, else the
@@ -224,8 +179,7 @@ struct Job {
 
 /// Renders and encodes the audio, then charges and settles the request.
 async fn render_and_settle(job: Job) -> Result<Vec<u8>, PlatformError> {
-    let (sample_rate, channels, bitrate) =
-        (job.input.sample_rate, job.input.channels, job.input.bitrate);
+    let (sample_rate, channels, bitrate) = (job.input.sample_rate, job.input.channels, job.input.bitrate);
     let (plan, format) = (job.plan, job.format.clone());
     let rendered = tokio::task::spawn_blocking(move || {
         let pcm = plan.render_mono();
@@ -269,36 +223,21 @@ async fn render_and_settle(job: Job) -> Result<Vec<u8>, PlatformError> {
     charge.voice_id = Some(voice_id.clone());
     charge.activation_points = activating.then_some(job.activation_points);
     record(world, charge);
-    world
-        .speech_records
-        .insert(job.key.clone(), SpeechRecord::Settled);
+    world.speech_records.insert(job.key.clone(), SpeechRecord::Settled);
     if activating {
-        let settled = Activation {
-            request_id: request_id.clone(),
-            settled_at: Some(now),
-        };
+        let settled = Activation { request_id: request_id.clone(), settled_at: Some(now) };
         set_activation(world, &job.account, voice_id, Some(settled));
     }
     Ok(audio)
 }
 
-fn set_activation(
-    world: &mut World,
-    account: &AccountKey,
-    voice_id: &str,
-    activation: Option<Activation>,
-) {
-    let Some(voice) = world
-        .voices
-        .get_mut(account)
-        .and_then(|v| v.iter_mut().find(|v| v.voice_id == voice_id))
+fn set_activation(world: &mut World, account: &AccountKey, voice_id: &str, activation: Option<Activation>) {
+    let Some(voice) =
+        world.voices.get_mut(account).and_then(|v| v.iter_mut().find(|v| v.voice_id == voice_id))
     else {
         return;
     };
-    if let VoiceLifecycle::PendingActivation {
-        activation: slot, ..
-    } = &mut voice.lifecycle
-    {
+    if let VoiceLifecycle::PendingActivation { activation: slot, .. } = &mut voice.lifecycle {
         *slot = activation;
     }
 }
@@ -329,18 +268,12 @@ fn abandon(
 /// The first use is confirmed when the audio actually goes out: flips the voice to `active`.
 fn confirm_activation(shared: &Shared, account: &AccountKey, voice_id: &str, request_id: &str) {
     let mut world = shared.world();
-    let Some(voice) = world
-        .voices
-        .get_mut(account)
-        .and_then(|v| v.iter_mut().find(|v| v.voice_id == voice_id))
+    let Some(voice) =
+        world.voices.get_mut(account).and_then(|v| v.iter_mut().find(|v| v.voice_id == voice_id))
     else {
         return;
     };
-    if let VoiceLifecycle::PendingActivation {
-        activation: Some(a),
-        ..
-    } = &voice.lifecycle
-    {
+    if let VoiceLifecycle::PendingActivation { activation: Some(a), .. } = &voice.lifecycle {
         if a.request_id == request_id {
             voice.lifecycle = VoiceLifecycle::Active;
         }
@@ -367,11 +300,7 @@ fn audio_response(
     });
     let mut response = Response::new(Body::from_stream(stream));
     let headers = response.headers_mut();
-    let content_type = if format == "wav" {
-        "audio/wav"
-    } else {
-        "audio/mpeg"
-    };
+    let content_type = if format == "wav" { "audio/wav" } else { "audio/mpeg" };
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -45,15 +45,9 @@ fn timbre(voice_id: &str) -> (f64, f64) {
     let digest = Sha256::digest(voice_id.as_bytes());
     let unit = f64::from(digest[0]) / 255.0;
     let lower = voice_id.to_lowercase();
-    let deep = ["male", "grandpa", "anchor", "host"]
-        .iter()
-        .any(|w| lower.contains(w))
-        && !lower.contains("female");
-    let base = if deep {
-        105.0 + 40.0 * unit
-    } else {
-        170.0 + 90.0 * unit
-    };
+    let deep =
+        ["male", "grandpa", "anchor", "host"].iter().any(|w| lower.contains(w)) && !lower.contains("female");
+    let base = if deep { 105.0 + 40.0 * unit } else { 170.0 + 90.0 * unit };
     let brightness = 0.2 + 0.3 * (f64::from(digest[1]) / 255.0);
     (base, brightness)
 }
@@ -72,14 +66,10 @@ pub(crate) fn plan(text: &str, voicing: &Voicing) -> Plan {
     let rate = voicing.sample_rate;
     let speed = voicing.speed.clamp(0.5, 2.0);
     let shift = voicing.pitch_semitones as f64 + emotion_shift(voicing.emotion.as_deref());
-    let mut segments = vec![Segment::Silence {
-        samples: seconds_to_samples(LEAD_IN_SECONDS, rate),
-    }];
+    let mut segments = vec![Segment::Silence { samples: seconds_to_samples(LEAD_IN_SECONDS, rate) }];
     let mut position_in_sentence = 0usize;
     for c in text.chars() {
-        let pause = |seconds: f64| Segment::Silence {
-            samples: seconds_to_samples(seconds / speed, rate),
-        };
+        let pause = |seconds: f64| Segment::Silence { samples: seconds_to_samples(seconds / speed, rate) };
         let segment = match c {
             '\n' => pause(0.25),
             _ if c.is_whitespace() => pause(0.06),
@@ -106,22 +96,13 @@ pub(crate) fn plan(text: &str, voicing: &Voicing) -> Plan {
                 position_in_sentence += 1;
                 let step = SCALE[(c as usize) % SCALE.len()];
                 let hz = base_hz * 2f64.powf((shift + step + contour) / 12.0);
-                Segment::Tone {
-                    hz,
-                    samples: seconds_to_samples(seconds / speed, rate),
-                }
+                Segment::Tone { hz, samples: seconds_to_samples(seconds / speed, rate) }
             }
         };
         segments.push(segment);
     }
-    segments.push(Segment::Silence {
-        samples: seconds_to_samples(TAIL_SECONDS, rate),
-    });
-    Plan {
-        segments,
-        voicing: voicing.clone(),
-        brightness,
-    }
+    segments.push(Segment::Silence { samples: seconds_to_samples(TAIL_SECONDS, rate) });
+    Plan { segments, voicing: voicing.clone(), brightness }
 }
 
 impl Plan {
@@ -144,10 +125,7 @@ impl Plan {
     pub fn render_mono(&self) -> Vec<i16> {
         let rate = f64::from(self.voicing.sample_rate);
         let gain = 0.3 * self.voicing.volume.max(0.0);
-        let vibrato = if matches!(
-            self.voicing.emotion.as_deref(),
-            Some("happy") | Some("fearful")
-        ) {
+        let vibrato = if matches!(self.voicing.emotion.as_deref(), Some("happy") | Some("fearful")) {
             0.004
         } else {
             0.0015
@@ -164,9 +142,8 @@ impl Plan {
                         let t = n as f64 / rate;
                         let wobble = 1.0 + vibrato * (2.0 * std::f64::consts::PI * 5.5 * t).sin();
                         phase += 2.0 * std::f64::consts::PI * hz * wobble / rate;
-                        let raw = phase.sin()
-                            + self.brightness * (2.0 * phase).sin()
-                            + 0.12 * (3.0 * phase).sin();
+                        let raw =
+                            phase.sin() + self.brightness * (2.0 * phase).sin() + 0.12 * (3.0 * phase).sin();
                         let normalized = raw / (1.12 + self.brightness);
                         let envelope = envelope(n, samples, attack, release) * (-2.5 * t).exp();
                         out.push(to_pcm(soft_clip(normalized * envelope * gain)));
@@ -180,11 +157,8 @@ impl Plan {
 
 /// Raised-cosine attack and release, so tones start and stop without clicks.
 fn envelope(n: usize, len: usize, attack: usize, release: usize) -> f64 {
-    let rise = if n < attack {
-        0.5 - 0.5 * (std::f64::consts::PI * n as f64 / attack as f64).cos()
-    } else {
-        1.0
-    };
+    let rise =
+        if n < attack { 0.5 - 0.5 * (std::f64::consts::PI * n as f64 / attack as f64).cos() } else { 1.0 };
     let left = len.saturating_sub(n + 1);
     let fall = if left < release {
         0.5 - 0.5 * (std::f64::consts::PI * left as f64 / release as f64).cos()
@@ -226,39 +200,16 @@ mod tests {
     fn plan_length_matches_render_and_speed_shortens_it() {
         let plan = plan("Hello, 世界!", &voicing());
         assert_eq!(plan.render_mono().len(), plan.samples());
-        let fast = super::plan(
-            "Hello, 世界!",
-            &Voicing {
-                speed: 2.0,
-                ..voicing()
-            },
-        );
+        let fast = super::plan("Hello, 世界!", &Voicing { speed: 2.0, ..voicing() });
         assert!(fast.samples() < plan.samples());
-        assert_eq!(
-            plan.render_mono(),
-            super::plan("Hello, 世界!", &voicing()).render_mono()
-        );
+        assert_eq!(plan.render_mono(), super::plan("Hello, 世界!", &voicing()).render_mono());
     }
 
     #[test]
     fn volume_zero_is_silent_and_loud_is_clipped_softly() {
-        let silent = plan(
-            "abc",
-            &Voicing {
-                volume: 0.0,
-                ..voicing()
-            },
-        )
-        .render_mono();
+        let silent = plan("abc", &Voicing { volume: 0.0, ..voicing() }).render_mono();
         assert!(silent.iter().all(|s| *s == 0));
-        let loud = plan(
-            "abc",
-            &Voicing {
-                volume: 10.0,
-                ..voicing()
-            },
-        )
-        .render_mono();
+        let loud = plan("abc", &Voicing { volume: 10.0, ..voicing() }).render_mono();
         assert!(loud.iter().any(|s| s.unsigned_abs() > 20_000));
     }
 }

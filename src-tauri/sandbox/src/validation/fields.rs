@@ -21,16 +21,11 @@ fn chars(n: usize) -> &'static str {
 
 impl<'a> FieldChecker<'a> {
     pub fn new(prefix: &'static str, fields: &'a Map<String, Value>) -> FieldChecker<'a> {
-        FieldChecker {
-            prefix,
-            fields,
-            issues: Vec::new(),
-        }
+        FieldChecker { prefix, fields, issues: Vec::new() }
     }
 
     fn issue(&mut self, field: &str, kind: &str, msg: String, input: &Value, ctx: Option<Value>) {
-        let mut issue =
-            ValidationIssue::new(&[self.prefix, field], kind, msg).with_input(input.clone());
+        let mut issue = ValidationIssue::new(&[self.prefix, field], kind, msg).with_input(input.clone());
         issue.ctx = ctx;
         self.issues.push(issue);
     }
@@ -62,9 +57,7 @@ impl<'a> FieldChecker<'a> {
         let value = match self.fields.get(field) {
             None => {
                 if required {
-                    self.issues.push(
-                        ValidationIssue::missing(&[self.prefix, field]).with_input(json!({})),
-                    );
+                    self.issues.push(ValidationIssue::missing(&[self.prefix, field]).with_input(json!({})));
                 }
                 return None;
             }
@@ -72,48 +65,25 @@ impl<'a> FieldChecker<'a> {
             Some(value) => value,
         };
         let Value::String(text) = value else {
-            self.issue(
-                field,
-                "string_type",
-                "Input should be a valid string".into(),
-                value,
-                None,
-            );
+            self.issue(field, "string_type", "Input should be a valid string".into(), value, None);
             return None;
         };
         let len = text.chars().count();
         if len < min {
             let msg = format!("String should have at least {min} {}", chars(min));
-            self.issue(
-                field,
-                "string_too_short",
-                msg,
-                value,
-                Some(json!({ "min_length": min })),
-            );
+            self.issue(field, "string_too_short", msg, value, Some(json!({ "min_length": min })));
             return None;
         }
         if len > max {
             let msg = format!("String should have at most {max} {}", chars(max));
-            self.issue(
-                field,
-                "string_too_long",
-                msg,
-                value,
-                Some(json!({ "max_length": max })),
-            );
+            self.issue(field, "string_too_long", msg, value, Some(json!({ "max_length": max })));
             return None;
         }
         Some(text.clone())
     }
 
     /// A float field in pydantic lax mode (numbers, numeric strings and booleans are accepted).
-    pub fn number(
-        &mut self,
-        field: &str,
-        min: Option<(f64, &str)>,
-        max: Option<(f64, &str)>,
-    ) -> Option<f64> {
+    pub fn number(&mut self, field: &str, min: Option<(f64, &str)>, max: Option<(f64, &str)>) -> Option<f64> {
         let value = self.fields.get(field)?;
         let parsed = match value {
             Value::Number(n) => n.as_f64(),
@@ -129,38 +99,20 @@ impl<'a> FieldChecker<'a> {
             _ => None,
         };
         let Some(number) = parsed else {
-            self.issue(
-                field,
-                "float_type",
-                "Input should be a valid number".into(),
-                value,
-                None,
-            );
+            self.issue(field, "float_type", "Input should be a valid number".into(), value, None);
             return None;
         };
         if let Some((bound, shown)) = min {
             if number < bound {
                 let msg = format!("Input should be greater than or equal to {shown}");
-                self.issue(
-                    field,
-                    "greater_than_equal",
-                    msg,
-                    value,
-                    Some(json!({ "ge": bound })),
-                );
+                self.issue(field, "greater_than_equal", msg, value, Some(json!({ "ge": bound })));
                 return None;
             }
         }
         if let Some((bound, shown)) = max {
             if number > bound {
                 let msg = format!("Input should be less than or equal to {shown}");
-                self.issue(
-                    field,
-                    "less_than_equal",
-                    msg,
-                    value,
-                    Some(json!({ "le": bound })),
-                );
+                self.issue(field, "less_than_equal", msg, value, Some(json!({ "le": bound })));
                 return None;
             }
         }
@@ -175,8 +127,7 @@ impl<'a> FieldChecker<'a> {
                 (Some(i), _) => Some(i),
                 (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e15 => Some(f as i64),
                 (None, Some(_)) => {
-                    let msg =
-                        "Input should be a valid integer, got a number with a fractional part";
+                    let msg = "Input should be a valid integer, got a number with a fractional part";
                     self.issue(field, "int_from_float", msg.into(), value, None);
                     return None;
                 }
@@ -186,8 +137,7 @@ impl<'a> FieldChecker<'a> {
             Value::String(s) => match s.trim().parse::<i64>() {
                 Ok(i) => Some(i),
                 Err(_) => {
-                    let msg =
-                        "Input should be a valid integer, unable to parse string as an integer";
+                    let msg = "Input should be a valid integer, unable to parse string as an integer";
                     self.issue(field, "int_parsing", msg.into(), value, None);
                     return None;
                 }
@@ -195,35 +145,17 @@ impl<'a> FieldChecker<'a> {
             _ => None,
         };
         let Some(number) = parsed else {
-            self.issue(
-                field,
-                "int_type",
-                "Input should be a valid integer".into(),
-                value,
-                None,
-            );
+            self.issue(field, "int_type", "Input should be a valid integer".into(), value, None);
             return None;
         };
         if let Some(bound) = min.filter(|b| number < *b) {
             let msg = format!("Input should be greater than or equal to {bound}");
-            self.issue(
-                field,
-                "greater_than_equal",
-                msg,
-                value,
-                Some(json!({ "ge": bound })),
-            );
+            self.issue(field, "greater_than_equal", msg, value, Some(json!({ "ge": bound })));
             return None;
         }
         if let Some(bound) = max.filter(|b| number > *b) {
             let msg = format!("Input should be less than or equal to {bound}");
-            self.issue(
-                field,
-                "less_than_equal",
-                msg,
-                value,
-                Some(json!({ "le": bound })),
-            );
+            self.issue(field, "less_than_equal", msg, value, Some(json!({ "le": bound })));
             return None;
         }
         Some(number)
@@ -233,24 +165,17 @@ impl<'a> FieldChecker<'a> {
     pub fn int_literal(&mut self, field: &str, allowed: &[i64]) -> Option<i64> {
         let value = self.fields.get(field)?;
         let as_int = match value {
-            Value::Number(n) => n
-                .as_i64()
-                .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64)),
+            Value::Number(n) => {
+                n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
+            }
             _ => None,
         };
         match as_int {
             Some(v) if allowed.contains(&v) => Some(v),
             _ => {
-                let expected =
-                    join_expected(&allowed.iter().map(|v| v.to_string()).collect::<Vec<_>>());
+                let expected = join_expected(&allowed.iter().map(|v| v.to_string()).collect::<Vec<_>>());
                 let msg = format!("Input should be {expected}");
-                self.issue(
-                    field,
-                    "literal_error",
-                    msg,
-                    value,
-                    Some(json!({ "expected": expected })),
-                );
+                self.issue(field, "literal_error", msg, value, Some(json!({ "expected": expected })));
                 None
             }
         }
@@ -265,13 +190,7 @@ impl<'a> FieldChecker<'a> {
                 let quoted: Vec<String> = allowed.iter().map(|v| format!("'{v}'")).collect();
                 let expected = join_expected(&quoted);
                 let msg = format!("Input should be {expected}");
-                self.issue(
-                    field,
-                    "literal_error",
-                    msg,
-                    value,
-                    Some(json!({ "expected": expected })),
-                );
+                self.issue(field, "literal_error", msg, value, Some(json!({ "expected": expected })));
                 None
             }
         }
@@ -294,13 +213,7 @@ impl<'a> FieldChecker<'a> {
                 }
             },
             _ => {
-                self.issue(
-                    field,
-                    "bool_type",
-                    "Input should be a valid boolean".into(),
-                    value,
-                    None,
-                );
+                self.issue(field, "bool_type", "Input should be a valid boolean".into(), value, None);
                 None
             }
         }
@@ -310,13 +223,7 @@ impl<'a> FieldChecker<'a> {
     pub fn value_error(&mut self, field: &str, message: &str) {
         let value = self.fields.get(field).cloned().unwrap_or(Value::Null);
         let msg = format!("Value error, {message}");
-        self.issue(
-            field,
-            "value_error",
-            msg,
-            &value,
-            Some(json!({ "error": {} })),
-        );
+        self.issue(field, "value_error", msg, &value, Some(json!({ "error": {} })));
     }
 }
 
@@ -335,19 +242,12 @@ mod tests {
 
     #[test]
     fn lengths_count_code_points() {
-        let map: Map<String, Value> =
-            serde_json::from_str(r#"{"a":"👨‍👩‍👧","b":"ab"}"#).unwrap_or_default();
+        let map: Map<String, Value> = serde_json::from_str(r#"{"a":"👨‍👩‍👧","b":"ab"}"#).unwrap_or_default();
         let mut checker = FieldChecker::new("body", &map);
-        assert_eq!(
-            checker.string("a", true, false, 1, 5).as_deref(),
-            Some("👨‍👩‍👧")
-        );
+        assert_eq!(checker.string("a", true, false, 1, 5).as_deref(), Some("👨‍👩‍👧"));
         assert_eq!(checker.string("a", true, false, 1, 4), None);
         assert_eq!(checker.issues[0].kind, "string_too_long");
-        assert_eq!(
-            checker.issues[0].msg,
-            "String should have at most 4 characters"
-        );
+        assert_eq!(checker.issues[0].msg, "String should have at most 4 characters");
     }
 
     #[test]

@@ -57,11 +57,7 @@ pub struct ValidationFailure(pub Vec<ValidationIssue>);
 
 impl IntoResponse for ValidationFailure {
     fn into_response(self) -> Response {
-        (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Json(json!({ "detail": self.0 })),
-        )
-            .into_response()
+        (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "detail": self.0 }))).into_response()
     }
 }
 

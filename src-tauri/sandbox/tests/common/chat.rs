@@ -55,10 +55,6 @@ pub fn streamed_content(events: &[String]) -> String {
         .iter()
         .filter(|e| *e != "[DONE]")
         .filter_map(|e| serde_json::from_str::<Value>(e).ok())
-        .filter_map(|v| {
-            v["choices"][0]["delta"]["content"]
-                .as_str()
-                .map(String::from)
-        })
+        .filter_map(|v| v["choices"][0]["delta"]["content"].as_str().map(String::from))
         .collect()
 }

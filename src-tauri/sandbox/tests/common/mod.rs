@@ -23,39 +23,20 @@ pub struct Harness {
 }
 
 pub async fn harness(auto_approve: bool) -> Harness {
-    let sandbox = xiaoya_sandbox::start(SandboxConfig {
-        auto_approve,
-        ..SandboxConfig::default()
-    })
-    .await
-    .expect("sandbox starts");
-    let http = Client::builder()
-        .redirect(Policy::none())
-        .build()
-        .expect("client builds");
+    let sandbox = xiaoya_sandbox::start(SandboxConfig { auto_approve, ..SandboxConfig::default() })
+        .await
+        .expect("sandbox starts");
+    let http = Client::builder().redirect(Policy::none()).build().expect("client builds");
     let base = sandbox.base_url();
     let control = sandbox.control();
     control.set_stream_pace(std::time::Duration::ZERO);
-    Harness {
-        sandbox,
-        http,
-        base,
-        control,
-    }
+    Harness { sandbox, http, base, control }
 }
 
 /// A query parameter of a redirect `Location`.
 pub fn location_params(response: &Response) -> HashMap<String, String> {
-    let location = response
-        .headers()
-        .get("location")
-        .and_then(|v| v.to_str().ok())
-        .expect("Location header");
-    Url::parse(location)
-        .expect("Location is a URL")
-        .query_pairs()
-        .into_owned()
-        .collect()
+    let location = response.headers().get("location").and_then(|v| v.to_str().ok()).expect("Location header");
+    Url::parse(location).expect("Location is a URL").query_pairs().into_owned().collect()
 }
 
 impl Harness {
@@ -93,13 +74,9 @@ impl Harness {
     /// Authorization code via auto-approve (turned on for the call).
     pub async fn code_for(&self, scope: &str, team_id: Option<&str>) -> String {
         self.control.set_auto_approve(true);
-        let response = self
-            .get(&self.public_authorize_url(scope, "st", team_id))
-            .await;
+        let response = self.get(&self.public_authorize_url(scope, "st", team_id)).await;
         assert_eq!(response.status(), StatusCode::FOUND);
-        location_params(&response)
-            .remove("code")
-            .expect("code in redirect")
+        location_params(&response).remove("code").expect("code in redirect")
     }
 
     pub async fn exchange(&self, code: &str) -> Response {
@@ -110,12 +87,7 @@ impl Harness {
             ("redirect_uri", PUBLIC_CLIENT_REDIRECT_URI),
             ("code_verifier", VERIFIER),
         ];
-        self.http
-            .post(self.url("/oauth/token"))
-            .form(&form)
-            .send()
-            .await
-            .expect("token request")
+        self.http.post(self.url("/oauth/token")).form(&form).send().await.expect("token request")
     }
 
     /// Signs in and returns the access token.
@@ -124,10 +96,7 @@ impl Harness {
         let response = self.exchange(&code).await;
         assert_eq!(response.status(), StatusCode::OK);
         let body: Value = response.json().await.expect("token json");
-        body["access_token"]
-            .as_str()
-            .expect("access_token")
-            .to_string()
+        body["access_token"].as_str().expect("access_token").to_string()
     }
 
     pub async fn personal(&self) -> String {
@@ -135,18 +104,11 @@ impl Harness {
     }
 
     pub async fn team(&self, team_id: &str) -> String {
-        self.token("profile balance model team_read", Some(team_id))
-            .await
+        self.token("profile balance model team_read", Some(team_id)).await
     }
 
     pub async fn api_get(&self, token: &str, path: &str) -> (StatusCode, Value) {
-        let response = self
-            .http
-            .get(self.url(path))
-            .bearer_auth(token)
-            .send()
-            .await
-            .expect("request");
+        let response = self.http.get(self.url(path)).bearer_auth(token).send().await.expect("request");
         let status = response.status();
         (status, response.json().await.unwrap_or(Value::Null))
     }
@@ -164,11 +126,6 @@ pub fn error_code(body: &Value) -> &str {
 /// Asserts the success envelope and returns `data`.
 pub fn data(body: &Value) -> &Value {
     assert_eq!(body["success"], true, "{body}");
-    assert!(
-        body["request_id"]
-            .as_str()
-            .is_some_and(|r| r.starts_with("req_")),
-        "{body}"
-    );
+    assert!(body["request_id"].as_str().is_some_and(|r| r.starts_with("req_")), "{body}");
     &body["data"]
 }

@@ -20,10 +20,7 @@ pub struct Speech {
 
 impl Speech {
     pub fn header(&self, name: &str) -> &str {
-        self.headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
     }
 
     pub fn number(&self, name: &str) -> u64 {
@@ -47,16 +44,8 @@ pub async fn speak(h: &Harness, token: &str, request_id: &str, body: Value) -> S
         .expect("speech");
     let status = response.status();
     let headers = response.headers().clone();
-    let bytes = response
-        .bytes()
-        .await
-        .map(|b| b.to_vec())
-        .unwrap_or_default();
-    Speech {
-        status,
-        headers,
-        bytes,
-    }
+    let bytes = response.bytes().await.map(|b| b.to_vec()).unwrap_or_default();
+    Speech { status, headers, bytes }
 }
 
 /// Decodes with rodio: (channels, sample rate, frames).

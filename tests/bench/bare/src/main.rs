@@ -13,13 +13,18 @@ fn main() {
     let page_dir = std::env::var_os("BENCH_PAGE_DIR").map(PathBuf::from);
     let mut builder = tauri::Builder::default();
     if let Some(dir) = page_dir.clone() {
-        builder = builder.register_uri_scheme_protocol("page", move |_ctx, request| serve(&dir, request.uri().path()));
+        builder = builder
+            .register_uri_scheme_protocol("page", move |_ctx, request| serve(&dir, request.uri().path()));
     }
     let built = builder
         .setup(move |app| {
             let mut config = app.config().app.windows[0].clone();
             if page_dir.is_some() {
-                let url = if cfg!(windows) { "http://page.localhost/index.html" } else { "page://localhost/index.html" };
+                let url = if cfg!(windows) {
+                    "http://page.localhost/index.html"
+                } else {
+                    "page://localhost/index.html"
+                };
                 config.url = tauri::WebviewUrl::External(url.parse()?);
             }
             tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?.build()?;

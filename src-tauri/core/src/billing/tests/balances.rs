@@ -35,14 +35,7 @@ async fn team_alpha_wallet_above_two_to_the_53_is_exact() {
     rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
     let overview = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(overview.spendable, "9007199254740993");
-    let BalanceDetail::Team {
-        wallet,
-        quota,
-        role,
-        member_balance,
-        ..
-    } = &overview.detail
-    else {
+    let BalanceDetail::Team { wallet, quota, role, member_balance, .. } = &overview.detail else {
         panic!("a Team balance: {overview:?}")
     };
     assert_eq!(wallet.as_deref(), Some("9007199254740993"));
@@ -61,13 +54,7 @@ async fn team_beta_member_balance_is_the_exact_decimal_with_a_quota_bar() {
     rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     let overview = rig.core.billing().refresh_balance().await.unwrap();
     assert_eq!(overview.spendable, sb::TEAM_BETA_BALANCE_DECIMAL);
-    let BalanceDetail::Team {
-        wallet,
-        quota: Some(quota),
-        role,
-        ..
-    } = &overview.detail
-    else {
+    let BalanceDetail::Team { wallet, quota: Some(quota), role, .. } = &overview.detail else {
         panic!("a Team balance with a quota: {overview:?}")
     };
     assert_eq!(wallet.as_deref(), Some("12500"));
@@ -90,17 +77,13 @@ async fn the_team_context_reports_role_status_and_version() {
     assert!(!context.version_changed);
 
     rig.sign_in(ContextRequest::Personal).await;
-    assert_eq!(
-        rig.core.billing().team_context().await.unwrap_err().code(),
-        ErrorCode::InvalidInput
-    );
+    assert_eq!(rig.core.billing().team_context().await.unwrap_err().code(), ErrorCode::InvalidInput);
 }
 
 #[tokio::test]
 async fn without_the_balance_or_usage_scope_nothing_is_requested_and_the_scope_is_named() {
     let rig = Rig::new().await;
-    rig.control()
-        .set_granted_scopes_override(Some(vec![Scope::Profile, Scope::Model]));
+    rig.control().set_granted_scopes_override(Some(vec![Scope::Profile, Scope::Model]));
     rig.sign_in(ContextRequest::Personal).await;
     match rig.core.billing().refresh_balance().await {
         Err(Error::ScopeMissing(scope)) => assert_eq!(scope, "balance"),
@@ -111,11 +94,7 @@ async fn without_the_balance_or_usage_scope_nothing_is_requested_and_the_scope_i
         other => panic!("expected a missing scope, got {other:?}"),
     }
     let check = rig.core.billing().balance_check("10").await.unwrap();
-    assert_eq!(
-        check.verdict,
-        BalanceVerdict::Unknown,
-        "a warning can't be computed, and nothing is blocked"
-    );
+    assert_eq!(check.verdict, BalanceVerdict::Unknown, "a warning can't be computed, and nothing is blocked");
     assert_eq!(rig.core.billing().last_balance().await.unwrap(), None);
 }
 
@@ -131,36 +110,21 @@ async fn a_team_session_is_never_offered_personal_usage_and_the_platform_agrees(
     ]));
     let session = rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     assert!(session.granted_scopes.iter().any(|s| s == "usage"));
-    assert_eq!(
-        rig.core.billing().personal_usage().await.unwrap(),
-        UsageView::NotForTeam
-    );
+    assert_eq!(rig.core.billing().personal_usage().await.unwrap(), UsageView::NotForTeam);
 
     // The platform rejects a Team token on the Personal routes (why the app never asks).
     let session = rig.core.auth().active_session().await.unwrap();
     let token = rig.core.auth().token_for(&session).await.unwrap();
     let origin = url::Url::parse(&session.origin).unwrap();
     for path in ["/api/v1/open/usage", "/api/v1/open/balance"] {
-        match rig
-            .core
-            .client()
-            .get_open::<serde_json::Value>(&origin, path, &token, None)
-            .await
-        {
+        match rig.core.client().get_open::<serde_json::Value>(&origin, path, &token, None).await {
             Err(Error::Platform { status, code, .. }) => {
-                assert_eq!(
-                    (status, code.as_str()),
-                    (403, "TEAM_CONTEXT_MISMATCH"),
-                    "{path}"
-                )
+                assert_eq!((status, code.as_str()), (403, "TEAM_CONTEXT_MISMATCH"), "{path}")
             }
             other => panic!("{path}: expected TEAM_CONTEXT_MISMATCH, got {other:?}"),
         }
     }
-    assert!(
-        rig.core.auth().active_session().await.is_ok(),
-        "a 403 does not end the session"
-    );
+    assert!(rig.core.auth().active_session().await.is_ok(), "a 403 does not end the session");
 }
 
 #[tokio::test]
@@ -170,10 +134,7 @@ async fn personal_usage_reports_charged_refunded_net_and_model_usage() {
     let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else {
         panic!("Personal usage")
     };
-    assert_eq!(
-        (usage.charged_points.as_str(), usage.net_points.as_str()),
-        ("0", "0")
-    );
+    assert_eq!((usage.charged_points.as_str(), usage.net_points.as_str()), ("0", "0"));
 
     // One chat request at the gateway, then usage counts it.
     let session = rig.core.auth().active_session().await.unwrap();
@@ -187,11 +148,7 @@ async fn personal_usage_reports_charged_refunded_net_and_model_usage() {
         .send()
         .await
         .unwrap();
-    assert!(
-        resp.status().is_success(),
-        "chat answered {}",
-        resp.status()
-    );
+    assert!(resp.status().is_success(), "chat answered {}", resp.status());
     let charged = rig.control().charges_for("usage-test-0001")[0].points;
     let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else {
         panic!("Personal usage")
@@ -211,22 +168,13 @@ async fn a_revoked_token_ends_only_that_session() {
     let alpha = rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
     rig.core.auth().set_active_session(&personal.id).await.unwrap();
     rig.control().expire_token_of(TokenSelector::Personal);
-    assert_eq!(
-        rig.core.billing().refresh_balance().await.unwrap_err().code(),
-        ErrorCode::SessionExpired
-    );
+    assert_eq!(rig.core.billing().refresh_balance().await.unwrap_err().code(), ErrorCode::SessionExpired);
     let view = rig.core.auth().sessions_view().await.unwrap();
     assert_eq!(view.sessions.len(), 1, "the Team session stays");
     // The paying context ended: the Team pays only once the person chooses it (issue 11).
-    assert_eq!(
-        rig.core.billing().refresh_balance().await.unwrap_err().code(),
-        ErrorCode::PayerNotChosen
-    );
+    assert_eq!(rig.core.billing().refresh_balance().await.unwrap_err().code(), ErrorCode::PayerNotChosen);
     rig.core.auth().set_active_session(&alpha.id).await.unwrap();
-    assert_eq!(
-        rig.core.billing().refresh_balance().await.unwrap().spendable,
-        "9007199254740993"
-    );
+    assert_eq!(rig.core.billing().refresh_balance().await.unwrap().spendable, "9007199254740993");
 }
 
 #[tokio::test]
@@ -241,15 +189,8 @@ async fn a_failed_refresh_falls_back_to_the_last_reading_marked_stale() {
         .execute(rig.core.db().pool())
         .await
         .unwrap();
-    rig.control().inject(Fault {
-        route: Route::Balance,
-        kind: FaultKind::Status(503),
-        times: 3,
-    });
+    rig.control().inject(Fault { route: Route::Balance, kind: FaultKind::Status(503), times: 3 });
     let check = rig.core.billing().balance_check("3000").await.unwrap();
-    assert_eq!(
-        (check.verdict, check.stale),
-        (BalanceVerdict::Exceeds, true)
-    );
+    assert_eq!((check.verdict, check.stale), (BalanceVerdict::Exceeds, true));
     assert_eq!(check.remaining.as_deref(), Some("2500"));
 }

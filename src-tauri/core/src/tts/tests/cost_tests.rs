@@ -15,12 +15,7 @@ async fn invalid_input_is_refused_before_anything_is_journaled_or_sent() {
         standard(""),
         standard(" \n\t "),
         standard(&"字".repeat(10_000)),
-        req(
-            sb::TTS_CONFIG_CJK,
-            sb::VOICE_LINGYIN_NARRATOR,
-            "wav is not offered here",
-            "wav",
-        ),
+        req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, "wav is not offered here", "wav"),
         req("no-such-config", sb::VOICE_NARRATOR_WARM, "hi", "mp3"),
     ];
     for case in cases {
@@ -33,39 +28,21 @@ async fn invalid_input_is_refused_before_anything_is_journaled_or_sent() {
         );
     }
     let mut bad_params = standard("hi");
-    bad_params.params = SpeechParams {
-        pitch: Some(13),
-        ..Default::default()
-    };
-    assert_eq!(
-        rig.core.tts().synthesize(bad_params).await.unwrap_err().code(),
-        ErrorCode::InvalidInput
-    );
-    let journaled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tts_clips")
-        .fetch_one(rig.core.db().pool())
-        .await
-        .unwrap();
+    bad_params.params = SpeechParams { pitch: Some(13), ..Default::default() };
+    assert_eq!(rig.core.tts().synthesize(bad_params).await.unwrap_err().code(), ErrorCode::InvalidInput);
+    let journaled: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM tts_clips").fetch_one(rig.core.db().pool()).await.unwrap();
     assert_eq!(journaled, 0);
     assert!(rig.control().charges().is_empty());
     // 9,999 code points are allowed even though they are 39,996 bytes.
-    let long = rig
-        .core
-        .tts()
-        .tts_estimate(standard(&"😀".repeat(9_999)))
-        .await
-        .unwrap();
+    let long = rig.core.tts().tts_estimate(standard(&"😀".repeat(9_999))).await.unwrap();
     assert_eq!(long.input_characters, 9_999);
 }
 
 #[tokio::test]
 async fn every_declared_parameter_is_accepted_and_nothing_undeclared_is_sent() {
     let rig = personal().await;
-    let mut request = req(
-        sb::TTS_CONFIG_STANDARD,
-        sb::VOICE_XIAOXIAO,
-        "参数齐全的一句话。",
-        "mp3",
-    );
+    let mut request = req(sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO, "参数齐全的一句话。", "mp3");
     request.params = SpeechParams {
         speed: Some(1.5),
         volume: Some(2.0),
@@ -90,12 +67,7 @@ async fn the_format_is_one_of_the_configurations_output_formats() {
     let wav = rig
         .core
         .tts()
-        .synthesize(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_NEWS_ANCHOR,
-            "A wav clip.",
-            "wav",
-        ))
+        .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_NEWS_ANCHOR, "A wav clip.", "wav"))
         .await
         .unwrap();
     let mp3 = rig.core.tts().synthesize(standard("An mp3 clip.")).await.unwrap();
@@ -104,10 +76,7 @@ async fn the_format_is_one_of_the_configurations_output_formats() {
     };
     assert_eq!(&read(&wav.id, "wav")[..4], b"RIFF");
     let mp3_bytes = read(&mp3.id, "mp3");
-    assert!(
-        mp3_bytes[0] == 0xFF || &mp3_bytes[..3] == b"ID3",
-        "an MPEG frame or an ID3 tag"
-    );
+    assert!(mp3_bytes[0] == 0xFF || &mp3_bytes[..3] == b"ID3", "an MPEG frame or an ID3 tag");
     assert_eq!((wav.format.as_str(), mp3.format.as_str()), ("wav", "mp3"));
 }
 
@@ -121,18 +90,9 @@ async fn the_estimate_matches_the_receipt_for_a_per_character_price() {
     let clip = rig.core.tts().synthesize(standard(text)).await.unwrap();
     let receipt = clip.receipt.as_ref().unwrap();
     assert_eq!(receipt.charged_points.as_deref(), Some("2"));
-    assert_eq!(
-        receipt.request_id.as_deref(),
-        Some(clip.request_id.as_str())
-    );
-    assert_eq!(
-        receipt.tts_config_id.as_deref(),
-        Some(sb::TTS_CONFIG_STANDARD)
-    );
-    assert_eq!(
-        receipt.input_characters.as_deref(),
-        Some(estimate.input_characters.to_string().as_str())
-    );
+    assert_eq!(receipt.request_id.as_deref(), Some(clip.request_id.as_str()));
+    assert_eq!(receipt.tts_config_id.as_deref(), Some(sb::TTS_CONFIG_STANDARD));
+    assert_eq!(receipt.input_characters.as_deref(), Some(estimate.input_characters.to_string().as_str()));
     assert!(receipt.audio_duration_ms.is_some() && receipt.actual_usage.is_some());
     let cost = clip.cost.as_ref().unwrap();
     assert_eq!(cost.verdict, CostVerdict::Matches);
@@ -172,7 +132,10 @@ async fn the_estimate_learns_how_a_configuration_counts_chinese_from_its_first_r
     assert_eq!(before.total_points.as_deref(), Some("3"));
     assert_eq!(before.possible_total_points.as_deref(), Some("6"));
     let counting = before.counting.unwrap();
-    assert_eq!((counting.rule, counting.cjk_weight, counting.cjk_characters), (CountingRule::CodePoints, 1, 66));
+    assert_eq!(
+        (counting.rule, counting.cjk_weight, counting.cjk_characters),
+        (CountingRule::CodePoints, 1, 66)
+    );
     let first = rig.core.tts().synthesize(request.clone()).await.unwrap();
     assert_eq!(first.receipt.as_ref().unwrap().charged_points.as_deref(), Some("6"));
     // After it: the next estimate is the charge of an identical clip, and says why.
@@ -202,10 +165,18 @@ async fn the_standard_configuration_stays_code_points_once_its_receipt_confirms_
     let after = rig.core.tts().tts_estimate(request).await.unwrap();
     assert_eq!(after.total_points, charged);
     let counting = after.counting.unwrap();
-    assert_eq!((counting.rule, counting.cjk_weight, counting.counted_characters), (CountingRule::Learned, 1, 60));
+    assert_eq!(
+        (counting.rule, counting.cjk_weight, counting.counted_characters),
+        (CountingRule::Learned, 1, 60)
+    );
     assert_eq!(after.possible_total_points, None);
     // A clip without CJK characters confirms only the other characters.
-    let english = rig.core.tts().synthesize(req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, "Plain words.", "mp3")).await.unwrap();
+    let english = rig
+        .core
+        .tts()
+        .synthesize(req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, "Plain words.", "mp3"))
+        .await
+        .unwrap();
     assert_eq!(english.status, ClipStatus::Complete);
     let cjk = rig
         .core
@@ -259,17 +230,10 @@ async fn a_receipt_without_readable_usage_characters_learns_nothing() {
 #[tokio::test]
 async fn a_per_second_price_is_not_guessed_and_the_receipt_says_what_it_cost() {
     let rig = personal().await;
-    let request = req(
-        sb::TTS_CONFIG_SECONDS,
-        sb::VOICE_NARRATOR_WARM,
-        "Priced by the second of audio.",
-        "wav",
-    );
+    let request =
+        req(sb::TTS_CONFIG_SECONDS, sb::VOICE_NARRATOR_WARM, "Priced by the second of audio.", "wav");
     let estimate = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
-    assert_eq!(
-        estimate.unavailable,
-        Some(EstimateUnavailable::PricedPerAudioSecond)
-    );
+    assert_eq!(estimate.unavailable, Some(EstimateUnavailable::PricedPerAudioSecond));
     assert_eq!(estimate.total_points, None);
     let clip = rig.core.tts().synthesize(request).await.unwrap();
     let cost = clip.cost.unwrap();
@@ -281,50 +245,27 @@ async fn a_per_second_price_is_not_guessed_and_the_receipt_says_what_it_cost() {
 #[tokio::test]
 async fn the_first_use_of_a_pending_clone_includes_its_tariff() {
     let rig = personal().await;
-    let request = req(
-        sb::TTS_CONFIG_STANDARD,
-        sb::VOICE_PENDING_CLONE,
-        "First words of my clone.",
-        "mp3",
-    );
+    let request = req(sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE, "First words of my clone.", "mp3");
     let estimate = rig.core.tts().tts_estimate(request.clone()).await.unwrap();
     assert_eq!(estimate.activation_points.as_deref(), Some("30"));
     assert_eq!(estimate.synthesis_points.as_deref(), Some("2"));
     assert_eq!(estimate.total_points.as_deref(), Some("32"));
     let clip = rig.core.tts().synthesize(request.clone()).await.unwrap();
-    assert_eq!(
-        clip.receipt.as_ref().unwrap().charged_points.as_deref(),
-        Some("32")
-    );
+    assert_eq!(clip.receipt.as_ref().unwrap().charged_points.as_deref(), Some("32"));
     assert_eq!(clip.cost.as_ref().unwrap().verdict, CostVerdict::Matches);
-    assert_eq!(
-        rig.control().voice_state(None, sb::VOICE_PENDING_CLONE),
-        Some("active")
-    );
+    assert_eq!(rig.control().voice_state(None, sb::VOICE_PENDING_CLONE), Some("active"));
     // Reloaded, the voice is active and the tariff is gone from the next estimate.
     rig.core.tts().tts_catalog().await.unwrap();
     let again = rig.core.tts().tts_estimate(request).await.unwrap();
-    assert_eq!(
-        (again.activation_points, again.total_points.as_deref()),
-        (None, Some("2"))
-    );
+    assert_eq!((again.activation_points, again.total_points.as_deref()), (None, Some("2")));
 }
 
 #[tokio::test]
 async fn insufficient_points_settles_nothing_and_a_retry_reuses_the_id() {
     let rig = personal().await;
     let before = rig.control().personal_balance();
-    rig.control().set_personal_balance(sb::PersonalBalance {
-        subscription: 1,
-        gift_card: 0,
-        recharge: 0,
-    });
-    let clip = rig
-        .core
-        .tts()
-        .synthesize(standard("Not enough points for this."))
-        .await
-        .unwrap();
+    rig.control().set_personal_balance(sb::PersonalBalance { subscription: 1, gift_card: 0, recharge: 0 });
+    let clip = rig.core.tts().synthesize(standard("Not enough points for this.")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Failed);
     let err = clip.error.as_ref().unwrap();
     assert_eq!(err.platform_code.as_deref(), Some("INSUFFICIENT_POINTS"));
@@ -345,26 +286,14 @@ async fn running_totals_per_app_session_and_per_context() {
     rig.core.tts().synthesize(standard("One.")).await.unwrap();
     rig.core
         .tts()
-        .synthesize(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_PENDING_CLONE,
-            "Two.",
-            "mp3",
-        ))
+        .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE, "Two.", "mp3"))
         .await
         .unwrap();
     let personal = rig.core.tts().tts_totals().await.unwrap();
-    assert_eq!(
-        (personal.session_points.as_str(), personal.session_clips),
-        ("34", 2)
-    );
-    assert_eq!(
-        (personal.context_points.as_str(), personal.context_clips),
-        ("34", 2)
-    );
+    assert_eq!((personal.session_points.as_str(), personal.session_clips), ("34", 2));
+    assert_eq!((personal.context_points.as_str(), personal.context_clips), ("34", 2));
 
-    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true })
-    .await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
     rig.core.tts().tts_catalog().await.unwrap();
     let team = rig.core.tts().tts_totals().await.unwrap();
     assert_eq!(
@@ -374,19 +303,11 @@ async fn running_totals_per_app_session_and_per_context() {
     );
     rig.core
         .tts()
-        .synthesize(req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_TEAM_BETA_SUPPORT,
-            "Team Beta.",
-            "mp3",
-        ))
+        .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_TEAM_BETA_SUPPORT, "Team Beta.", "mp3"))
         .await
         .unwrap();
     let team = rig.core.tts().tts_totals().await.unwrap();
-    assert_eq!(
-        (team.session_points.as_str(), team.context_points.as_str()),
-        ("2", "2")
-    );
+    assert_eq!((team.session_points.as_str(), team.context_points.as_str()), ("2", "2"));
     assert_eq!(team.context_label, sb::TEAM_BETA_NAME);
 }
 
@@ -396,12 +317,7 @@ async fn a_comparison_quotes_the_summed_estimate_first() {
     let text = "Compare me.";
     let requests = vec![
         standard(text),
-        req(
-            sb::TTS_CONFIG_STANDARD,
-            sb::VOICE_PENDING_CLONE,
-            text,
-            "mp3",
-        ),
+        req(sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE, text, "mp3"),
         req(sb::TTS_CONFIG_SECONDS, sb::VOICE_NARRATOR_WARM, text, "mp3"),
     ];
     let quote = rig.core.tts().tts_compare_quote(requests.clone()).await.unwrap();
@@ -409,15 +325,9 @@ async fn a_comparison_quotes_the_summed_estimate_first() {
     assert_eq!(quote.known_points, "34");
     assert_eq!(quote.total_points, None, "one item is priced per second");
     assert_eq!(quote.unestimated_items, 1);
-    assert!(
-        rig.control().charges().is_empty(),
-        "a quote charges nothing"
-    );
+    assert!(rig.control().charges().is_empty(), "a quote charges nothing");
     let five = vec![standard(text); 5];
-    assert_eq!(
-        rig.core.tts().tts_compare_quote(five).await.unwrap_err().code(),
-        ErrorCode::InvalidInput
-    );
+    assert_eq!(rig.core.tts().tts_compare_quote(five).await.unwrap_err().code(), ErrorCode::InvalidInput);
     for mut r in requests {
         r.batch_id = Some(quote.batch_id.clone());
         let clip = rig.core.tts().synthesize(r).await.unwrap();

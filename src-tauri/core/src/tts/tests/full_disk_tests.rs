@@ -32,7 +32,10 @@ impl Tmpfs {
                     Err(e) => e.to_string(),
                 };
                 eprintln!("\n*** SKIPPED: the full-disk test needs root to mount a tmpfs ({why}) ***\n");
-                assert!(std::env::var_os("CI").is_none(), "CI runs as root: the full-disk test must not be skipped ({why})");
+                assert!(
+                    std::env::var_os("CI").is_none(),
+                    "CI runs as root: the full-disk test must not be skipped ({why})"
+                );
                 None
             }
         }
@@ -128,7 +131,10 @@ async fn when_the_database_cannot_be_written_either_save_again_records_audio_rec
     let failed = rig.core.tts().synthesize(standard("Charged while nothing could be written.")).await;
     assert!(failed.is_err(), "{failed:?}");
     let (id, request_id, status, receipt): (String, String, String, Option<String>) =
-        sqlx::query_as("SELECT id, request_id, status, receipt FROM tts_clips").fetch_one(pool).await.unwrap();
+        sqlx::query_as("SELECT id, request_id, status, receipt FROM tts_clips")
+            .fetch_one(pool)
+            .await
+            .unwrap();
     assert_eq!((status.as_str(), receipt), ("pending", None));
     assert_eq!(charged(&rig, &request_id), 1, "the platform charged");
     assert!(rig.core.tts().tts_clip(&id).await.unwrap().audio_kept);

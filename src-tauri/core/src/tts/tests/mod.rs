@@ -29,12 +29,7 @@ pub fn req(config: &str, voice: &str, text: &str, format: &str) -> SpeechRequest
 }
 
 pub fn standard(text: &str) -> SpeechRequest {
-    req(
-        sb::TTS_CONFIG_STANDARD,
-        sb::VOICE_NARRATOR_WARM,
-        text,
-        "mp3",
-    )
+    req(sb::TTS_CONFIG_STANDARD, sb::VOICE_NARRATOR_WARM, text, "mp3")
 }
 
 /// Short delays so retry tests stay quick (Retry-After is still honoured).
@@ -59,17 +54,12 @@ pub async fn personal() -> Rig {
 }
 
 /// Rows of the local points ledger for a request id: (context_kind, team_id, kind, points).
-pub async fn ledger_rows(
-    rig: &Rig,
-    request_id: &str,
-) -> Vec<(String, String, String, Option<String>)> {
-    sqlx::query_as(
-        "SELECT context_kind, team_id, kind, points FROM points_ledger WHERE request_id = ?",
-    )
-    .bind(request_id)
-    .fetch_all(rig.core.db().pool())
-    .await
-    .unwrap()
+pub async fn ledger_rows(rig: &Rig, request_id: &str) -> Vec<(String, String, String, Option<String>)> {
+    sqlx::query_as("SELECT context_kind, team_id, kind, points FROM points_ledger WHERE request_id = ?")
+        .bind(request_id)
+        .fetch_all(rig.core.db().pool())
+        .await
+        .unwrap()
 }
 
 pub fn charged(rig: &Rig, request_id: &str) -> usize {

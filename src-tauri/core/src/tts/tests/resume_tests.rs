@@ -30,12 +30,8 @@ async fn restart(rig: &Rig) -> Core {
 async fn a_request_journaled_before_a_crash_is_sent_on_the_next_start_under_its_id() {
     let rig = personal().await;
     // The app stops right after journaling, before the first send.
-    let (_, clip_id) = rig
-        .core
-        .tts()
-        .journal_speech(standard("Journaled, then the app died."))
-        .await
-        .unwrap();
+    let (_, clip_id) =
+        rig.core.tts().journal_speech(standard("Journaled, then the app died.")).await.unwrap();
     let journaled = rig.core.tts().tts_clip(&clip_id).await.unwrap();
     assert_eq!(journaled.status, ClipStatus::Pending);
     assert_eq!(rig.control().speech_request_count(&journaled.request_id), 0);
@@ -47,52 +43,31 @@ async fn a_request_journaled_before_a_crash_is_sent_on_the_next_start_under_its_
     assert_eq!(done.request_id, journaled.request_id);
     assert_eq!(rig.control().speech_request_count(&journaled.request_id), 1);
     assert_eq!(charged(&rig, &journaled.request_id), 1);
-    assert_eq!(
-        next.tts().resume_tts_clips().await.unwrap(),
-        0,
-        "nothing left to resume"
-    );
+    assert_eq!(next.tts().resume_tts_clips().await.unwrap(), 0, "nothing left to resume");
 }
 
 #[tokio::test]
 async fn a_settled_request_found_on_resume_uses_the_audio_saved_before_the_crash() {
     let rig = personal().await;
-    let clip = rig
-        .core
-        .tts()
-        .synthesize(standard("Saved, but the ledger never heard."))
-        .await
-        .unwrap();
-    let audio = rig
-        .dir
-        .path()
-        .join("audio")
-        .join(format!("{}.mp3", clip.id));
+    let clip = rig.core.tts().synthesize(standard("Saved, but the ledger never heard.")).await.unwrap();
+    let audio = rig.dir.path().join("audio").join(format!("{}.mp3", clip.id));
     let bytes = std::fs::read(&audio).unwrap();
     // The crash came after the atomic write and before the ledger marked the clip complete.
-    sqlx::query("UPDATE tts_clips SET status = 'pending', audio_file = NULL, audio_bytes = NULL WHERE id = ?")
-        .bind(&clip.id)
-        .execute(rig.core.db().pool())
-        .await
-        .unwrap();
-    // A leftover partial file from the crash is swept, never mistaken for audio.
-    std::fs::write(
-        rig.dir
-            .path()
-            .join("audio")
-            .join(format!(".{}.mp3.dead.part", clip.id)),
-        b"half",
+    sqlx::query(
+        "UPDATE tts_clips SET status = 'pending', audio_file = NULL, audio_bytes = NULL WHERE id = ?",
     )
+    .bind(&clip.id)
+    .execute(rig.core.db().pool())
+    .await
     .unwrap();
+    // A leftover partial file from the crash is swept, never mistaken for audio.
+    std::fs::write(rig.dir.path().join("audio").join(format!(".{}.mp3.dead.part", clip.id)), b"half")
+        .unwrap();
 
     let next = restart(&rig).await;
     assert_eq!(next.tts().resume_tts_clips().await.unwrap(), 1);
     let done = next.tts().tts_clip(&clip.id).await.unwrap();
-    assert_eq!(
-        done.status,
-        ClipStatus::Complete,
-        "TTS_REQUEST_ALREADY_SETTLED: the saved audio is the clip"
-    );
+    assert_eq!(done.status, ClipStatus::Complete, "TTS_REQUEST_ALREADY_SETTLED: the saved audio is the clip");
     assert!(done.has_audio);
     assert_eq!(std::fs::read(&audio).unwrap(), bytes);
     assert_eq!(
@@ -114,16 +89,14 @@ async fn a_settled_request_found_on_resume_uses_the_audio_saved_before_the_crash
 #[tokio::test]
 async fn a_clip_whose_context_is_signed_out_waits_for_that_context() {
     let rig = personal().await;
-    let (_, clip_id) = rig
-        .core
-        .tts()
-        .journal_speech(standard("Waiting for Personal."))
-        .await
-        .unwrap();
+    let (_, clip_id) = rig.core.tts().journal_speech(standard("Waiting for Personal.")).await.unwrap();
     let id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
     rig.core.auth().sign_out(&id).await.unwrap();
     let team = rig
-        .sign_in(crate::auth::wire::ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true })
+        .sign_in(crate::auth::wire::ContextRequest::Team {
+            team_id: sb::TEAM_ALPHA_ID.into(),
+            make_payer: true,
+        })
         .await;
     assert_eq!(
         rig.core.tts().resume_tts_clips().await.unwrap(),
@@ -131,35 +104,19 @@ async fn a_clip_whose_context_is_signed_out_waits_for_that_context() {
         "never sent on another context's account"
     );
     assert!(rig.control().charges().is_empty());
-    assert!(rig
-        .core
-        .tts()
-        .tts_clips(ClipFilter::default())
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(rig.core.tts().tts_clips(ClipFilter::default()).await.unwrap().is_empty());
     let _ = (team, clip_id);
 }
 
 #[tokio::test]
 async fn the_audio_integrity_survives_a_restart() {
     let rig = personal().await;
-    let clip = rig
-        .core
-        .tts()
-        .synthesize(standard("Integrity check."))
-        .await
-        .unwrap();
+    let clip = rig.core.tts().synthesize(standard("Integrity check.")).await.unwrap();
     drop(restart(&rig).await);
-    let ok: String = sqlx::query_scalar("PRAGMA integrity_check")
-        .fetch_one(rig.core.db().pool())
-        .await
-        .unwrap();
+    let ok: String =
+        sqlx::query_scalar("PRAGMA integrity_check").fetch_one(rig.core.db().pool()).await.unwrap();
     assert_eq!(ok, "ok");
-    assert_eq!(
-        rig.core.tts().tts_clip(&clip.id).await.unwrap().status,
-        ClipStatus::Complete
-    );
+    assert_eq!(rig.core.tts().tts_clip(&clip.id).await.unwrap().status, ClipStatus::Complete);
 }
 
 /// Proves H1 (issue 13): a clip whose last answer was a 500 (outcome unknown, "the person
