@@ -5,7 +5,8 @@
 #   scripts/package.sh              → target/release/bundle/deb/Xiaoya Companion_<version>_amd64.deb
 # Extra arguments go to `tauri build` (e.g. --verbose).
 # No AppImage: Tauri's AppImage bundler downloads linuxdeploy and its plugins from GitHub,
-# which these machines cannot reach, and no package registry carries them (README).
+# which these machines cannot reach, and no package registry carries them (docs/DEVELOPING.md,
+# Packaging).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cli="$root/ui/node_modules/.bin/tauri"
@@ -22,7 +23,8 @@ start=$(date +%s)
 deb="$(ls "$bundle_dir"/*_"$version"_*.deb)"
 # Tauri's deb bundler writes data.tar.gz and has no compression setting (only its RPM bundler
 # has one). dpkg-deb rebuilds the same tree with xz, as Debian's own packages are: the
-# contents and the control file are unchanged, the download is ~30% smaller (README, Size).
+# contents and the control file are unchanged, the download is ~30% smaller
+# (docs/benchmarks/package-size.md).
 gz_size=$(stat -c %s "$deb")
 "$root/scripts/repack-deb.sh" "$deb"
 size=$(stat -c %s "$deb")
