@@ -15,8 +15,6 @@ import { takePresetModel } from "./preset";
 import { useChatCatalog, useConversationList } from "./useChatLists";
 import { useChatRequests } from "./useChatRequests";
 
-export type Load<T> = { status: "loading" } | { status: "ready"; value: T } | { status: "failed"; error: AppError };
-
 export function useChat(contextKey: string) {
   // Bumped when the context changes: late answers for the previous one are dropped.
   const generation = useRef(0);

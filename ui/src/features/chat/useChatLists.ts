@@ -5,9 +5,11 @@
 import type { RefObject } from "preact";
 import { useCallback, useMemo, useRef, useState } from "preact/hooks";
 
-import { chatConversations, modelsCatalog, toAppError, type ConversationSummary, type ModelEntry } from "../../ipc";
+import { chatConversations, modelsCatalog, toAppError, type AppError, type ConversationSummary, type ModelEntry } from "../../ipc";
 import { EMPTY_DRAFT, type Draft } from "./draft";
-import type { Load } from "./useChat";
+
+/** A list being loaded for the active context. */
+export type Load<T> = { status: "loading" } | { status: "ready"; value: T } | { status: "failed"; error: AppError };
 
 /** The catalog; a load keeps the draft's model if it can chat, else picks the first that can. */
 export function useChatCatalog(generation: RefObject<number>, setDraft: (update: (d: Draft) => Draft) => void) {
