@@ -536,7 +536,10 @@ def build_server(variant: str) -> Server:
     by_name = {t["name"]: (renamed.get(t["name"], t["name"]), t) for t in tools}
 
     async def list_tools(ctx, params) -> dict[str, Any]:
-        return {"tools": copy.deepcopy(tools)}
+        result: dict[str, Any] = {"tools": copy.deepcopy(tools)}
+        if ctx.protocol_version == MODERN_PROTOCOL:  # the 2026-07-28 wire requires these result fields
+            result.update(resultType="complete", ttlMs=0, cacheScope="private")
+        return result
 
     async def call_tool(ctx, params) -> dict[str, Any]:
         name, args = params.name, params.arguments if params.arguments is not None else {}
@@ -559,6 +562,8 @@ def build_server(variant: str) -> Server:
                 result = await run_tool(variant, canonical_name, args, meta.get("xiaoya/executionMode", "sync"))
         except TimeoutError:
             return failure("TIMEOUT", f"{name} took longer than {timeout} s", variant)
+        if ctx.protocol_version == MODERN_PROTOCOL:
+            result["resultType"] = "complete"
         if variant == "call.context-headers" and ctx.request is not None:
             leaked = ctx.request.headers.get(CALL_CONTEXT_HEADER)
             if leaked is not None:
