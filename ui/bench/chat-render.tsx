@@ -159,7 +159,12 @@ const PARSERS: Record<ParserName, (text: string) => unknown> = {
   // Each to its tokens/events with GFM on, no HTML output: what the renderer would walk.
   "markdown-it": (text) => md.parse(text, {}),
   marked: (text) => marked.lexer(text, { gfm: true }),
-  micromark: (text) => postprocess(micromarkParse({ extensions: [gfm()] }).document().write(preprocess()(text, undefined, true))),
+  micromark: (text) =>
+    postprocess(
+      micromarkParse({ extensions: [gfm()] })
+        .document()
+        .write(preprocess()(text, undefined, true)),
+    ),
 };
 
 export interface ParserResult {
@@ -179,7 +184,12 @@ function timeParsers(replies: Record<"prose" | "table+list", string>): ParserRes
     // list, a row or an item (as IncrementalMarkdown does).
     const units: string[] = [];
     for (const block of parseMarkdown(text)) {
-      const inner = block.type === "table" ? block.children.find((c) => c.type === "tbody")?.children : block.type.endsWith("_list") ? block.children : null;
+      const inner =
+        block.type === "table"
+          ? block.children.find((c) => c.type === "tbody")?.children
+          : block.type.endsWith("_list")
+            ? block.children
+            : null;
       if (inner && inner.length > 4) for (const part of inner) units.push(text.slice(part.start, part.end));
       else units.push(text.slice(block.start, block.end));
     }

@@ -334,10 +334,20 @@ function reportChat({ userAgent, longTaskSupported, crossOriginIsolated, runs, t
   row("", "app <Markdown>", "naive full reparse", "app/naive");
   row("tokens displayed", `${app.displayedTokens}/${app.tokens}`, `${naive.displayedTokens}/${naive.tokens}`);
   row("time to last displayed token (feed start = 0)", `${f(app.elapsedSeconds, 2)} s`, `${f(naive.elapsedSeconds, 2)} s`);
-  row("display rate / feed rate  (target >= 0.98)", f(app.displayRateRatio), f(naive.displayRateRatio), f(app.displayRateRatio / naive.displayRateRatio, 2));
+  row(
+    "display rate / feed rate  (target >= 0.98)",
+    f(app.displayRateRatio),
+    f(naive.displayRateRatio),
+    f(app.displayRateRatio / naive.displayRateRatio, 2),
+  );
   row("max lag behind the feed clock", ms(app.maxLagMs), ms(naive.maxLagMs), f(app.maxLagMs / naive.maxLagMs));
   row("renders", app.renders, naive.renders);
-  row("longest render task (token task + commit)", ms(app.longestRenderTaskMs), ms(naive.longestRenderTaskMs), f(app.longestRenderTaskMs / naive.longestRenderTaskMs));
+  row(
+    "longest render task (token task + commit)",
+    ms(app.longestRenderTaskMs),
+    ms(naive.longestRenderTaskMs),
+    f(app.longestRenderTaskMs / naive.longestRenderTaskMs),
+  );
   row("longest frame (rAF to rAF)", ms(app.longestFrameMs), ms(naive.longestFrameMs), f(app.longestFrameMs / naive.longestFrameMs));
   row("long tasks > 50 ms (PerformanceObserver)", longTaskCount(app), longTaskCount(naive));
   row("longest long task (0 = none over 50 ms)", longestLongTask(app), longestLongTask(naive));
@@ -348,7 +358,12 @@ function reportChat({ userAgent, longTaskSupported, crossOriginIsolated, runs, t
   );
   row("median render cost, first 10% of tokens", ms(app.medianRenderFirst10Ms), ms(naive.medianRenderFirst10Ms));
   row("median render cost, last 10% of tokens", ms(app.medianRenderLast10Ms), ms(naive.medianRenderLast10Ms));
-  row("last 10% / first 10%  (target <= 1.5)", f(app.endToStartRatio), f(naive.endToStartRatio), f(app.endToStartRatio / naive.endToStartRatio));
+  row(
+    "last 10% / first 10%  (target <= 1.5)",
+    f(app.endToStartRatio),
+    f(naive.endToStartRatio),
+    f(app.endToStartRatio / naive.endToStartRatio),
+  );
   console.log("");
   console.log("  The baseline ran in the same page right after; the naive run stops 4 s after the feed ends,");
   console.log("  so its 'last 10%' is of the tokens it managed to show. Figures are one run on a noisy machine;");
@@ -372,8 +387,12 @@ function reportChat({ userAgent, longTaskSupported, crossOriginIsolated, runs, t
     console.log("");
   }
   if (parsers) {
-    console.log("  Parsers, to tokens/events with GFM (median of 5 whole parses; per re-read unit: block, or row/item of a long table/list):");
-    console.log(`  ${"parser".padEnd(12)} ${"reply".padEnd(11)} ${"whole 128 KB".padStart(14)} ${"unit median".padStart(13)} ${"unit max".padStart(11)}`);
+    console.log(
+      "  Parsers, to tokens/events with GFM (median of 5 whole parses; per re-read unit: block, or row/item of a long table/list):",
+    );
+    console.log(
+      `  ${"parser".padEnd(12)} ${"reply".padEnd(11)} ${"whole 128 KB".padStart(14)} ${"unit median".padStart(13)} ${"unit max".padStart(11)}`,
+    );
     for (const p of parsers)
       console.log(
         `  ${p.parser.padEnd(12)} ${p.reply.padEnd(11)} ${ms(p.wholeMs).padStart(14)} ${`${f(p.blockMedianMs * 1000, 0)} µs`.padStart(13)} ${ms(p.blockMaxMs).padStart(11)}`,
@@ -446,7 +465,12 @@ function reportVoices(r, engine) {
   const ratio = r.ratios.keystrokeMedianOverUnfilteredRender;
   goal("keystroke median / unfiltered render (input→layout / mount→layout)", ratio, "<= 2", ratio <= 2);
   goal("keystroke max / 16.7 ms frame (input → layout)", r.ratios.keystrokeMaxOverFrame, "< 1", r.ratios.keystrokeMaxOverFrame < 1);
-  goal("keystroke median / 16.7 ms frame (input → layout)", r.ratios.keystrokeMedianOverFrame, "< 1", r.ratios.keystrokeMedianOverFrame < 1);
+  goal(
+    "keystroke median / 16.7 ms frame (input → layout)",
+    r.ratios.keystrokeMedianOverFrame,
+    "< 1",
+    r.ratios.keystrokeMedianOverFrame < 1,
+  );
   const worst = r.perKeystroke.reduce((a, k) => (k.layout.median > a.layout.median ? k : a));
   goal(
     `slowest keystroke ${JSON.stringify(worst.query)} (median of passes) / 16.7 ms`,
@@ -454,9 +478,7 @@ function reportVoices(r, engine) {
     "< 1",
     worst.layout.median < FRAME,
   );
-  console.log(
-    `  keystrokes whose frame came later than the next vsync: ${r.keystroke.framesOver1} of ${r.keystroke.samples}`,
-  );
+  console.log(`  keystrokes whose frame came later than the next vsync: ${r.keystroke.framesOver1} of ${r.keystroke.samples}`);
   console.log("");
   const s = r.scroll;
   console.log(
@@ -482,7 +504,9 @@ function reportVoices(r, engine) {
   statRow("  one filter pass (toLowerCase + includes name, id)", p.filterPassAll);
   console.log("");
   console.log("  per keystroke (median over the measured passes):");
-  console.log(`    ${"query".padEnd(14)} ${"matches".padStart(7)} ${"→commit".padStart(9)} ${"→layout".padStart(9)} ${"→painted".padStart(9)} ${"boardRows".padStart(10)}`);
+  console.log(
+    `    ${"query".padEnd(14)} ${"matches".padStart(7)} ${"→commit".padStart(9)} ${"→layout".padStart(9)} ${"→painted".padStart(9)} ${"boardRows".padStart(10)}`,
+  );
   for (const k of r.perKeystroke) {
     console.log(
       `    ${JSON.stringify(k.query).padEnd(14)} ${String(k.matches).padStart(7)} ${ms(k.commit.median).padStart(9)} ` +

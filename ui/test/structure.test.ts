@@ -27,15 +27,11 @@ const measured = files(src).map((path) => ({ file: relative(src, path), lines: l
 
 describe("ui/src structure", () => {
   it("finds the components and hooks it measures", () => {
-    expect(measured.map((m) => m.file)).toEqual(
-      expect.arrayContaining(["app/App.tsx", "features/chat/useChat.ts", "app/useLoad.ts"]),
-    );
+    expect(measured.map((m) => m.file)).toEqual(expect.arrayContaining(["app/App.tsx", "features/chat/useChat.ts", "app/useLoad.ts"]));
   });
 
   it(`has no component or hook longer than ${LIMIT} lines`, () => {
-    const offenders = measured
-      .filter((m) => m.lines > LIMIT)
-      .map((m) => `${m.file}: ${m.lines} lines`);
+    const offenders = measured.filter((m) => m.lines > LIMIT).map((m) => `${m.file}: ${m.lines} lines`);
     expect(offenders).toEqual([]);
   });
 });

@@ -23,7 +23,10 @@ export function DatabaseNotice(props: { setAside: DatabaseSetAside }) {
         <h2 class="database-notice__title">{t("database.setAside.title")}</h2>
         <p>{why}</p>
         <p>
-          {t("database.setAside.keptAt")} <code class="mono" data-testid="database-notice-path">{props.setAside.movedTo}</code>
+          {t("database.setAside.keptAt")}{" "}
+          <code class="mono" data-testid="database-notice-path">
+            {props.setAside.movedTo}
+          </code>
         </p>
         <p>{t("database.setAside.fresh")}</p>
       </div>

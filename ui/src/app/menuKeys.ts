@@ -2,12 +2,7 @@
 // Home/End go to the ends, Esc closes and gives focus back to the chip, Tab leaves the
 // menu the way Tab goes and it closes behind.
 
-export function onMenuKey(
-  event: KeyboardEvent,
-  list: HTMLElement[],
-  close: (refocus: boolean) => void,
-  setOpen: (open: boolean) => void,
-) {
+export function onMenuKey(event: KeyboardEvent, list: HTMLElement[], close: (refocus: boolean) => void, setOpen: (open: boolean) => void) {
   if (list.length === 0) return;
   const index = list.indexOf(document.activeElement as HTMLElement);
   const move = (next: number) => {

@@ -30,9 +30,7 @@ export const FEATURE_LABELS: Readonly<Record<Feature, PlainKey>> = {
  * card doesn't list it as missing.
  */
 export function featuresFor(session: SessionSummary): readonly Feature[] {
-  return session.context.kind === "personal"
-    ? ["models", "chat", "voices", "balances", "usage"]
-    : ["models", "chat", "voices", "balances"];
+  return session.context.kind === "personal" ? ["models", "chat", "voices", "balances", "usage"] : ["models", "chat", "voices", "balances"];
 }
 
 /**

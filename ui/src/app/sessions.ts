@@ -88,9 +88,7 @@ const INITIAL: SessionsState = {
  * snapshot handed over with the window (app/boot.ts) when there is one; `start()` still
  * asks the core, which also ends what expired since.
  */
-export const sessionsState = atom<SessionsState>(
-  bootState ? { ...INITIAL, status: "ready", view: bootState.sessions } : INITIAL,
-);
+export const sessionsState = atom<SessionsState>(bootState ? { ...INITIAL, status: "ready", view: bootState.sessions } : INITIAL);
 /** The session whose context pays right now, or null. */
 export const activeSession = computed(sessionsState, (state) => findActive(state.view));
 /** `activeContextKey(activeSession.get())`. */

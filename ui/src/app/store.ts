@@ -19,10 +19,7 @@ export { atom, computed, onMount, useStore, type ReadableAtom, type WritableAtom
  * `get()` on it with no listener starts it for that second too; read `.value` for the
  * bare current value.
  */
-export function watchedAtom<T>(
-  initial: T,
-  hooks: { watched: () => void; unwatched: () => void },
-): PreinitializedWritableAtom<T> {
+export function watchedAtom<T>(initial: T, hooks: { watched: () => void; unwatched: () => void }): PreinitializedWritableAtom<T> {
   const store = atom(initial);
   onMount(store, () => {
     hooks.watched();

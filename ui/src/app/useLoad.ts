@@ -43,12 +43,7 @@ interface State<T> {
  * Loads `load()` for `key`, again whenever a value in `deps` changes. `load` may change
  * on every render; the latest one is used.
  */
-export function useLoad<T>(
-  load: () => Promise<T>,
-  key: string,
-  deps: unknown = 0,
-  options: LoadOptions = {},
-): Loaded<T> {
+export function useLoad<T>(load: () => Promise<T>, key: string, deps: unknown = 0, options: LoadOptions = {}): Loaded<T> {
   const { delayMs = 0, skip = false, hold = false } = options;
   const [state, setState] = useState<State<T>>({ key, data: null, error: null, loading: !skip && !hold });
   const generation = useRef(0);
@@ -95,10 +90,7 @@ export function useLoad<T>(
   );
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  const update = useCallback(
-    (change: (data: T | null) => T | null) => setState((prev) => ({ ...prev, data: change(prev.data) })),
-    [],
-  );
+  const update = useCallback((change: (data: T | null) => T | null) => setState((prev) => ({ ...prev, data: change(prev.data) })), []);
   const current = state.key === key ? state : { data: null, error: null, loading: !skip && !hold };
   return { data: current.data, error: current.error, loading: current.loading, reload, update };
 }

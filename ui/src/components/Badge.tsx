@@ -5,12 +5,7 @@ import { Icon, type IconName } from "./Icon";
 export type BadgeTone = "neutral" | "accent" | "success" | "warning" | "danger" | "sandbox";
 
 /** A static status label. */
-export function Badge(props: {
-  tone?: BadgeTone;
-  icon?: IconName;
-  children: ComponentChildren;
-  "data-testid"?: string;
-}) {
+export function Badge(props: { tone?: BadgeTone; icon?: IconName; children: ComponentChildren; "data-testid"?: string }) {
   return (
     <span class={`badge badge--${props.tone ?? "neutral"}`} data-testid={props["data-testid"]}>
       {props.icon && <Icon name={props.icon} size={14} />}
@@ -31,11 +26,7 @@ export function Chip(
 ) {
   const { tone = "neutral", icon, iconAfter, children, class: extra, ...rest } = props;
   return (
-    <button
-      type="button"
-      {...rest}
-      class={`chip chip--${tone}${extra ? ` ${String(extra)}` : ""}`}
-    >
+    <button type="button" {...rest} class={`chip chip--${tone}${extra ? ` ${String(extra)}` : ""}`}>
       {icon && <Icon name={icon} size={15} />}
       <span class="chip__text">{children}</span>
       {iconAfter && <Icon name={iconAfter} size={14} class="chip__after" />}

@@ -23,11 +23,7 @@ export function Card(props: CardProps) {
   const classes = ["card", `card--${props.tone ?? "default"}`, props.class ?? ""].join(" ").trim();
   const hasHeader = props.title != null || props.actions != null;
   return (
-    <section
-      class={classes}
-      aria-labelledby={props.title != null ? `${id}-title` : undefined}
-      data-testid={props["data-testid"]}
-    >
+    <section class={classes} aria-labelledby={props.title != null ? `${id}-title` : undefined} data-testid={props["data-testid"]}>
       {hasHeader && (
         <header class="card__header">
           <div class="card__heading">

@@ -7,13 +7,7 @@ import { Icon } from "./Icon";
  * A failed load: the localised explanation of the error code, a retry button, and
  * the technical details folded away for bug reports.
  */
-export function ErrorState(props: {
-  error: unknown;
-  onRetry?: () => void;
-  retrying?: boolean;
-  title?: string;
-  "data-testid"?: string;
-}) {
+export function ErrorState(props: { error: unknown; onRetry?: () => void; retrying?: boolean; title?: string; "data-testid"?: string }) {
   const error = toAppError(props.error);
   return (
     <div class="error-state" role="alert" data-testid={props["data-testid"] ?? "error-state"}>

@@ -4,13 +4,7 @@ import type { ComponentChildren } from "preact";
  * The frame of every screen: one h1 (focused after navigation, so keyboard and
  * screen-reader users land on the new screen's name) and the screen's content.
  */
-export function Screen(props: {
-  id: string;
-  title: string;
-  subtitle?: string;
-  actions?: ComponentChildren;
-  children?: ComponentChildren;
-}) {
+export function Screen(props: { id: string; title: string; subtitle?: string; actions?: ComponentChildren; children?: ComponentChildren }) {
   return (
     <div class="screen" data-testid={`screen-${props.id}`}>
       <header class="screen__header">

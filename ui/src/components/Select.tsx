@@ -18,11 +18,7 @@ export function Select<V extends string>(props: Props<V>) {
   const { value, options, onValue, class: extra, ...rest } = props;
   return (
     <span class={`select${extra ? ` ${String(extra)}` : ""}`}>
-      <select
-        {...rest}
-        value={value}
-        onChange={(event) => onValue(event.currentTarget.value as V)}
-      >
+      <select {...rest} value={value} onChange={(event) => onValue(event.currentTarget.value as V)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

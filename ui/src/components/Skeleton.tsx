@@ -3,11 +3,7 @@ import type { HTMLAttributes } from "preact";
 import { t } from "../i18n";
 
 /** A placeholder block that shimmers while content loads. Decorative. */
-export function Skeleton(props: {
-  variant?: "text" | "block" | "circle";
-  width?: string;
-  height?: string;
-}) {
+export function Skeleton(props: { variant?: "text" | "block" | "circle"; width?: string; height?: string }) {
   const ref = (el: HTMLSpanElement | null) => {
     // Sizes go through element.style: CSP forbids style attributes in markup.
     if (!el) return;

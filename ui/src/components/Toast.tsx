@@ -57,7 +57,10 @@ export function toast(message: { tone?: ToastTone; title: string; body?: string;
   if (message.action) entry.action = message.action;
   publish([...toasts.get().slice(-3), entry]);
   const ms = entry.action ? 15000 : entry.tone === "error" ? 9000 : 5000;
-  timers.set(id, window.setTimeout(() => dismissToast(id), ms));
+  timers.set(
+    id,
+    window.setTimeout(() => dismissToast(id), ms),
+  );
   return id;
 }
 

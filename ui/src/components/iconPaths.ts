@@ -1,12 +1,9 @@
 // The icons' drawings (24×24, stroked in currentColor), in the spirit of Lucide: each is a
 // list of SVG path data, or "circle:cx,cy,r" / "rect:x,y,w,h,rx" for those shapes.
 
-export const paths = {  account: ["M20 21a8 8 0 0 0-16 0", "circle:12,8,4"],
-  models: [
-    "rect:4,4,16,16,2",
-    "rect:9,9,6,6,1",
-    "M15 2v2M15 20v2M2 15h2M2 9h2M20 15h2M20 9h2M9 2v2M9 20v2",
-  ],
+export const paths = {
+  account: ["M20 21a8 8 0 0 0-16 0", "circle:12,8,4"],
+  models: ["rect:4,4,16,16,2", "rect:9,9,6,6,1", "M15 2v2M15 20v2M2 15h2M2 9h2M20 15h2M20 9h2M9 2v2M9 20v2"],
   chat: ["M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z", "M8 9h8M8 13h5"],
   voices: ["M2 10v3M6 6v11M10 3v18M14 8v7M18 5v13M22 10v3"],
   balances: [
@@ -23,14 +20,7 @@ export const paths = {  account: ["M20 21a8 8 0 0 0-16 0", "circle:12,8,4"],
     "M7 16h10",
   ],
   globe: ["circle:12,12,10", "M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20", "M2 12h20"],
-  languages: [
-    "M5 8l6 6",
-    "M4 14l6-6 2-3",
-    "M2 5h12",
-    "M7 2h1",
-    "M22 22l-5-10-5 10",
-    "M14 18h6",
-  ],
+  languages: ["M5 8l6 6", "M4 14l6-6 2-3", "M2 5h12", "M7 2h1", "M22 22l-5-10-5 10", "M14 18h6"],
   sun: [
     "circle:12,12,4",
     "M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41",
@@ -38,18 +28,9 @@ export const paths = {  account: ["M20 21a8 8 0 0 0-16 0", "circle:12,8,4"],
   moon: ["M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9z"],
   monitor: ["rect:2,3,20,14,2", "M8 21h8M12 17v4"],
   user: ["M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2", "circle:12,7,4"],
-  team: [
-    "M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2",
-    "circle:9,7,4",
-    "M22 21v-2a4 4 0 0 0-3-3.87",
-    "M16 3.13a4 4 0 0 1 0 7.75",
-  ],
+  team: ["M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2", "circle:9,7,4", "M22 21v-2a4 4 0 0 0-3-3.87", "M16 3.13a4 4 0 0 1 0 7.75"],
   arrowRight: ["M5 12h14", "M12 5l7 7-7 7"],
-  alert: [
-    "M21.73 18l-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3",
-    "M12 9v4",
-    "M12 17h.01",
-  ],
+  alert: ["M21.73 18l-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3", "M12 9v4", "M12 17h.01"],
   info: ["circle:12,12,10", "M12 16v-4", "M12 8h.01"],
   check: ["M20 6L9 17l-5-5"],
   checkCircle: ["circle:12,12,10", "M9 12l2 2 4-4"],
@@ -90,4 +71,3 @@ export const paths = {  account: ["M20 21a8 8 0 0 0-16 0", "circle:12,8,4"],
   volume: ["M11 5L6 9H2v6h4l5 4z", "M15.54 8.46a5 5 0 0 1 0 7.07", "M19.07 4.93a10 10 0 0 1 0 14.14"],
   columns: ["rect:3,3,18,18,2", "M9 3v18", "M15 3v18"],
 } as const;
-

@@ -20,9 +20,7 @@ export type ElementVirtualizerOptions<S extends Element, I extends Element> = Pa
 >;
 
 /** A virtualizer over a scrolling element, re-rendering the component as it changes. */
-export function useVirtualizer<S extends Element, I extends Element>(
-  options: ElementVirtualizerOptions<S, I>,
-): Virtualizer<S, I> {
+export function useVirtualizer<S extends Element, I extends Element>(options: ElementVirtualizerOptions<S, I>): Virtualizer<S, I> {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const resolved: VirtualizerOptions<S, I> = {
     observeElementRect,

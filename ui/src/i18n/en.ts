@@ -33,11 +33,9 @@ export const en = {
   "platform.sandboxDialog.title": "You're using the sandbox",
   "platform.sandboxDialog.body":
     "The sandbox is a simulated Xiaoya Open Platform built into this app. Sign-in, models, chat, voices and balances all work as they would for real, but nothing is charged: the points here are not real.",
-  "platform.sandboxDialog.next":
-    "To use a real platform, open Settings → Platform and enter its address and client ID.",
+  "platform.sandboxDialog.next": "To use a real platform, open Settings → Platform and enter its address and client ID.",
   "platform.configuredDialog.title": "Connected platform",
-  "platform.configuredDialog.body":
-    "Sign-ins and points on {origin} are real. Requests are charged to the account you sign in with.",
+  "platform.configuredDialog.body": "Sign-ins and points on {origin} are real. Requests are charged to the account you sign in with.",
   "platform.dialog.openSettings": "Open platform settings",
 
   "chargedTo.chip": "Charged to: {who}",
@@ -92,8 +90,7 @@ export const en = {
   "session.signOut": "Sign out",
   "session.signOutTitle": "Sign out of {context}?",
   "session.signOutConfirm": "Sign out of {context}",
-  "session.signOutBody":
-    "{name}'s sign-in for {context} will be revoked on the platform and removed from this computer's keychain.",
+  "session.signOutBody": "{name}'s sign-in for {context} will be revoked on the platform and removed from this computer's keychain.",
   "session.signOutLast": "You'll be signed out completely; sign in again whenever you like.",
   "session.signOutMoves": "Your other sign-ins stay. Requests will be charged to {context}.",
   "session.signOutOthers": "Your other sign-ins stay as they are.",
@@ -155,8 +152,7 @@ export const en = {
 
   "diag.title": "Sign-in diagnostics",
   "diag.summaryHint": "For testers: what sign-in uses here",
-  "diag.intro":
-    "What this app uses to sign in, and what each sign-in was granted. Copy it into a bug report when sign-in fails.",
+  "diag.intro": "What this app uses to sign in, and what each sign-in was granted. Copy it into a bug report when sign-in fails.",
   "diag.loadFailed": "Couldn't read the sign-in diagnostics.",
   "diag.origin": "Platform origin",
   "diag.clientId": "Client ID",
@@ -229,12 +225,10 @@ export const en = {
   "account.welcome.title": "Welcome to Xiaoya Companion",
   "account.welcome.body":
     "Try the platform's models and voices, see what every request costs in points, and keep an eye on your balances — right from your desktop.",
-  "account.platform.sandbox":
-    "You're on the sandbox: sign-in is simulated and no real points are used.",
+  "account.platform.sandbox": "You're on the sandbox: sign-in is simulated and no real points are used.",
   "account.platform.configured": "You'll sign in to {origin}.",
   "account.personal.title": "Personal",
-  "account.personal.body":
-    "Sign in with your own account. Requests are charged to your personal points balance.",
+  "account.personal.body": "Sign in with your own account. Requests are charged to your personal points balance.",
   "account.personal.point1": "Your own models, voices and cloned voices",
   "account.personal.point2": "Charged to your personal balance",
   "account.team.title": "Team",
@@ -242,14 +236,12 @@ export const en = {
     "Sign in on behalf of a team you belong to. When it is used for charges, requests are charged to the team's shared balance.",
   "account.team.point1": "The models and voices your team can use",
   "account.team.point2": "Charged to the team's shared balance",
-  "account.both":
-    "You can be signed in to Personal and to several Teams at the same time, and choose who is charged from the header.",
+  "account.both": "You can be signed in to Personal and to several Teams at the same time, and choose who is charged from the header.",
   "account.how.title": "How sign-in works",
   "account.how.step1": "Your web browser opens the platform's consent page.",
   "account.how.step2": "You check what the app may access and choose Allow.",
   "account.how.step3": "Xiaoya Companion comes back to the front, signed in.",
-  "account.how.security":
-    "You never type your password into this app, and your sign-in stays in your system's secure credential store.",
+  "account.how.security": "You never type your password into this app, and your sign-in stays in your system's secure credential store.",
 
   ...modelsEn,
   ...checkEn,
@@ -262,8 +254,7 @@ export const en = {
   "balances.title": "Balances",
   "balances.subtitle": "Your Personal and Team points, and why they changed.",
   "balances.empty.title": "Sign in to see your balances",
-  "balances.empty.body":
-    "Each account you sign in to has its own points balance. Go to Account → Sign in.",
+  "balances.empty.body": "Each account you sign in to has its own points balance. Go to Account → Sign in.",
 
   "settings.title": "Settings",
   "settings.subtitle": "Language, appearance, and which platform the app talks to.",
@@ -276,8 +267,7 @@ export const en = {
   "settings.saveFailed.theme": "Couldn't save the theme.",
 
   "settings.platform.title": "Platform",
-  "settings.platform.description":
-    "The Xiaoya Open Platform this app signs in to and sends requests to.",
+  "settings.platform.description": "The Xiaoya Open Platform this app signs in to and sends requests to.",
   "settings.platform.mode": "Mode",
   "settings.platform.mode.sandbox": "Sandbox",
   "settings.platform.mode.configured": "Real platform",
@@ -285,8 +275,7 @@ export const en = {
   "settings.platform.clientId": "Client ID",
   "settings.platform.redirectUri": "Redirect URI",
   "settings.platform.form.title": "Connect to a real platform",
-  "settings.platform.form.description":
-    "Enter the details of the client registered for this app on the platform.",
+  "settings.platform.form.description": "Enter the details of the client registered for this app on the platform.",
   "settings.platform.baseUrl.label": "Platform URL",
   "settings.platform.baseUrl.hint": "An https address, such as https://claw.zhenhuiai.com",
   "settings.platform.clientId.label": "Client ID",
@@ -359,7 +348,6 @@ export const en = {
     "The app's database was changed by a newer version of Xiaoya Companion, which this version cannot read.",
   "database.setAside.migrationFailed": "The app couldn't update its database to this version.",
   "database.setAside.keptAt": "Nothing was deleted: the old file is kept at",
-  "database.setAside.fresh":
-    "The app started with a fresh database: sign in again to continue. Your clips' audio files are untouched.",
+  "database.setAside.fresh": "The app started with a fresh database: sign in again to continue. Your clips' audio files are untouched.",
   "database.setAside.dismiss": "Dismiss",
 } as const;

@@ -71,7 +71,11 @@ export function formatCompact(text: string, from = 10_000_000): string | null {
   const value = Number(match[2]);
   if (!Number.isFinite(value) || value < from) return null;
   try {
-    const short = new Intl.NumberFormat(getLocale(), { notation: "compact", maximumFractionDigits: 1, roundingMode: "trunc" } as Intl.NumberFormatOptions).format(value);
+    const short = new Intl.NumberFormat(getLocale(), {
+      notation: "compact",
+      maximumFractionDigits: 1,
+      roundingMode: "trunc",
+    } as Intl.NumberFormatOptions).format(value);
     return match[1] ? `\u2212${short}` : short;
   } catch {
     return null;

@@ -65,7 +65,12 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 /** The plural category of `value` (a number or formatted number text) in the active language. */
 export function pluralCategory(value: string | number): Intl.LDMLPluralRule {
   // Formatted text: group separators go; anything else (an abbreviation like "1M") reads as "other".
-  const text = typeof value === "number" ? "" : String(value).replace(/[,\s\u00a0\u202f]/g, "").replace("\u2212", "-");
+  const text =
+    typeof value === "number"
+      ? ""
+      : String(value)
+          .replace(/[,\s\u00a0\u202f]/g, "")
+          .replace("\u2212", "-");
   if (typeof value !== "number" && !/^-?\d+(\.\d+)?$/.test(text)) return "other";
   const n = typeof value === "number" ? value : Number(text);
   if (!Number.isFinite(n)) return "other";

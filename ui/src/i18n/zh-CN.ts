@@ -158,8 +158,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "diag.registered.yes": "已注册",
   "diag.registered.no": "未注册",
   "diag.registered.unknown": "未知",
-  "diag.schemeMissingHint":
-    "系统不会将 {scheme}:// 链接交给本应用，因此浏览器无法把登录结果传回。请重新安装应用或注册其桌面入口。",
+  "diag.schemeMissingHint": "系统不会将 {scheme}:// 链接交给本应用，因此浏览器无法把登录结果传回。请重新安装应用或注册其桌面入口。",
   "diag.keychain": "钥匙串",
   "diag.personalScopes": "个人账户请求的权限",
   "diag.teamScopes": "团队账户请求的权限",
@@ -219,8 +218,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "account.title": "账户",
   "account.subtitle": "以个人或团队身份登录小雅开放平台，也可以同时登录两者。",
   "account.welcome.title": "欢迎使用小雅助手",
-  "account.welcome.body":
-    "在桌面上直接体验平台的模型与音色，了解每次请求消耗多少积分，并随时掌握余额变化。",
+  "account.welcome.body": "在桌面上直接体验平台的模型与音色，了解每次请求消耗多少积分，并随时掌握余额变化。",
   "account.platform.sandbox": "当前连接的是沙盒：登录为模拟流程，不消耗真实积分。",
   "account.platform.configured": "你将登录到 {origin}。",
   "account.personal.title": "个人",
@@ -293,7 +291,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "validation.clientId.format": "须为 1–32 个英文字母、数字或符号，不能包含空格。",
   "validation.redirectUri.invalid": "请输入完整地址，例如 xiaoya-companion://oauth/callback",
   "validation.redirectUri.fragment": "回调地址不能包含 # 片段、用户名或密码。",
-  "validation.redirectUri.scheme": "请使用应用专属协议（xiaoya-companion://…）、回环地址（例如 http://127.0.0.1/oauth/callback）或 https 页面。",
+  "validation.redirectUri.scheme":
+    "请使用应用专属协议（xiaoya-companion://…）、回环地址（例如 http://127.0.0.1/oauth/callback）或 https 页面。",
 
   "settings.about.title": "关于",
   "settings.about.version": "版本",
@@ -314,7 +313,8 @@ export const zhCN: Record<keyof typeof en, string> = {
     "系统钥匙串已锁定或不存在。请解锁（或安装）后重试：Linux 上为 GNOME Keyring 或 KWallet，macOS 上为“钥匙串”，Windows 上为“凭据管理器”。小雅助手绝不会把登录凭据保存在其他地方。",
   "error.KEYCHAIN_TIMEOUT":
     "系统钥匙串没有及时响应。如果它正在请求密码，请先解锁再重试；如果没有任何提示，请重启钥匙串（或注销后重新登录电脑）。小雅助手绝不会把登录凭据保存在其他地方。",
-  "error.BROWSER_UNAVAILABLE": "这台电脑上无法启动网页浏览器，所以登录页面没有打开。请复制登录链接，自己在浏览器中打开；在浏览器中允许后，登录会在这里完成。",
+  "error.BROWSER_UNAVAILABLE":
+    "这台电脑上无法启动网页浏览器，所以登录页面没有打开。请复制登录链接，自己在浏览器中打开；在浏览器中允许后，登录会在这里完成。",
   "signInError.copyLink": "复制登录链接",
   "signInError.linkCopied": "已复制登录链接，请粘贴到浏览器中打开",
   "signInError.linkGone": "这次登录已结束，请重新开始。",

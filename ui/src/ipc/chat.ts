@@ -67,11 +67,7 @@ export function chatRetry(messageId: string, onEvent: (event: ChatEvent) => void
 }
 
 /** A new reply to the same message, with a new request id. */
-export function chatRegenerate(
-  messageId: string,
-  options: ChatOptions,
-  onEvent: (event: ChatEvent) => void,
-): Promise<ChatMessage> {
+export function chatRegenerate(messageId: string, options: ChatOptions, onEvent: (event: ChatEvent) => void): Promise<ChatMessage> {
   return generated.chatRegenerate(messageId, options, channel(onEvent));
 }
 

@@ -62,7 +62,6 @@ export function toAppError(raw: unknown): AppError {
       });
     }
   }
-  const detail =
-    typeof raw === "string" ? raw : raw instanceof Error ? raw.message : "unexpected error";
+  const detail = typeof raw === "string" ? raw : raw instanceof Error ? raw.message : "unexpected error";
   return new AppError({ code: "INTERNAL", detail });
 }

@@ -15,7 +15,9 @@ vi.mock("../../src/ipc", (real) =>
       return Promise.resolve(view);
     },
     beginSignIn: (request: { kind: string; teamId?: string; makePayer?: boolean }) => {
-      calls.push(`begin ${request.kind} ${request.teamId ?? ""}${request.makePayer === undefined ? "" : ` payer=${request.makePayer}`}`.trim());
+      calls.push(
+        `begin ${request.kind} ${request.teamId ?? ""}${request.makePayer === undefined ? "" : ` payer=${request.makePayer}`}`.trim(),
+      );
       return Promise.resolve({ ...view, signInPending: true });
     },
   }),

@@ -11,7 +11,12 @@ import { session, withCommands } from "../support/core";
 const appInfo: AppInfo = {
   version: "0.1.0",
   commit: "abc1234",
-  platform: { mode: "sandbox", origin: "http://127.0.0.1:8765", clientId: "xiaoya-companion", redirectUri: "xiaoya-companion://oauth/callback" },
+  platform: {
+    mode: "sandbox",
+    origin: "http://127.0.0.1:8765",
+    clientId: "xiaoya-companion",
+    redirectUri: "xiaoya-companion://oauth/callback",
+  },
   locale: "en",
   theme: "dark",
 };

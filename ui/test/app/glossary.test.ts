@@ -22,18 +22,51 @@ function isCode(word: string): boolean {
     /[_.\-/0-9]/.test(word) || // team_alpha, intro.mp3, X-Xiaoya-Workflow-Version-Id
     /[a-z][A-Z]/.test(word) || // parameterSpec, inputsText
     /^[A-Z]{2,}$/.test(word) || // GNOME, TTS
-    ["null", "true", "false", "type", "required", "properties", "enum", "items", "http", "https", "localhost", "oauth", "callback"].includes(word)
+    [
+      "null",
+      "true",
+      "false",
+      "type",
+      "required",
+      "properties",
+      "enum",
+      "items",
+      "http",
+      "https",
+      "localhost",
+      "oauth",
+      "callback",
+    ].includes(word)
   );
 }
 
 /** Names the Chinese screens show as they are: operating systems, standards, the language switch. */
-const PROPER_NAMES = ["English", "Linux", "Windows", "Keyring", "KWallet", "Unicode", "LaTeX", "App", "A", "Z", "Music", "home", "you", "clips", "narrator"];
+const PROPER_NAMES = [
+  "English",
+  "Linux",
+  "Windows",
+  "Keyring",
+  "KWallet",
+  "Unicode",
+  "LaTeX",
+  "App",
+  "A",
+  "Z",
+  "Music",
+  "home",
+  "you",
+  "clips",
+  "narrator",
+];
 
 function englishInChinese(dict: Record<string, string>): string[] {
   const found: string[] = [];
   for (const [key, value] of Object.entries(dict)) {
     // Placeholders, `code` and links are not words of the sentence.
-    const text = value.replace(/\{[^}]*\}/g, " ").replace(/`[^`]*`/g, " ").replace(/https?:\/\/\S+/g, " ");
+    const text = value
+      .replace(/\{[^}]*\}/g, " ")
+      .replace(/`[^`]*`/g, " ")
+      .replace(/https?:\/\/\S+/g, " ");
     for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9_.\-/]*/g)) {
       const word = m[0].replace(/[.\-/]+$/, "");
       if (NAMES_IN_CHINESE.includes(word) || PROPER_NAMES.includes(word) || isCode(word)) continue;
@@ -52,11 +85,21 @@ describe("the glossary", () => {
   });
 
   it("no English string uses a forbidden variant", () => {
-    expect(offenders(en, GLOSSARY.flatMap((g) => g.avoidEn))).toEqual([]);
+    expect(
+      offenders(
+        en,
+        GLOSSARY.flatMap((g) => g.avoidEn),
+      ),
+    ).toEqual([]);
   });
 
   it("no Chinese string uses a forbidden variant (one word for who pays, for points, for tokens)", () => {
-    expect(offenders(zhCN, GLOSSARY.flatMap((g) => g.avoidZh))).toEqual([]);
+    expect(
+      offenders(
+        zhCN,
+        GLOSSARY.flatMap((g) => g.avoidZh),
+      ),
+    ).toEqual([]);
   });
 
   it("Chinese strings show no English words except names and codes", () => {
@@ -64,8 +107,18 @@ describe("the glossary", () => {
   });
 
   it("the scan finds what it is meant to find", () => {
-    expect(offenders({ k: "付费方：团队" }, GLOSSARY.flatMap((g) => g.avoidZh))).toHaveLength(1);
-    expect(offenders({ k: "约 103 个 token" }, GLOSSARY.flatMap((g) => g.avoidZh))).toHaveLength(1);
+    expect(
+      offenders(
+        { k: "付费方：团队" },
+        GLOSSARY.flatMap((g) => g.avoidZh),
+      ),
+    ).toHaveLength(1);
+    expect(
+      offenders(
+        { k: "约 103 个 token" },
+        GLOSSARY.flatMap((g) => g.avoidZh),
+      ),
+    ).toHaveLength(1);
     expect(englishInChinese({ k: "对话 · 103 tokens" })).toHaveLength(1);
     expect(englishInChinese({ k: "使用 {model}，见 `X-Xiaoya-Request-Id`" })).toEqual([]);
   });

@@ -36,7 +36,13 @@ vi.mock("../../src/ipc", (real) =>
 const { ChangesCard } = await import("../../src/features/balances/ChangesCard");
 const { applyLocale } = await import("../../src/i18n");
 const { AppContext } = await import("../../src/app/context");
-const app = { info: null, screen: "balances" as const, navigate: () => {}, platformChanged: () => {}, changeTheme: () => Promise.resolve() };
+const app = {
+  info: null,
+  screen: "balances" as const,
+  navigate: () => {},
+  platformChanged: () => {},
+  changeTheme: () => Promise.resolve(),
+};
 
 let root: HTMLElement | null = null;
 afterEach(() => {

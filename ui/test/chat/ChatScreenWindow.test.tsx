@@ -120,7 +120,14 @@ describe("the Chat screen with a 1,000-message conversation (issue 16)", () => {
     act(() =>
       core.onEvent!({
         type: "started",
-        conversation: { id: "c1", title: "A long talk", modelCode: "othan-2.0", contextLabel: "Personal", updatedAt: 1, messageCount: 1002 },
+        conversation: {
+          id: "c1",
+          title: "A long talk",
+          modelCode: "othan-2.0",
+          contextLabel: "Personal",
+          updatedAt: 1,
+          messageCount: 1002,
+        },
         userMessage: user,
         reply,
       }),

@@ -58,9 +58,7 @@ describe("<Markdown>", () => {
 
   it("makes links of bare URLs as GFM does, not of file names", () => {
     const el = show("Run main.py, see https://example.com/docs. or www.example.com/help, mail a@example.com");
-    expect([...el.querySelectorAll<HTMLButtonElement>("button.md-link")].map((b) => b.dataset.href)).toEqual([
-      "https://example.com/docs",
-    ]);
+    expect([...el.querySelectorAll<HTMLButtonElement>("button.md-link")].map((b) => b.dataset.href)).toEqual(["https://example.com/docs"]);
     // www. links are http:// in GFM: shown as their text, not offered; main.py is no link at all.
     expect(el.textContent).toContain("Run main.py, see https://example.com/docs. or www.example.com/help, mail a@example.com");
     expect(el.querySelectorAll(".md-link-text")).toHaveLength(2);
@@ -77,10 +75,7 @@ describe("<Markdown>", () => {
     const el = show("![a chart](https://example.com/chart.png) and ![local](/x.png)");
     expect(el.querySelector("img")).toBeNull();
     const images = [...el.querySelectorAll(".md-image")];
-    expect(images.map((i) => i.textContent)).toEqual([
-      "Image: a chart https://example.com/chart.png",
-      "Image: local /x.png",
-    ]);
+    expect(images.map((i) => i.textContent)).toEqual(["Image: a chart https://example.com/chart.png", "Image: local /x.png"]);
     const link = images[0]!.querySelector<HTMLButtonElement>("button.md-link")!;
     expect(opened).toEqual([]);
     act(() => link.click());

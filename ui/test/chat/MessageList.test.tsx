@@ -7,7 +7,20 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { ChatMessage } from "../../src/ipc";
-import { heightOf, heights, installLayout, layoutReads, isAtBottom, maxTop, observedTargets, PAD, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
+import {
+  heightOf,
+  heights,
+  installLayout,
+  layoutReads,
+  isAtBottom,
+  maxTop,
+  observedTargets,
+  PAD,
+  removeLayout,
+  resize,
+  scrollLog,
+  settle,
+} from "./fakeLayout";
 
 const { estimateHeight, MessageList } = await import("../../src/features/chat/MessageList");
 const { MessageView } = await import("../../src/features/chat/MessageView");
@@ -54,9 +67,7 @@ afterEach(() => {
 });
 
 function list(messages: ChatMessage[], busy = false) {
-  return (
-    <MessageList messages={messages} busy={busy} modelName={() => "Othan"} actions={actions} label="Messages" />
-  );
+  return <MessageList messages={messages} busy={busy} modelName={() => "Othan"} actions={actions} label="Messages" />;
 }
 
 async function show(messages: ChatMessage[], busy = false) {
@@ -66,8 +77,7 @@ async function show(messages: ChatMessage[], busy = false) {
 }
 
 const log = () => root.querySelector<HTMLElement>("[data-testid=chat-messages]")!;
-const rendered = () =>
-  [...root.querySelectorAll<HTMLElement>("[data-testid=chat-message]")].map((el) => el.dataset.messageId);
+const rendered = () => [...root.querySelectorAll<HTMLElement>("[data-testid=chat-message]")].map((el) => el.dataset.messageId);
 const atBottom = () => isAtBottom(log());
 
 /** The message at the top of the view, and how far into it the view starts. */

@@ -20,7 +20,7 @@ describe("readHighlighted", () => {
       { cls: "hljs-keyword", children: ["if"] },
       ' a < b && <b onclick="x">c</b>',
     ]);
-    expect(readHighlighted('<span class="x" onclick="y">z</span>')).toEqual(['<span class="x" onclick="y">z', ]);
+    expect(readHighlighted('<span class="x" onclick="y">z</span>')).toEqual(['<span class="x" onclick="y">z']);
   });
 });
 
@@ -38,7 +38,7 @@ describe("code highlighting", () => {
   });
 
   it("highlights a finished block once its language has loaded, keeping the code's text", async () => {
-    const code = "def greet(name):\n    return f\"hi {name}\"  # say hi\n";
+    const code = 'def greet(name):\n    return f"hi {name}"  # say hi\n';
     const el = show("```python\n" + code + "```\n");
     const block = el.querySelector('[data-testid="md-code-block"]')!;
     await vi.waitFor(() => expect(block.getAttribute("data-highlighted")).toBe("python"));

@@ -1,13 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-import {
-  IncrementalMarkdown,
-  isOpenableLink,
-  md,
-  parseMarkdown,
-  tokenSignature,
-  type MdNode,
-} from "../../src/features/chat/markdown";
+import { IncrementalMarkdown, isOpenableLink, md, parseMarkdown, tokenSignature, type MdNode } from "../../src/features/chat/markdown";
 import { EXAMPLES } from "./specExamples";
 
 /** Everything of a tree the renderer reads, without the line maps (relative to a read's start). */
@@ -51,9 +44,7 @@ describe("parseMarkdown", () => {
   it("reads raw HTML as text, not markup", () => {
     const [p] = parseMarkdown("<script>alert(1)</script>");
     expect(p!.type).toBe("paragraph");
-    expect(p!.children[0]!.children.map((n) => [n.type, n.token.content])).toEqual([
-      ["text", "<script>alert(1)</script>"],
-    ]);
+    expect(p!.children[0]!.children.map((n) => [n.type, n.token.content])).toEqual([["text", "<script>alert(1)</script>"]]);
   });
 
   it("gives each block the offsets of its lines, CRLF and CR included", () => {
@@ -212,8 +203,7 @@ describe("IncrementalMarkdown", () => {
   it("reads everything again when the text is not an extension of the last one", () => {
     const reader = new IncrementalMarkdown();
     reader.update("# Old title\n\nbody", true);
-    const same = (text: string, grows: boolean) =>
-      expect(dump(reader.update(text, grows))).toEqual(dump(parseMarkdown(text)));
+    const same = (text: string, grows: boolean) => expect(dump(reader.update(text, grows))).toEqual(dump(parseMarkdown(text)));
     // An edited or replaced reply.
     same("# New title\n\nbody and more", false);
     // Shorter: a reply restarted by a retry.

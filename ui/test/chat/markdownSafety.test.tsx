@@ -54,9 +54,7 @@ const PAYLOADS = [
 
 /** Elements a reply may produce, and the attributes they may carry. */
 const ALLOWED = new Set(
-  "div p span strong em del code pre blockquote ul ol li hr br table thead tbody tr th td button input svg path circle rect".split(
-    " ",
-  ),
+  "div p span strong em del code pre blockquote ul ol li hr br table thead tbody tr th td button input svg path circle rect".split(" "),
 );
 
 function inert(root: Element): string[] {
@@ -67,8 +65,7 @@ function inert(root: Element): string[] {
     for (const attr of [...el.attributes]) {
       const name = attr.name.toLowerCase();
       if (name.startsWith("on")) problems.push(`${tag}[${name}]`);
-      if (["href", "src", "srcdoc", "action", "formaction", "xlink:href", "style"].includes(name))
-        problems.push(`${tag}[${name}]`);
+      if (["href", "src", "srcdoc", "action", "formaction", "xlink:href", "style"].includes(name)) problems.push(`${tag}[${name}]`);
     }
     if (tag === "input" && !(el as HTMLInputElement).disabled) problems.push("enabled input");
     if (tag === "svg" && !el.closest("button")) problems.push("svg outside a button icon");
@@ -116,35 +113,50 @@ function pathological(K: number): [string, string][] {
     return open.repeat(n) + inner + close.repeat(n);
   };
   return [
-  ["nested strong emph", nest("*a **a ", "b", " a** a*")],
-  ["many emph closers with no openers", fill("a_ ")],
-  ["many emph openers with no closers", fill("_a ")],
-  ["many link closers with no openers", fill("a]")],
-  ["many link openers with no closers", fill("[a")],
-  ["mismatched openers and closers", fill("*a_ ")],
-  ["openers and closers multiple of 3", "a**b" + fill("c* ")],
-  ["link openers and emph closers", fill("[ a_")],
-  ["pattern [ (]( repeated", fill("[ (](")],
-  ["hard link/emph case", "**x [a*b**c*](d)"],
-  ["nested brackets", nest("[", "a", "]")],
-  ["nested block quotes", fill("> ") + "a"],
-  ["deeply nested lists", Array.from({ length: Math.round(K / 10) }, (_, i) => " ".repeat(Math.min(i, Math.round(K / 34)) * 2) + "* a\n").join("").slice(0, K)],
-  ["10k nested lists", Array.from({ length: Math.round(K / 10) }, () => "- ").join("") + "a"],
-  ["10k nested quotes", ">".repeat(Math.round(K / 10)) + " a"],
-  ["U+0000 in input", fill("abc\u0000de\u0000")],
-  ["backticks", Array.from({ length: Math.round(K / 85) }, (_, i) => "e" + "`".repeat(i % 60)).join("").slice(0, K)],
-  ["long backtick run in a paragraph", "a " + "`".repeat(K)],
-  ["unclosed links A", fill("[a](<b")],
-  ["unclosed links B", fill("[a](b")],
-  ["unclosed <!--", "</" + fill("<!--")],
-  ["empty lines in deeply nested lists", Array.from({ length: Math.round(K / 200) }, (_, i) => " ".repeat(i) + "-\n\n").join("").slice(0, K)],
-  ["reference collisions", fill("[x]: /y\n") + "[x]"],
-  ["many references", Array.from({ length: Math.round(K / 20) }, (_, i) => `[${i}]: /u${i}\n`).join("") + fill("[1] ").slice(0, K / 2)],
-  ["heading with a long run of spaces", "# a" + " ".repeat(K) + "b"],
-  ["heading with a long run of #", "# a " + "#".repeat(K)],
-  ["table with many columns", "|" + fill("a|") + "\n|" + "-|".repeat(Math.round(K / 100)) + "\n"],
-  ["table with many rows", "| a | b |\n|---|---|\n" + fill("| x | y |\n")],
-  ["many emphasis delimiters with tildes", fill("~~a ")],
+    ["nested strong emph", nest("*a **a ", "b", " a** a*")],
+    ["many emph closers with no openers", fill("a_ ")],
+    ["many emph openers with no closers", fill("_a ")],
+    ["many link closers with no openers", fill("a]")],
+    ["many link openers with no closers", fill("[a")],
+    ["mismatched openers and closers", fill("*a_ ")],
+    ["openers and closers multiple of 3", "a**b" + fill("c* ")],
+    ["link openers and emph closers", fill("[ a_")],
+    ["pattern [ (]( repeated", fill("[ (](")],
+    ["hard link/emph case", "**x [a*b**c*](d)"],
+    ["nested brackets", nest("[", "a", "]")],
+    ["nested block quotes", fill("> ") + "a"],
+    [
+      "deeply nested lists",
+      Array.from({ length: Math.round(K / 10) }, (_, i) => " ".repeat(Math.min(i, Math.round(K / 34)) * 2) + "* a\n")
+        .join("")
+        .slice(0, K),
+    ],
+    ["10k nested lists", Array.from({ length: Math.round(K / 10) }, () => "- ").join("") + "a"],
+    ["10k nested quotes", ">".repeat(Math.round(K / 10)) + " a"],
+    ["U+0000 in input", fill("abc\u0000de\u0000")],
+    [
+      "backticks",
+      Array.from({ length: Math.round(K / 85) }, (_, i) => "e" + "`".repeat(i % 60))
+        .join("")
+        .slice(0, K),
+    ],
+    ["long backtick run in a paragraph", "a " + "`".repeat(K)],
+    ["unclosed links A", fill("[a](<b")],
+    ["unclosed links B", fill("[a](b")],
+    ["unclosed <!--", "</" + fill("<!--")],
+    [
+      "empty lines in deeply nested lists",
+      Array.from({ length: Math.round(K / 200) }, (_, i) => " ".repeat(i) + "-\n\n")
+        .join("")
+        .slice(0, K),
+    ],
+    ["reference collisions", fill("[x]: /y\n") + "[x]"],
+    ["many references", Array.from({ length: Math.round(K / 20) }, (_, i) => `[${i}]: /u${i}\n`).join("") + fill("[1] ").slice(0, K / 2)],
+    ["heading with a long run of spaces", "# a" + " ".repeat(K) + "b"],
+    ["heading with a long run of #", "# a " + "#".repeat(K)],
+    ["table with many columns", "|" + fill("a|") + "\n|" + "-|".repeat(Math.round(K / 100)) + "\n"],
+    ["table with many rows", "| a | b |\n|---|---|\n" + fill("| x | y |\n")],
+    ["many emphasis delimiters with tildes", fill("~~a ")],
   ];
 }
 

@@ -28,4 +28,3 @@ export const EXAMPLES: Example[] = [
     .filter((t) => /\(extension\)/.test(t.section) && !/Disallowed Raw HTML/.test(t.section))
     .map((t) => ({ suite: "gfm" as const, number: t.example, section: t.section, markdown: t.markdown, html: t.html })),
 ];
-

@@ -31,7 +31,9 @@ describe("<ModelDetail> when outputsText was not sent", () => {
     act(() => render(<ModelDetail model={model(true)} />, root));
     expect(root.querySelector("[data-testid=model-out-text]")?.getAttribute("data-inferred")).toBe("true");
     expect(root.querySelector("[data-testid=model-out-text-inferred]")?.textContent).toContain("output inferred");
-    expect(root.querySelector("[data-testid=model-output-inferred]")?.textContent).toContain("Its type is 'llm', so it is taken to write text");
+    expect(root.querySelector("[data-testid=model-output-inferred]")?.textContent).toContain(
+      "Its type is 'llm', so it is taken to write text",
+    );
     expect(root.querySelector("[data-testid=model-chat-button]")).not.toBeNull();
     act(() => applyLocale("zh-CN"));
     act(() => render(<ModelDetail model={{ ...model(true) }} />, root));

@@ -40,9 +40,7 @@ const learnedTwo: CharacterCounting = {
 const learnedOne: CharacterCounting = { ...learnedTwo, cjkWeight: 1, countedCharacters: 66 };
 
 function field(counting: CharacterCounting | null) {
-  return (
-    <SpeechTextField id="t" text="你好" count={2} max={9999} tooLong={false} blank={false} counting={counting} onText={() => {}} />
-  );
+  return <SpeechTextField id="t" text="你好" count={2} max={9999} tooLong={false} blank={false} counting={counting} onText={() => {}} />;
 }
 
 const hint = () => root.querySelector("[data-testid=tts-count-hint]")?.textContent ?? "";
@@ -88,7 +86,9 @@ describe("the estimate with Chinese text", () => {
     act(() => applyLocale("zh-CN"));
     act(() => render(<EstimateView estimate={{ ...before }} price={price} pending={false} />, root));
     expect(root.querySelector("[data-testid=tts-estimate-total]")?.textContent).toBe("约 3 积分 · 最多可能 6 积分");
-    expect(root.querySelector("[data-testid=tts-estimate-caveat]")?.textContent).toBe("若这里一个汉字按 2 个字符计（假设，待一段音频确认），最多 6 积分。");
+    expect(root.querySelector("[data-testid=tts-estimate-caveat]")?.textContent).toBe(
+      "若这里一个汉字按 2 个字符计（假设，待一段音频确认），最多 6 积分。",
+    );
   });
 
   it("counts with a learned weight and says so, without a caveat", () => {

@@ -31,7 +31,13 @@ const odd: Voice = {
   usable: true,
 };
 
-const noSize: TtsPrice = { unit: "characters", points: "2", estimable: false, unavailable: "noBlockSize", raw: '{"unit":"characters","points":2}' };
+const noSize: TtsPrice = {
+  unit: "characters",
+  points: "2",
+  estimable: false,
+  unavailable: "noBlockSize",
+  raw: '{"unit":"characters","points":2}',
+};
 
 describe("tolerant reading on the Voices screen", () => {
   it("flags an unrecognised state as sent, in both languages, and keeps the voice selectable", () => {
@@ -51,9 +57,7 @@ describe("tolerant reading on the Voices screen", () => {
     act(() => render(<EstimateView estimate={estimate} price={noSize} pending={false} />, root));
     const el = root.querySelector("[data-testid=tts-estimate]")!;
     expect(el.getAttribute("data-total")).toBe("");
-    expect(root.querySelector("[data-testid=tts-estimate-unavailable]")?.textContent).toContain(
-      "No estimate: the price block has no size",
-    );
+    expect(root.querySelector("[data-testid=tts-estimate-unavailable]")?.textContent).toContain("No estimate: the price block has no size");
     expect(root.textContent).not.toMatch(/≈/);
     expect(priceLabel(noSize)).toBe("2 points per block of characters (block size not given)");
   });

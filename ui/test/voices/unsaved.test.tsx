@@ -39,7 +39,11 @@ const unsaved: Clip = {
   hasAudio: false,
   audioKept: true,
   attempts: 1,
-  error: { code: "DISK_FULL", message: "internal error: cannot save the audio: No space left on device (os error 28)", outcomeUnknown: false },
+  error: {
+    code: "DISK_FULL",
+    message: "internal error: cannot save the audio: No space left on device (os error 28)",
+    outcomeUnknown: false,
+  },
   retryable: false,
   createdAt: "2026-12-01T16:00:00.000Z",
 };

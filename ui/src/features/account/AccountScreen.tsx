@@ -73,9 +73,7 @@ export function AccountScreen() {
         />
       )}
 
-      {pending && (
-        <SignInPending attempt={state.pending} platformName={platformName} redirectUri={view.pendingRedirectUri} />
-      )}
+      {pending && <SignInPending attempt={state.pending} platformName={platformName} redirectUri={view.pendingRedirectUri} />}
 
       {!pending && view.expiredSignIn && <SignInExpired expired={view.expiredSignIn} />}
 

@@ -13,7 +13,11 @@ import { diagnosticsReport } from "./diagnosticsReport";
 export { diagnosticsReport };
 import { DiagnosticsList } from "./DiagnosticsList";
 
-type Load = { status: "idle" } | { status: "loading" } | { status: "ready"; data: SignInDiagnostics; at: number } | { status: "failed"; error: AppError };
+type Load =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "ready"; data: SignInDiagnostics; at: number }
+  | { status: "failed"; error: AppError };
 
 /**
  * Sign-in diagnostics for testers, folded away by default: where the app signs in,
@@ -30,12 +34,9 @@ export function Diagnostics() {
 
   // Loaded when opened, and again whenever the sessions or the platform change; a
   // reading shown stays while the next one is asked for.
-  const diagnostics = useLoad(
-    () => signInDiagnostics().then((data) => ({ data, at: Date.now() })),
-    "diagnostics",
-    [view, info?.platform],
-    { hold: !open },
-  );
+  const diagnostics = useLoad(() => signInDiagnostics().then((data) => ({ data, at: Date.now() })), "diagnostics", [view, info?.platform], {
+    hold: !open,
+  });
   const load: Load =
     diagnostics.loading && (diagnostics.error || !diagnostics.data)
       ? { status: "loading" }
@@ -83,7 +84,14 @@ export function Diagnostics() {
             <div>
               <p>{t("diag.loadFailed")}</p>
               <p class="note__detail">{errorMessage(load.error.code)}</p>
-              <Button variant="secondary" size="sm" icon="refresh" class="note__action" onClick={diagnostics.reload} data-testid="diag-retry">
+              <Button
+                variant="secondary"
+                size="sm"
+                icon="refresh"
+                class="note__action"
+                onClick={diagnostics.reload}
+                data-testid="diag-retry"
+              >
                 {t("errorState.retry")}
               </Button>
             </div>

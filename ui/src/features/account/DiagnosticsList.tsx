@@ -17,15 +17,16 @@ export function DiagnosticsList(props: { data: SignInDiagnostics }) {
       <Row label={t("diag.clientId")} testId="diag-client-id" mono value={data.clientId} />
       <Row label={t("diag.redirectUri")} testId="diag-redirect-uri" mono value={data.redirectUri} />
       <Row label={t("diag.redirectKind")} testId="diag-redirect-kind" value={t(`diag.redirectKind.${data.redirectKind}`)} />
-      {data.pendingRedirectUri && (
-        <Row label={t("diag.redirectSent")} testId="diag-redirect-sent" mono value={data.pendingRedirectUri} />
-      )}
+      {data.pendingRedirectUri && <Row label={t("diag.redirectSent")} testId="diag-redirect-sent" mono value={data.pendingRedirectUri} />}
       <div class="kv__row">
         <dt>{t("diag.scheme")}</dt>
         <dd class="diag-inline">
           <span class="mono">{data.scheme}://</span>
           <span data-testid="diag-scheme-registered" data-value={registered}>
-            <Badge tone={registered === "yes" ? "success" : registered === "no" ? "danger" : "neutral"} icon={registered === "yes" ? "check" : registered === "no" ? "alert" : "info"}>
+            <Badge
+              tone={registered === "yes" ? "success" : registered === "no" ? "danger" : "neutral"}
+              icon={registered === "yes" ? "check" : registered === "no" ? "alert" : "info"}
+            >
               {t(`diag.registered.${registered}`)}
             </Badge>
           </span>

@@ -11,9 +11,7 @@ export function MissingScopes(props: { unavailable: { feature: Feature; missing:
         {props.unavailable.map(({ feature, missing }) => (
           <li key={feature} data-feature={feature}>
             <Icon name="lock" size={14} />
-            <span>
-              {t("session.unavailable", { feature: t(FEATURE_LABELS[feature]), scope: missing.join(", ") })}
-            </span>
+            <span>{t("session.unavailable", { feature: t(FEATURE_LABELS[feature]), scope: missing.join(", ") })}</span>
           </li>
         ))}
       </ul>

@@ -65,7 +65,10 @@ export function SignInError(props: { failure: SignInFailure; onRetry: (() => voi
           )}
           {failure.platformCode && (
             <p class="note__detail">
-              {t("errorState.platformCode")}: <span class="mono" data-testid="sign-in-error-platform-code">{failure.platformCode}</span>
+              {t("errorState.platformCode")}:{" "}
+              <span class="mono" data-testid="sign-in-error-platform-code">
+                {failure.platformCode}
+              </span>
             </p>
           )}
           <div class="signin-error__actions">

@@ -78,7 +78,14 @@ export function SignInPending(props: { attempt: PendingSignIn | null; platformNa
         )}
         <div class="pending__actions">
           {attempt && (
-            <Button variant="secondary" size="sm" icon="externalLink" loading={reopening} onClick={() => void reopen()} data-testid="sign-in-reopen">
+            <Button
+              variant="secondary"
+              size="sm"
+              icon="externalLink"
+              loading={reopening}
+              onClick={() => void reopen()}
+              data-testid="sign-in-reopen"
+            >
               {t("pending.reopen")}
             </Button>
           )}

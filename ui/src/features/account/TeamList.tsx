@@ -17,7 +17,10 @@ export function TeamList(props: {
   // Radio group with roving focus: arrows move and select, like native radios.
   const onKeyDown = (event: KeyboardEvent) => {
     if (props.teams.length === 0) return;
-    const index = Math.max(0, props.teams.findIndex((team) => team.teamId === props.selected));
+    const index = Math.max(
+      0,
+      props.teams.findIndex((team) => team.teamId === props.selected),
+    );
     const keys: Record<string, number> = {
       ArrowDown: index + 1,
       ArrowRight: index + 1,
@@ -36,7 +39,10 @@ export function TeamList(props: {
     props.groupRef.current?.querySelectorAll<HTMLElement>("[role=radio]")[wrapped]?.focus();
   };
 
-  const focusIndex = Math.max(0, props.teams.findIndex((team) => team.teamId === props.selected));
+  const focusIndex = Math.max(
+    0,
+    props.teams.findIndex((team) => team.teamId === props.selected),
+  );
 
   return (
     <div

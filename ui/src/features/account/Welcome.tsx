@@ -18,9 +18,7 @@ export function Welcome(props: { platformBadge: ComponentChildren; sandbox: bool
         <p class="welcome__platform" data-testid="account-platform-note">
           {props.platformBadge}
           <span>
-            {props.sandbox
-              ? t("account.platform.sandbox")
-              : t("account.platform.configured", { origin: displayHost(props.origin) })}
+            {props.sandbox ? t("account.platform.sandbox") : t("account.platform.configured", { origin: displayHost(props.origin) })}
           </span>
         </p>
       </div>

@@ -4,8 +4,7 @@
 export const en = {
   "ended.title": "{context} sign-in ended",
   "ended.reason.expired": "Its 7 days ran out.",
-  "ended.reason.rejected":
-    "The platform no longer accepts this sign-in (it was revoked, or the account or Team membership changed).",
+  "ended.reason.rejected": "The platform no longer accepts this sign-in (it was revoked, or the account or Team membership changed).",
   "ended.reason.contextEnded":
     "The platform says this sign-in no longer belongs to {context}: the Team membership, role or context changed.",
   "ended.reason.tokenMissing": "Its sign-in is no longer in this computer's keychain.",

@@ -62,7 +62,20 @@ export function useTeamChoice(open: boolean, hasPersonal: boolean) {
   }, [open, teams.status]);
 
   return {
-    teams, selected, setSelected, typing, setTyping, teamId, setTeamId, idError, setIdError,
-    starting, setStarting, makePayer, setMakePayer, group, load,
+    teams,
+    selected,
+    setSelected,
+    typing,
+    setTyping,
+    teamId,
+    setTeamId,
+    idError,
+    setIdError,
+    starting,
+    setStarting,
+    makePayer,
+    setMakePayer,
+    group,
+    load,
   };
 }

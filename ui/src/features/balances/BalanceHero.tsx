@@ -16,7 +16,11 @@ export function BalanceHero(props: { overview: BalanceOverview; who: string; sta
         <span class="balance-hero__label">
           {t("balances.hero.label")} · <span data-testid="balance-hero-context">{props.who}</span>
         </span>
-        {role && <Badge tone="accent" icon="team">{roleLabel(role)}</Badge>}
+        {role && (
+          <Badge tone="accent" icon="team">
+            {roleLabel(role)}
+          </Badge>
+        )}
         {overview.low && (
           <Badge tone="warning" icon="alert" data-testid="balance-hero-low">
             {t("balances.hero.lowBadge")}
@@ -47,9 +51,7 @@ export function BalanceHero(props: { overview: BalanceOverview; who: string; sta
           {t("balances.hero.changeThreshold")}
         </Button>
       </p>
-      {overview.low && (
-        <p class="balance-hero__low">{t("balances.hero.lowNote", { amount: formatPoints(overview.lowThreshold) })}</p>
-      )}
+      {overview.low && <p class="balance-hero__low">{t("balances.hero.lowNote", { amount: formatPoints(overview.lowThreshold) })}</p>}
       <p class="balance-hero__note">
         {overview.detail.kind === "personal" ? t("balances.hero.personalNote") : t("balances.hero.teamNote")}
       </p>

@@ -12,13 +12,7 @@ import { isStale, type BalanceState } from "./store";
 import { TeamBreakdown } from "./TeamBreakdown";
 
 /** The big number and its breakdown, or what stands in for them. */
-export function BalanceSection(props: {
-  session: SessionSummary;
-  balance: BalanceState;
-  who: string;
-  now: number;
-  onRefresh: () => void;
-}) {
+export function BalanceSection(props: { session: SessionSummary; balance: BalanceState; who: string; now: number; onRefresh: () => void }) {
   const { balance, session } = props;
   if (balance.missingScope) {
     return <ScopeMissing scope="balance" who={props.who} data-testid="balance-scope-missing" />;

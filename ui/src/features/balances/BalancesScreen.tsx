@@ -46,9 +46,7 @@ export function BalancesScreen() {
       <div class="balances" data-testid="balances-body" data-context-key={contextKey}>
         <BalanceSection session={session} balance={balance} who={who} now={now} onRefresh={refresh} />
         <AccountSection session={session} contextKey={contextKey} who={who} version={balance.version} />
-        {!balance.missingScope && (
-          <ChangesCard contextKey={contextKey} version={balance.version} now={now} onRefresh={refresh} />
-        )}
+        {!balance.missingScope && <ChangesCard contextKey={contextKey} version={balance.version} now={now} onRefresh={refresh} />}
         <SpendingChartCard contextKey={contextKey} version={balance.version} />
         <LedgerCard contextKey={contextKey} version={balance.version} now={now} />
       </div>

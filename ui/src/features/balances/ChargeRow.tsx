@@ -26,7 +26,10 @@ export function sourceLabel(entry: LedgerEntry): string {
  * language. Names (models, voices) are shown as they are.
  */
 export function plainSummary(summary: string): string {
-  const parts = summary.split(" · ").map((p) => p.trim()).filter(Boolean);
+  const parts = summary
+    .split(" · ")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts[0] === "Chat" || parts[0] === "TTS") parts.shift();
   const last = parts[parts.length - 1];
   if (last !== undefined && /^[\d,.]+ (tokens?|chars?)$/.test(last)) parts.pop();
@@ -63,7 +66,11 @@ export function ChargeRow(props: { entry: LedgerEntry; now: number; showContext?
           )}
         </span>
       </div>
-      <span class={`charge-row__points${e.points === undefined ? " is-unknown" : ""}`} data-testid="charge-points" data-value={e.points ?? ""}>
+      <span
+        class={`charge-row__points${e.points === undefined ? " is-unknown" : ""}`}
+        data-testid="charge-points"
+        data-value={e.points ?? ""}
+      >
         {e.points === undefined ? t("balances.ledger.noAmount") : `\u2212${formatPoints(e.points)}`}
       </span>
       <Button

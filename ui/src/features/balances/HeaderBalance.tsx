@@ -58,9 +58,7 @@ export function HeaderBalance() {
   const short = overview ? formatCompact(overview.spendable) : null;
   const shown = overview ? t("balance.points", { amount: short ?? amount }) : amount;
   const ago = overview ? formatAgo(overview.refreshedAt, now) : "";
-  const label = overview
-    ? t("balance.headerAria", { who, amount, ago })
-    : t("balance.headerAriaNone", { who });
+  const label = overview ? t("balance.headerAria", { who, amount, ago }) : t("balance.headerAriaNone", { who });
   const reason = balance.error
     ? t("balance.headerError")
     : stale && overview

@@ -24,9 +24,7 @@ export function IntervalView(props: { interval: BalanceInterval; now: number; sh
             : t("balances.changes.up", { amount: formatPoints(i.change) })}
         </span>
       </header>
-      <p class="interval__went">
-        {t("balances.changes.went", { from: formatPoints(i.from.spendable), to: formatPoints(i.to.spendable) })}
-      </p>
+      <p class="interval__went">{t("balances.changes.went", { from: formatPoints(i.from.spendable), to: formatPoints(i.to.spendable) })}</p>
 
       <div class="interval__seen">
         <h3 class="interval__subtitle">{t("balances.changes.seen")}</h3>

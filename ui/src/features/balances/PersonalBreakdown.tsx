@@ -11,7 +11,12 @@ export function PersonalBreakdown(props: { overview: BalanceOverview }) {
   const detail = props.overview.detail;
   if (detail.kind !== "personal") return null;
   const parts = [
-    { key: "subscription", value: detail.subscription, label: t("balances.personal.subscription"), hint: t("balances.personal.subscriptionHint") },
+    {
+      key: "subscription",
+      value: detail.subscription,
+      label: t("balances.personal.subscription"),
+      hint: t("balances.personal.subscriptionHint"),
+    },
     { key: "gift-card", value: detail.giftCard, label: t("balances.personal.giftCard"), hint: t("balances.personal.giftCardHint") },
     { key: "recharge", value: detail.recharge, label: t("balances.personal.recharge"), hint: t("balances.personal.rechargeHint") },
   ];

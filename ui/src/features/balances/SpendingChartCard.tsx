@@ -49,9 +49,7 @@ export function SpendingChartCard(props: { contextKey: string; version: number }
       )}
       {chart.data && chart.data.unpriced > 0 && (
         <p class="balance-footnote">
-          {chart.data.unpriced === 1
-            ? t("balances.chart.unpricedOne")
-            : t("balances.chart.unpriced", { count: chart.data.unpriced })}
+          {chart.data.unpriced === 1 ? t("balances.chart.unpricedOne") : t("balances.chart.unpriced", { count: chart.data.unpriced })}
         </p>
       )}
     </Card>

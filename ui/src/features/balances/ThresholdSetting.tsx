@@ -67,7 +67,13 @@ export function ThresholdSettingCard() {
             />
           )}
         </Field>
-        <Button type="submit" variant="primary" loading={saving} disabled={saved !== null && value.trim() === saved} data-testid="low-balance-save">
+        <Button
+          type="submit"
+          variant="primary"
+          loading={saving}
+          disabled={saved !== null && value.trim() === saved}
+          data-testid="low-balance-save"
+        >
           {t("balances.threshold.save")}
         </Button>
       </form>

@@ -25,8 +25,7 @@ export const en = {
   "balances.hero.label": "Available to spend",
   "balances.hero.personalNote":
     "Shown for information: the platform settles each charge on its own, so this number can lag behind by a moment.",
-  "balances.hero.teamNote":
-    "What you can spend now: the team wallet, limited by your quota in the team.",
+  "balances.hero.teamNote": "What you can spend now: the team wallet, limited by your quota in the team.",
   "balances.hero.lowBadge": "Low balance",
   "balances.hero.lowNote": "Below your warning level of {amount} points.",
   "balances.hero.threshold": "Warn me below {amount} points",
@@ -139,8 +138,7 @@ export const en = {
   "balances.chart.aria": "Bar chart of points spent per day over {days} days. Largest day: {max} points.",
 
   "balances.ledger.title": "Charges this app saw",
-  "balances.ledger.description":
-    "Every voice clip and chat reply charged while you used this app, with a link to its receipt.",
+  "balances.ledger.description": "Every voice clip and chat reply charged while you used this app, with a link to its receipt.",
   "balances.ledger.scope": "Show",
   "balances.ledger.scopeActive": "This account",
   "balances.ledger.scopeAll": "All accounts",
@@ -249,8 +247,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.context.role": "角色",
   "balances.context.memberStatus": "成员状态",
   "balances.context.version": "成员身份修订号",
-  "balances.context.versionChanged":
-    "自你登录以来，团队设置已变更（版本 {then} → {now}）。如果请求开始失败，请重新登录该团队。",
+  "balances.context.versionChanged": "自你登录以来，团队设置已变更（版本 {then} → {now}）。如果请求开始失败，请重新登录该团队。",
   "balances.context.error": "无法读取团队成员身份。",
   "balances.memberStatus.active": "正常",
   "balances.memberStatus.disabled": "已停用",
@@ -269,8 +266,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.usage.cacheWriteTokens": "写入缓存的 Token",
   "balances.usage.images": "图片数",
   "balances.usage.modelPoints": "模型调用积分",
-  "balances.usage.notForTeam":
-    "用量明细仅在使用个人账户时提供，平台不向团队登录提供该数据；下方的扣费记录列出了本应用看到的每笔扣费。",
+  "balances.usage.notForTeam": "用量明细仅在使用个人账户时提供，平台不向团队登录提供该数据；下方的扣费记录列出了本应用看到的每笔扣费。",
   "balances.usage.error": "无法读取用量。",
 
   "balances.changes.title": "余额为什么变了？",

@@ -50,8 +50,7 @@ function ChatBody(props: { session: SessionSummary; contextKey: string }) {
     [],
   );
 
-  const current =
-    chat.conversations.status === "ready" ? chat.conversations.value.find((c) => c.id === chat.currentId) : undefined;
+  const current = chat.conversations.status === "ready" ? chat.conversations.value.find((c) => c.id === chat.currentId) : undefined;
 
   return (
     <Screen id="chat" title={t("chat.title")} subtitle={t("chat.subtitle")}>

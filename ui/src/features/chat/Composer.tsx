@@ -50,22 +50,10 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
 
   return (
     <div class="chat-composer" data-testid="chat-composer">
-      <ComposerBar
-        chat={chat}
-        busy={busy}
-        isTeam={isTeam}
-        showOptions={showOptions}
-        onToggleOptions={() => setShowOptions((v) => !v)}
-      />
+      <ComposerBar chat={chat} busy={busy} isTeam={isTeam} showOptions={showOptions} onToggleOptions={() => setShowOptions((v) => !v)} />
       <div id="chat-options-panel" hidden={!showOptions}>
         {showOptions && (
-          <OptionsPanel
-            model={chat.model}
-            draft={chat.draft}
-            problems={chat.problems}
-            isTeam={isTeam}
-            onDraft={chat.setDraft}
-          />
+          <OptionsPanel model={chat.model} draft={chat.draft} problems={chat.problems} isTeam={isTeam} onDraft={chat.setDraft} />
         )}
       </div>
       {blocked && !showOptions && (
@@ -86,9 +74,7 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
           class="input chat-textarea chat-composer__text"
           rows={3}
           value={text}
-          placeholder={
-            chat.model ? t("chat.input.placeholder", { model: chat.model.displayName }) : t("chat.input.noModel")
-          }
+          placeholder={chat.model ? t("chat.input.placeholder", { model: chat.model.displayName }) : t("chat.input.noModel")}
           onInput={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {

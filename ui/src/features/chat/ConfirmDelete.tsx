@@ -41,13 +41,7 @@ export function ConfirmDelete(props: { confirm: Confirm | null; chat: ChatContro
       footer={
         <>
           <Button onClick={props.onClose}>{t("chat.delete.cancel")}</Button>
-          <Button
-            variant="danger"
-            icon="trash"
-            loading={working}
-            onClick={() => void run()}
-            data-testid="chat-confirm-delete-button"
-          >
+          <Button variant="danger" icon="trash" loading={working} onClick={() => void run()} data-testid="chat-confirm-delete-button">
             {t("chat.delete.confirm")}
           </Button>
         </>

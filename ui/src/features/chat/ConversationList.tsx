@@ -13,13 +13,7 @@ export function ConversationList(props: { chat: ChatController }) {
   return (
     <nav class="chat-list" aria-label={t("chat.list.label")} data-testid="chat-list">
       <div class="chat-list__top">
-        <Button
-          variant="primary"
-          icon="plus"
-          onClick={() => void chat.open(null)}
-          disabled={chat.inFlight !== null}
-          data-testid="chat-new"
-        >
+        <Button variant="primary" icon="plus" onClick={() => void chat.open(null)} disabled={chat.inFlight !== null} data-testid="chat-new">
           {t("chat.new")}
         </Button>
         <div class="chat-list__search">

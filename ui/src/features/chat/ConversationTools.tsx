@@ -24,13 +24,7 @@ export function ConversationTools(props: { id: string; title: string; busy: bool
       >
         {t("chat.export.markdown")}
       </Button>
-      <Button
-        size="sm"
-        icon="download"
-        loading={working === "json"}
-        onClick={() => void exportAs("json")}
-        data-testid="chat-export-json"
-      >
+      <Button size="sm" icon="download" loading={working === "json"} onClick={() => void exportAs("json")} data-testid="chat-export-json">
         {t("chat.export.json")}
       </Button>
       <Button

@@ -71,8 +71,7 @@ function inline(node: MdNode, key: number): ComponentChildren {
       const src = String(token.attrGet("src") ?? "");
       return (
         <span key={key} class="md-image" data-src={src}>
-          <span class="md-image__label">{t("chat.image")}</span>{" "}
-          <span class="md-image__alt">{token.content}</span>
+          <span class="md-image__label">{t("chat.image")}</span> <span class="md-image__alt">{token.content}</span>
           {src && " "}
           {src && (
             <LinkView target={src} auto={false} text={src}>

@@ -64,9 +64,7 @@ export function OptionsPanel(props: {
           </p>
         )}
         {undeclared.length > 0 && (
-          <p class="field__error">
-            {t("chat.params.undeclared", { names: undeclared.map((p) => p.field).join(", ") })}
-          </p>
+          <p class="field__error">{t("chat.params.undeclared", { names: undeclared.map((p) => p.field).join(", ") })}</p>
         )}
       </div>
       <ResponseFormatSetting model={model} draft={draft} errorFor={errorFor} onDraft={props.onDraft} />

@@ -15,26 +15,15 @@ export function hintOf(def: ParameterDef): string {
   } else if (def.maximum !== null) {
     parts.push(t("chat.param.max", { max: formatNumber(def.maximum) }));
   }
-  if (def.default !== null && def.default !== undefined)
-    parts.push(t("chat.param.default", { value: textOf(def.default) }));
+  if (def.default !== null && def.default !== undefined) parts.push(t("chat.param.default", { value: textOf(def.default) }));
   if (def.description) parts.push(def.description);
   return parts.join(" · ");
 }
 
-export function ParameterInput(props: {
-  def: ParameterDef;
-  value: string;
-  error: string | null;
-  onValue: (v: string) => void;
-}) {
+export function ParameterInput(props: { def: ParameterDef; value: string; error: string | null; onValue: (v: string) => void }) {
   const { def } = props;
   return (
-    <Field
-      label={<span class="mono">{def.name}</span>}
-      hint={hintOf(def)}
-      error={props.error}
-      data-testid={`chat-param-${def.name}`}
-    >
+    <Field label={<span class="mono">{def.name}</span>} hint={hintOf(def)} error={props.error} data-testid={`chat-param-${def.name}`}>
       {(control) => {
         if (def.enumValues) {
           const options = [
@@ -43,11 +32,7 @@ export function ParameterInput(props: {
           ];
           // Stored text of a string value is the bare string; enum options use JSON.
           const current =
-            props.value === ""
-              ? ""
-              : options.some((o) => o.value === props.value)
-                ? props.value
-                : JSON.stringify(props.value);
+            props.value === "" ? "" : options.some((o) => o.value === props.value) ? props.value : JSON.stringify(props.value);
           return <Select {...control} value={current} options={options} onValue={props.onValue} />;
         }
         if (def.kind === "boolean") {
@@ -65,9 +50,7 @@ export function ParameterInput(props: {
             onValue={props.onValue}
             mono
             inputMode={def.kind === "number" || def.kind === "integer" ? "decimal" : undefined}
-            placeholder={
-              def.default !== null && def.default !== undefined ? textOf(def.default) : t("chat.param.unset")
-            }
+            placeholder={def.default !== null && def.default !== undefined ? textOf(def.default) : t("chat.param.unset")}
           />
         );
       }}

@@ -59,9 +59,7 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
           <Row label={t("chat.receipt.model")} value={r.modelCode} mono testid="receipt-model" />
           <Row label={t("chat.receipt.context")} value={r.contextLabel} testid="receipt-context" />
           <Row label={t("chat.receipt.requestId")} value={r.requestId} mono testid="receipt-request-id" />
-          {r.platformRequestId !== r.requestId && (
-            <Row label={t("chat.receipt.platformRequestId")} value={r.platformRequestId} mono />
-          )}
+          {r.platformRequestId !== r.requestId && <Row label={t("chat.receipt.platformRequestId")} value={r.platformRequestId} mono />}
           <Row label={t("chat.receipt.status")} value={statusLabel(m)} testid="receipt-status" />
           <Row
             label={t("chat.receipt.ttft")}

@@ -13,13 +13,9 @@ export function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry
         {error ? errorMessage(error.code) : t("chat.interrupted.unknown")}
         {props.message.content ? ` ${t("chat.interrupted.kept")}` : ""}
       </p>
-      {error?.outcomeUnknown && (
-        <p data-testid="chat-error-outcome-unknown">{t("chat.interrupted.outcomeUnknown")}</p>
-      )}
+      {error?.outcomeUnknown && <p data-testid="chat-error-outcome-unknown">{t("chat.interrupted.outcomeUnknown")}</p>}
       {error?.retryAfterSecs != null && (
-        <p data-testid="chat-error-retry-after">
-          {t("chat.interrupted.retryAfter", { seconds: error.retryAfterSecs.toString() })}
-        </p>
+        <p data-testid="chat-error-retry-after">{t("chat.interrupted.retryAfter", { seconds: error.retryAfterSecs.toString() })}</p>
       )}
       {error && (
         <dl class="chat-msg__error-facts">

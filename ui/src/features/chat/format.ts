@@ -85,9 +85,7 @@ export function receiptText(message: ChatMessage): string {
     lines.push(`${t("chat.receipt.platformRequestId")}: ${r.platformRequestId}`);
   }
   lines.push(`${t("chat.receipt.status")}: ${statusLabel(message)}`);
-  lines.push(
-    `${t("chat.receipt.ttft")}: ${r.streamed ? formatMs(r.timeToFirstTokenMs) : t("chat.receipt.notStreamed")}`,
-  );
+  lines.push(`${t("chat.receipt.ttft")}: ${r.streamed ? formatMs(r.timeToFirstTokenMs) : t("chat.receipt.notStreamed")}`);
   lines.push(`${t("chat.receipt.total")}: ${formatMs(r.totalMs)}`);
   const u = r.usage;
   lines.push(
@@ -122,8 +120,6 @@ export function statusLabel(message: ChatMessage): string {
     case "stopped":
       return t("chat.status.stopped");
     case "interrupted":
-      return message.error
-        ? `${t("chat.status.interrupted")} — ${errorMessage(message.error.code)}`
-        : t("chat.status.interrupted");
+      return message.error ? `${t("chat.status.interrupted")} — ${errorMessage(message.error.code)}` : t("chat.status.interrupted");
   }
 }

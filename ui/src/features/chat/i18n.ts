@@ -33,8 +33,10 @@ export const en = {
   "chat.input.hint": "Enter to send · Shift+Enter for a new line. Replies stream as they are written.",
   "chat.input.hintTeam":
     "Enter to send · Shift+Enter for a new line. Team replies arrive whole: the platform doesn't stream Team calls yet.",
-  "chat.cost.none": "Charged to {who} by usage after each reply. The catalog has no price for this model; each reply's receipt shows what it used.",
-  "chat.cost.recent": "Charged to {who} by usage after each reply. Recent replies with this model here used about {typical} tokens (up to {max}).",
+  "chat.cost.none":
+    "Charged to {who} by usage after each reply. The catalog has no price for this model; each reply's receipt shows what it used.",
+  "chat.cost.recent":
+    "Charged to {who} by usage after each reply. Recent replies with this model here used about {typical} tokens (up to {max}).",
   "chat.send": "Send",
   "chat.stop": "Stop",
   "chat.waiting": "Waiting for the reply…",
@@ -54,8 +56,7 @@ export const en = {
   "chat.format.text": "Text",
   "chat.format.jsonObject": "JSON object",
   "chat.format.jsonSchema": "JSON schema",
-  "chat.format.promptOnly":
-    "This model has no native JSON mode: describe the JSON you want in your message, and check the reply yourself.",
+  "chat.format.promptOnly": "This model has no native JSON mode: describe the JSON you want in your message, and check the reply yourself.",
   "chat.format.schema": "JSON Schema",
   "chat.format.schemaHint": "The reply is checked against type, required, properties, enum and items.",
   "chat.workflow.label": "Team workflow version",
@@ -158,8 +159,7 @@ export const en = {
   "chat.export.json": "JSON",
   "chat.deleteConversation": "Delete conversation",
   "chat.delete.conversationTitle": "Delete this conversation?",
-  "chat.delete.conversationBody":
-    "“{title}” and all its replies are removed from this computer. Charges stay in the points ledger.",
+  "chat.delete.conversationBody": "“{title}” and all its replies are removed from this computer. Charges stay in the points ledger.",
   "chat.delete.messageTitle": "Delete this message?",
   "chat.delete.userBody": "Your message and the replies to it are removed from this conversation.",
   "chat.delete.replyBody": "This reply is removed from the conversation. Its charge stays in the points ledger.",

@@ -133,8 +133,7 @@ function lineDone(text: string, at: number): boolean {
 /** Whether a list's paragraphs are shown as paragraphs (loose), not (tight), or it has none. */
 function looseness(list: MdNode): "tight" | "loose" | "none" {
   for (const item of list.children)
-    for (const child of item.children)
-      if (child.type === "paragraph") return child.token.hidden ? "tight" : "loose";
+    for (const child of item.children) if (child.type === "paragraph") return child.token.hidden ? "tight" : "loose";
   return "none";
 }
 

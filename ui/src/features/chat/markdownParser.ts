@@ -10,8 +10,7 @@ function taskLists(state: StateCore) {
   const tokens = state.tokens;
   for (let i = 2; i < tokens.length; i++) {
     const inline = tokens[i]!;
-    if (inline.type !== "inline" || tokens[i - 1]!.type !== "paragraph_open" || tokens[i - 2]!.type !== "list_item_open")
-      continue;
+    if (inline.type !== "inline" || tokens[i - 1]!.type !== "paragraph_open" || tokens[i - 2]!.type !== "list_item_open") continue;
     const first = inline.children?.[0];
     const m = first?.type === "text" ? /^\[([ xX])\](?=[ \t]|$)/.exec(first.content) : null;
     // The marker must be followed by whitespace within the paragraph: `[ ]` alone is text.

@@ -44,10 +44,7 @@ export function valueOf(def: ParameterDef | undefined, text: string): JsonValue 
 }
 
 /** The parameters to send, from the typed texts. */
-export function parametersFrom(
-  defs: readonly ParameterDef[],
-  texts: Record<string, string>,
-): Record<string, JsonValue> {
+export function parametersFrom(defs: readonly ParameterDef[], texts: Record<string, string>): Record<string, JsonValue> {
   // Only what the model declares: a parameter of a previously chosen model is dropped.
   const out: Record<string, JsonValue> = {};
   for (const def of defs) {

@@ -14,10 +14,7 @@ export type Load<T> = { status: "loading" } | { status: "ready"; value: T } | { 
 /** The catalog; a load keeps the draft's model if it can chat, else picks the first that can. */
 export function useChatCatalog(generation: RefObject<number>, setDraft: (update: (d: Draft) => Draft) => void) {
   const [catalog, setCatalog] = useState<Load<ModelEntry[]>>({ status: "loading" });
-  const chatModels = useMemo(
-    () => (catalog.status === "ready" ? catalog.value.filter((m) => m.chatCapable) : []),
-    [catalog],
-  );
+  const chatModels = useMemo(() => (catalog.status === "ready" ? catalog.value.filter((m) => m.chatCapable) : []), [catalog]);
   const loadCatalog = useCallback(async (refresh: boolean) => {
     const gen = generation.current;
     setCatalog({ status: "loading" });

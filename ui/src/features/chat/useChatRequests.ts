@@ -79,10 +79,7 @@ export function useChatRequests(s: ChatRequestState) {
 
   const retry = useCallback((replyId: string) => run((onEvent) => chatRetry(replyId, onEvent)), [run]);
 
-  const regenerate = useCallback(
-    (replyId: string) => run((onEvent) => chatRegenerate(replyId, options, onEvent)),
-    [run, options],
-  );
+  const regenerate = useCallback((replyId: string) => run((onEvent) => chatRegenerate(replyId, options, onEvent)), [run, options]);
 
   const editResend = useCallback(
     async (messageId: string, text: string) => {

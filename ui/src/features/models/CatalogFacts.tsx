@@ -25,9 +25,7 @@ export function CatalogFacts(props: { catalog: ModelCatalog }) {
       {c.catalogVersion && (
         <span title={c.catalogVersion} data-testid="models-catalog-version">
           {t("models.facts.catalog")}{" "}
-          <span class="mono">
-            {c.catalogVersion.length > 22 ? `${c.catalogVersion.slice(0, 22)}…` : c.catalogVersion}
-          </span>
+          <span class="mono">{c.catalogVersion.length > 22 ? `${c.catalogVersion.slice(0, 22)}…` : c.catalogVersion}</span>
         </span>
       )}
       <span class="muted">

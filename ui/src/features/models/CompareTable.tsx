@@ -10,8 +10,7 @@ import { Row } from "./CompareRow";
 export function Table(props: { data: ModelComparison }) {
   const { contexts, differs, differingParameters } = props.data;
   const has = (f: CompareField) => differs.includes(f);
-  const cell = (c: ModelInContext, show: (m: ModelEntry) => ComponentChildren) =>
-    c.model ? show(c.model) : <span class="muted">—</span>;
+  const cell = (c: ModelInContext, show: (m: ModelEntry) => ComponentChildren) => (c.model ? show(c.model) : <span class="muted">—</span>);
   const names = [...new Set(contexts.flatMap((c) => c.model?.parameters.map((p) => p.name) ?? []))].sort();
 
   return (
@@ -22,9 +21,7 @@ export function Table(props: { data: ModelComparison }) {
             <th scope="col">{t("models.compare.fact")}</th>
             {contexts.map((c) => (
               <th scope="col" key={c.sessionId} data-testid="compare-context" data-context-kind={c.context.kind}>
-                <span class="compare-context__name">
-                  {c.context.kind === "personal" ? t("context.personal") : c.context.label}
-                </span>
+                <span class="compare-context__name">{c.context.kind === "personal" ? t("context.personal") : c.context.label}</span>
                 {c.active && <Badge tone="accent">{t("models.compare.active")}</Badge>}
                 {c.catalogVersion && <span class="compare-context__version mono">{c.catalogVersion.slice(0, 15)}</span>}
               </th>

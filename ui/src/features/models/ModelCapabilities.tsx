@@ -44,12 +44,7 @@ export function ModelCapabilities(props: { model: ModelEntry }) {
       <div>
         <h3 class="model-detail__subtitle">{t("models.detail.outputs")}</h3>
         <ul class="model-flags">
-          <Flag
-            label={t("models.flag.text")}
-            value={model.outputsText}
-            testid="model-out-text"
-            inferred={model.outputsTextInferred}
-          />
+          <Flag label={t("models.flag.text")} value={model.outputsText} testid="model-out-text" inferred={model.outputsTextInferred} />
           <Flag label={t("models.flag.image")} value={model.outputsImage} testid="model-out-image" />
           <Flag label={t("models.flag.audio")} value={model.outputsAudio} testid="model-out-audio" />
           <Flag label={t("models.flag.video")} value={model.outputsVideo} testid="model-out-video" />

@@ -10,10 +10,7 @@ import { modelsCompare, type ModelComparison, type ModelEntry } from "../../ipc"
 import { FIELD_LABEL } from "./compareFacts";
 import { Table } from "./CompareTable";
 
-type Load =
-  | { status: "loading" }
-  | { status: "failed"; error: unknown }
-  | { status: "ready"; data: ModelComparison };
+type Load = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; data: ModelComparison };
 
 export function ModelCompareDialog(props: { model: ModelEntry; open: boolean; onClose: () => void }) {
   // Read afresh each time the dialog opens.
@@ -55,12 +52,7 @@ export function ModelCompareDialog(props: { model: ModelEntry; open: boolean; on
         </p>
       )}
       {load.status === "failed" && (
-        <ErrorState
-          error={load.error}
-          title={t("models.compare.failed")}
-          onRetry={compared.reload}
-          data-testid="compare-error"
-        />
+        <ErrorState error={load.error} title={t("models.compare.failed")} onRetry={compared.reload} data-testid="compare-error" />
       )}
       {load.status === "ready" && (
         <>

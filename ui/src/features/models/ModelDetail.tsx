@@ -20,12 +20,7 @@ export function ModelDetail(props: { model: ModelEntry }) {
   const signedIn = useSessions().view.sessions.length;
   const [comparing, setComparing] = useState(false);
   return (
-    <section
-      class="model-detail"
-      aria-labelledby="model-detail-title"
-      data-testid="model-detail"
-      data-model-code={model.modelCode}
-    >
+    <section class="model-detail" aria-labelledby="model-detail-title" data-testid="model-detail" data-model-code={model.modelCode}>
       <header class="model-detail__head">
         <div>
           <h2 class="model-detail__title" id="model-detail-title" tabIndex={-1}>

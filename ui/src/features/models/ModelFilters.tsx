@@ -32,10 +32,7 @@ export function ModelFilters(props: {
           <Select
             {...control}
             value={props.type}
-            options={[
-              { value: "all", label: t("models.filter.anyType") },
-              ...props.types.map((v) => ({ value: v, label: typeLabel(v) })),
-            ]}
+            options={[{ value: "all", label: t("models.filter.anyType") }, ...props.types.map((v) => ({ value: v, label: typeLabel(v) }))]}
             onValue={props.onType}
             data-testid="models-type-filter"
           />

@@ -5,8 +5,7 @@ import type { ModelEntry, ParameterDef } from "../../ipc";
 import { text } from "./jsonText";
 
 export function range(def: ParameterDef): string {
-  if (def.minimum !== null && def.maximum !== null)
-    return `${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`;
+  if (def.minimum !== null && def.maximum !== null) return `${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`;
   if (def.minimum !== null) return `≥ ${formatNumber(def.minimum)}`;
   if (def.maximum !== null) return `≤ ${formatNumber(def.maximum)}`;
   return "—";

@@ -54,12 +54,7 @@ function ModelsBody() {
       title={t("models.title")}
       subtitle={t("models.subtitle")}
       actions={
-        <Button
-          icon="refresh"
-          loading={refreshing}
-          onClick={() => void fetchCatalog(true)}
-          data-testid="models-refresh"
-        >
+        <Button icon="refresh" loading={refreshing} onClick={() => void fetchCatalog(true)} data-testid="models-refresh">
           {t("models.refresh")}
         </Button>
       }

@@ -11,8 +11,7 @@ export function StaleCatalogNotice(props: { fetchedAt: number; stale: IpcError; 
   return (
     <Panel tone="warning" class="models-stale" role="status" data-testid="models-stale">
       <p>
-        {t("models.stale", { time: formatTime(props.fetchedAt, true) })}{" "}
-        {errorMessage(props.stale.code)}
+        {t("models.stale", { time: formatTime(props.fetchedAt, true) })} {errorMessage(props.stale.code)}
       </p>
       <Button size="sm" icon="refresh" loading={refreshing} onClick={props.onRefresh} data-testid="models-stale-retry">
         {t("models.refresh")}

@@ -46,8 +46,7 @@ export function json(value: JsonValue | null): string {
 
 export function describeParameter(def: ParameterDef): string {
   const parts: string[] = [def.kind || "—"];
-  if (def.minimum !== null && def.maximum !== null)
-    parts.push(`${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`);
+  if (def.minimum !== null && def.maximum !== null) parts.push(`${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`);
   else if (def.minimum !== null) parts.push(`≥ ${formatNumber(def.minimum)}`);
   else if (def.maximum !== null) parts.push(`≤ ${formatNumber(def.maximum)}`);
   if (def.enumValues) parts.push(def.enumValues.map(json).join(" | "));

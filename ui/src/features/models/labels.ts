@@ -36,8 +36,7 @@ export function modeLabel(mode: StructuredOutputMode): string {
   }
 }
 
-export type Capability =
-  "any" | "acceptsImage" | "acceptsFile" | "outputsText" | "outputsImage" | "outputsAudio" | "outputsVideo" | "json";
+export type Capability = "any" | "acceptsImage" | "acceptsFile" | "outputsText" | "outputsImage" | "outputsAudio" | "outputsVideo" | "json";
 
 export const CAPABILITIES: readonly Capability[] = [
   "any",

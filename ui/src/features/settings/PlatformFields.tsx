@@ -36,7 +36,14 @@ export function PlatformFields(props: {
         error={fieldErrors.clientId ? t(fieldErrors.clientId) : null}
       >
         {(control) => (
-          <TextInput {...control} mono value={values.clientId} onValue={update("clientId")} maxLength={64} data-testid={FIELD_IDS.clientId} />
+          <TextInput
+            {...control}
+            mono
+            value={values.clientId}
+            onValue={update("clientId")}
+            maxLength={64}
+            data-testid={FIELD_IDS.clientId}
+          />
         )}
       </Field>
       <Field
@@ -45,13 +52,7 @@ export function PlatformFields(props: {
         error={fieldErrors.redirectUri ? t(fieldErrors.redirectUri) : null}
       >
         {(control) => (
-          <TextInput
-            {...control}
-            mono
-            value={values.redirectUri}
-            onValue={update("redirectUri")}
-            data-testid={FIELD_IDS.redirectUri}
-          />
+          <TextInput {...control} mono value={values.redirectUri} onValue={update("redirectUri")} data-testid={FIELD_IDS.redirectUri} />
         )}
       </Field>
     </>

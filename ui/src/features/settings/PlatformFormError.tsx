@@ -10,9 +10,7 @@ export function PlatformFormError(props: { error: AppError }) {
     <Panel tone="danger" class="note" role="alert" data-testid="platform-form-error" data-error-code={formError.code}>
       <Icon name="alert" size={18} />
       <div>
-        <p>
-          {formError.code === "INVALID_INPUT" ? t("settings.platform.formError") : errorMessage(formError.code)}
-        </p>
+        <p>{formError.code === "INVALID_INPUT" ? t("settings.platform.formError") : errorMessage(formError.code)}</p>
         {/* The core's own words help testers with a rejected value; other
             codes can carry internal details, which stay in the log. */}
         {formError.code === "INVALID_INPUT" && <p class="note__detail mono">{formError.detail}</p>}

@@ -88,11 +88,7 @@ export function PlatformSettings(props: { platform: PlatformInfo }) {
   };
 
   return (
-    <Card
-      title={t("settings.platform.title")}
-      description={t("settings.platform.description")}
-      data-testid="settings-platform"
-    >
+    <Card title={t("settings.platform.title")} description={t("settings.platform.description")} data-testid="settings-platform">
       <CurrentPlatform platform={platform} />
 
       <div class="divider" role="presentation" />

@@ -79,9 +79,7 @@ export function SettingsScreen() {
           </div>
           <div class="kv__row">
             <dt>{t("settings.about.platform")}</dt>
-            <dd>
-              {info.platform.mode === "sandbox" ? t("platform.sandboxShort") : displayHost(info.platform.origin)}
-            </dd>
+            <dd>{info.platform.mode === "sandbox" ? t("platform.sandboxShort") : displayHost(info.platform.origin)}</dd>
           </div>
         </dl>
       </Card>

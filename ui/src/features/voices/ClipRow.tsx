@@ -63,9 +63,7 @@ export function ClipRow(props: {
         <span class="clip__amounts">
           {t("voices.ledger.est", { v: clip.estimate.totalPoints ? formatPoints(clip.estimate.totalPoints) : "—" })}
           {" · "}
-          <span data-testid="clip-charged">
-            {t("voices.ledger.charged", { v: cost?.charged ? formatPoints(cost.charged) : "—" })}
-          </span>
+          <span data-testid="clip-charged">{t("voices.ledger.charged", { v: cost?.charged ? formatPoints(cost.charged) : "—" })}</span>
         </span>
         {cost?.verdict === "differs" && cost.difference && (
           <Badge tone="warning" icon="alert">
@@ -75,12 +73,26 @@ export function ClipRow(props: {
       </div>
       <div class="clip__actions">
         {clip.audioKept ? (
-          <Button size="sm" variant="secondary" icon="download" loading={props.retrying} onClick={() => props.onRetry(clip)} data-testid="clip-save-again">
+          <Button
+            size="sm"
+            variant="secondary"
+            icon="download"
+            loading={props.retrying}
+            onClick={() => props.onRetry(clip)}
+            data-testid="clip-save-again"
+          >
             {t("voices.outcome.saveAgain")}
           </Button>
         ) : (
           clip.retryable && (
-            <Button size="sm" variant="secondary" icon="refresh" loading={props.retrying} onClick={() => props.onRetry(clip)} data-testid="clip-retry">
+            <Button
+              size="sm"
+              variant="secondary"
+              icon="refresh"
+              loading={props.retrying}
+              onClick={() => props.onRetry(clip)}
+              data-testid="clip-retry"
+            >
               {t("voices.outcome.retry")}
             </Button>
           )

@@ -11,7 +11,12 @@ import { BalanceCheckNotice, formatPoints, useBalanceCheck } from "../balances";
 import { player } from "./playback";
 import { CompareItem } from "./CompareItem";
 
-type Phase = { kind: "quoting" } | { kind: "quoted"; quote: CompareQuote } | { kind: "running"; quote: CompareQuote } | { kind: "done"; quote: CompareQuote } | { kind: "failed"; message: string };
+type Phase =
+  | { kind: "quoting" }
+  | { kind: "quoted"; quote: CompareQuote }
+  | { kind: "running"; quote: CompareQuote }
+  | { kind: "done"; quote: CompareQuote }
+  | { kind: "failed"; message: string };
 
 export function CompareDialog(props: {
   open: boolean;
@@ -94,7 +99,14 @@ export function CompareDialog(props: {
             <Button variant="ghost" disabled={running} onClick={props.onClose}>
               {t("common.cancel")}
             </Button>
-            <Button variant="primary" icon="columns" loading={running} disabled={!quote} onClick={() => void run()} data-testid="compare-confirm">
+            <Button
+              variant="primary"
+              icon="columns"
+              loading={running}
+              disabled={!quote}
+              onClick={() => void run()}
+              data-testid="compare-confirm"
+            >
               {quote?.totalPoints
                 ? t("voices.compare.confirm", { points: formatPoints(quote.totalPoints) })
                 : t("voices.compare.confirmUnknown")}

@@ -37,7 +37,9 @@ export function CompareItem(props: {
             {formatPoints(clip.cost.difference ?? "0", { signed: true })}
           </Badge>
         )}
-        {clip && clip.status === "complete" && clip.cost?.verdict !== "differs" && <Icon name="checkCircle" size={16} label={t("voices.status.complete")} />}
+        {clip && clip.status === "complete" && clip.cost?.verdict !== "differs" && (
+          <Icon name="checkCircle" size={16} label={t("voices.status.complete")} />
+        )}
         {clip && clip.status !== "complete" && <Badge tone="danger">{t(`voices.status.${clip.status}`)}</Badge>}
         {typeof result === "string" && <Badge tone="danger">{result}</Badge>}
       </span>

@@ -18,11 +18,7 @@ async function openLibrary(config: TtsConfig) {
   }
 }
 
-export function ConfigPicker(props: {
-  configs: readonly TtsConfig[];
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-}) {
+export function ConfigPicker(props: { configs: readonly TtsConfig[]; selectedId: string | null; onSelect: (id: string) => void }) {
   const group = useRef<HTMLDivElement>(null);
   const index = Math.max(
     0,

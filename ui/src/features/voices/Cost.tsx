@@ -82,9 +82,15 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
         </strong>
       )}
       <ul class="estimate__parts">
-        {e.synthesisPoints !== undefined && props.price && <li data-testid="tts-estimate-synthesis">{synthesisText(e, props.price, e.synthesisPoints)}</li>}
+        {e.synthesisPoints !== undefined && props.price && (
+          <li data-testid="tts-estimate-synthesis">{synthesisText(e, props.price, e.synthesisPoints)}</li>
+        )}
         {e.possibleTotalPoints !== undefined && (
-          <li class="estimate__why estimate__caveat" data-testid="tts-estimate-caveat" title={t("voices.estimate.caveat", { points: pts(e.possibleTotalPoints) })}>
+          <li
+            class="estimate__why estimate__caveat"
+            data-testid="tts-estimate-caveat"
+            title={t("voices.estimate.caveat", { points: pts(e.possibleTotalPoints) })}
+          >
             <Icon name="info" size={14} />
             <span>{t("voices.estimate.caveat", { points: pts(e.possibleTotalPoints) })}</span>
           </li>

@@ -19,7 +19,10 @@ export function LedgerTools(props: {
     { value: "" as const, label: t("voices.ledger.anyStatus") },
     ...(Object.keys(STATUS) as ClipStatus[]).map((s) => ({ value: s, label: t(STATUS[s].key) })),
   ];
-  const configOptions = [{ value: "", label: t("voices.ledger.anyConfig") }, ...props.configs.map((c) => ({ value: c.ttsConfigId, label: c.displayName }))];
+  const configOptions = [
+    { value: "", label: t("voices.ledger.anyConfig") },
+    ...props.configs.map((c) => ({ value: c.ttsConfigId, label: c.displayName })),
+  ];
   return (
     <div class="ledger__tools">
       <span class="search-input">
@@ -33,8 +36,20 @@ export function LedgerTools(props: {
           data-testid="ledger-search"
         />
       </span>
-      <Select aria-label={t("voices.ledger.statusLabel")} value={status} options={statusOptions} onValue={props.onStatus} data-testid="ledger-status" />
-      <Select aria-label={t("voices.ledger.configLabel")} value={configId} options={configOptions} onValue={props.onConfigId} data-testid="ledger-config" />
+      <Select
+        aria-label={t("voices.ledger.statusLabel")}
+        value={status}
+        options={statusOptions}
+        onValue={props.onStatus}
+        data-testid="ledger-status"
+      />
+      <Select
+        aria-label={t("voices.ledger.configLabel")}
+        value={configId}
+        options={configOptions}
+        onValue={props.onConfigId}
+        data-testid="ledger-config"
+      />
     </div>
   );
 }

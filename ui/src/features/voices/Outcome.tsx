@@ -11,7 +11,10 @@ import { Unsaved } from "./UnsavedOutcome";
 function RequestId(props: { clip: Clip }) {
   return (
     <p class="outcome__id muted">
-      {t("voices.receipt.requestId")}: <span class="mono" data-testid="outcome-request-id">{props.clip.requestId}</span>
+      {t("voices.receipt.requestId")}:{" "}
+      <span class="mono" data-testid="outcome-request-id">
+        {props.clip.requestId}
+      </span>
     </p>
   );
 }

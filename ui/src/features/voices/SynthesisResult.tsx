@@ -21,11 +21,7 @@ export function SynthesisResult(props: {
     <div class="voices__result" ref={props.containerRef} data-testid="tts-result">
       {props.error && <SpeechErrorPanel error={props.error} />}
       {clip && (
-        <Card
-          title={t("voices.outcome.title", { voice: clip.voiceName })}
-          description={clip.configName}
-          data-testid="tts-last-clip"
-        >
+        <Card title={t("voices.outcome.title", { voice: clip.voiceName })} description={clip.configName} data-testid="tts-last-clip">
           <Outcome clip={clip} retrying={props.retrying} onRetry={() => props.onRetry(clip)} />
         </Card>
       )}

@@ -13,13 +13,15 @@ export function TotalsView(props: { totals: TtsTotals | null }) {
       <div>
         <dt>{t("voices.totals.session")}</dt>
         <dd data-testid="tts-totals-session">
-          {pts(x.sessionPoints)} · {x.sessionClips === 1 ? t("voices.totals.clipsOne") : t("voices.totals.clips", { n: formatNumber(x.sessionClips) })}
+          {pts(x.sessionPoints)} ·{" "}
+          {x.sessionClips === 1 ? t("voices.totals.clipsOne") : t("voices.totals.clips", { n: formatNumber(x.sessionClips) })}
         </dd>
       </div>
       <div>
         <dt>{t("voices.totals.context", { context: x.contextLabel })}</dt>
         <dd data-testid="tts-totals-context">
-          {pts(x.contextPoints)} · {x.contextClips === 1 ? t("voices.totals.clipsOne") : t("voices.totals.clips", { n: formatNumber(x.contextClips) })}
+          {pts(x.contextPoints)} ·{" "}
+          {x.contextClips === 1 ? t("voices.totals.clipsOne") : t("voices.totals.clips", { n: formatNumber(x.contextClips) })}
           {x.unreportedClips > 0 && <span class="muted"> · {t("voices.totals.unreported", { n: x.unreportedClips })}</span>}
         </dd>
       </div>

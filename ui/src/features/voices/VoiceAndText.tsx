@@ -18,12 +18,7 @@ export function VoiceAndText(props: {
   return (
     <div class="voices__work">
       <Card title={t("voices.step.voice")} description={config.displayName} data-testid="voices-board-card">
-        <VoiceBoard
-          config={config}
-          selectedVoiceId={x.voiceId}
-          compareIds={x.compareIds}
-          onSelect={(v) => x.setVoiceId(v.voiceId)}
-        />
+        <VoiceBoard config={config} selectedVoiceId={x.voiceId} compareIds={x.compareIds} onSelect={(v) => x.setVoiceId(v.voiceId)} />
       </Card>
       <Card title={t("voices.step.text")} data-testid="voices-compose-card">
         <Composer

@@ -144,9 +144,7 @@ export function boardRows(voices: readonly Voice[], q: BoardQuery): Voice[] {
   const needle = q.search.trim().toLowerCase();
   const sorted = sortedVoices(voices, q.sort);
   const list = sorted.voices;
-  const text = needle
-    ? (sorted.text ??= list.map((v) => `${v.displayName.toLowerCase()}\n${v.voiceId.toLowerCase()}`))
-    : null;
+  const text = needle ? (sorted.text ??= list.map((v) => `${v.displayName.toLowerCase()}\n${v.voiceId.toLowerCase()}`)) : null;
   const rows: Voice[] = [];
   for (let i = 0; i < list.length; i++) {
     const v = list[i]!;

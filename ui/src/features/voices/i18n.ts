@@ -5,8 +5,7 @@ export const en = {
   "voices.title": "Voices",
   "voices.subtitle": "Listen to text-to-speech voices and see what each clip costs in points.",
   "voices.empty.title": "Sign in to explore voices",
-  "voices.empty.body":
-    "Voices, formats and prices depend on who you're signed in as. Go to Account → Sign in.",
+  "voices.empty.body": "Voices, formats and prices depend on who you're signed in as. Go to Account → Sign in.",
   "voices.reload": "Reload voices",
   "voices.loadFailed": "The voices couldn't be loaded",
   "voices.noConfigs": "This account has no speech configurations yet.",
@@ -64,8 +63,7 @@ export const en = {
   "voices.board.sort.deadline": "Deadline soonest",
   "voices.board.count": "{n} {n:voice|voices}",
   "voices.board.countFiltered": "{n} of {total} {total:voice|voices}",
-  "voices.board.noVoices":
-    "This configuration has no voices yet. Clone one in the voice library, then reload.",
+  "voices.board.noVoices": "This configuration has no voices yet. Clone one in the voice library, then reload.",
   "voices.board.noMatch": "No voice matches. Try another search or filter.",
   "voices.board.listLabel": "Voices of {config}",
 
@@ -88,8 +86,7 @@ export const en = {
   "voices.compose.typeText": "Type the text to speak.",
 
   "voices.params.title": "Voice settings",
-  "voices.params.intro":
-    "Optional. Anything left at Default isn't sent, so the platform uses its own default.",
+  "voices.params.intro": "Optional. Anything left at Default isn't sent, so the platform uses its own default.",
   "voices.params.allDefault": "All at default",
   "voices.params.someSet": "{n} changed",
   "voices.params.default": "Default",
@@ -127,12 +124,10 @@ export const en = {
   "voices.estimate.total": "≈ {points} {points:point|points}",
   "voices.estimate.unknown": "Can't estimate before synthesis",
   "voices.estimate.synthesis": "{chars} characters → {blocks} × {size}-character block = {points}",
-  "voices.estimate.synthesisWeighted":
-    "{chars} characters ({cjk} Chinese × {k}) → {blocks} × {size}-character block = {points}",
+  "voices.estimate.synthesisWeighted": "{chars} characters ({cjk} Chinese × {k}) → {blocks} × {size}-character block = {points}",
   "voices.estimate.possibly": "possibly up to {points}",
   "voices.estimate.caveat": "Up to {points} if a Chinese character counts 2 here (an assumption until a clip shows it).",
-  "voices.estimate.perSecond":
-    "This configuration is priced per second of generated audio, so the cost is only known after synthesis.",
+  "voices.estimate.perSecond": "This configuration is priced per second of generated audio, so the cost is only known after synthesis.",
   "voices.estimate.unknownUnit": "This configuration's price unit is new to this app, so it isn't estimated.",
   "voices.estimate.noPrice": "The catalog lists no price for this configuration.",
   "voices.estimate.noBlockSize": "No estimate: the price block has no size, so the cost isn't known before synthesis.",
@@ -228,8 +223,7 @@ export const en = {
   "voices.ledger.saveAs": "Save as…",
   "voices.ledger.delete": "Delete clip",
   "voices.ledger.deleteTitle": "Delete this clip?",
-  "voices.ledger.deleteBody":
-    "The saved audio is removed from this computer. The charge stays in your points history.",
+  "voices.ledger.deleteBody": "The saved audio is removed from this computer. The charge stays in your points history.",
   "voices.ledger.deleteFailed": "The clip couldn't be deleted",
 
   "voices.export.title": "Save clip as",
@@ -248,8 +242,7 @@ export const en = {
   "voices.compare.remove": "Remove {voice} from the comparison",
   "voices.compare.open": "Compare {n} voices",
   "voices.compare.title": "Compare {n} voices",
-  "voices.compare.description":
-    "The same text in each voice, made one after another and then played in turn. Check the cost first.",
+  "voices.compare.description": "The same text in each voice, made one after another and then played in turn. Check the cost first.",
   "voices.compare.noEstimate": "No estimate",
   "voices.compare.total": "Estimated total: {points} {points:point|points}",
   "voices.compare.partial": "Estimated: {points} {points:point|points}, plus {n} {n:clip|clips} priced after synthesis",
@@ -430,15 +423,15 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.outcome.unsaved.title": "已扣费，但音频未能保存",
   "voices.outcome.unsaved.diskFull":
     "磁盘已满。音频暂存在内存中，直到关闭应用：请释放一些空间，然后点击“再次保存”。费用只记录了一次，保存不会再次扣费。",
-  "voices.outcome.unsaved.other": "音频无法写入这台电脑。它暂存在内存中，直到关闭应用：请点击“再次保存”。费用只记录了一次，保存不会再次扣费。",
+  "voices.outcome.unsaved.other":
+    "音频无法写入这台电脑。它暂存在内存中，直到关闭应用：请点击“再次保存”。费用只记录了一次，保存不会再次扣费。",
   "voices.outcome.unsaved.gone": "磁盘已满，音频未能保存，应用关闭时已丢失。费用只记录了一次。",
   "voices.outcome.saveAgain": "再次保存",
   "voices.outcome.noAudio.title": "已扣费，但音频没有送达",
   "voices.outcome.noAudio.body": "平台已结算该请求，但音频在传输中丢失。只扣了一次费，无需重试。",
   "voices.outcome.failed.title": "音频未能生成",
   "voices.outcome.failed": "平台拒绝了该请求，未扣费。",
-  "voices.outcome.activationInProgress":
-    "该克隆音色的首次使用仍在等待平台确认。请过几分钟后重新加载音色。本次请求未扣费。",
+  "voices.outcome.activationInProgress": "该克隆音色的首次使用仍在等待平台确认。请过几分钟后重新加载音色。本次请求未扣费。",
   "voices.outcome.insufficient": "积分不足，未扣费。充值后再重试。",
   "voices.outcome.voiceExpired": "该克隆音色在首次使用前已过期。",
   "voices.outcome.inProgress": "平台仍在处理该请求，请稍后重试，不会重复扣费。",

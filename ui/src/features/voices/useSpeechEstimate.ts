@@ -17,10 +17,15 @@ export function useSpeechEstimate(
   // The estimate follows the text, voice and configuration as they change; one that
   // can't be made shows none.
   // A new clip may teach the configuration's counting rule: the estimate is made again.
-  const estimated = useLoad<CostEstimate>(() => ttsEstimate(request(voiceId ?? "")), "estimate", [config?.ttsConfigId, voiceId, draft.text, ledgerVersion], {
-    skip: !config || !hasSpeech(draft.text),
-    delayMs: 180,
-  });
+  const estimated = useLoad<CostEstimate>(
+    () => ttsEstimate(request(voiceId ?? "")),
+    "estimate",
+    [config?.ttsConfigId, voiceId, draft.text, ledgerVersion],
+    {
+      skip: !config || !hasSpeech(draft.text),
+      delayMs: 180,
+    },
+  );
   const estimate = estimated.error ? null : estimated.data;
   const estimating = estimated.loading;
   // What the chosen configuration's receipts have shown of its count (for the hint under

@@ -5,7 +5,16 @@ import { useState } from "preact/hooks";
 
 import { announce } from "../../components";
 import { t } from "../../i18n";
-import { retryClip, retrySaveAudio, synthesizeSpeech, toAppError, type AppError, type Clip, type SpeechRequest, type Voice } from "../../ipc";
+import {
+  retryClip,
+  retrySaveAudio,
+  synthesizeSpeech,
+  toAppError,
+  type AppError,
+  type Clip,
+  type SpeechRequest,
+  type Voice,
+} from "../../ipc";
 import { player } from "./playback";
 
 export function useSynthesis(deps: {

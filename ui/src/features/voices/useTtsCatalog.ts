@@ -13,19 +13,22 @@ export function useTtsCatalog(
   setConfigId: (update: (current: string | null) => string | null) => void,
 ): { load: CatalogLoad; loadCatalog: (quiet?: boolean) => Promise<void> } {
   const [load, setLoad] = useState<CatalogLoad>({ status: "loading" });
-  const loadCatalog = useCallback(async (quiet = false) => {
-    if (!quiet) setLoad({ status: "loading" });
-    try {
-      const catalog = await ttsCatalog();
-      // A slow answer for a context that is no longer active is dropped.
-      if (catalog.sessionId !== sessionId) return;
-      setLoad({ status: "ready", catalog });
-      setConfigId((current) =>
-        current && catalog.configs.some((c) => c.ttsConfigId === current) ? current : (catalog.configs[0]?.ttsConfigId ?? null),
-      );
-    } catch (err) {
-      if (!quiet) setLoad({ status: "failed", error: toAppError(err) });
-    }
-  }, [sessionId]);
+  const loadCatalog = useCallback(
+    async (quiet = false) => {
+      if (!quiet) setLoad({ status: "loading" });
+      try {
+        const catalog = await ttsCatalog();
+        // A slow answer for a context that is no longer active is dropped.
+        if (catalog.sessionId !== sessionId) return;
+        setLoad({ status: "ready", catalog });
+        setConfigId((current) =>
+          current && catalog.configs.some((c) => c.ttsConfigId === current) ? current : (catalog.configs[0]?.ttsConfigId ?? null),
+        );
+      } catch (err) {
+        if (!quiet) setLoad({ status: "failed", error: toAppError(err) });
+      }
+    },
+    [sessionId],
+  );
   return { load, loadCatalog };
 }
