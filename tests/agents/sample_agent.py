@@ -78,8 +78,8 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "changed": ("-", "the good agent's next release, for snapshot comparison (see VARIANTS.md)"),
     "modern-only": (
         "protocol.initialize",
-        "refuses initialize with 2025-03-26 (-32602 Unsupported protocol version, supported "
-        "[2026-07-28]); serves only the 2026-07-28 per-request wire (server/discover)",
+        "refuses every initialize, 2025-03-26 included (-32602 Unsupported protocol version, data.supported "
+        "[2026-07-28]); serves only the 2026-07-28 per-request wire (server/discover, tools/list, tools/call)",
     ),
     "protocol.initialize": (
         "protocol.initialize",
@@ -548,7 +548,7 @@ def build_server(variant: str) -> Server:
                 raise MCPError(code=INTERNAL_ERROR, message="Internal error")
             raise MCPError(code=METHOD_NOT_FOUND, message=f"Unknown tool: {name}")
         canonical_name, tool = by_name[name]
-        errors = sorted(jsonschema.Draft202012Validator(tool["inputSchema"]).iter_errors(args), key=lambda e: list(e.path))
+        errors = sorted(jsonschema.Draft202012Validator(tool["inputSchema"]).iter_errors(args), key=lambda e: str(list(e.path)))
         if errors:
             detail = "; ".join(f"{'/'.join(map(str, e.path)) or '(root)'}: {e.message}" for e in errors[:5])
             if variant == "call.invalid-params":
@@ -765,7 +765,9 @@ class AnsweredNotification:
         await self.app(scope, replaying(messages, receive), swallow)
         answer = json.dumps({"jsonrpc": "2.0", "id": None, "result": {}}).encode()
         headers = [(b"content-type", b"application/json")] + [(b"mcp-session-id", s) for s in session]
-        await send_simple(send, 200 if status and status[0] < 400 else status[0] if status else 500, answer, headers)
+        if status and status[0] >= 400:  # the SDK refused it (say, a bad session id): pass that on
+            return await send_simple(send, status[0], b"", headers)
+        await send_simple(send, 200, answer, headers)
 
 
 class RotatingSessionId:
