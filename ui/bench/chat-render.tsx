@@ -12,12 +12,11 @@
 // streamed delta arrives as its own IPC event in the app), so Preact renders once per
 // token unless tokens pile up. Nothing here asserts anything; scripts/bench-ui.sh prints.
 
-import { render } from "preact";
-import { useLayoutEffect, useState } from "preact/hooks";
-
 import { marked } from "marked";
 import { parse as micromarkParse, postprocess, preprocess } from "micromark";
 import { gfm } from "micromark-extension-gfm";
+import { render } from "preact";
+import { useLayoutEffect, useState } from "preact/hooks";
 
 import { createDeltaBatcher } from "../src/features/chat/deltaBatcher";
 import { Markdown, NodeView } from "../src/features/chat/Markdown";

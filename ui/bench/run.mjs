@@ -14,13 +14,12 @@
 // Called by scripts/bench-ui.sh after the build. Prints; asserts nothing about time. Exits
 // non-zero if a benchmark's run fails in an engine (after reporting every run that worked).
 import { spawn } from "node:child_process";
+import { constants } from "node:fs";
+import { access, readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
-import { access, readFile } from "node:fs/promises";
-import { constants } from "node:fs";
 import { delimiter, extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-
 import { chromium } from "playwright-core";
 
 const dist = fileURLToPath(new URL("./dist/", import.meta.url));

@@ -19,7 +19,7 @@
 import { options, render } from "preact";
 
 import { Card } from "../src/components";
-import { boardRows, type BoardQuery } from "../src/features/voices/format";
+import { type BoardQuery, boardRows } from "../src/features/voices/format";
 import { VoiceBoard } from "../src/features/voices/VoiceBoard";
 import { applyLocale, t } from "../src/i18n";
 import type { TtsConfig, Voice } from "../src/ipc";

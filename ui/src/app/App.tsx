@@ -2,13 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 
 import { Announcer, ErrorState, SkeletonList, ToastRegion } from "../components";
 import { t, useLocale } from "../i18n";
-import { AppContext, type AppContextValue } from "./context";
 import { CurrentScreen } from "./CurrentScreen";
+import { AppContext, type AppContextValue } from "./context";
 import { DatabaseNotice } from "./DatabaseNotice";
 import { Header } from "./Header";
 import { Nav } from "./Nav";
-import type { ScreenId } from "./screens";
 import { SessionNotices } from "./SessionNotices";
+import type { ScreenId } from "./screens";
 import { useAppInfo } from "./useAppInfo";
 import { useShellEvents } from "./useShellEvents";
 

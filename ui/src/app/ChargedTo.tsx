@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState } from "preact/hooks";
 
 import { Chip, toast } from "../components";
 import { errorMessage, t } from "../i18n";
-import { toAppError, type SessionSummary } from "../ipc";
-import { useApp } from "./context";
+import { type SessionSummary, toAppError } from "../ipc";
 import { ContextMenuAdd } from "./ContextMenuAdd";
 import { ContextMenuItem } from "./ContextMenuItem";
-import { contextLabel, sessionsStore, useSessions } from "./sessions";
+import { useApp } from "./context";
 import { onMenuKey } from "./menuKeys";
+import { contextLabel, sessionsStore, useSessions } from "./sessions";
 
 /**
  * "Charged to: …" in the header: who pays for requests right now. It opens a menu

@@ -1,6 +1,6 @@
 import { dismissAllToasts, Segmented, toast } from "../components";
 import { changeLocale, errorMessage, LOCALES, t, useLocale } from "../i18n";
-import { toAppError, type Locale } from "../ipc";
+import { type Locale, toAppError } from "../ipc";
 
 /**
  * Switches the UI language at once and saves it. Used in the header and in

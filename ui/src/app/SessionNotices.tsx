@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 
 import { toast } from "../components";
 import { errorMessage, t } from "../i18n";
-import { toAppError, type EndedSession, type SessionSummary } from "../ipc";
+import { type EndedSession, type SessionSummary, toAppError } from "../ipc";
 import { ChoosePayer } from "./ChoosePayer";
 import { useApp } from "./context";
 import { EndedNotice } from "./EndedNotice";

@@ -3,7 +3,7 @@
 // screen reads the request with `useReceiptRequest` and shows the receipt; the request
 // stays until a screen takes it with `takeReceiptRequest`.
 
-import { atom, computed, useStore, type ReadableAtom } from "./store";
+import { atom, computed, type ReadableAtom, useStore } from "./store";
 
 export type ReceiptScreen = "chat" | "voices";
 

@@ -4,7 +4,7 @@
 
 import { toast } from "../components";
 import { errorMessage, t } from "../i18n";
-import { showInFolder, toAppError, type SavedFile } from "../ipc";
+import { type SavedFile, showInFolder, toAppError } from "../ipc";
 
 /** Runs `save` (a `*_save` command) and tells the person what came of it. */
 export async function saveWithDialog(save: () => Promise<SavedFile | null>): Promise<SavedFile | null> {

@@ -16,23 +16,23 @@
 import { announce } from "../components";
 import { t } from "../i18n";
 import {
+  type AppError,
+  type AppEvent,
   beginSignIn,
+  type ContextRequest,
   cancelSignIn,
   dismissSessionNotice,
+  type EndedSession,
+  type ErrorCode,
   getSessions,
+  type IpcError,
   onAppEvent,
   onCommandError,
+  type SessionSummary,
+  type SessionsView,
   setActiveSession,
   signOut,
   toAppError,
-  type AppError,
-  type AppEvent,
-  type ContextRequest,
-  type EndedSession,
-  type ErrorCode,
-  type IpcError,
-  type SessionSummary,
-  type SessionsView,
 } from "../ipc";
 import { bootState } from "./boot";
 import { atom, computed, useStore } from "./store";

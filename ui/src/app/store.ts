@@ -11,7 +11,7 @@
 import { useStore } from "@nanostores/preact";
 import { atom, computed, onMount, type PreinitializedWritableAtom, type ReadableAtom, type WritableAtom } from "nanostores";
 
-export { atom, computed, onMount, useStore, type ReadableAtom, type WritableAtom };
+export { atom, computed, onMount, type ReadableAtom, useStore, type WritableAtom };
 
 /**
  * An atom that runs `watched` when its first listener arrives and `unwatched` a second

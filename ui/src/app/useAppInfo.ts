@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 
 import { applyLocale } from "../i18n";
-import { appInfo, setTheme, type AppInfo, type PlatformInfo, type ThemePreference } from "../ipc";
+import { type AppInfo, appInfo, type PlatformInfo, setTheme, type ThemePreference } from "../ipc";
 import { bootState } from "./boot";
 import { applyTheme } from "./theme";
 

@@ -9,7 +9,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 
-import { toAppError, type AppError } from "../ipc";
+import { type AppError, toAppError } from "../ipc";
 
 export interface Loaded<T> {
   /** The last good answer for this key (kept when a later load fails). */

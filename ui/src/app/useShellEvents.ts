@@ -2,11 +2,11 @@
 // sign-in is toasted, and a failed one is toasted with a way to the Account screen
 // (which shows the full explanation itself). The sessions store starts here too.
 
-import { useEffect, type Dispatch, type StateUpdater } from "preact/hooks";
+import { type Dispatch, type StateUpdater, useEffect } from "preact/hooks";
 
 import { toast } from "../components";
 import { errorMessage, t } from "../i18n";
-import { onAppEvent, type AppEvent, type AppInfo } from "../ipc";
+import { type AppEvent, type AppInfo, onAppEvent } from "../ipc";
 import type { ScreenId } from "./screens";
 import { contextLabel, sessionsStore } from "./sessions";
 

@@ -1,5 +1,4 @@
 import type { ComponentChildren, HTMLAttributes } from "preact";
-
 import { useId } from "preact/hooks";
 
 interface CardProps {

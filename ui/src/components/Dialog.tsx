@@ -1,5 +1,4 @@
 import type { ComponentChildren } from "preact";
-
 import { createPortal } from "preact/compat";
 import { useId, useRef } from "preact/hooks";
 

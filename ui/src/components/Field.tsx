@@ -1,5 +1,4 @@
 import type { ComponentChildren } from "preact";
-
 import { useId } from "preact/hooks";
 
 import { Icon } from "./Icon";

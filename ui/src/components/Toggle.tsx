@@ -1,5 +1,4 @@
 import type { ComponentChildren } from "preact";
-
 import { useId } from "preact/hooks";
 
 /** An on/off switch with a visible label. */

@@ -2,7 +2,7 @@
 // in ../styles; nothing else defines buttons, cards or form controls.
 
 export { Announcer, announce, StreamAnnouncer } from "./Announcer";
-export { Badge, Chip, type BadgeTone } from "./Badge";
+export { Badge, type BadgeTone, Chip } from "./Badge";
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";
 export { Card, Panel } from "./Card";
 export { Dialog } from "./Dialog";
@@ -16,5 +16,5 @@ export { Select, type SelectOption } from "./Select";
 export { Skeleton, SkeletonList } from "./Skeleton";
 export { Spinner } from "./Spinner";
 export { TextInput } from "./TextInput";
-export { dismissAllToasts, dismissToast, toast, ToastRegion, type ToastAction, type ToastTone } from "./Toast";
+export { dismissAllToasts, dismissToast, type ToastAction, ToastRegion, type ToastTone, toast } from "./Toast";
 export { Toggle } from "./Toggle";

@@ -8,8 +8,8 @@ import {
   elementScroll,
   observeElementOffset,
   observeElementRect,
-  Virtualizer,
   type PartialKeys,
+  Virtualizer,
   type VirtualizerOptions,
 } from "@tanstack/virtual-core";
 import { useLayoutEffect, useReducer, useState } from "preact/hooks";

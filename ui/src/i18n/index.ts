@@ -8,7 +8,7 @@
 import { useStore } from "@nanostores/preact";
 import { atom } from "nanostores";
 
-import { setLocale as persistLocale, type AppInfo, type ErrorCode, type Locale } from "../ipc";
+import { type AppInfo, type ErrorCode, type Locale, setLocale as persistLocale } from "../ipc";
 import { en } from "./en";
 import { zhCN } from "./zh-CN";
 

@@ -1,8 +1,8 @@
 import { zhCN as accountZhCN } from "../features/account/i18n";
 import { zhCN as balancesZhCN } from "../features/balances/i18n";
 import { zhCN as chatZhCN } from "../features/chat/i18n";
-import { zhCN as modelsZhCN } from "../features/models/i18n";
 import { zhCN as checkZhCN } from "../features/check/i18n";
+import { zhCN as modelsZhCN } from "../features/models/i18n";
 import { zhCN as voicesZhCN } from "../features/voices/i18n";
 import type { en } from "./en";
 

@@ -3,15 +3,15 @@
 // The wrappers are generated from the command registry (`generated.ts`).
 
 export {
-  refreshBalance,
-  lastBalance,
-  personalUsage,
-  teamContext,
-  pointsLedger,
-  ledgerSave,
   balanceChanges,
-  spendingChart,
-  billingSettings,
-  setLowBalanceThreshold,
   balanceCheck,
+  billingSettings,
+  lastBalance,
+  ledgerSave,
+  personalUsage,
+  pointsLedger,
+  refreshBalance,
+  setLowBalanceThreshold,
+  spendingChart,
+  teamContext,
 } from "./generated";

@@ -2,7 +2,7 @@
 // (written from the command registry, src-tauri/src/commands/list.rs) call it; area
 // modules add only what a wrapper can't say (defaults, callbacks turned into channels).
 
-import { invoke, isTauri, type InvokeArgs } from "@tauri-apps/api/core";
+import { type InvokeArgs, invoke, isTauri } from "@tauri-apps/api/core";
 
 import { AppError, toAppError } from "./errors";
 import type { CommandName } from "./generated";

@@ -41,14 +41,14 @@ function channel(onEvent: (event: ChatEvent) => void): Channel<ChatEvent> {
 export {
   chatCheckOptions,
   chatConversation,
-  chatStop,
-  chatDeleteMessage,
   chatDeleteConversation,
+  chatDeleteMessage,
   chatSave,
-  chatUsageHint,
   chatSettings,
-  setChatWorkflowVersion,
+  chatStop,
+  chatUsageHint,
   openExternalLink,
+  setChatWorkflowVersion,
 } from "./generated";
 
 /** The active context's conversations, newest first; `query` searches titles and text. */

@@ -1,8 +1,6 @@
 // Check platform: the documented contract run against the configured platform.
 // The wrappers are generated from the command registry (`generated.ts`).
 
-export { platformCheck, platformCheckQuote, platformCheckBillable, platformCheckSave } from "./generated";
-
 export type { BillableQuote } from "../bindings/BillableQuote";
 export type { CheckId } from "../bindings/CheckId";
 export type { CheckItem } from "../bindings/CheckItem";
@@ -11,3 +9,4 @@ export type { CheckVerdict } from "../bindings/CheckVerdict";
 export type { OpenApiDifference } from "../bindings/OpenApiDifference";
 export type { OpenApiDifferenceKind } from "../bindings/OpenApiDifferenceKind";
 export type { ReportFormat } from "../bindings/ReportFormat";
+export { platformCheck, platformCheckBillable, platformCheckQuote, platformCheckSave } from "./generated";

@@ -3,23 +3,22 @@
 // `switchToSandbox`, so it is never mistaken for a hook, and `sessions` as
 // `getSessions`, so it never shadows a local `sessions` list.
 
+export type { SavedFile } from "../bindings/SavedFile";
 export { onCommandError } from "./call";
 export {
   appInfo,
-  setLocale,
-  setTheme,
-  setPlatform,
-  useSandbox as switchToSandbox,
-  showInFolder,
   beginSignIn,
-  signInLink,
   cancelSignIn,
+  dismissSessionNotice,
+  listTeams,
   sessions as getSessions,
   setActiveSession,
-  signOut,
-  listTeams,
-  dismissSessionNotice,
+  setLocale,
+  setPlatform,
+  setTheme,
+  showInFolder,
   signInDiagnostics,
+  signInLink,
+  signOut,
+  useSandbox as switchToSandbox,
 } from "./generated";
-
-export type { SavedFile } from "../bindings/SavedFile";

@@ -19,5 +19,4 @@ export function modelsCatalog(refresh = false): Promise<ModelCatalog> {
 export type { CompareField } from "../bindings/CompareField";
 export type { ModelComparison } from "../bindings/ModelComparison";
 export type { ModelInContext } from "../bindings/ModelInContext";
-
 export { modelsCompare } from "./generated";

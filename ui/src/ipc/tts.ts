@@ -9,23 +9,23 @@ import type { PlaybackState } from "../bindings/PlaybackState";
 import * as generated from "./generated";
 
 export {
-  ttsCatalog,
-  ttsEstimate,
-  ttsCompareQuote,
-  synthesizeSpeech,
-  retryClip,
-  retrySaveAudio,
-  ttsClip,
-  ttsTotals,
-  saveClip,
   deleteClip,
   openVoiceLibrary,
-  playClip,
   pausePlayback,
-  resumePlayback,
-  stopPlayback,
-  setPlaybackVolume,
   playbackState,
+  playClip,
+  resumePlayback,
+  retryClip,
+  retrySaveAudio,
+  saveClip,
+  setPlaybackVolume,
+  stopPlayback,
+  synthesizeSpeech,
+  ttsCatalog,
+  ttsClip,
+  ttsCompareQuote,
+  ttsEstimate,
+  ttsTotals,
 } from "./generated";
 
 /** The active context's audio ledger, newest first. Local only. */

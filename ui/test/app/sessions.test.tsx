@@ -2,7 +2,7 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { AppEvent, AppError, EndedSession, SessionSummary, SessionsView } from "../../src/ipc";
+import type { AppError, AppEvent, EndedSession, SessionSummary, SessionsView } from "../../src/ipc";
 import { session, withCommands } from "../support/core";
 
 // No core here: the sessions store is fed the core's events by hand, and the commands

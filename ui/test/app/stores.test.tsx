@@ -3,7 +3,7 @@ import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { atom, useStore } from "../../src/app/store";
-import { Announcer, announce, toast, ToastRegion } from "../../src/components";
+import { Announcer, announce, ToastRegion, toast } from "../../src/components";
 import { applyLocale, useLocale } from "../../src/i18n";
 import { mountRoot } from "../support/dom";
 

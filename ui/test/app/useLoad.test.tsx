@@ -2,7 +2,7 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { useLoad, type Loaded, type LoadOptions } from "../../src/app/useLoad";
+import { type Loaded, type LoadOptions, useLoad } from "../../src/app/useLoad";
 import { AppError } from "../../src/ipc";
 
 // Answers are released by hand, in any order, to show which one the hook keeps.

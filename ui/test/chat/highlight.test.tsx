@@ -2,8 +2,8 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
 
-import { Markdown } from "../../src/features/chat/Markdown";
 import { isLoaded, languageFor, readHighlighted } from "../../src/features/chat/highlight";
+import { Markdown } from "../../src/features/chat/Markdown";
 import { mountRoot } from "../support/dom";
 
 let root: HTMLElement;

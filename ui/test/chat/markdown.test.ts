@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { IncrementalMarkdown, isOpenableLink, md, parseMarkdown, tokenSignature, type MdNode } from "../../src/features/chat/markdown";
+import { IncrementalMarkdown, isOpenableLink, type MdNode, md, parseMarkdown, tokenSignature } from "../../src/features/chat/markdown";
 import { EXAMPLES } from "./specExamples";
 
 /** Everything of a tree the renderer reads, without the line maps (relative to a read's start). */

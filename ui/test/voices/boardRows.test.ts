@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { type BoardQuery, boardRows, type Ownership, type StateFilter, type VoiceSort } from "../../src/features/voices/format";
 import type { Voice } from "../../src/ipc";
-import { boardRows, type BoardQuery, type Ownership, type StateFilter, type VoiceSort } from "../../src/features/voices/format";
 
 // The board's rows as a plain filter-then-sort: what the cached, pre-sorted version must
 // give for every query.

@@ -2,10 +2,10 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 
-import type { CharacterCounting, CostEstimate, TtsPrice } from "../../src/ipc";
-import { applyLocale } from "../../src/i18n";
 import { EstimateView } from "../../src/features/voices/Cost";
 import { SpeechTextField } from "../../src/features/voices/SpeechTextField";
+import { applyLocale } from "../../src/i18n";
+import type { CharacterCounting, CostEstimate, TtsPrice } from "../../src/ipc";
 import { mountRoot } from "../support/dom";
 
 // The platform's catalog has no counting rule: what a configuration does with a Chinese

@@ -2,9 +2,9 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 
-import type { SpeechLimits, SpeechParams } from "../../src/ipc";
-import { applyLocale } from "../../src/i18n";
 import { ParamsPanel } from "../../src/features/voices/ParamsPanel";
+import { applyLocale } from "../../src/i18n";
+import type { SpeechLimits, SpeechParams } from "../../src/ipc";
 import { mountRoot } from "../support/dom";
 
 // The speech options as a person meets them: a slider left at "Default" says which value

@@ -2,11 +2,11 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 
-import type { CostEstimate, TtsPrice, Voice } from "../../src/ipc";
-import { applyLocale } from "../../src/i18n";
 import { EstimateView } from "../../src/features/voices/Cost";
 import { priceLabel } from "../../src/features/voices/format";
 import { StateFlag, voiceUsable } from "../../src/features/voices/VoiceRow";
+import { applyLocale } from "../../src/i18n";
+import type { CostEstimate, TtsPrice, Voice } from "../../src/ipc";
 import { mountRoot } from "../support/dom";
 
 // What a person sees when the platform reads the docs differently: a state the app doesn't

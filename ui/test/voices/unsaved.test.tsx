@@ -2,10 +2,10 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
 
-import type { Clip } from "../../src/ipc";
-import { applyLocale } from "../../src/i18n";
 import { ClipRow } from "../../src/features/voices/ClipRow";
 import { Outcome } from "../../src/features/voices/Outcome";
+import { applyLocale } from "../../src/i18n";
+import type { Clip } from "../../src/ipc";
 import { mountRoot } from "../support/dom";
 
 // A charged clip whose audio a full disk kept from being saved: the person is told it was

@@ -1,8 +1,9 @@
 // One paying context on the Account screen: its session, or a way to sign in to it.
 
 import type { ComponentChildren } from "preact";
+
 import { Icon, type IconName } from "../../components";
-import { t, type PlainKey } from "../../i18n";
+import { type PlainKey, t } from "../../i18n";
 
 export function ContextCard(props: {
   context: "personal" | "team";

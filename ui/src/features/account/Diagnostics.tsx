@@ -6,11 +6,12 @@ import { useSessions } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import { Button, Icon, Panel, SkeletonList, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { signInDiagnostics, type AppError, type SignInDiagnostics } from "../../ipc";
+import { type AppError, type SignInDiagnostics, signInDiagnostics } from "../../ipc";
 import { diagnosticsReport } from "./diagnosticsReport";
 
 // Its old home, kept for callers.
 export { diagnosticsReport };
+
 import { DiagnosticsList } from "./DiagnosticsList";
 
 type Load =

@@ -1,10 +1,10 @@
 // The last sign-in attempts, newest first, as the diagnostics list them.
 
 import { formatDateTime } from "../../app/time";
+import type { BadgeTone } from "../../components";
 import { Badge } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import type { SignInEvent, SignInOutcome } from "../../ipc";
-import type { BadgeTone } from "../../components";
 
 export const OUTCOME_TONE: Record<SignInOutcome, BadgeTone> = {
   started: "neutral",

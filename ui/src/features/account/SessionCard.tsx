@@ -5,7 +5,7 @@ import { contextName, sessionsStore } from "../../app/sessions";
 import { expiryTime, formatDateTime, formatExpiresIn, useMinuteClock } from "../../app/time";
 import { Button, Icon, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { toAppError, type SessionSummary } from "../../ipc";
+import { type SessionSummary, toAppError } from "../../ipc";
 import { MissingScopes } from "./MissingScopes";
 import { SessionHead } from "./SessionHead";
 import { SessionScopes } from "./SessionScopes";

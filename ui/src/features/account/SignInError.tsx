@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { sessionsStore, type SignInFailure } from "../../app/sessions";
+import { type SignInFailure, sessionsStore } from "../../app/sessions";
 import { Button, Icon, Panel } from "../../components";
-import { signInLink } from "../../ipc";
 import { t } from "../../i18n";
+import { signInLink } from "../../ipc";
 import { capText, copyLink, explanation, OAUTH_KEYS } from "./signInFailure";
 
 /**

@@ -1,7 +1,7 @@
 import { sessionsStore } from "../../app/sessions";
 import { Button, Icon, Panel, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { toAppError, type ExpiredSignIn } from "../../ipc";
+import { type ExpiredSignIn, toAppError } from "../../ipc";
 
 /**
  * A sign-in whose 10 minutes ran out without the browser coming back — most often because

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { attemptLabel, sessionsStore, type PendingSignIn } from "../../app/sessions";
+import { attemptLabel, type PendingSignIn, sessionsStore } from "../../app/sessions";
 import { Button, Icon, Spinner, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { toAppError } from "../../ipc";

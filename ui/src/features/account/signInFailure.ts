@@ -5,7 +5,7 @@
 import { copyText } from "../../app/clipboard";
 import type { SignInFailure } from "../../app/sessions";
 import { toast } from "../../components";
-import { errorMessage, t, type PlainKey } from "../../i18n";
+import { errorMessage, type PlainKey, t } from "../../i18n";
 
 /** How much of the platform's own description is shown (A7: escaped and capped). */
 const MESSAGE_LIMIT = 300;

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import { t } from "../../i18n";
-import { listTeams, toAppError, type AppError, type TeamChoice } from "../../ipc";
+import { type AppError, listTeams, type TeamChoice, toAppError } from "../../ipc";
 
 type Teams = { status: "loading" } | { status: "ready"; teams: TeamChoice[] } | { status: "failed"; error: AppError };
 

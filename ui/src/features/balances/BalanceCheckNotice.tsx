@@ -8,8 +8,8 @@
 import { useActiveContextKey } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import { Icon, Panel } from "../../components";
-import { t, type PlainKey } from "../../i18n";
-import { balanceCheck, type BalanceCheck, type BalanceLimit } from "../../ipc";
+import { type PlainKey, t } from "../../i18n";
+import { type BalanceCheck, type BalanceLimit, balanceCheck } from "../../ipc";
 import { formatPoints, formatWhen, isAmountText } from "./format";
 
 /**

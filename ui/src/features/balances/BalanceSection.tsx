@@ -8,7 +8,7 @@ import { BalanceHero } from "./BalanceHero";
 import { formatWhen } from "./format";
 import { PersonalBreakdown } from "./PersonalBreakdown";
 import { ScopeMissing } from "./ScopeMissing";
-import { isStale, type BalanceState } from "./store";
+import { type BalanceState, isStale } from "./store";
 import { TeamBreakdown } from "./TeamBreakdown";
 
 /** The big number and its breakdown, or what stands in for them. */

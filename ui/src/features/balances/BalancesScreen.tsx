@@ -9,8 +9,8 @@ import { SignInFirst } from "../shared/SignInFirst";
 import { AccountSection } from "./AccountSection";
 import { BalanceSection } from "./BalanceSection";
 import { ChangesCard } from "./ChangesCard";
-import { sessionLabel } from "./labels";
 import { LedgerCard } from "./LedgerCard";
+import { sessionLabel } from "./labels";
 import { SpendingChartCard } from "./SpendingChartCard";
 import { balanceStore, useBalance } from "./store";
 

@@ -1,8 +1,8 @@
+import { useLoad } from "../../app/useLoad";
 import { Button, Card, EmptyState, ErrorState, Icon, Panel, SkeletonList } from "../../components";
 import { t } from "../../i18n";
-import { balanceChanges, type BalanceChanges } from "../../ipc";
+import { type BalanceChanges, balanceChanges } from "../../ipc";
 import { IntervalView } from "./IntervalView";
-import { useLoad } from "../../app/useLoad";
 
 /**
  * "Why did my balance change?": each change between two refreshes, next to the charges

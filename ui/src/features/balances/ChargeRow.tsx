@@ -1,10 +1,10 @@
 import { useApp } from "../../app/context";
 import { requestReceipt } from "../../app/receipts";
-import { contextLabelOf } from "./labels";
 import { Button, Icon } from "../../components";
 import { t } from "../../i18n";
 import type { LedgerEntry } from "../../ipc";
 import { formatCount, formatPoints, formatWhen } from "./format";
+import { contextLabelOf } from "./labels";
 
 /** Opens a charge's receipt on the screen that owns it (Chat or Voices). */
 export function useOpenReceipt(): (entry: LedgerEntry) => void {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 
-import { useLoad, type Loaded } from "../../app/useLoad";
+import { saveWithDialog } from "../../app/saveFile";
+import { type Loaded, useLoad } from "../../app/useLoad";
 import { Button, Card, EmptyState, ErrorState, Segmented, SkeletonList } from "../../components";
 import { t } from "../../i18n";
-import { saveWithDialog } from "../../app/saveFile";
-import { ledgerSave, pointsLedger, toAppError, type AppError, type LedgerPage, type LedgerScope } from "../../ipc";
+import { type AppError, type LedgerPage, type LedgerScope, ledgerSave, pointsLedger, toAppError } from "../../ipc";
 import { ChargeRow } from "./ChargeRow";
 
 const PAGE = 25;

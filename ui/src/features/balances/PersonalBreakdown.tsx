@@ -3,8 +3,8 @@
 import { Card } from "../../components";
 import { t } from "../../i18n";
 import type { BalanceOverview } from "../../ipc";
-import { isZero, percentShares } from "./format";
 import { Figure } from "./BalanceHero";
+import { isZero, percentShares } from "./format";
 
 /** Personal: subscription, gift cards and top-ups, and the order charges use them in. */
 export function PersonalBreakdown(props: { overview: BalanceOverview }) {

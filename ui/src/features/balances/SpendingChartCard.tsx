@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
 
+import { useLoad } from "../../app/useLoad";
 import { Card, EmptyState, ErrorState, Segmented, SkeletonList } from "../../components";
 import { t } from "../../i18n";
-import { spendingChart, type SpendingChart } from "../../ipc";
-import { useLoad } from "../../app/useLoad";
+import { type SpendingChart, spendingChart } from "../../ipc";
 import { SpendingBars } from "./SpendingBars";
 
 const RANGES = ["7", "14", "30"] as const;

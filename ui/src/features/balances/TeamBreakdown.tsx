@@ -4,8 +4,8 @@ import { roleLabel } from "../../app/sessions";
 import { Card, Icon, Panel } from "../../components";
 import { t } from "../../i18n";
 import type { BalanceOverview, TeamQuota } from "../../ipc";
-import { formatPoints } from "./format";
 import { Figure } from "./BalanceHero";
+import { formatPoints } from "./format";
 
 /** Team: the member's exact balance, the shared wallet, and the member quota as a bar. */
 export function TeamBreakdown(props: { overview: BalanceOverview }) {

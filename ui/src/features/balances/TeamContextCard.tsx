@@ -2,10 +2,10 @@
 // warning when the version changed since sign-in.
 
 import { roleLabel } from "../../app/sessions";
-import { Badge, Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
-import { t, type PlainKey } from "../../i18n";
-import { teamContext, type TeamContextView } from "../../ipc";
 import { useLoad } from "../../app/useLoad";
+import { Badge, Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
+import { type PlainKey, t } from "../../i18n";
+import { type TeamContextView, teamContext } from "../../ipc";
 
 const MEMBER_STATUS: Record<string, PlainKey> = {
   active: "balances.memberStatus.active",

@@ -1,12 +1,12 @@
 // Personal usage attributed to this app (points charged, refunded and net, and the model
 // counters); for a Team, why there is none.
 
+import { useLoad } from "../../app/useLoad";
 import { Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
 import { t } from "../../i18n";
 import { personalUsage, type SessionSummary, type UsageView } from "../../ipc";
 import { formatCount, formatPoints } from "./format";
 import { ScopeMissing } from "./ScopeMissing";
-import { useLoad } from "../../app/useLoad";
 
 function Stat(props: { label: string; value: string; testId: string; points?: boolean; emphasis?: boolean }) {
   return (

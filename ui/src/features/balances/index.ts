@@ -1,8 +1,8 @@
 // What other features use from Balances: the header balance, the balance check before a
 // charged action, the low-balance setting, and exact point formatting.
 
-export { HeaderBalance } from "./HeaderBalance";
 export { BalanceCheckNotice, useBalanceCheck } from "./BalanceCheckNotice";
-export { ThresholdSettingCard } from "./ThresholdSetting";
 export { formatPoints } from "./format";
+export { HeaderBalance } from "./HeaderBalance";
 export { balanceStore, useBalance } from "./store";
+export { ThresholdSettingCard } from "./ThresholdSetting";

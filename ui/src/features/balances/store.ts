@@ -5,7 +5,7 @@
 
 import { activeSession } from "../../app/sessions";
 import { useStore, watchedAtom } from "../../app/store";
-import { lastBalance, onAppEvent, refreshBalance, toAppError, type AppError, type BalanceOverview, type SessionSummary } from "../../ipc";
+import { type AppError, type BalanceOverview, lastBalance, onAppEvent, refreshBalance, type SessionSummary, toAppError } from "../../ipc";
 
 /** After this long a reading is marked stale (the core refreshes before a check too). */
 export const STALE_AFTER_MS = 5 * 60_000;

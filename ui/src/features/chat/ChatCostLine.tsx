@@ -3,7 +3,7 @@
 import { contextName } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import { formatNumber, t } from "../../i18n";
-import { chatUsageHint, type ChatUsageHint, type ModelEntry, type SessionSummary } from "../../ipc";
+import { type ChatUsageHint, chatUsageHint, type ModelEntry, type SessionSummary } from "../../ipc";
 
 export function ChatCostLine(props: { model: ModelEntry | undefined; busy: boolean; session: SessionSummary }) {
   const { busy } = props;

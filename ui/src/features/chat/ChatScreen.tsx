@@ -8,13 +8,13 @@ import { t } from "../../i18n";
 import type { ChatMessage, SessionSummary } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
 import { Composer } from "./Composer";
+import { type Confirm, ConfirmDelete } from "./ConfirmDelete";
 import { ConversationBody } from "./ConversationBody";
 import { ConversationList } from "./ConversationList";
+import { ConversationTools } from "./ConversationTools";
 import type { MessageActions } from "./MessageView";
 import { ReceiptDialog } from "./ReceiptDialog";
 import { useChat } from "./useChat";
-import { ConversationTools } from "./ConversationTools";
-import { ConfirmDelete, type Confirm } from "./ConfirmDelete";
 
 export function ChatScreen() {
   const session = useActiveSession();

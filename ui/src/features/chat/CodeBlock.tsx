@@ -1,11 +1,12 @@
 // A fenced code block: highlighted once it is complete, with a Copy button.
 
-import { useEffect, useMemo, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
+import { useEffect, useMemo, useState } from "preact/hooks";
+
+import { copyText } from "../../app/clipboard";
 import { Icon, toast } from "../../components";
 import { t } from "../../i18n";
-import { copyText } from "../../app/clipboard";
-import { highlight, isLoaded, languageFor, loadLanguage, type Highlighted } from "./highlight";
+import { type Highlighted, highlight, isLoaded, languageFor, loadLanguage } from "./highlight";
 
 export function renderHighlighted(parts: Highlighted[]): ComponentChildren {
   return parts.map((p, i) =>

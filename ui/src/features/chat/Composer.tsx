@@ -2,15 +2,15 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 
+import { keptKey, useKept } from "../../app/keep";
 import { t } from "../../i18n";
 import type { SessionSummary } from "../../ipc";
-import { keptKey, useKept } from "../../app/keep";
 import { ChatCostLine } from "./ChatCostLine";
 import { ComposerBar } from "./ComposerBar";
 import { OptionsPanel } from "./OptionsPanel";
 import { SendOrStop } from "./SendOrStop";
-import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 import type { ChatController } from "./useChat";
+import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 
 export function Composer(props: { chat: ChatController; session: SessionSummary }) {
   const { chat } = props;

@@ -1,9 +1,10 @@
 // Asking before a message or a conversation is deleted.
 
 import { useState } from "preact/hooks";
+
 import { Button, Dialog, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { toAppError, type ChatMessage } from "../../ipc";
+import { type ChatMessage, toAppError } from "../../ipc";
 import type { ChatController } from "./useChat";
 
 export type Confirm = { kind: "message"; message: ChatMessage } | { kind: "conversation"; id: string; title: string };

@@ -2,8 +2,8 @@
 
 import { Button, Icon, Skeleton, TextInput } from "../../components";
 import { errorMessage, formatNumber, t } from "../../i18n";
-import type { ChatController } from "./useChat";
 import { formatTimeOrDate } from "../../i18n/format";
+import type { ChatController } from "./useChat";
 
 const when = (ms: number): string => formatTimeOrDate(ms);
 

@@ -1,6 +1,7 @@
 // The open conversation's tools: save it as a file (the system's save dialog), delete it.
 
 import { useState } from "preact/hooks";
+
 import { saveWithDialog } from "../../app/saveFile";
 import { Button } from "../../components";
 import { t } from "../../i18n";

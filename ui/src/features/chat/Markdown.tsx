@@ -9,8 +9,8 @@
 import { memo } from "preact/compat";
 import { useRef } from "preact/hooks";
 
-import { IncrementalMarkdown, type Block } from "./markdown";
 import { MemoNode } from "./MarkdownBlock";
+import { type Block, IncrementalMarkdown } from "./markdown";
 
 export { NodeView } from "./MarkdownBlock";
 

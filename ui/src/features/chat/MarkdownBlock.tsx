@@ -4,9 +4,9 @@
 import { memo } from "preact/compat";
 
 import { t } from "../../i18n";
-import { fenceLang, type MdNode } from "./markdown";
 import { CodeBlock } from "./CodeBlock";
 import { Inlines } from "./MarkdownInline";
+import { fenceLang, type MdNode } from "./markdown";
 
 function Blocks(props: { nodes: MdNode[]; live: boolean }) {
   return (

@@ -4,8 +4,8 @@
 import type { ComponentChildren } from "preact";
 
 import { t } from "../../i18n";
-import type { MdNode } from "./markdown";
 import { LinkView } from "./MarkdownLink";
+import type { MdNode } from "./markdown";
 
 function plainText(nodes: MdNode[]): string {
   let s = "";

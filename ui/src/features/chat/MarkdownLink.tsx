@@ -1,6 +1,7 @@
 // A link in a reply: never navigates the webview; opens in the browser after showing where it goes.
 
 import type { ComponentChildren } from "preact";
+
 import { Icon, toast } from "../../components";
 import { t } from "../../i18n";
 import { openExternalLink } from "../../ipc";

@@ -1,6 +1,7 @@
 // Editing a sent message before resending it.
 
 import { useState } from "preact/hooks";
+
 import { Button } from "../../components";
 import { t } from "../../i18n";
 

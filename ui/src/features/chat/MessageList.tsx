@@ -15,7 +15,7 @@ import { useLayoutEffect, useRef, useState } from "preact/hooks";
 
 import { useVirtualizer } from "../../components/useVirtualizer";
 import type { ChatMessage } from "../../ipc";
-import { MessageView, type MessageActions } from "./MessageView";
+import { type MessageActions, MessageView } from "./MessageView";
 import { px, setStyle } from "./rowStyle";
 import { useMessageEstimates, usePinnedMessages } from "./usePinnedMessages";
 

@@ -7,12 +7,12 @@ import { useState } from "preact/hooks";
 import { t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { CodeBlock } from "./CodeBlock";
+import { JsonCheckView } from "./JsonCheckView";
 import { Markdown } from "./Markdown";
+import { EditBox } from "./MessageEditBox";
+import { type MessageActions, MessageFooter } from "./MessageFooter";
 import { StatusBadge } from "./MessageStatusBadge";
 import { ErrorPanel } from "./ReplyErrorPanel";
-import { EditBox } from "./MessageEditBox";
-import { JsonCheckView } from "./JsonCheckView";
-import { MessageFooter, type MessageActions } from "./MessageFooter";
 
 export type { MessageActions };
 

@@ -4,8 +4,8 @@
 
 import { t } from "../../i18n";
 import type { ModelEntry, OptionProblem } from "../../ipc";
-import { problemText } from "./format";
 import type { Draft } from "./draft";
+import { problemText } from "./format";
 import { ParameterInput } from "./ParameterInput";
 import { ResponseFormatSetting } from "./ResponseFormatSetting";
 import { WorkflowSetting } from "./WorkflowSetting";

@@ -1,12 +1,12 @@
 // A reply's receipt: which model, who paid, the request id, time to first token, total
 // time and tokens (and the Team workflow headers), ready to copy into a bug report.
 
+import { copyText } from "../../app/clipboard";
 import { Button, Dialog, toast } from "../../components";
 import { formatNumber, t } from "../../i18n";
-import type { ChatMessage } from "../../ipc";
-import { copyText } from "../../app/clipboard";
-import { formatMs, receiptText, statusLabel } from "./format";
 import { formatDateTime } from "../../i18n/format";
+import type { ChatMessage } from "../../ipc";
+import { formatMs, receiptText, statusLabel } from "./format";
 
 function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string; source?: string }) {
   if (props.value === null || props.value === undefined || props.value === "") return null;

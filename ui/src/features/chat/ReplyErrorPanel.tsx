@@ -2,8 +2,8 @@
 
 import { Button, Panel } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 import type { ChatMessage } from "../../ipc";
+import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 
 export function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () => void }) {
   const error = props.message.error;

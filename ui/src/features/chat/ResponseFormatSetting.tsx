@@ -4,7 +4,7 @@
 import { Segmented, type SegmentedOption } from "../../components";
 import { t } from "../../i18n";
 import type { ModelEntry, ResponseFormatChoice } from "../../ipc";
-import { SCHEMA_EXAMPLE, type Draft } from "./draft";
+import { type Draft, SCHEMA_EXAMPLE } from "./draft";
 
 export function ResponseFormatSetting(props: {
   model: ModelEntry | undefined;

@@ -1,9 +1,10 @@
 // The Workflow setting that JSON replies need, and how to turn it on.
 
 import { useEffect, useState } from "preact/hooks";
+
 import { Button, Field, TextInput, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { chatSettings, setChatWorkflowVersion, toAppError, type ChatSettings } from "../../ipc";
+import { type ChatSettings, chatSettings, setChatWorkflowVersion, toAppError } from "../../ipc";
 
 /** A window event that opens the options at the Team workflow version setting. */
 export const OPEN_WORKFLOW_SETTING = "xiaoya:open-workflow-setting";

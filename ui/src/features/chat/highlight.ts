@@ -6,8 +6,8 @@
 // reply (or from the highlighter) is ever assigned to the page (T4) and no sanitizer is
 // needed.
 
-import hljs from "highlight.js/lib/core";
 import type { LanguageFn } from "highlight.js";
+import hljs from "highlight.js/lib/core";
 
 type Loader = () => Promise<{ default: LanguageFn }>;
 

@@ -9,8 +9,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 
 import { keptKey, readKept, useKept, writeKept } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
-import { chatCheckOptions, chatConversation, toAppError, type AppError, type ChatMessage } from "../../ipc";
-import { draftOf, EMPTY_DRAFT, optionsOf, type Draft } from "./draft";
+import { type AppError, type ChatMessage, chatCheckOptions, chatConversation, toAppError } from "../../ipc";
+import { type Draft, draftOf, EMPTY_DRAFT, optionsOf } from "./draft";
 import { takePresetModel } from "./preset";
 import { useChatCatalog, useConversationList } from "./useChatLists";
 import { useChatRequests } from "./useChatRequests";

@@ -5,8 +5,8 @@
 import type { RefObject } from "preact";
 import { useCallback, useMemo, useRef, useState } from "preact/hooks";
 
-import { chatConversations, modelsCatalog, toAppError, type AppError, type ConversationSummary, type ModelEntry } from "../../ipc";
-import { EMPTY_DRAFT, type Draft } from "./draft";
+import { type AppError, type ConversationSummary, chatConversations, type ModelEntry, modelsCatalog, toAppError } from "../../ipc";
+import { type Draft, EMPTY_DRAFT } from "./draft";
 
 /** A list being loaded for the active context. */
 export type Load<T> = { status: "loading" } | { status: "ready"; value: T } | { status: "failed"; error: AppError };

@@ -3,9 +3,13 @@
 // (`generation` unchanged), and the conversation list is re-read after each.
 
 import type { RefObject } from "preact";
-import { useCallback, type Dispatch, type StateUpdater } from "preact/hooks";
+import { type Dispatch, type StateUpdater, useCallback } from "preact/hooks";
 
 import {
+  type AppError,
+  type ChatEvent,
+  type ChatMessage,
+  type ChatOptions,
   chatDeleteConversation,
   chatDeleteMessage,
   chatEditResend,
@@ -14,10 +18,6 @@ import {
   chatSend,
   chatStop,
   toAppError,
-  type AppError,
-  type ChatEvent,
-  type ChatMessage,
-  type ChatOptions,
 } from "../../ipc";
 import { placeReply } from "./replies";
 import { streamReply } from "./streamReply";

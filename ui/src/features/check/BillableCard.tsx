@@ -1,10 +1,11 @@
 // The billable check: quote a small charge in the active context before anything is spent.
 
 import { useState } from "preact/hooks";
+
 import { useActiveSession } from "../../app/sessions";
 import { Button, Card, Dialog } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { platformCheckBillable, platformCheckQuote, toAppError, type BillableQuote, type CheckReport } from "../../ipc";
+import { type BillableQuote, type CheckReport, platformCheckBillable, platformCheckQuote, toAppError } from "../../ipc";
 import { checkName } from "./verdicts";
 
 export function BillableCard(props: { onReport: (r: CheckReport) => void }) {

@@ -3,7 +3,7 @@
 import { Badge } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import type { CheckItem } from "../../ipc";
-import { VERDICT_TONE, VERDICT_ICON, checkName, verdictName } from "./verdicts";
+import { checkName, VERDICT_ICON, VERDICT_TONE, verdictName } from "./verdicts";
 
 /** Items grouped by the context they ran as, in the order they ran. */
 export function groups(items: CheckItem[]): [string, CheckItem[]][] {

@@ -7,12 +7,12 @@ import { useActiveSession } from "../../app/sessions";
 import { formatDateTime } from "../../app/time";
 import { Button, Card, ErrorState, Screen } from "../../components";
 import { t } from "../../i18n";
-import { platformCheck, type CheckReport } from "../../ipc";
+import { type CheckReport, platformCheck } from "../../ipc";
 import { SignInFirst } from "../shared/SignInFirst";
 import { BillableCard } from "./BillableCard";
-import { OpenApiCard } from "./OpenApiCard";
+import { CheckRow, groups } from "./CheckRow";
 import { ExportButton } from "./ExportButton";
-import { groups, CheckRow } from "./CheckRow";
+import { OpenApiCard } from "./OpenApiCard";
 
 type Run = { status: "idle" } | { status: "running" } | { status: "ready"; report: CheckReport } | { status: "failed"; error: unknown };
 

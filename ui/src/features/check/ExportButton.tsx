@@ -1,6 +1,7 @@
 // Saves the check report in one format, where the person chooses in the save dialog.
 
 import { useState } from "preact/hooks";
+
 import { saveWithDialog } from "../../app/saveFile";
 import { Button } from "../../components";
 import { t } from "../../i18n";

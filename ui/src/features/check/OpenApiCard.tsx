@@ -1,7 +1,7 @@
 // How the platform's published OpenAPI compares with what the app expects.
 
 import { Card } from "../../components";
-import { t, type PlainKey } from "../../i18n";
+import { type PlainKey, t } from "../../i18n";
 import type { CheckReport } from "../../ipc";
 
 export function OpenApiCard(props: { report: CheckReport }) {

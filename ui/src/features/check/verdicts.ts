@@ -1,7 +1,7 @@
 // The words and badges for a check and its verdict.
 
 import type { BadgeTone } from "../../components";
-import { t, type PlainKey } from "../../i18n";
+import { type PlainKey, t } from "../../i18n";
 import type { CheckId, CheckVerdict } from "../../ipc";
 
 export const VERDICT_TONE: Record<CheckVerdict, BadgeTone> = { pass: "success", warn: "warning", fail: "danger", skipped: "neutral" };

@@ -2,8 +2,8 @@
 
 import { Icon } from "../../components";
 import { formatNumber, t } from "../../i18n";
-import type { ModelCatalog } from "../../ipc";
 import { formatTime } from "../../i18n/format";
+import type { ModelCatalog } from "../../ipc";
 
 export function CatalogFacts(props: { catalog: ModelCatalog }) {
   const c = props.catalog;

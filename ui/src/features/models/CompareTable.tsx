@@ -1,11 +1,12 @@
 // One model's facts side by side in every signed-in context, differing rows marked.
 
 import type { ComponentChildren } from "preact";
+
 import { Badge, Icon } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import type { CompareField, ModelComparison, ModelEntry, ModelInContext } from "../../ipc";
-import { describeParameter, FACTS, FIELD_LABEL } from "./compareFacts";
 import { Row } from "./CompareRow";
+import { describeParameter, FACTS, FIELD_LABEL } from "./compareFacts";
 
 export function Table(props: { data: ModelComparison }) {
   const { contexts, differs, differingParameters } = props.data;

@@ -3,12 +3,11 @@
 // differ; this only lays the answer out. Nothing is charged; who pays does not change.
 
 import { useLoad } from "../../app/useLoad";
-
 import { Button, Dialog, ErrorState, Icon } from "../../components";
 import { t } from "../../i18n";
-import { modelsCompare, type ModelComparison, type ModelEntry } from "../../ipc";
-import { FIELD_LABEL } from "./compareFacts";
+import { type ModelComparison, type ModelEntry, modelsCompare } from "../../ipc";
 import { Table } from "./CompareTable";
+import { FIELD_LABEL } from "./compareFacts";
 
 type Load = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; data: ModelComparison };
 

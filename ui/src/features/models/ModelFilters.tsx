@@ -2,7 +2,7 @@
 
 import { Field, Select, TextInput } from "../../components";
 import { t } from "../../i18n";
-import { CAPABILITIES, capabilityLabel, typeLabel, type Capability } from "./labels";
+import { CAPABILITIES, type Capability, capabilityLabel, typeLabel } from "./labels";
 
 export function ModelFilters(props: {
   query: string;

@@ -3,7 +3,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { modelsCatalog, toAppError, type AppError, type ModelCatalog } from "../../ipc";
+import { type AppError, type ModelCatalog, modelsCatalog, toAppError } from "../../ipc";
 
 type Load = { status: "loading" } | { status: "ready"; catalog: ModelCatalog } | { status: "failed"; error: AppError };
 

@@ -4,12 +4,12 @@ import { useApp } from "../../app/context";
 import { displayHost } from "../../app/platform";
 import { Button, Card, toast } from "../../components";
 import { t } from "../../i18n";
-import { setPlatform, switchToSandbox, toAppError, type AppError, type PlatformInfo, type PlatformSettingsInput } from "../../ipc";
+import { type AppError, type PlatformInfo, type PlatformSettingsInput, setPlatform, switchToSandbox, toAppError } from "../../ipc";
 import { CurrentPlatform } from "./CurrentPlatform";
 import { FIELD_IDS, PlatformFields } from "./PlatformFields";
 import { PlatformFormError } from "./PlatformFormError";
 import { SandboxSwitch } from "./SandboxSwitch";
-import { isPlatformField, validatePlatform, type PlatformField, type PlatformFieldErrors } from "./validate";
+import { isPlatformField, type PlatformField, type PlatformFieldErrors, validatePlatform } from "./validate";
 
 const DEFAULT_BASE_URL = "https://claw.zhenhuiai.com";
 const DEFAULT_REDIRECT_URI = "xiaoya-companion://oauth/callback";

@@ -3,7 +3,7 @@ import { LocaleSwitch } from "../../app/LocaleSwitch";
 import { displayHost } from "../../app/platform";
 import { Card, Screen, Segmented, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { toAppError, type ThemePreference } from "../../ipc";
+import { type ThemePreference, toAppError } from "../../ipc";
 import { ThresholdSettingCard } from "../balances";
 import { PlatformSettings } from "./PlatformSettings";
 

@@ -2,8 +2,8 @@
 // and what can be done with it.
 
 import { formatDateTime } from "../../app/time";
-import { Badge, Button, type BadgeTone } from "../../components";
-import { t, type PlainKey } from "../../i18n";
+import { Badge, type BadgeTone, Button } from "../../components";
+import { type PlainKey, t } from "../../i18n";
 import type { Clip, ClipStatus } from "../../ipc";
 import { formatPoints } from "../balances";
 import { player } from "./playback";

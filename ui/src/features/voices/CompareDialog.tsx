@@ -6,10 +6,10 @@ import { useEffect, useState } from "preact/hooks";
 
 import { Button, Dialog, Spinner } from "../../components";
 import { errorMessage, formatNumber, t } from "../../i18n";
-import { synthesizeSpeech, toAppError, ttsCompareQuote, type Clip, type CompareQuote, type SpeechRequest, type Voice } from "../../ipc";
+import { type Clip, type CompareQuote, type SpeechRequest, synthesizeSpeech, toAppError, ttsCompareQuote, type Voice } from "../../ipc";
 import { BalanceCheckNotice, formatPoints, useBalanceCheck } from "../balances";
-import { player } from "./playback";
 import { CompareItem } from "./CompareItem";
+import { player } from "./playback";
 
 type Phase =
   | { kind: "quoting" }

@@ -6,7 +6,7 @@ import { useRef } from "preact/hooks";
 
 import { Badge, Icon, toast } from "../../components";
 import { errorMessage, formatNumber, t } from "../../i18n";
-import { openVoiceLibrary, toAppError, type TtsConfig } from "../../ipc";
+import { openVoiceLibrary, type TtsConfig, toAppError } from "../../ipc";
 import { priceLabel } from "./format";
 
 async function openLibrary(config: TtsConfig) {

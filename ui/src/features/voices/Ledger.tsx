@@ -4,11 +4,11 @@
 
 import { useEffect, useState } from "preact/hooks";
 
+import { saveWithDialog } from "../../app/saveFile";
 import { useLoad } from "../../app/useLoad";
 import { Card, EmptyState, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import { saveWithDialog } from "../../app/saveFile";
-import { deleteClip, onAppEvent, saveClip, toAppError, ttsClips, type Clip, type ClipStatus, type TtsConfig } from "../../ipc";
+import { type Clip, type ClipStatus, deleteClip, onAppEvent, saveClip, type TtsConfig, toAppError, ttsClips } from "../../ipc";
 import { ClipRow } from "./ClipRow";
 import { DeleteClipDialog } from "./DeleteClipDialog";
 import { LedgerTools } from "./LedgerTools";

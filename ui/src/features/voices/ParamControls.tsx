@@ -1,6 +1,7 @@
 // The two kinds of speech-parameter control: a range slider and a choice.
 
 import { useId } from "preact/hooks";
+
 import { Icon, Select } from "../../components";
 import { t } from "../../i18n";
 

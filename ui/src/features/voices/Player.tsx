@@ -2,12 +2,13 @@
 // runs in Rust; without an audio device this says so clearly and points to Save as.
 
 import { useEffect, useId, useState } from "preact/hooks";
+
 import { Icon } from "../../components";
 import { t } from "../../i18n";
 import { clock } from "./format";
-import { player, usePlayer } from "./playback";
-import { PlayerProblem } from "./PlayerProblem";
 import { PlayerButtons } from "./PlayerButtons";
+import { PlayerProblem } from "./PlayerProblem";
+import { player, usePlayer } from "./playback";
 
 export function PlayerBar(props: { labelFor: (clipId: string) => string | null }) {
   const { playback, queue, error, errorClipId } = usePlayer();

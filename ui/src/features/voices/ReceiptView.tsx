@@ -4,8 +4,8 @@ import { Badge, Button, Icon, Panel, toast } from "../../components";
 import { t } from "../../i18n";
 import type { Clip } from "../../ipc";
 import { formatPoints } from "../balances";
-import { seconds } from "./format";
 import { pts } from "./Cost";
+import { seconds } from "./format";
 
 export async function copy(text: string) {
   try {

@@ -5,7 +5,7 @@ import { useMemo, useState } from "preact/hooks";
 import { useMinuteClock } from "../../app/time";
 import { formatNumber, t } from "../../i18n";
 import type { TtsConfig, Voice } from "../../ipc";
-import { boardRows, type BoardQuery } from "./format";
+import { type BoardQuery, boardRows } from "./format";
 import { VirtualListbox } from "./VirtualList";
 import { VoiceBoardTools } from "./VoiceBoardTools";
 import { VoiceRow, voiceUsable } from "./VoiceRow";

@@ -4,7 +4,7 @@
 
 import { formatDuration } from "../../app/time";
 import { Badge, Icon } from "../../components";
-import { t, type PlainKey } from "../../i18n";
+import { type PlainKey, t } from "../../i18n";
 import type { Voice } from "../../ipc";
 import { formatPoints } from "../balances";
 import { shortDate } from "./format";

@@ -5,7 +5,7 @@
 import "./voices.css";
 
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
-import { Button, ErrorState, Panel, Icon, Screen, SkeletonList } from "../../components";
+import { Button, ErrorState, Icon, Panel, Screen, SkeletonList } from "../../components";
 import { t } from "../../i18n";
 import { SignInFirst } from "../shared/SignInFirst";
 import { CompareDialog } from "./CompareDialog";

@@ -2,9 +2,9 @@
 // clip times, and the voice-board filters. Amounts stay decimal text throughout.
 
 import { formatNumber, t } from "../../i18n";
+import { formatDayMonth } from "../../i18n/format";
 import type { TtsPrice, Voice } from "../../ipc";
 import { formatPoints } from "../balances";
-import { formatDayMonth } from "../../i18n/format";
 
 /** Unicode code points, as the platform counts the input (an emoji is one). */
 export function codePoints(text: string): number {

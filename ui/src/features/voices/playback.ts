@@ -5,6 +5,8 @@
 import { activeKey } from "../../app/sessions";
 import { atom, useStore } from "../../app/store";
 import {
+  type AppError,
+  type PlaybackState,
   pausePlayback,
   playbackState,
   playClip,
@@ -13,8 +15,6 @@ import {
   setPlaybackVolume,
   stopPlayback,
   toAppError,
-  type AppError,
-  type PlaybackState,
 } from "../../ipc";
 
 export interface PlayerState {

@@ -3,9 +3,9 @@
 // configuration's counting rule (`ledgerVersion`).
 
 import { useLoad } from "../../app/useLoad";
-import { ttsEstimate, type CostEstimate, type SpeechRequest, type TtsConfig } from "../../ipc";
-import { hasSpeech } from "./format";
+import { type CostEstimate, type SpeechRequest, type TtsConfig, ttsEstimate } from "../../ipc";
 import type { Draft } from "./Composer";
+import { hasSpeech } from "./format";
 
 export function useSpeechEstimate(
   config: TtsConfig | null,

@@ -6,13 +6,13 @@ import { useState } from "preact/hooks";
 import { announce } from "../../components";
 import { t } from "../../i18n";
 import {
-  retryClip,
-  retrySaveAudio,
-  synthesizeSpeech,
-  toAppError,
   type AppError,
   type Clip,
+  retryClip,
+  retrySaveAudio,
   type SpeechRequest,
+  synthesizeSpeech,
+  toAppError,
   type Voice,
 } from "../../ipc";
 import { player } from "./playback";

@@ -4,7 +4,7 @@
 
 import { useCallback, useState } from "preact/hooks";
 
-import { toAppError, ttsCatalog, type AppError, type TtsCatalog } from "../../ipc";
+import { type AppError, type TtsCatalog, toAppError, ttsCatalog } from "../../ipc";
 
 export type CatalogLoad = { status: "loading" } | { status: "failed"; error: AppError } | { status: "ready"; catalog: TtsCatalog };
 

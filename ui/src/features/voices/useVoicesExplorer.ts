@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { keptKey, useKept } from "../../app/keep";
-import { ttsTotals, type Clip, type SpeechRequest, type TtsTotals, type Voice } from "../../ipc";
+import { type Clip, type SpeechRequest, type TtsTotals, ttsTotals, type Voice } from "../../ipc";
 import type { Draft } from "./Composer";
 import { useSpeechEstimate } from "./useSpeechEstimate";
 import { useSynthesis } from "./useSynthesis";
