@@ -2,6 +2,9 @@
 //! access tokens in it — to disk, and (Linux) the process is not dumpable, so another
 //! process of the same user cannot ptrace it or read its memory through /proc.
 
+// This module exists to make these system calls; each block says why it is sound.
+#![allow(unsafe_code)]
+
 /// `RLIMIT_CORE` 0 (inherited by the webview's helper processes) and
 /// `PR_SET_DUMPABLE` 0. Linux only; elsewhere a no-op.
 pub fn disable_core_dumps() -> std::io::Result<()> {
@@ -43,8 +46,12 @@ pub fn core_dump_state() -> (i32, u64, u64) {
         )
     };
     let mut limit = libc::rlimit { rlim_cur: libc::RLIM_INFINITY, rlim_max: libc::RLIM_INFINITY };
+    // SAFETY: getrlimit writes into the local struct it is given.
     unsafe { libc::getrlimit(libc::RLIMIT_CORE, &mut limit) };
-    (dumpable, limit.rlim_cur as u64, limit.rlim_max as u64)
+    // `rlim_t` is `u64` on Linux x86-64 but not on every target this builds for.
+    #[allow(clippy::unnecessary_cast)]
+    let (soft, hard) = (limit.rlim_cur as u64, limit.rlim_max as u64);
+    (dumpable, soft, hard)
 }
 
 #[cfg(all(test, target_os = "linux"))]

@@ -70,16 +70,16 @@ fn start_core(app: &tauri::App) -> Result<AppState, xiaoya_core::Error> {
 
 /// Rolling log files in `<data>/logs`, plus stderr. Only stable codes and request ids
 /// are logged; never a token, code, verifier or Authorization header.
-/// Files older than 14 days are deleted first (`xiaoya_core::logs`).
+/// Files older than 14 days are deleted first (`xiaoya_core::foundation::logs`).
 fn init_logging(dir: &std::path::Path) -> tracing_appender::non_blocking::WorkerGuard {
     use tracing_subscriber::{fmt, prelude::*, EnvFilter};
     let logs = dir.join("logs");
-    let pruned = xiaoya_core::logs::prune_old_logs(&logs, time::OffsetDateTime::now_utc().date());
+    let pruned = xiaoya_core::foundation::logs::prune_old_logs(&logs, time::OffsetDateTime::now_utc().date());
     let appender = tracing_appender::rolling::Builder::new()
         .rotation(tracing_appender::rolling::Rotation::DAILY)
-        .filename_prefix(xiaoya_core::logs::LOG_FILE_PREFIX)
+        .filename_prefix(xiaoya_core::foundation::logs::LOG_FILE_PREFIX)
         // Also while running for weeks: tracing-appender prunes when it rolls over.
-        .max_log_files(xiaoya_core::logs::LOG_RETENTION_DAYS as usize)
+        .max_log_files(xiaoya_core::foundation::logs::LOG_RETENTION_DAYS as usize)
         .build(&logs);
     // A log folder that cannot be made: stderr only.
     let (file, guard) = match appender {

@@ -177,6 +177,6 @@ fn the_shell_keeps_no_state_of_its_own_between_commands() {
     let before = tauri::async_runtime::block_on(state.core.app_info()).expect("app_info");
     invoke(&shell, "set_theme", json!({ "theme": "dark" })).expect("set_theme");
     let after = tauri::async_runtime::block_on(state.core.app_info()).expect("app_info");
-    assert_eq!(serde_json::to_value(&before.theme).unwrap(), json!("system"));
-    assert_eq!(serde_json::to_value(&after.theme).unwrap(), json!("dark"));
+    assert_eq!(serde_json::to_value(before.theme).unwrap(), json!("system"));
+    assert_eq!(serde_json::to_value(after.theme).unwrap(), json!("dark"));
 }

@@ -18,7 +18,7 @@ async fn a_keychain_entry_and_a_row_written_in_the_old_format_are_found() {
     let token =
         rig.keys.entries.lock().unwrap().remove(&session.keychain_account).expect("the token is stored");
     rig.keys.entries.lock().unwrap().insert(old_account.clone(), token);
-    let context = crate::context::PlatformContext::of(&session).unwrap();
+    let context = crate::foundation::context::PlatformContext::of(&session).unwrap();
     assert_eq!(context.keychain_account(), old_account);
     rig.core.billing().team_context().await.expect("the token under the old account string is used");
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 use crate::store::Db;
 
 /// Where a kind of file is suggested first, before the person has saved one.
@@ -101,7 +101,7 @@ pub async fn save(db: &Db, doc: &Document, path: &Path) -> Result<SavedFile> {
     let has_ext =
         Path::new(name).extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case(ext));
     let target = if has_ext { path.to_path_buf() } else { folder.join(format!("{name}.{ext}")) };
-    let written = crate::tts::files::write_atomic(target, &doc.bytes)
+    let written = crate::foundation::atomic_file::write_atomic(target, &doc.bytes)
         .await
         .map_err(|source| Error::FileNotSaved { source })?;
     db.put_setting(doc.kind.setting_key(), &folder.display().to_string()).await?;

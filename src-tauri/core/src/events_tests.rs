@@ -3,7 +3,7 @@
 use xiaoya_sandbox as sb;
 
 use crate::auth::wire::{ContextRequest, SessionEndReason};
-use crate::error::Error;
+use crate::foundation::error::Error;
 use crate::tts::tests::{personal, standard};
 use crate::tts::wire::ClipStatus;
 use crate::wire::AppEvent;

@@ -9,26 +9,29 @@ use std::sync::Arc;
 
 use crate::api::PlatformClient;
 use crate::audio::Audio;
-use crate::auth::browser::{Browser, SystemBrowser};
-use crate::auth::keychain::{OsKeychain, SecretStore};
 use crate::auth::Auth;
 use crate::billing::Billing;
 use crate::chat::Chat;
 use crate::check::Check;
-use crate::config::{self, Platform, StoredPlatform};
-use crate::error::{Error, Result};
 use crate::events::{Events, NoEvents};
+use crate::foundation::browser::{Browser, SystemBrowser};
+use crate::foundation::config::{self, Platform, StoredPlatform};
+use crate::foundation::emitter::Emitter;
+use crate::foundation::error::{Error, Result};
+use crate::foundation::keychain::{OsKeychain, SecretStore};
 use crate::models::Models;
 use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
 use crate::tts::Tts;
-use crate::wire::{AppInfo, BootState, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
+use crate::wire::{
+    AppEvent, AppInfo, BootState, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference,
+};
 
 pub struct CoreOptions {
     /// Where the database, logs and audio live.
     pub data_dir: PathBuf,
     /// Reads an environment variable (a parameter so tests don't touch the process env).
-    pub env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>,
+    pub env: crate::shared::Env,
     /// The app's version, shown in About and diagnostics.
     pub version: String,
     /// Where tokens live: the OS keychain in the app.
@@ -41,7 +44,7 @@ pub struct CoreOptions {
 
 impl CoreOptions {
     pub fn from_process_env(data_dir: PathBuf, version: impl Into<String>) -> Self {
-        let env: Box<dyn Fn(&str) -> Option<String> + Send + Sync> = Box::new(|k| std::env::var(k).ok());
+        let env: crate::shared::Env = Box::new(|k| std::env::var(k).ok());
         let browser = Arc::new(SystemBrowser::from_env(&*env));
         CoreOptions {
             data_dir,
@@ -75,6 +78,7 @@ impl Core {
             Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc())
                 .await?;
         let choice = config::choose(&*options.env, &db.stored_platform().await?)?;
+        let sink = options.events;
         let parts = SharedParts {
             db,
             data_dir: options.data_dir,
@@ -82,17 +86,27 @@ impl Core {
             env: options.env,
             keys: options.keychain,
             browser: options.browser,
-            events: options.events,
+            platform_events: announce(&sink, |platform| AppEvent::PlatformChanged { platform }),
         };
         let shared = Arc::new(Shared::start(parts, choice).await?);
-        let auth = Arc::new(Auth::new(shared.clone()));
-        let billing = Arc::new(Billing::new(shared.clone(), auth.clone()));
+        let auth = Arc::new(Auth::new(shared.clone(), announce(&sink, AppEvent::from)));
+        let billing = Arc::new(Billing::new(
+            shared.clone(),
+            auth.clone(),
+            announce(&sink, |balance| AppEvent::BalanceChanged { balance }),
+        ));
         let models = Arc::new(Models::new(shared.clone(), auth.clone()));
         let chat = Arc::new(Chat::new(shared.clone(), auth.clone(), models.clone(), billing.clone()));
         let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(
             crate::audio::engine::system_opener(),
         )));
-        let tts = Arc::new(Tts::new(shared.clone(), auth.clone(), billing.clone(), audio.clone()));
+        let tts = Arc::new(Tts::new(
+            shared.clone(),
+            auth.clone(),
+            billing.clone(),
+            audio.clone(),
+            announce(&sink, |clip| AppEvent::ClipSettled { clip }),
+        ));
         let check = Arc::new(Check::new(
             shared.clone(),
             auth.clone(),
@@ -229,4 +243,13 @@ impl Core {
     pub async fn shutdown(&self) {
         self.shared.shutdown().await;
     }
+}
+
+/// An area's emitter that sends each of its events, made an `AppEvent`, to the shell's port.
+fn announce<E: 'static>(
+    sink: &Arc<dyn Events>,
+    make: impl Fn(E) -> AppEvent + Send + Sync + 'static,
+) -> Emitter<E> {
+    let sink = sink.clone();
+    Emitter::new(move |event| sink.emit(make(event)))
 }

@@ -8,17 +8,11 @@ pub mod auth;
 pub mod billing;
 pub mod chat;
 pub mod check;
-pub mod clock;
-pub mod config;
-pub mod context;
 pub mod documents;
-pub mod error;
 pub mod events;
+pub mod foundation;
 pub mod host;
-pub mod logs;
-pub mod memory;
 pub mod models;
-pub mod reading;
 pub mod shared;
 pub mod store;
 pub mod tts;
@@ -39,6 +33,6 @@ mod security_tests;
 #[cfg(test)]
 pub mod testing;
 
-pub use error::{Error, ErrorCode, IpcError};
 pub use events::Events;
+pub use foundation::error::{Error, ErrorCode, IpcError};
 pub use host::Core;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use reqwest::StatusCode;
 
-use crate::auth::keychain::memory::MemoryKeychain;
+use crate::foundation::keychain::memory::MemoryKeychain;
 use crate::host::{Core, CoreOptions};
 use crate::testing::RecordingBrowser;
 

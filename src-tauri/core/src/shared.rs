@@ -10,13 +10,13 @@ use tokio::sync::Mutex;
 use url::Url;
 
 use crate::api::PlatformClient;
-use crate::auth::browser::Browser;
-use crate::auth::keychain::SecretStore;
-use crate::config::{Platform, PlatformChoice};
-use crate::error::{Error, Result};
-use crate::events::Events;
+use crate::foundation::browser::Browser;
+use crate::foundation::config::PlatformInfo;
+use crate::foundation::config::{Platform, PlatformChoice};
+use crate::foundation::emitter::Emitter;
+use crate::foundation::error::{Error, Result};
+use crate::foundation::keychain::SecretStore;
 use crate::store::Db;
-use crate::wire::{AppEvent, PlatformInfo};
 
 pub type Env = Box<dyn Fn(&str) -> Option<String> + Send + Sync>;
 
@@ -32,7 +32,8 @@ pub struct Shared {
     client: RwLock<PlatformClient>,
     keys: Arc<dyn SecretStore>,
     browser: Arc<dyn Browser>,
-    events: Arc<dyn Events>,
+    /// Where a platform switch is announced.
+    platform_events: Emitter<PlatformInfo>,
 }
 
 pub struct SharedParts {
@@ -42,7 +43,7 @@ pub struct SharedParts {
     pub env: Env,
     pub keys: Arc<dyn SecretStore>,
     pub browser: Arc<dyn Browser>,
-    pub events: Arc<dyn Events>,
+    pub platform_events: Emitter<PlatformInfo>,
 }
 
 impl Shared {
@@ -51,7 +52,7 @@ impl Shared {
         let embedded_sandbox = Mutex::new(None);
         let client = PlatformClient::new()?;
         let platform = resolve(choice, &embedded_sandbox, &client).await?;
-        tracing::info!(mode = ?platform.mode, origin = %crate::config::origin_string(&platform.origin), "platform selected");
+        tracing::info!(mode = ?platform.mode, origin = %crate::foundation::config::origin_string(&platform.origin), "platform selected");
         Ok(Shared {
             db: parts.db,
             data_dir: parts.data_dir,
@@ -62,7 +63,7 @@ impl Shared {
             client: RwLock::new(client),
             keys: parts.keys,
             browser: parts.browser,
-            events: parts.events,
+            platform_events: parts.platform_events,
         })
     }
 
@@ -106,11 +107,6 @@ impl Shared {
         self.platform.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
-    /// Announces `event` through the event port (`events.rs`).
-    pub fn emit(&self, event: AppEvent) {
-        self.events.emit(event);
-    }
-
     /// Resolves `choice` (the built-in sandbox is started once and reused).
     pub async fn resolve(&self, choice: PlatformChoice) -> Result<Platform> {
         resolve(choice, &self.embedded_sandbox, &self.client()).await
@@ -120,7 +116,7 @@ impl Shared {
     pub fn switch_to(&self, platform: Platform) -> PlatformInfo {
         let info = platform.info();
         *self.platform.write().unwrap_or_else(|p| p.into_inner()) = platform;
-        self.emit(AppEvent::PlatformChanged { platform: info.clone() });
+        self.platform_events.emit(info.clone());
         info
     }
 

@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex};
 use url::Url;
 use xiaoya_sandbox::{Sandbox, SandboxConfig, SandboxControl};
 
-use crate::auth::browser::Browser;
-use crate::auth::keychain::memory::MemoryKeychain;
 use crate::auth::wire::{ContextRequest, SessionSummary};
 use crate::events::Events;
+use crate::foundation::browser::Browser;
+use crate::foundation::keychain::memory::MemoryKeychain;
 use crate::host::{Core, CoreOptions};
 use crate::wire::AppEvent;
 
@@ -71,7 +71,7 @@ impl Rig {
         let base = sandbox.base_url();
         let core = Core::start(CoreOptions {
             data_dir: dir.path().to_path_buf(),
-            env: Box::new(move |k| (k == crate::config::ENV_SANDBOX_URL).then(|| base.clone())),
+            env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
             version: "test".into(),
             keychain: keys.clone(),
             browser: browser.clone(),

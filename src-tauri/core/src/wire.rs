@@ -2,73 +2,14 @@
 //! modules. Every type derives `TS`; `cargo test` writes the bindings to
 //! `ui/src/bindings/`, and the suite fails when the committed copy is stale.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use ts_rs::TS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub enum Locale {
-    #[serde(rename = "zh-CN")]
-    ZhCn,
-    #[serde(rename = "en")]
-    En,
-}
-
-impl Locale {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Locale::ZhCn => "zh-CN",
-            Locale::En => "en",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Option<Self> {
-        match raw {
-            "zh-CN" => Some(Locale::ZhCn),
-            "en" => Some(Locale::En),
-            _ => None,
-        }
-    }
-
-    /// The locale a fresh install starts in, from POSIX locale variables.
-    pub fn from_system(lang: Option<&str>) -> Self {
-        match lang {
-            Some(l) if l.to_ascii_lowercase().starts_with("zh") => Locale::ZhCn,
-            _ => Locale::En,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub enum ThemePreference {
-    System,
-    Light,
-    Dark,
-}
-
-impl ThemePreference {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ThemePreference::System => "system",
-            ThemePreference::Light => "light",
-            ThemePreference::Dark => "dark",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Option<Self> {
-        match raw {
-            "system" => Some(ThemePreference::System),
-            "light" => Some(ThemePreference::Light),
-            "dark" => Some(ThemePreference::Dark),
-            _ => None,
-        }
-    }
-}
+// The settings' and the database's own types live with `store`, which keeps them.
+pub use crate::store::wire::{DatabaseDamage, DatabaseSetAside, Locale, ThemePreference};
 
 // The platform's own types live with `config.rs`, which chooses it.
-pub use crate::config::{PlatformInfo, PlatformMode, PlatformSettingsInput};
+pub use crate::foundation::config::{PlatformInfo, PlatformMode, PlatformSettingsInput};
 
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -102,35 +43,14 @@ pub struct BootState {
     pub sessions: crate::auth::wire::SessionsView,
 }
 
-/// Why the database found at start was moved aside.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub enum DatabaseDamage {
-    /// The file is not a database, or is damaged.
-    Corrupt,
-    /// A newer version of the app changed it (the app was downgraded).
-    UnknownMigration,
-    /// Updating it to this version failed.
-    MigrationFailed,
-}
-
-/// The database found at start could not be used: it was kept at `moved_to` and a fresh
-/// one was created.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct DatabaseSetAside {
-    pub damage: DatabaseDamage,
-    /// Where the old file is now (a path on this computer, shown to the person).
-    pub moved_to: String,
-}
-
 /// App-wide changes, sent from one place in the shell on the `app-event` channel.
 /// Feature-specific progress (a streamed reply, a synthesis) uses per-request channels.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export)]
+// Events are few, short-lived and serialized at once; boxing the large sessions view would
+// save nothing that matters and change every constructor.
+#[allow(clippy::large_enum_variant)]
 pub enum AppEvent {
     PlatformChanged {
         platform: PlatformInfo,
@@ -145,7 +65,7 @@ pub enum AppEvent {
     },
     /// A sign-in link arrived and was refused or failed; the message says why.
     SignInFailed {
-        error: crate::error::IpcError,
+        error: crate::foundation::error::IpcError,
     },
     /// A context's balance was read again (on demand, or after a charged action).
     BalanceChanged {
@@ -162,4 +82,16 @@ pub enum AppEvent {
     ClipSettled {
         clip: crate::tts::wire::Clip,
     },
+}
+
+impl From<crate::auth::wire::AuthEvent> for AppEvent {
+    fn from(event: crate::auth::wire::AuthEvent) -> Self {
+        use crate::auth::wire::AuthEvent;
+        match event {
+            AuthEvent::SessionsChanged { view } => AppEvent::SessionsChanged { view },
+            AuthEvent::SignedIn { session } => AppEvent::SignedIn { session },
+            AuthEvent::SignInFailed { error } => AppEvent::SignInFailed { error },
+            AuthEvent::SessionEnded { ended, view } => AppEvent::SessionEnded { ended, view },
+        }
+    }
 }

@@ -168,11 +168,22 @@ pub(crate) enum SpeechRecord {
     Settled,
 }
 
+/// A finished completion, kept for idempotent replay (`chat` builds and answers it).
+#[derive(Clone, Debug)]
+pub(crate) struct Completion {
+    pub id: String,
+    pub created: i64,
+    pub model: String,
+    pub content: String,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
 /// A settled chat completion, replayed for a retry with the same `X-Request-ID`.
 #[derive(Clone, Debug)]
 pub(crate) struct SettledChat {
     pub fingerprint: String,
-    pub completion: crate::chat::Completion,
+    pub completion: Completion,
 }
 
 pub(crate) struct World {

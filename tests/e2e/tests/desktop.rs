@@ -128,7 +128,7 @@ async fn resizing_while_the_window_state_is_written_never_freezes_the_window() -
     for round in 0..48u32 {
         let (w, h) = if round % 2 == 0 { (1000 + round, 700) } else { (1100, 720 + round) };
         // A move and a resize (both handled by the plugin on the main thread)...
-        app.client.set_window_rect(u32::from(round % 3) * 7, u32::from(round % 4) * 5, w, h).await?;
+        app.client.set_window_rect((round % 3) * 7, (round % 4) * 5, w, h).await?;
         // ...around the 500 ms settle time, so a write is often in flight during the next change.
         tokio::time::sleep(Duration::from_millis(490 + u64::from(round % 4) * 8)).await;
         let answer = app

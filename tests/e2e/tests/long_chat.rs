@@ -100,7 +100,7 @@ async fn seed(sandbox: &sb::Sandbox, data: &Path, log: &Path, extra: usize) -> T
     for n in 0..extra {
         let assistant = n % 2 == 1;
         let id = format!("seed-{n:04}");
-        let record = xiaoya_e2e::xiaoya_core::store::chat::MessageRecord {
+        let record = xiaoya_e2e::xiaoya_core::chat::store::MessageRecord {
             id: id.clone(),
             conversation_id: conversation.clone(),
             role: if assistant { "assistant" } else { "user" }.into(),

@@ -1,8 +1,6 @@
 //! The platform's HTTP API as the core uses it: one reqwest client with timeouts and
 //! no redirects, the `{success, data, request_id}` envelope unwrapped into typed data,
 //! failures kept apart (transport, platform code, undecodable body).
-
-pub mod context;
 pub mod oauth;
 pub mod retry_after;
 
@@ -13,8 +11,8 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use url::Url;
 
-use crate::auth::secret::AccessToken;
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
+use crate::foundation::secret::AccessToken;
 
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Total time for one REST call (streams and audio set their own read timeouts).
@@ -31,9 +29,12 @@ pub struct PlatformClient {
     /// `REST_TIMEOUT` in the app; shorter only in tests (see `with_timeouts`).
     rest_timeout: Duration,
     /// The built-in sandbox's per-run access key and the one origin it is sent to.
-    sandbox_key:
-        std::sync::Arc<std::sync::RwLock<Option<(url::Origin, crate::auth::secret::Sensitive<String>)>>>,
+    sandbox_key: SandboxKey,
 }
+
+/// The built-in sandbox's access key and its origin, shared by every clone of the client.
+type SandboxKey =
+    std::sync::Arc<std::sync::RwLock<Option<(url::Origin, crate::foundation::secret::Sensitive<String>)>>>;
 
 #[derive(Deserialize)]
 struct Envelope<T> {
@@ -120,8 +121,8 @@ impl PlatformClient {
 
     /// The built-in sandbox now listens at `origin` and wants `key` (or none is running).
     pub fn set_sandbox_key(&self, origin_and_key: Option<(&Url, String)>) {
-        *self.sandbox_key.write().unwrap_or_else(|p| p.into_inner()) =
-            origin_and_key.map(|(origin, key)| (origin.origin(), crate::auth::secret::Sensitive::new(key)));
+        *self.sandbox_key.write().unwrap_or_else(|p| p.into_inner()) = origin_and_key
+            .map(|(origin, key)| (origin.origin(), crate::foundation::secret::Sensitive::new(key)));
     }
 
     /// `origin` + `path`, where `path` starts with `/` and its dynamic segments are
@@ -250,7 +251,7 @@ mod tests {
     use tokio::net::TcpListener;
 
     use super::*;
-    use crate::auth::secret::Sensitive;
+    use crate::foundation::secret::Sensitive;
 
     /// A one-shot HTTP server answering every connection with `response`.
     async fn serve(response: &'static str, hits: Arc<AtomicUsize>) -> Url {

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use url::Url;
 
 use super::PlatformClient;
-use crate::auth::secret::{AccessToken, Sensitive};
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
+use crate::foundation::secret::{AccessToken, Sensitive};
 
 /// The platform issues 7-day tokens; anything far beyond that is not believed.
 const MAX_LIFETIME: Duration = Duration::from_secs(366 * 24 * 3600);

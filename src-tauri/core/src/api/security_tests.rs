@@ -19,10 +19,10 @@ use url::Url;
 
 use super::oauth::CodeExchange;
 use super::*;
-use crate::api::context::ContextCall;
-use crate::auth::pending::RequestedContext;
-use crate::auth::secret::Sensitive;
-use crate::store::sessions::SessionRecord;
+use crate::auth::call::ContextCall;
+use crate::auth::store::SessionRecord;
+use crate::foundation::context::RequestedContext;
+use crate::foundation::secret::Sensitive;
 use crate::tts::send::{send_once, Attempt, RetryPolicy};
 
 /// Far above every timeout these tests set: reaching it means the call hung.
@@ -187,7 +187,7 @@ async fn speech_audio_that_stops_arriving_times_out_while_the_body_is_read() {
     let client = PlatformClient::new().unwrap();
     let session = session(&origin);
     let call = ContextCall {
-        context: crate::context::PlatformContext::of(&session).unwrap(),
+        context: crate::foundation::context::PlatformContext::of(&session).unwrap(),
         session,
         token: Sensitive::new("tok".into()),
     };

@@ -232,12 +232,12 @@ async fn relay(upstream: &str) -> Relay {
 async fn rig_behind(relay: &Relay, sandbox: sb::Sandbox) -> Rig {
     let dir = tempfile::tempdir().unwrap();
     let browser = Arc::new(RecordingBrowser::default());
-    let keys = Arc::new(crate::auth::keychain::memory::MemoryKeychain::default());
+    let keys = Arc::new(crate::foundation::keychain::memory::MemoryKeychain::default());
     let base = relay.base.clone();
     let events = Arc::new(crate::testing::RecordingEvents::default());
     let core = Core::start(CoreOptions {
         data_dir: dir.path().to_path_buf(),
-        env: Box::new(move |k| (k == crate::config::ENV_SANDBOX_URL).then(|| base.clone())),
+        env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
         version: "test".into(),
         keychain: keys.clone(),
         browser: browser.clone(),

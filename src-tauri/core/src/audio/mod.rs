@@ -19,7 +19,7 @@ use std::time::Duration;
 use engine::AudioError;
 use wire::PlaybackState;
 
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 /// Bounds the one-time decode of a clip before playback.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(30);

@@ -11,7 +11,7 @@ use super::engine::{AudioEngine, Opener};
 use super::fake::fake_opener;
 use super::probe::{probe, ProbeError};
 use super::wire::{AudioDevice, PlaybackStatus};
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 use crate::tts::tests::{personal, req, standard};
 use crate::tts::wire::{Clip, ClipStatus};

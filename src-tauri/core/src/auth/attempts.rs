@@ -8,10 +8,11 @@
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use super::pending::{LapsedAttempt, RequestedContext};
+use super::pending::LapsedAttempt;
 use super::wire::ExpiredSignIn;
 pub use super::wire::{SignInEvent, SignInOutcome};
-use crate::error::{Error, IpcError};
+use crate::foundation::context::RequestedContext;
+use crate::foundation::error::{Error, IpcError};
 
 /// How many attempts the view keeps (newest first).
 const KEEP: usize = 10;

@@ -7,7 +7,7 @@ use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
 use super::attempts::SignInOutcome;
 use super::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 
 fn query(url: &url::Url) -> HashMap<String, String> {

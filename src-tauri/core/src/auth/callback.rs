@@ -3,7 +3,7 @@
 
 use url::Url;
 
-use super::secret::Sensitive;
+use crate::foundation::secret::Sensitive;
 
 /// Longer callbacks are refused outright.
 pub const MAX_CALLBACK_LEN: usize = 4096;

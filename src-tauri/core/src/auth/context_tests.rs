@@ -9,7 +9,7 @@ use xiaoya_sandbox::{self as sb, Reading, Readings};
 
 use super::wire::{ContextRequest, SessionContext, SessionEndReason};
 use crate::chat::wire::{ChatOptions, ChatSendInput, ResponseFormatChoice};
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 use crate::IpcError;
 
@@ -210,7 +210,7 @@ async fn another_platform_starts_without_the_old_notices_or_a_pending_choice() {
         .set_platform(crate::wire::PlatformSettingsInput {
             base_url: rig.sandbox.base_url(),
             client_id: "another-client".into(),
-            redirect_uri: crate::config::DEFAULT_REDIRECT_URI.into(),
+            redirect_uri: crate::foundation::config::DEFAULT_REDIRECT_URI.into(),
         })
         .await
         .unwrap();

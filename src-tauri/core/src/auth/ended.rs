@@ -4,13 +4,13 @@
 //! never changes silently — when the paying context ends, nothing is charged to anyone
 //! until the person chooses who pays next. Each end is announced once, as `sessionEnded`.
 
-use super::pending::RequestedContext;
+use super::wire::AuthEvent;
 use super::wire::{EndedSession, SessionEndReason};
 use crate::api::CONTEXT_CODES;
+use crate::auth::store::SessionRecord;
 use crate::auth::Auth;
-use crate::error::{Error, Result};
-use crate::store::sessions::SessionRecord;
-use crate::wire::AppEvent;
+use crate::foundation::context::RequestedContext;
+use crate::foundation::error::{Error, Result};
 
 const NOTICES: &str = "sessions.ended_notices";
 const PAYER_NOT_CHOSEN: &str = "sessions.payer_not_chosen";
@@ -106,7 +106,7 @@ impl Auth {
             return Ok(());
         };
         match self.sessions_view().await {
-            Ok(view) => self.shared.emit(AppEvent::SessionEnded { ended, view }),
+            Ok(view) => self.events.emit(AuthEvent::SessionEnded { ended, view }),
             Err(err) => {
                 tracing::warn!(code = ?err.code(), "a session ended but the new view could not be read")
             }

@@ -10,17 +10,18 @@ use url::Url;
 use super::attempts::SignInOutcome;
 use super::callback::{self, Outcome};
 use super::loopback::Page;
-use super::pending::{self, Claim, PendingAttempt, RequestedContext};
+use super::pending::{self, Claim, PendingAttempt};
 use super::pkce::{new_state, Pkce};
+use super::wire::AuthEvent;
 use super::wire::{
     ContextRequest, SessionContext, SessionSummary, SessionsView, SignInDiagnostics, TeamChoice,
 };
 use crate::api::oauth::CodeExchange;
+use crate::auth::store::SessionRecord;
 use crate::auth::Auth;
-use crate::config::{origin_string, RedirectKind};
-use crate::error::{Error, Result};
-use crate::store::sessions::SessionRecord;
-use crate::wire::AppEvent;
+use crate::foundation::config::{origin_string, RedirectKind};
+use crate::foundation::context::RequestedContext;
+use crate::foundation::error::{Error, Result};
 
 /// Least privilege: never `charge`; Team adds `team_read` and drops `usage` (the
 /// platform rejects Team tokens on Personal usage).
@@ -52,7 +53,7 @@ enum TeamList {
     Teams { teams: Vec<TeamContextData> },
 }
 
-use crate::clock::rfc3339;
+use crate::foundation::clock::rfc3339;
 
 pub fn summary(s: &SessionRecord, now: i64) -> SessionSummary {
     let context = match &s.context {
@@ -227,10 +228,11 @@ impl Auth {
     async fn announce_callback(&self, result: &Result<Option<SessionSummary>>) {
         match result {
             Ok(None) => return,
-            Ok(Some(session)) => self.shared.emit(AppEvent::SignedIn { session: session.clone() }),
+            Ok(Some(session)) => self.events.emit(AuthEvent::SignedIn { session: session.clone() }),
             Err(err) => {
                 tracing::warn!(code = ?err.code(), "sign-in callback refused");
-                self.shared.emit(AppEvent::SignInFailed { error: crate::error::IpcError::from(err) });
+                self.events
+                    .emit(AuthEvent::SignInFailed { error: crate::foundation::error::IpcError::from(err) });
             }
         }
         self.announce_sessions().await;
@@ -322,7 +324,7 @@ impl Auth {
             view.sessions.iter().find(|s| s.context == SessionContext::Personal).ok_or(Error::NotSignedIn)?;
         let session = self.shared.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
         let token = self.token_for(&session).await?;
-        let origin = crate::context::PlatformContext::of(&session)?.origin;
+        let origin = crate::foundation::context::PlatformContext::of(&session)?.origin;
         let result =
             self.shared.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
         let list = self.on_unauthorized(&session, result).await?;

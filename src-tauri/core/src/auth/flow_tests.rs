@@ -6,7 +6,7 @@ use xiaoya_sandbox as sb;
 
 use super::flow::{PERSONAL_SCOPES, TEAM_SCOPES};
 use super::wire::{ContextRequest, SessionContext};
-use crate::error::{Error, ErrorCode};
+use crate::foundation::error::{Error, ErrorCode};
 use crate::testing::Rig;
 
 fn query(url: &url::Url) -> HashMap<String, String> {

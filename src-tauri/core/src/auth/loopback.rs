@@ -16,7 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use url::Url;
 
 use super::pending::ATTEMPT_LIFETIME_SECS;
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 /// A request head larger than this is refused (the callback itself is capped at 4 KB).
 const MAX_HEAD: usize = 8 * 1024;

@@ -3,16 +3,13 @@
 //! sessions side by side, each keyed by origin, client, subject and exact context.
 
 pub mod attempts;
-pub mod browser;
 pub mod callback;
 pub mod ended;
 pub mod flow;
-pub mod keychain;
 pub mod loopback;
 pub mod pending;
 pub mod pkce;
 mod record;
-pub mod secret;
 pub mod sessions;
 pub mod teams;
 pub mod wire;
@@ -22,6 +19,7 @@ pub use service::Auth;
 
 #[cfg(test)]
 mod attempts_tests;
+pub mod call;
 #[cfg(test)]
 mod context_tests;
 #[cfg(test)]
@@ -30,3 +28,4 @@ mod flow_tests;
 mod payer_tests;
 #[cfg(test)]
 mod redirect_tests;
+pub mod store;

@@ -4,7 +4,7 @@
 use xiaoya_sandbox as sb;
 
 use super::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 
 fn team(id: &str, make_payer: bool) -> ContextRequest {

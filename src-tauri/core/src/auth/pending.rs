@@ -9,43 +9,14 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 use url::Url;
 
-use super::keychain::{self, SecretStore};
-use super::secret::Sensitive;
-use crate::error::{Error, Result};
+use crate::foundation::context::RequestedContext;
+use crate::foundation::error::{Error, Result};
+use crate::foundation::keychain::{self, SecretStore};
+use crate::foundation::secret::Sensitive;
 use crate::store::Db;
 
 /// An attempt older than this many seconds is dropped (A3: ten minutes).
 pub const ATTEMPT_LIFETIME_SECS: i64 = 10 * 60;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RequestedContext {
-    Personal,
-    Team { team_id: String },
-}
-
-impl RequestedContext {
-    pub fn kind(&self) -> &'static str {
-        match self {
-            RequestedContext::Personal => "personal",
-            RequestedContext::Team { .. } => "team",
-        }
-    }
-
-    pub fn team_id(&self) -> &str {
-        match self {
-            RequestedContext::Personal => "",
-            RequestedContext::Team { team_id } => team_id,
-        }
-    }
-
-    pub fn from_parts(kind: &str, team_id: &str) -> Option<Self> {
-        match (kind, team_id) {
-            ("personal", "") => Some(RequestedContext::Personal),
-            ("team", t) if !t.is_empty() => Some(RequestedContext::Team { team_id: t.to_owned() }),
-            _ => None,
-        }
-    }
-}
 
 #[derive(Debug)]
 pub struct PendingAttempt {
@@ -228,7 +199,7 @@ pub async fn clear(db: &Db, keys: &Arc<dyn SecretStore>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::auth::keychain::memory::MemoryKeychain;
+    use crate::foundation::keychain::memory::MemoryKeychain;
 
     fn attempt() -> PendingAttempt {
         PendingAttempt {

@@ -2,7 +2,7 @@
 
 use oauth2::{CsrfToken, PkceCodeChallenge, PkceCodeVerifier};
 
-use super::secret::Sensitive;
+use crate::foundation::secret::Sensitive;
 
 /// 32 random bytes → a 43-character base64url verifier (A2).
 const VERIFIER_BYTES: u32 = 32;

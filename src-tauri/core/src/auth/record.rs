@@ -5,15 +5,16 @@
 use serde::Deserialize;
 
 use super::flow::TeamContextData;
-use super::keychain;
-use super::pending::{PendingAttempt, RequestedContext};
-use super::secret::AccessToken;
+use super::pending::PendingAttempt;
 use super::sessions::resolve_payer;
 use crate::api::segment;
+use crate::auth::store::{keychain_account, SessionRecord};
 use crate::auth::Auth;
-use crate::config::origin_string;
-use crate::error::{Error, Result};
-use crate::store::sessions::{keychain_account, SessionRecord};
+use crate::foundation::config::origin_string;
+use crate::foundation::context::RequestedContext;
+use crate::foundation::error::{Error, Result};
+use crate::foundation::keychain;
+use crate::foundation::secret::AccessToken;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -10,7 +10,7 @@ use xiaoya_sandbox::{self as sb, Reading, Readings};
 
 use super::attempts::SignInOutcome;
 use super::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 use crate::wire::PlatformSettingsInput;
 
@@ -60,7 +60,7 @@ async fn a_loopback_sign_in_listens_on_a_free_port_for_that_attempt_only() {
     );
     let diagnostics = rig.core.auth().sign_in_diagnostics(None).await.unwrap();
     assert_eq!(diagnostics.pending_redirect_uri.as_deref(), Some(sent.as_str()));
-    assert_eq!(diagnostics.redirect_kind, crate::config::RedirectKind::Loopback);
+    assert_eq!(diagnostics.redirect_kind, crate::foundation::config::RedirectKind::Loopback);
 
     // A deep link is never a loopback sign-in's callback.
     let deep = format!("{}?code=x&state=y", sb::PUBLIC_CLIENT_REDIRECT_URI);

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use super::attempts::SignInHistory;
 use super::loopback::Loopback;
-use crate::error::Result;
+use super::wire::AuthEvent;
+use crate::foundation::emitter::Emitter;
+use crate::foundation::error::Result;
 use crate::shared::Shared;
 
 pub struct Auth {
@@ -17,15 +19,18 @@ pub struct Auth {
     /// Held while a session ends, so two calls that fail together end it once, for the
     /// reason the first one found (the second finds its token gone, not a new reason).
     pub(super) ending: tokio::sync::Mutex<()>,
+    /// Where sign-ins and sessions announce what changed.
+    pub(super) events: Emitter<AuthEvent>,
 }
 
 impl Auth {
-    pub fn new(shared: Arc<Shared>) -> Self {
+    pub fn new(shared: Arc<Shared>, events: Emitter<AuthEvent>) -> Self {
         Auth {
             shared,
             sign_ins: SignInHistory::default(),
             loopback: Loopback::default(),
             ending: tokio::sync::Mutex::new(()),
+            events,
         }
     }
 

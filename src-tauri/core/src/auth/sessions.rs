@@ -2,15 +2,15 @@
 //! a feature uses, a 401 ending only that session (A12), and sign-out with revocation.
 
 use super::flow::{now_unix, summary};
-use super::keychain;
 use super::pending;
-use super::secret::AccessToken;
+use super::wire::AuthEvent;
 use super::wire::{SessionEndReason, SessionsView};
+use crate::auth::store::SessionRecord;
 use crate::auth::Auth;
-use crate::config::origin_string;
-use crate::error::{Error, Result};
-use crate::store::sessions::SessionRecord;
-use crate::wire::AppEvent;
+use crate::foundation::config::origin_string;
+use crate::foundation::error::{Error, Result};
+use crate::foundation::keychain;
+use crate::foundation::secret::AccessToken;
 
 impl Auth {
     /// Sessions for the current platform; expired ones are ended on the way (and each end
@@ -25,7 +25,7 @@ impl Auth {
         let pending = self.pending_sign_in(now).await?;
         let view = self.view_of(&sessions, pending, now).await?;
         for ended in ended {
-            self.shared.emit(AppEvent::SessionEnded { ended, view: view.clone() });
+            self.events.emit(AuthEvent::SessionEnded { ended, view: view.clone() });
         }
         Ok(view)
     }
@@ -71,7 +71,7 @@ impl Auth {
 
     /// Announces `view` as the sessions now (`sessionsChanged`) and hands it back.
     pub(crate) fn sessions_changed(&self, view: SessionsView) -> SessionsView {
-        self.shared.emit(AppEvent::SessionsChanged { view: view.clone() });
+        self.events.emit(AuthEvent::SessionsChanged { view: view.clone() });
         view
     }
 
@@ -190,7 +190,7 @@ impl Auth {
     pub async fn sign_out(&self, id: &str) -> Result<SessionsView> {
         let session = self.shared.db().session(id).await?.ok_or(Error::NotSignedIn)?;
         if let Some(token) = keychain::get(self.shared.keys(), session.keychain_account.clone()).await? {
-            match crate::context::PlatformContext::of(&session) {
+            match crate::foundation::context::PlatformContext::of(&session) {
                 Ok(context) => {
                     if let Err(err) =
                         self.shared.client().revoke(&context.origin, &session.client_id, &token).await

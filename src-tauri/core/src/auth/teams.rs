@@ -4,8 +4,8 @@
 use serde_json::{Map, Value};
 
 use super::wire::TeamChoice;
-use crate::error::{Error, Result};
-use crate::reading::{describe, field, find_list, ReadReport};
+use crate::foundation::error::{Error, Result};
+use crate::foundation::reading::{describe, field, find_list, ReadReport};
 
 /// Reads `GET /api/v1/open/teams` data: a bare list (the sandbox's), `{items}`,
 /// `{teams}`, `{data}`, one wrapper deeper too; ids as text or numbers, `name` or

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 
 /// Who pays for what the app does: the Personal account or one exact Team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -168,7 +168,7 @@ pub struct SignInDiagnostics {
     pub client_id: String,
     /// The configured redirect URI (a loopback one may have no port).
     pub redirect_uri: String,
-    pub redirect_kind: crate::config::RedirectKind,
+    pub redirect_kind: crate::foundation::config::RedirectKind,
     /// The exact redirect URI the pending sign-in sent (with the port a loopback one got).
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -237,4 +237,14 @@ pub struct SignInEvent {
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub redirect_uri: Option<String>,
+}
+
+/// What sign-in and the sessions announce by themselves (`Auth`'s emitter); the composition
+/// root turns each into the app-wide `AppEvent` of the same name.
+#[derive(Debug, Clone)]
+pub enum AuthEvent {
+    SessionsChanged { view: SessionsView },
+    SignedIn { session: SessionSummary },
+    SignInFailed { error: crate::foundation::error::IpcError },
+    SessionEnded { ended: EndedSession, view: SessionsView },
 }

@@ -11,13 +11,12 @@ use super::wire::{
     TeamContextView, UsageView,
 };
 use super::{now_ms, DEFAULT_LOW_BALANCE_THRESHOLD, STALE_AFTER_MS};
-use crate::api::context::ContextCall;
+use crate::auth::call::ContextCall;
+use crate::auth::store::SessionRecord;
+use crate::billing::store::SnapshotRow;
 use crate::billing::Billing;
-use crate::context::ContextColumns;
-use crate::error::{Error, Result};
-use crate::store::billing::SnapshotRow;
-use crate::store::sessions::SessionRecord;
-use crate::wire::AppEvent;
+use crate::foundation::context::ContextColumns;
+use crate::foundation::error::{Error, Result};
 
 impl Billing {
     /// Reads the active context's balance from the platform, records it as a snapshot
@@ -76,7 +75,7 @@ impl Billing {
         let mut overview = self.overview(&call.session, &row).await?;
         overview.reading = Some(report);
         // Every new reading reaches every screen (the header among them).
-        self.shared.emit(AppEvent::BalanceChanged { balance: overview.clone() });
+        self.events.emit(overview.clone());
         Ok(overview)
     }
 
@@ -160,7 +159,7 @@ impl Billing {
         self.shared.db().set_low_balance_threshold(&points.to_string()).await?;
         // The header's "low" mark follows at once.
         if let Ok(Some(balance)) = self.last_balance().await {
-            self.shared.emit(AppEvent::BalanceChanged { balance });
+            self.events.emit(balance);
         }
         self.billing_settings().await
     }
@@ -226,7 +225,7 @@ impl Billing {
     }
 }
 
-fn log_reading(what: &str, report: &crate::reading::ReadReport) {
+fn log_reading(what: &str, report: &crate::foundation::reading::ReadReport) {
     if !report.is_clean() {
         tracing::info!(what, shape = %report.shape, missing = ?report.missing, unrecognised = ?report.unrecognised, "read tolerantly");
     }

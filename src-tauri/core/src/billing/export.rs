@@ -5,9 +5,9 @@
 
 use super::wire::{BillingContext, ChargeSource, LedgerEntry, LedgerQuery, LedgerScope};
 use crate::billing::Billing;
-use crate::clock::rfc3339_ms;
 use crate::documents::{Document, DocumentKind};
-use crate::error::Result;
+use crate::foundation::clock::rfc3339_ms;
+use crate::foundation::error::Result;
 
 /// Pages read at most (200 rows each): the ledger of years of use.
 const MAX_PAGES: u32 = 5_000;
@@ -23,8 +23,11 @@ impl Billing {
                 break;
             }
         }
-        let stamp: String =
-            rfc3339_ms(crate::clock::now_ms()).chars().filter(char::is_ascii_digit).take(12).collect();
+        let stamp: String = rfc3339_ms(crate::foundation::clock::now_ms())
+            .chars()
+            .filter(char::is_ascii_digit)
+            .take(12)
+            .collect();
         let name = match scope {
             LedgerScope::ActiveContext => format!("points-ledger-{stamp}.csv"),
             LedgerScope::AllContexts => format!("points-ledger-all-{stamp}.csv"),

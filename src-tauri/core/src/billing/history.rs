@@ -11,10 +11,10 @@ use super::wire::{
     LedgerQuery, LedgerScope, SpendingChart, SpendingQuery, SpendingSeries,
 };
 use super::{now_ms, platform};
+use crate::billing::store::{LedgerRow, SnapshotRow};
 use crate::billing::Billing;
-use crate::context::ContextColumns;
-use crate::error::{Error, Result};
-use crate::store::billing::{LedgerRow, SnapshotRow};
+use crate::foundation::context::ContextColumns;
+use crate::foundation::error::{Error, Result};
 
 /// Refreshes looked at for "why did my balance change".
 const SNAPSHOTS_EXPLAINED: i64 = 400;

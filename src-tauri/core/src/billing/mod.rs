@@ -21,6 +21,8 @@ pub mod wire;
 
 pub use service::Billing;
 
+pub mod ledger;
+pub mod store;
 #[cfg(test)]
 mod tests;
 

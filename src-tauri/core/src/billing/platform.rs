@@ -5,9 +5,9 @@ use serde::Deserialize;
 
 use super::points::Points;
 use super::wire::{BalanceDetail, BillingContext, TeamContextView, TeamQuota};
-use crate::error::{Error, Result};
-use crate::store::billing::SnapshotRow;
-use crate::store::sessions::SessionRecord;
+use crate::auth::store::SessionRecord;
+use crate::billing::store::SnapshotRow;
+use crate::foundation::error::{Error, Result};
 
 /// `GET /api/v1/open/balance` data. The documented example uses snake case.
 #[derive(Debug, Deserialize)]
@@ -187,7 +187,7 @@ mod tests {
         let b: PersonalBalanceData =
             serde_json::from_str(r#"{"subscription":80,"gift_card":20,"recharge":100,"total":200}"#).unwrap();
         assert_eq!(personal_snapshot(&b).spendable, "200");
-        let u = crate::reading::exact_json(
+        let u = crate::foundation::reading::exact_json(
             r#"{"chargedPoints":100,"refundedPoints":20,"netPoints":80,"modelUsage":{"requestCount":3,
                 "inputTokens":1200,"outputTokens":360,"cacheReadTokens":0,"cacheWriteTokens":0,"imageCount":0,
                 "chargedPoints":12}}"#,

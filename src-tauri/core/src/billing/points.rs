@@ -314,7 +314,7 @@ mod price_tests {
             assert_eq!(Points::parse_number(bad), None, "{bad}");
         }
         // A fraction beyond 2^53 read from the JSON text is kept to the last digit.
-        let v = crate::reading::exact_json(r#"{"p": 9007199254740993.25}"#).unwrap();
+        let v = crate::foundation::reading::exact_json(r#"{"p": 9007199254740993.25}"#).unwrap();
         assert_eq!(Points::from_json(&v["p"]).unwrap().to_string(), "9007199254740993.25");
     }
 

@@ -8,9 +8,9 @@ use serde_json::{Map, Value};
 use super::platform::{personal_snapshot, team_snapshot, text, PersonalBalanceData, TeamBalanceData};
 use super::points::Points;
 use super::wire::{ModelUsage, PersonalUsage};
-use crate::error::{Error, Result};
-use crate::reading::{describe, field, ReadReport};
-use crate::store::billing::SnapshotRow;
+use crate::billing::store::SnapshotRow;
+use crate::foundation::error::{Error, Result};
+use crate::foundation::reading::{describe, field, ReadReport};
 
 /// `GET /api/v1/open/teams/{team_id}/balance` as the snapshot it becomes.
 pub fn read_team_balance(data: &Value) -> Result<(SnapshotRow, ReadReport)> {
@@ -238,7 +238,7 @@ pub fn read_usage(data: &Value, fetched_at: i64) -> Result<(PersonalUsage, ReadR
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reading::exact_json;
+    use crate::foundation::reading::exact_json;
 
     #[test]
     fn the_older_team_balance_of_the_chinese_team_page_is_read() {

@@ -3,17 +3,21 @@
 
 use std::sync::Arc;
 
+use super::wire::BalanceOverview;
 use crate::auth::Auth;
+use crate::foundation::emitter::Emitter;
 use crate::shared::Shared;
 
 pub struct Billing {
     pub(crate) shared: Arc<Shared>,
     auth: Arc<Auth>,
+    /// Where a balance read again is announced.
+    pub(super) events: Emitter<BalanceOverview>,
 }
 
 impl Billing {
-    pub fn new(shared: Arc<Shared>, auth: Arc<Auth>) -> Self {
-        Billing { shared, auth }
+    pub fn new(shared: Arc<Shared>, auth: Arc<Auth>, events: Emitter<BalanceOverview>) -> Self {
+        Billing { shared, auth, events }
     }
 
     pub(crate) fn auth(&self) -> &Auth {

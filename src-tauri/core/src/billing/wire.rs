@@ -36,7 +36,7 @@ pub struct BalanceOverview {
     /// (`None` for one rebuilt from a stored snapshot).
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reading: Option<crate::reading::ReadReport>,
+    pub reading: Option<crate::foundation::reading::ReadReport>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -103,7 +103,7 @@ pub struct PersonalUsage {
     #[ts(type = "number")]
     pub fetched_at: i64,
     /// How the answer was read: shape, missing fields, values not recognised.
-    pub reading: crate::reading::ReadReport,
+    pub reading: crate::foundation::reading::ReadReport,
 }
 
 /// Counts are decimal text too: token totals have no upper bound in the contract.

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::tests::{input, options, signed_in};
 use super::wire::{ChatEvent, ChatSendInput};
-use crate::auth::keychain::SecretStore;
 use crate::auth::wire::ContextRequest;
+use crate::foundation::keychain::SecretStore;
 use crate::testing::Rig;
 
 const RUNS: usize = 12;
@@ -157,11 +157,12 @@ extern "C" {
 
 /// This process's resident memory (VmRSS), what the soak's PSS follows.
 fn resident_mib() -> f64 {
-    crate::memory::resident_kib() as f64 / 1024.0
+    crate::foundation::memory::resident_kib() as f64 / 1024.0
 }
 
 fn in_use_mib() -> f64 {
     // SAFETY: mallinfo2 takes nothing and returns a plain struct (glibc ≥ 2.33).
+    #[allow(unsafe_code)]
     let info = unsafe { mallinfo2() };
     (info.uordblks + info.hblkhd) as f64 / (1024.0 * 1024.0)
 }
@@ -200,7 +201,7 @@ async fn memory_held_after_200_replies_through_the_core() {
     let mut trims: Vec<f64> = (0..21)
         .map(|_| {
             let t = Instant::now();
-            crate::memory::release_free_memory();
+            crate::foundation::memory::release_free_memory();
             t.elapsed().as_secs_f64() * 1000.0
         })
         .collect();

@@ -5,9 +5,9 @@ use super::wire::{
     ChatMessage, ChatOptions, ChatReceipt, ChatRole, ConversationSummary, ConversationView, MessageStatus,
     ResponseFormatChoice, TokenUsage,
 };
+use crate::chat::store::{ChatScope, ConversationRecord, MessageRecord};
 use crate::chat::Chat;
-use crate::error::{Error, IpcError, Result};
-use crate::store::chat::{ChatScope, ConversationRecord, MessageRecord};
+use crate::foundation::error::{Error, IpcError, Result};
 
 pub(crate) fn summary(c: &ConversationRecord, message_count: i64) -> ConversationSummary {
     ConversationSummary {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::chat::Chat;
-use crate::error::Result;
+use crate::foundation::error::Result;
 
 /// How many recent replies that reported usage are looked at.
 const RECENT: i64 = 20;

@@ -6,9 +6,9 @@ use serde::Serialize;
 use super::wire::{ChatMessage, ChatRole, ConversationView, ExportFormat, MessageStatus};
 use crate::chat::Chat;
 use crate::documents::{Document, DocumentKind};
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
-pub(crate) use crate::clock::rfc3339_ms;
+pub(crate) use crate::foundation::clock::rfc3339_ms;
 
 /// A file-name-safe slug of the title (ASCII letters, digits and dashes).
 fn slug(title: &str) -> String {
@@ -99,7 +99,7 @@ impl Chat {
     /// named after its title and the time of the export.
     pub async fn chat_document(&self, conversation_id: &str, format: ExportFormat) -> Result<Document> {
         let view = self.chat_conversation(conversation_id).await?;
-        let now = crate::clock::now_ms();
+        let now = crate::foundation::clock::now_ms();
         let (text, kind) = match format {
             ExportFormat::Markdown => (markdown(&view), DocumentKind::Markdown),
             ExportFormat::Json => (json(&view, now)?, DocumentKind::Json),

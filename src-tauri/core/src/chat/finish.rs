@@ -10,13 +10,13 @@ use super::gateway::{elapsed_ms, failed_with, Answer, Outcome};
 use super::json_check::check_reply;
 use super::wire::{ChatEvent, MessageStatus};
 use super::{ChatSink, ChatTurn};
-use crate::api::context::ContextCall;
+use crate::auth::call::ContextCall;
 use crate::auth::flow::now_unix;
+use crate::billing::ledger::{ChargeKind, NewCharge};
+use crate::chat::store::{ConversationRecord, MessageRecord};
 use crate::chat::Chat;
-use crate::error::{ErrorCode, IpcError, Result};
+use crate::foundation::error::{ErrorCode, IpcError, Result};
 use crate::models::context_key;
-use crate::store::chat::{ConversationRecord, MessageRecord};
-use crate::store::ledger::{ChargeKind, NewCharge};
 
 /// Platform codes that mean the cached catalog no longer matches this context.
 const CATALOG_STALE_CODES: [&str; 5] = [
@@ -77,7 +77,7 @@ impl Chat {
             "chat reply finished"
         );
         // The reply's buffers were freed on worker threads; hand them back (memory.rs).
-        crate::memory::release_free_memory_soon();
+        crate::foundation::memory::release_free_memory_soon();
         if error
             .as_ref()
             .and_then(|e| e.platform_code.as_deref())

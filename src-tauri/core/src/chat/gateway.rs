@@ -12,11 +12,11 @@ use tokio::sync::watch;
 use super::stream::{completion_of, CompletionStream, StreamFailure, StreamItem};
 use super::wire::{ChatEvent, MessageStatus, TokenUsage};
 use super::ChatSink;
-use crate::api::context::ContextCall;
 use crate::api::read_envelope;
+use crate::auth::call::ContextCall;
+use crate::chat::store::MessageRecord;
 use crate::chat::Chat;
-use crate::error::{Error, ErrorCode, IpcError, Result};
-use crate::store::chat::MessageRecord;
+use crate::foundation::error::{Error, ErrorCode, IpcError, Result};
 
 pub(crate) const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
 /// Total time for a whole (non-streamed) reply.

@@ -27,6 +27,7 @@ pub use service::Chat;
 mod bench;
 #[cfg(test)]
 mod sse_tests;
+pub mod store;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -38,7 +39,7 @@ mod tests_readings;
 #[cfg(test)]
 mod tests_security;
 
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 pub use runtime::ChatRuntime;
 use wire::{ChatEvent, ChatSettings};
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 /// How long a stream may stay silent before the reply counts as interrupted.
 const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(90);

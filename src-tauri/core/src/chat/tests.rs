@@ -13,7 +13,7 @@ use super::wire::{
 };
 use super::{DEFAULT_WORKFLOW_VERSION_ID, NODE_ID};
 use crate::auth::wire::ContextRequest;
-use crate::error::{Error, ErrorCode};
+use crate::foundation::error::{Error, ErrorCode};
 use crate::testing::Rig;
 
 /// Records every event of one request.
@@ -311,7 +311,7 @@ async fn a_team_reply_is_whole_and_carries_the_workflow_headers() {
 async fn team_and_personal_requests_carry_exactly_the_right_headers() {
     let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
     let call = rig.core.auth().context_call(Some("model")).await.unwrap();
-    let reply = crate::store::chat::MessageRecord {
+    let reply = crate::chat::store::MessageRecord {
         request_id: Some("rid-1".into()),
         request_body: Some("{}".into()),
         workflow_version_id: Some("wf".into()),

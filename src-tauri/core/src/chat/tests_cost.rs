@@ -28,8 +28,7 @@ async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_co
             .await
             .unwrap()
             .reply;
-        let usage =
-            reply.receipt.as_ref().and_then(|r| r.usage.clone()).expect("the platform reported the usage");
+        let usage = reply.receipt.as_ref().and_then(|r| r.usage).expect("the platform reported the usage");
         used.push(usage.total_tokens.expect("a total"));
     }
     let hint = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();

@@ -9,7 +9,7 @@ use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 use super::tests::{input, ledger_rows, options, receipt_id, send_and_stop, signed_in, Events};
 use super::wire::{ChatEvent, MessageStatus};
 use crate::auth::wire::ContextRequest;
-use crate::error::{Error, ErrorCode};
+use crate::foundation::error::{Error, ErrorCode};
 
 const LONG_PROMPT: &str = "Write a long, detailed story about a lighthouse keeper";
 

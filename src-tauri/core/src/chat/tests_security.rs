@@ -10,7 +10,7 @@ use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 use super::tests::{input, options, receipt_id, signed_in, Events};
 use super::wire::MessageStatus;
 use crate::auth::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 
 /// Statuses that are a definite answer: neither the gateway nor anything generic may send
 /// the POST again (H1 lists 429, 502, 503, 504 as the only retryable statuses).

@@ -10,12 +10,12 @@ use super::wire::{
     ChatEvent, ChatMessage, ChatOptions, ChatRole, ChatSendInput, MessageStatus, ResponseFormatChoice,
 };
 use super::{ChatSink, ChatTurn, MAX_ATTEMPT, NODE_ID};
-use crate::api::context::ContextCall;
+use crate::auth::call::ContextCall;
+use crate::billing::ledger::context_label;
+use crate::chat::store::{ChatScope, ConversationRecord, MessageRecord};
 use crate::chat::Chat;
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 use crate::models::now_ms;
-use crate::store::chat::{ChatScope, ConversationRecord, MessageRecord};
-use crate::store::ledger::context_label;
 
 const MAX_TEXT_CHARS: usize = 100_000;
 const MAX_SYSTEM_CHARS: usize = 20_000;
@@ -352,8 +352,10 @@ impl Chat {
             let definite = reply
                 .error
                 .as_deref()
-                .and_then(|e| serde_json::from_str::<crate::error::IpcError>(e).ok())
-                .is_some_and(|e| e.code == crate::error::ErrorCode::Platform && !e.outcome_unknown);
+                .and_then(|e| serde_json::from_str::<crate::foundation::error::IpcError>(e).ok())
+                .is_some_and(|e| {
+                    e.code == crate::foundation::error::ErrorCode::Platform && !e.outcome_unknown
+                });
             if definite {
                 if attempt >= i64::from(MAX_ATTEMPT) {
                     return Err(Error::InvalidInput(format!(

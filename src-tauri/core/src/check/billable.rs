@@ -5,10 +5,10 @@ use std::time::Instant;
 
 use super::wire::{BillableQuote, CheckId, CheckItem, CheckReport, CheckVerdict};
 use super::{millis, Check, CHAT_PROMPT, SPEECH_TEXT};
+use crate::billing::ledger::context_label;
 use crate::billing::points::Points;
 use crate::chat::wire::{ChatOptions, ChatSendInput, MessageStatus, ResponseFormatChoice};
-use crate::error::{Error, IpcError, Result};
-use crate::store::ledger::context_label;
+use crate::foundation::error::{Error, IpcError, Result};
 use crate::tts::wire::{ClipStatus, SpeechParams, SpeechRequest};
 
 impl Check {

@@ -23,8 +23,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use self::wire::{CheckId, CheckItem, CheckReport, CheckVerdict};
-use crate::auth::secret::AccessToken;
-use crate::error::{Error, IpcError, Result};
+use crate::foundation::error::{Error, IpcError, Result};
+use crate::foundation::secret::AccessToken;
 
 /// A response body is kept for the report up to this size.
 const RAW_CAP: usize = 64 * 1024;
@@ -79,7 +79,7 @@ impl Check {
         CheckReport {
             started_at,
             finished_at: crate::chat::export::rfc3339_ms(crate::models::now_ms()),
-            origin: crate::config::origin_string(&platform.origin),
+            origin: crate::foundation::config::origin_string(&platform.origin),
             sandbox: platform.mode != crate::wire::PlatformMode::Configured,
             app_version: self.shared.version().to_owned(),
             passed: count(CheckVerdict::Pass),

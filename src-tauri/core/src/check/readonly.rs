@@ -10,10 +10,10 @@ use url::Url;
 use super::wire::{self, CheckId, CheckItem, CheckReport, CheckVerdict};
 use super::{failed_before, keep, millis, openapi, Answer, Check, BODY_CAP, CHECK_TIMEOUT};
 use crate::api::{segment, PlatformClient};
-use crate::auth::secret::AccessToken;
-use crate::error::{Error, IpcError, Result};
-use crate::store::ledger::context_label;
-use crate::store::sessions::SessionRecord;
+use crate::auth::store::SessionRecord;
+use crate::billing::ledger::context_label;
+use crate::foundation::error::{Error, IpcError, Result};
+use crate::foundation::secret::AccessToken;
 
 impl Check {
     async fn check_get(
@@ -63,8 +63,9 @@ impl Check {
             Ok((status, header_id, body)) => {
                 answer.status = Some(status);
                 // Amounts exactly as sent (no float on the way), as the app's readers need.
-                answer.json =
-                    std::str::from_utf8(&body).ok().and_then(|t| crate::reading::exact_json(t).ok());
+                answer.json = std::str::from_utf8(&body)
+                    .ok()
+                    .and_then(|t| crate::foundation::reading::exact_json(t).ok());
                 answer.request_id = answer
                     .json
                     .as_ref()
@@ -103,7 +104,7 @@ impl Check {
     }
     async fn check_session(&self, session: &SessionRecord) -> Vec<CheckItem> {
         let label = context_label(session);
-        let origin = match crate::context::PlatformContext::of(session) {
+        let origin = match crate::foundation::context::PlatformContext::of(session) {
             Ok(context) => context.origin,
             Err(e) => return vec![failed_before(CheckId::Profile, &label, "GET", "", e)],
         };
@@ -225,7 +226,7 @@ impl Check {
     /// make the check a warn.
     async fn read_payload(&self, id: CheckId, session: &SessionRecord, data: &Value) -> Result<Vec<String>> {
         let mut notes = Vec::new();
-        let mut report: Option<crate::reading::ReadReport> = None;
+        let mut report: Option<crate::foundation::reading::ReadReport> = None;
         match id {
             CheckId::Profile => {
                 for field in ["userId", "displayName"] {

@@ -1,7 +1,7 @@
 //! The Check platform report as Markdown (for a release ticket) and JSON (for tools).
 
 use super::wire::{CheckItem, CheckReport, CheckVerdict, OpenApiDifferenceKind};
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 fn verdict(v: CheckVerdict) -> &'static str {
     match v {

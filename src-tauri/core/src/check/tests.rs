@@ -6,7 +6,7 @@ use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
 use super::wire::{CheckId, CheckVerdict, OpenApiDifferenceKind, ReportFormat};
 use crate::auth::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 
 async fn personal_and_team() -> Rig {

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::IpcError;
+use crate::foundation::error::IpcError;
 use crate::tts::wire::CostEstimate;
 
 /// Which part of the documented contract one check exercises.

@@ -8,7 +8,7 @@ use url::Url;
 
 use super::{config, re, text};
 use crate::auth::callback::{is_callback_for, parse, Callback, Outcome, MAX_CALLBACK_LEN};
-use crate::auth::secret::Sensitive;
+use crate::foundation::secret::Sensitive;
 
 const REDIRECTS: [&str; 2] = ["xiaoya-companion://oauth/callback", "http://127.0.0.1:7777/callback"];
 

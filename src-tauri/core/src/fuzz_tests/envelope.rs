@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use super::{config, json_value, text};
 use crate::api::read_envelope;
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 fn runtime() -> &'static tokio::runtime::Runtime {
     static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
@@ -65,9 +65,11 @@ fn body() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
+/// What a typed case is: the status, the body, and the data or the error code and message.
+type TypedCase = (u16, Vec<u8>, std::result::Result<Value, (String, Option<String>)>);
+
 /// An envelope with well-typed fields, and the data or error it must read to.
-fn typed_case() -> impl Strategy<Value = (u16, Vec<u8>, std::result::Result<Value, (String, Option<String>)>)>
-{
+fn typed_case() -> impl Strategy<Value = TypedCase> {
     (
         status(),
         any::<bool>(),

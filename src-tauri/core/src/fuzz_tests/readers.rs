@@ -9,8 +9,8 @@ use super::{config, json_value, number_text, re, text};
 use crate::auth::teams::read_teams;
 use crate::billing::read::{read_personal_balance, read_team_balance, read_usage};
 use crate::billing::Points;
+use crate::foundation::reading::{exact_json, find_list, normalise_word};
 use crate::models::parse::{entry, parameter_spec, read_items};
-use crate::reading::{exact_json, find_list, normalise_word};
 use crate::tts::read::{read_options, voice_state};
 
 /// Every number written with a fraction or an exponent, or beyond 64 bits, as its text.

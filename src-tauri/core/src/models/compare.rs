@@ -11,7 +11,7 @@ use ts_rs::TS;
 
 use super::catalog_context;
 use super::wire::{CatalogContext, ModelEntry};
-use crate::error::{Error, IpcError, Result};
+use crate::foundation::error::{Error, IpcError, Result};
 use crate::models::Models;
 
 /// What one context's catalog says about the model.

@@ -6,7 +6,7 @@ use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route, TokenSelector};
 use super::compare::{differences, CompareField};
 use super::wire::ParameterSpecState;
 use crate::auth::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 
 async fn three_contexts() -> Rig {

@@ -16,10 +16,10 @@ mod tests;
 
 use serde_json::Value;
 
-use crate::api::context::ContextCall;
-use crate::error::{Error, Result};
-use crate::store::ledger::context_label;
-use crate::store::sessions::SessionRecord;
+use crate::auth::call::ContextCall;
+use crate::auth::store::SessionRecord;
+use crate::billing::ledger::context_label;
+use crate::foundation::error::{Error, Result};
 pub use cache::CatalogCache;
 pub use service::Models;
 use wire::{CatalogContext, ModelCatalog, ModelEntry};
@@ -42,7 +42,7 @@ fn passing(err: &Error) -> bool {
     }
 }
 
-pub use crate::clock::now_ms;
+pub use crate::foundation::clock::now_ms;
 
 pub(crate) fn catalog_context(session: &SessionRecord) -> CatalogContext {
     CatalogContext {
@@ -152,7 +152,7 @@ impl Models {
             Some(mut catalog) => {
                 tracing::warn!(code = ?err.code(), "catalog refresh failed; showing the last good one");
                 catalog.from_cache = true;
-                catalog.stale = Some(crate::error::IpcError::from(&err));
+                catalog.stale = Some(crate::foundation::error::IpcError::from(&err));
                 Ok(catalog)
             }
             None => Err(err),

@@ -7,10 +7,10 @@
 use serde_json::{Map, Value};
 
 use super::wire::{ModelEntry, ParameterDef, ParameterSpecState, StructuredOutputMode};
-use crate::reading::{describe, ReadReport};
+use crate::foundation::reading::{describe, ReadReport};
 
 fn normalise_word(raw: &str) -> String {
-    crate::reading::normalise_word(raw)
+    crate::foundation::reading::normalise_word(raw)
 }
 
 const KNOWN_FIELDS: [&str; 15] = [
@@ -150,7 +150,7 @@ pub fn items(data: &Value) -> (Vec<ModelEntry>, u32) {
 /// `items`, plus how the answer was read (wrapper, entries whose `outputsText` was
 /// inferred, entries skipped).
 pub fn read_items(data: &Value) -> (Vec<ModelEntry>, u32, ReadReport) {
-    let (list, mut report) = match crate::reading::find_list(data, &["items", "models"]) {
+    let (list, mut report) = match crate::foundation::reading::find_list(data, &["items", "models"]) {
         Some((list, shape)) => (list, ReadReport::new(shape)),
         None => {
             let mut r = ReadReport::new("no list");

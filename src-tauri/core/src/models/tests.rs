@@ -5,7 +5,7 @@ use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
 use super::wire::{ParameterSpecState, StructuredOutputMode};
 use crate::auth::wire::ContextRequest;
-use crate::error::Error;
+use crate::foundation::error::Error;
 use crate::testing::Rig;
 
 #[tokio::test]

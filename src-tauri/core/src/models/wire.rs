@@ -122,10 +122,10 @@ pub struct ModelCatalog {
     /// Answered from the cache for the same context (no request was made).
     pub from_cache: bool,
     /// How the answer was read: wrapper, inferred or missing fields.
-    pub reading: crate::reading::ReadReport,
+    pub reading: crate::foundation::reading::ReadReport,
     /// The last refresh failed (after its automatic retries): this is the last good catalog
     /// of this context, from `fetchedAt`, and this is why it could not be refreshed.
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stale: Option<crate::error::IpcError>,
+    pub stale: Option<crate::foundation::error::IpcError>,
 }

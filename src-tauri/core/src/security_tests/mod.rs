@@ -26,7 +26,7 @@ use crate::api::PlatformClient;
 use crate::auth::pkce::s256_challenge;
 use crate::auth::wire::ContextRequest;
 use crate::chat::wire::{ChatEvent, ChatOptions, ChatSendInput, ExportFormat, ResponseFormatChoice};
-use crate::error::{ErrorCode, IpcError, Result};
+use crate::foundation::error::{ErrorCode, IpcError, Result};
 use crate::testing::Rig;
 use crate::wire::{AppEvent, Locale, PlatformSettingsInput, ThemePreference};
 

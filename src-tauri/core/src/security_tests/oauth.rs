@@ -211,7 +211,7 @@ async fn the_platform_setting_refuses_plain_http_to_a_remote_host() {
         let input = PlatformSettingsInput {
             base_url: bad.into(),
             client_id: "staging-client".into(),
-            redirect_uri: crate::config::DEFAULT_REDIRECT_URI.into(),
+            redirect_uri: crate::foundation::config::DEFAULT_REDIRECT_URI.into(),
         };
         assert_eq!(rig.core.set_platform(input).await.unwrap_err().code(), ErrorCode::InvalidInput, "{bad}");
         assert_eq!(rig.core.platform(), before, "{bad}: the platform did not change");
@@ -224,7 +224,7 @@ async fn the_platform_setting_refuses_plain_http_to_a_remote_host() {
     let ok = PlatformSettingsInput {
         base_url: "https://staging.example.com".into(),
         client_id: "staging-client".into(),
-        redirect_uri: crate::config::DEFAULT_REDIRECT_URI.into(),
+        redirect_uri: crate::foundation::config::DEFAULT_REDIRECT_URI.into(),
     };
     assert_eq!(rig.core.set_platform(ok).await.unwrap().origin, "https://staging.example.com");
 }

@@ -181,7 +181,7 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
             .set_platform(PlatformSettingsInput {
                 base_url: "https://staging.example.com".into(),
                 client_id: "staging".into(),
-                redirect_uri: crate::config::DEFAULT_REDIRECT_URI.into(),
+                redirect_uri: crate::foundation::config::DEFAULT_REDIRECT_URI.into(),
             })
             .await,
     );
@@ -325,8 +325,9 @@ async fn logs_the_database_and_its_wal_never_hold_a_token_code_or_verifier() {
 fn panic_messages_never_contain_a_token_code_or_verifier() {
     use crate::api::oauth::TokenGrant;
     use crate::auth::callback::{parse, Callback};
-    use crate::auth::pending::{PendingAttempt, RequestedContext};
-    use crate::auth::secret::Sensitive;
+    use crate::auth::pending::PendingAttempt;
+    use crate::foundation::context::RequestedContext;
+    use crate::foundation::secret::Sensitive;
 
     let redirect = Url::parse("xiaoya-companion://oauth/callback").unwrap();
     let callback: Callback =
@@ -348,6 +349,8 @@ fn panic_messages_never_contain_a_token_code_or_verifier() {
     };
     let quiet = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
+    // The point is what `unwrap` and `expect` print when they panic on these values.
+    #[allow(clippy::unnecessary_literal_unwrap)]
     let messages: Vec<String> = [
         std::panic::catch_unwind(|| Err::<(), _>(callback).unwrap()),
         std::panic::catch_unwind(|| Err::<(), _>(attempt).expect("sign-in")),

@@ -6,7 +6,7 @@
 use sqlx::query::{Query, QueryAs, QueryScalar};
 use sqlx::sqlite::{Sqlite, SqliteArguments};
 
-use crate::context::ContextColumns;
+use crate::foundation::context::ContextColumns;
 
 /// `origin = ? AND client_id = ? AND subject = ? AND context_kind = ? AND team_id = ?`, or the
 /// same with every column prefixed by a table alias (`context_matches!("c.")`). A literal, so

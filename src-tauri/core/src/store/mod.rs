@@ -1,14 +1,9 @@
 //! SQLite through sqlx: WAL, `synchronous=FULL`, a busy timeout, embedded forward-only
 //! migrations, write transactions that take the write lock at `BEGIN` (S1), and a damaged
 //! database moved aside instead of a failed start (see `recovery`).
-
-pub mod billing;
-pub mod chat;
 pub mod context_sql;
-pub mod ledger;
-pub mod sessions;
 pub mod settings;
-pub mod tts;
+pub mod wire;
 
 #[cfg(test)]
 mod migrations_check;
@@ -26,8 +21,8 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-use crate::error::{Error, Result};
-use crate::wire::DatabaseSetAside;
+use crate::foundation::error::{Error, Result};
+use wire::DatabaseSetAside;
 
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -218,9 +213,9 @@ mod tests {
     /// before writing could not be saved by the busy timeout: its upgrade fails at once.)
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
     async fn concurrent_write_transactions_never_see_busy() {
-        use crate::config::StoredPlatform;
-        use crate::context::ContextColumns;
-        use crate::store::billing::SnapshotRow;
+        use crate::billing::store::SnapshotRow;
+        use crate::foundation::config::StoredPlatform;
+        use crate::foundation::context::ContextColumns;
 
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(&dir.path().join("tx.db")).await.unwrap();

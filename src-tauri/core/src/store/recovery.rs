@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
-use crate::wire::{DatabaseDamage, DatabaseSetAside};
+use super::wire::{DatabaseDamage, DatabaseSetAside};
+use crate::foundation::error::{Error, Result};
 
 /// Why the database at `path` cannot be used, or `None` when the failure is not about the
 /// file itself (a full disk, a permission): then nothing is moved and the error stands.

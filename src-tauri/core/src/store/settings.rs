@@ -1,9 +1,9 @@
 //! The `settings` table: small, typed accessors over a key/value store.
 
-use crate::config::StoredPlatform;
-use crate::error::Result;
+use super::wire::{Locale, ThemePreference};
+use crate::foundation::config::StoredPlatform;
+use crate::foundation::error::Result;
 use crate::store::Db;
-use crate::wire::{Locale, ThemePreference};
 
 const LOCALE: &str = "ui.locale";
 const THEME: &str = "ui.theme";

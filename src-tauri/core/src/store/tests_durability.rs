@@ -5,14 +5,14 @@
 use std::path::Path;
 
 use super::*;
-use crate::auth::pending::RequestedContext;
-use crate::config::StoredPlatform;
-use crate::context::ContextColumns;
-use crate::store::billing::SnapshotRow;
-use crate::store::chat::{ConversationRecord, MessageRecord};
-use crate::store::ledger::{ChargeKind, NewCharge};
-use crate::store::sessions::SessionRecord;
-use crate::store::tts::{ClipContext, ClipError, NewClip};
+use crate::auth::store::SessionRecord;
+use crate::billing::ledger::{ChargeKind, NewCharge};
+use crate::billing::store::SnapshotRow;
+use crate::chat::store::{ConversationRecord, MessageRecord};
+use crate::foundation::config::StoredPlatform;
+use crate::foundation::context::ContextColumns;
+use crate::foundation::context::RequestedContext;
+use crate::tts::store::{ClipContext, ClipError, NewClip};
 use crate::wire::DatabaseDamage;
 
 fn now() -> time::OffsetDateTime {
@@ -155,9 +155,9 @@ async fn the_core_starts_on_a_garbage_file_and_app_info_says_where_it_went() {
     let base = sandbox.base_url();
     let core = crate::host::Core::start(crate::host::CoreOptions {
         data_dir: dir.path().to_path_buf(),
-        env: Box::new(move |k| (k == crate::config::ENV_SANDBOX_URL).then(|| base.clone())),
+        env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
         version: "test".into(),
-        keychain: std::sync::Arc::new(crate::auth::keychain::memory::MemoryKeychain::default()),
+        keychain: std::sync::Arc::new(crate::foundation::keychain::memory::MemoryKeychain::default()),
         browser: std::sync::Arc::new(crate::testing::RecordingBrowser::default()),
         events: std::sync::Arc::new(crate::events::NoEvents),
     })

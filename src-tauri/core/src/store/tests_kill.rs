@@ -11,9 +11,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::auth::keychain::memory::MemoryKeychain;
 use crate::auth::wire::ContextRequest;
 use crate::chat::wire::{ChatOptions, ChatSendInput, ResponseFormatChoice};
+use crate::foundation::keychain::memory::MemoryKeychain;
 use crate::host::{Core, CoreOptions};
 use crate::testing::{RecordingBrowser, Rig};
 
@@ -29,7 +29,7 @@ async fn core_on(dir: &Path, sandbox: String, keys: &HashMap<String, String>) ->
     keychain.entries.lock().unwrap().extend(keys.clone());
     let core = Core::start(CoreOptions {
         data_dir: dir.to_path_buf(),
-        env: Box::new(move |k| (k == crate::config::ENV_SANDBOX_URL).then(|| sandbox.clone())),
+        env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| sandbox.clone())),
         version: "test".into(),
         keychain,
         browser: Arc::new(RecordingBrowser::default()),
@@ -137,7 +137,8 @@ async fn sigkill_during_tts_settlements_then_restart_leaves_one_charge_and_the_a
         .unwrap();
     let resumed = core.tts().resume_tts_clips().await.unwrap();
     assert_eq!(resumed as i64, open, "every clip a kill cut short is resumed");
-    let clips: Vec<(String, String, String, Option<String>, Option<i64>)> =
+    type ClipRow = (String, String, String, Option<String>, Option<i64>);
+    let clips: Vec<ClipRow> =
         sqlx::query_as("SELECT id, request_id, status, audio_file, audio_bytes FROM tts_clips")
             .fetch_all(core.db().pool())
             .await

@@ -8,8 +8,8 @@ use serde_json::Value;
 
 pub use super::read::{price_unavailable, read_options, voice_state, Price, PriceUnit, ReadOptions};
 use super::wire::{SpeechLimits, TtsCatalog};
-use crate::error::{Error, Result};
-use crate::store::ledger::context_label;
+use crate::billing::ledger::context_label;
+use crate::foundation::error::{Error, Result};
 use crate::tts::Tts;
 
 pub const OPTIONS_PATH: &str = "/api/proxy/v1/tts/options";

@@ -129,7 +129,7 @@ pub fn estimate_counted(
     let counting = CharacterCounting {
         rule: if known.cjk_weight.is_some() { CountingRule::Learned } else { CountingRule::CodePoints },
         cjk_weight: weight,
-        learned_from: known.cjk_weight.map(|(_, at)| crate::clock::rfc3339_ms(at)),
+        learned_from: known.cjk_weight.map(|(_, at)| crate::foundation::clock::rfc3339_ms(at)),
         others_confirmed: known.others_confirmed,
         cjk_characters: cjk,
         counted_characters: u32::try_from(counted).unwrap_or(u32::MAX),

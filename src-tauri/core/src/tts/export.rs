@@ -4,7 +4,7 @@
 use super::files::slug;
 use super::Tts;
 use crate::documents::{Document, DocumentKind};
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 impl Tts {
     /// The saved audio of one clip of the active context, ready to save.

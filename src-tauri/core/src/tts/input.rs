@@ -9,7 +9,7 @@ use super::catalog::{
 };
 use super::estimate::code_points;
 use super::wire::{SpeechParams, SpeechRequest, TtsConfig, Voice};
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 /// `TtsSpeechInput`, field for field.
 #[derive(Debug, Serialize)]

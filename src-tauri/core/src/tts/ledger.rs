@@ -7,13 +7,13 @@ use super::estimate::{check, code_points};
 use super::files::audio_dir;
 use super::wire::{Clip, ClipFilter, ClipStatus, CostEstimate, SpeechParams, SpeechReceipt, TtsTotals};
 use crate::billing::points::Points;
-use crate::error::{Error, ErrorCode, IpcError, Result};
-use crate::store::tts::{ClipContext, ClipRow};
+use crate::foundation::error::{Error, ErrorCode, IpcError, Result};
+use crate::tts::store::{ClipContext, ClipRow};
 use crate::tts::Tts;
 
 const LIST_LIMIT: i64 = 500;
 
-use crate::clock::rfc3339_ms;
+use crate::foundation::clock::rfc3339_ms;
 
 fn error_code(raw: &str) -> ErrorCode {
     serde_json::from_value(serde_json::Value::String(raw.to_owned())).unwrap_or(ErrorCode::Internal)

@@ -18,10 +18,11 @@ pub mod state;
 pub mod synth;
 pub mod wire;
 
+pub mod store;
 #[cfg(test)]
 pub(crate) mod tests;
 
 pub use service::Tts;
 pub use state::{InFlight, TtsState};
 
-pub use crate::clock::now_ms;
+pub use crate::foundation::clock::now_ms;

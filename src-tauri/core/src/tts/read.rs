@@ -14,8 +14,8 @@ use super::wire::{
     EstimateUnavailable, TtsConfig, TtsPrice, Voice, VoiceLibraryLink, VoiceState, VoiceUnusable,
 };
 use crate::billing::points::Points;
-use crate::error::{Error, Result};
-use crate::reading::{describe, field, find_list, normalise_word, ReadReport};
+use crate::foundation::error::{Error, Result};
+use crate::foundation::reading::{describe, field, find_list, normalise_word, ReadReport};
 
 /// What `read_options` made of a TTS options answer.
 #[derive(Debug, Default)]

@@ -8,9 +8,9 @@ use reqwest::header::{HeaderMap, ACCEPT, CONTENT_TYPE};
 use reqwest::StatusCode;
 
 use super::wire::SpeechReceipt;
-use crate::api::context::ContextCall;
 use crate::api::{read_envelope, PlatformClient};
-use crate::error::{Error, Result};
+use crate::auth::call::ContextCall;
+use crate::foundation::error::{Error, Result};
 
 pub const SPEECH_PATH: &str = "/api/proxy/v1/audio/speech";
 

@@ -5,11 +5,13 @@
 use std::sync::Arc;
 
 use super::state::TtsState;
+use super::wire::Clip;
 use crate::audio::wire::PlaybackState;
 use crate::audio::Audio;
 use crate::auth::Auth;
 use crate::billing::Billing;
-use crate::error::Result;
+use crate::foundation::emitter::Emitter;
+use crate::foundation::error::Result;
 use crate::shared::Shared;
 
 pub struct Tts {
@@ -19,11 +21,19 @@ pub struct Tts {
     audio: Arc<Audio>,
     /// Catalogs per session, requests in flight, running totals, the retry policy.
     state: Arc<TtsState>,
+    /// Where a clip that reached a settled status is announced.
+    pub(super) events: Emitter<Clip>,
 }
 
 impl Tts {
-    pub fn new(shared: Arc<Shared>, auth: Arc<Auth>, billing: Arc<Billing>, audio: Arc<Audio>) -> Self {
-        Tts { shared, auth, billing, audio, state: Arc::default() }
+    pub fn new(
+        shared: Arc<Shared>,
+        auth: Arc<Auth>,
+        billing: Arc<Billing>,
+        audio: Arc<Audio>,
+        events: Emitter<Clip>,
+    ) -> Self {
+        Tts { shared, auth, billing, audio, state: Arc::default(), events }
     }
 
     pub fn state(&self) -> &Arc<TtsState> {

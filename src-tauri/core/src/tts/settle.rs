@@ -8,10 +8,10 @@ use super::files::{audio_dir, clip_file_name, write_atomic};
 use super::now_ms;
 use super::wire::{Clip, ClipStatus};
 use crate::auth::flow::now_unix;
-use crate::error::{Error, IpcError, Result};
-use crate::store::ledger::{ChargeKind, NewCharge};
-use crate::store::sessions::SessionRecord;
-use crate::store::tts::{ClipError, ClipRow};
+use crate::auth::store::SessionRecord;
+use crate::billing::ledger::{ChargeKind, NewCharge};
+use crate::foundation::error::{Error, IpcError, Result};
+use crate::tts::store::{ClipError, ClipRow};
 use crate::tts::Tts;
 
 pub(super) fn clip_error(err: &Error) -> ClipError {
@@ -92,7 +92,7 @@ impl Tts {
         }
         tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");
         // The audio's buffers (megabytes) were freed on worker threads (memory.rs).
-        crate::memory::release_free_memory_soon();
+        crate::foundation::memory::release_free_memory_soon();
         self.clip_view(fresh).await
     }
 
@@ -152,7 +152,7 @@ impl Tts {
         };
         self.state().forget_kept_audio(clip_id);
         tracing::info!(request_id = %row.request_id, "kept audio saved");
-        self.shared.emit(crate::wire::AppEvent::ClipSettled { clip: clip.clone() });
+        self.events.emit(clip.clone());
         Ok(clip)
     }
 }

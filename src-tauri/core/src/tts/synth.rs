@@ -11,11 +11,11 @@ use super::send::{send_once, Attempt, RetryPolicy};
 use super::settle::clip_error;
 use super::state::KeptAudio;
 use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SpeechReceipt, SpeechRequest};
-use crate::api::context::ContextCall;
+use crate::auth::call::ContextCall;
 use crate::auth::flow::now_unix;
-use crate::error::{Error, Result};
-use crate::store::sessions::SessionRecord;
-use crate::store::tts::{ClipContext, ClipRow, NewClip};
+use crate::auth::store::SessionRecord;
+use crate::foundation::error::{Error, Result};
+use crate::tts::store::{ClipContext, ClipRow, NewClip};
 use crate::tts::Tts;
 
 pub use super::now_ms;
@@ -207,7 +207,7 @@ impl Tts {
     async fn run_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
         let clip = self.send_clip(clip_id, call).await?;
         if clip.status != ClipStatus::Pending {
-            self.shared.emit(crate::wire::AppEvent::ClipSettled { clip: clip.clone() });
+            self.events.emit(clip.clone());
         }
         if matches!(clip.status, ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown) {
             self.billing().balance_after_charge(&call.session.id).await;

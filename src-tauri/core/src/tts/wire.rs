@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::IpcError;
+use crate::foundation::error::IpcError;
 
 // ---------- the catalog ----------
 
@@ -21,7 +21,7 @@ pub struct TtsCatalog {
     pub configs: Vec<TtsConfig>,
     pub limits: SpeechLimits,
     /// How the answer was read: shape, missing fields, values not recognised.
-    pub reading: crate::reading::ReadReport,
+    pub reading: crate::foundation::reading::ReadReport,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

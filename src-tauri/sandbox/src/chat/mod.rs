@@ -27,23 +27,12 @@ use crate::readings::Reading;
 use crate::scope::Scope;
 use crate::seed::{team_catalog, CatalogModel, PUBLISHED_WORKFLOW_VERSION_ID};
 use crate::state::Shared;
-use crate::world::{AccountKey, SettledChat};
+use crate::world::{AccountKey, Completion, SettledChat};
 
 pub(crate) use reply::{count_tokens, is_cjk};
 
 pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new().route("/api/proxy/v1/chat/completions", post(completions))
-}
-
-/// A finished completion, kept for idempotent replay.
-#[derive(Clone, Debug)]
-pub(crate) struct Completion {
-    pub id: String,
-    pub created: i64,
-    pub model: String,
-    pub content: String,
-    pub prompt_tokens: u64,
-    pub completion_tokens: u64,
 }
 
 impl Completion {

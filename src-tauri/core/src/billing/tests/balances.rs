@@ -5,7 +5,7 @@ use xiaoya_sandbox::{Scope, TokenSelector};
 use super::{sb, team};
 use crate::auth::wire::ContextRequest;
 use crate::billing::wire::{BalanceDetail, BalanceVerdict, BillingContext, UsageView};
-use crate::error::{Error, ErrorCode};
+use crate::foundation::error::{Error, ErrorCode};
 use crate::testing::Rig;
 
 #[tokio::test]

@@ -5,11 +5,11 @@ use xiaoya_sandbox::{PersonalBalance, Points as SbPoints};
 
 use super::{record, sb, team};
 use crate::auth::wire::ContextRequest;
+use crate::billing::ledger::ChargeKind;
 use crate::billing::wire::{
     BalanceLimit, BalanceVerdict, BillingContext, LedgerQuery, LedgerScope, SpendingQuery,
 };
-use crate::error::ErrorCode;
-use crate::store::ledger::ChargeKind;
+use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 
 #[tokio::test]

@@ -5,7 +5,7 @@
 use xiaoya_sandbox as sb;
 
 use crate::auth::wire::ContextRequest;
-use crate::store::ledger::{ChargeKind, NewCharge};
+use crate::billing::ledger::{ChargeKind, NewCharge};
 use crate::testing::Rig;
 
 mod balances;

@@ -4,7 +4,7 @@ use xiaoya_sandbox as sb;
 
 use super::{personal, req, standard};
 use crate::auth::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::tts::wire::{VoiceState, VoiceUnusable};
 
 #[tokio::test]

@@ -5,7 +5,7 @@ use xiaoya_sandbox as sb;
 
 use super::{charged, ledger_rows, personal, req, standard};
 use crate::auth::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::tts::wire::{ClipStatus, CostVerdict, CountingRule, EstimateUnavailable, SpeechParams};
 
 #[tokio::test]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::{charged, ledger_rows, personal, standard};
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::tts::wire::ClipStatus;
 
 /// A tmpfs mounted on a folder; unmounted when dropped (also when the test panics).
@@ -50,7 +50,7 @@ impl Tmpfs {
             match file.write_all(&chunk).and_then(|()| file.sync_all()) {
                 Ok(()) => continue,
                 Err(e) => {
-                    assert!(crate::error::is_disk_full(&e), "filled up with ENOSPC, not {e}");
+                    assert!(crate::foundation::error::is_disk_full(&e), "filled up with ENOSPC, not {e}");
                     return path;
                 }
             }
@@ -164,7 +164,7 @@ async fn a_database_write_on_a_full_disk_is_disk_full() {
     sqlx::query("CREATE TABLE t (b BLOB)").execute(&pool).await.unwrap();
     disk.fill();
     let err = sqlx::query("INSERT INTO t VALUES (zeroblob(200000))").execute(&pool).await.unwrap_err();
-    assert_eq!(crate::error::Error::from(err).code(), ErrorCode::DiskFull);
+    assert_eq!(crate::foundation::error::Error::from(err).code(), ErrorCode::DiskFull);
     pool.close().await;
     drop(disk);
 }

@@ -10,7 +10,7 @@ use crate::audio::engine::AudioEngine;
 use crate::audio::fake::fake_opener;
 use crate::audio::wire::PlaybackStatus;
 use crate::auth::wire::ContextRequest;
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::tts::wire::{ClipFilter, ClipStatus};
 
 #[tokio::test]

@@ -14,7 +14,7 @@ async fn restart(rig: &Rig) -> Core {
     let base = rig.sandbox.base_url();
     let core = Core::start(CoreOptions {
         data_dir: rig.dir.path().to_path_buf(),
-        env: Box::new(move |k| (k == crate::config::ENV_SANDBOX_URL).then(|| base.clone())),
+        env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
         version: "test".into(),
         keychain: rig.keys.clone(),
         browser: rig.browser.clone(),

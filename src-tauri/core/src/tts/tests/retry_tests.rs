@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
 use super::{charged, fast_policy, ledger_rows, personal, req, standard};
-use crate::error::ErrorCode;
+use crate::foundation::error::ErrorCode;
 use crate::tts::send::RetryPolicy;
 use crate::tts::wire::ClipStatus;
 

@@ -69,7 +69,7 @@ async fn a_clip_is_never_complete_without_its_ledger_row_and_the_next_start_heal
     let base = rig.sandbox.base_url();
     let next = crate::host::Core::start(crate::host::CoreOptions {
         data_dir: rig.dir.path().to_path_buf(),
-        env: Box::new(move |k| (k == crate::config::ENV_SANDBOX_URL).then(|| base.clone())),
+        env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
         version: "test".into(),
         keychain: rig.keys.clone(),
         browser: rig.browser.clone(),

@@ -57,6 +57,7 @@ pub fn release_free_memory() {
         }
         // SAFETY: malloc_trim takes a plain size and only rearranges malloc's own free lists;
         // it is safe to call from any thread at any time.
+        #[allow(unsafe_code)]
         unsafe {
             malloc_trim(0);
         }

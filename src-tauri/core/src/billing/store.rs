@@ -1,8 +1,8 @@
 //! Balance snapshots, reads of the points ledger, and the low-balance threshold.
 
-use crate::context::ContextColumns;
 use crate::context_matches;
-use crate::error::Result;
+use crate::foundation::context::ContextColumns;
+use crate::foundation::error::Result;
 use crate::store::context_sql::BindContext;
 use crate::store::Db;
 

@@ -8,12 +8,12 @@ use url::Url;
 
 use reqwest::Method;
 
-use super::{segment, PlatformClient};
-use crate::auth::secret::AccessToken;
+use crate::api::{segment, PlatformClient};
+use crate::auth::store::SessionRecord;
 use crate::auth::Auth;
-use crate::context::PlatformContext;
-use crate::error::{Error, Result};
-use crate::store::sessions::SessionRecord;
+use crate::foundation::context::PlatformContext;
+use crate::foundation::error::{Error, Result};
+use crate::foundation::secret::AccessToken;
 
 /// Everything a feature needs to call the platform for one session.
 pub struct ContextCall {
@@ -82,9 +82,10 @@ impl Auth {
     }
 
     /// GET an Open API route for this context and read its `data` exactly (see
-    /// [`crate::reading::exact_json`]): for answers that carry amounts.
+    /// [`crate::foundation::reading::exact_json`]): for answers that carry amounts.
     pub async fn context_get_exact(&self, call: &ContextCall, path: &str) -> Result<serde_json::Value> {
         let raw: Box<serde_json::value::RawValue> = self.context_get(call, path).await?;
-        crate::reading::exact_json(raw.get()).map_err(|e| Error::Decode(format!("platform response: {e}")))
+        crate::foundation::reading::exact_json(raw.get())
+            .map_err(|e| Error::Decode(format!("platform response: {e}")))
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use url::Url;
 
-use crate::error::{Error, Result};
+use crate::foundation::error::{Error, Result};
 
 pub const DEFAULT_PLATFORM_ORIGIN: &str = "https://claw.zhenhuiai.com";
 pub const DEFAULT_REDIRECT_URI: &str = "xiaoya-companion://oauth/callback";

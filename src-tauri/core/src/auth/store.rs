@@ -1,9 +1,9 @@
 //! Session facts in SQLite (name, context, role, scopes, expiry). The token itself is
 //! in the keychain under `keychain_account`.
 
-use crate::auth::pending::RequestedContext;
-use crate::context::{ContextColumns, PlatformContext};
-use crate::error::{Error, Result};
+use crate::foundation::context::RequestedContext;
+use crate::foundation::context::{ContextColumns, PlatformContext};
+use crate::foundation::error::{Error, Result};
 use crate::store::Db;
 
 const ACTIVE_SESSION: &str = "session.active";

@@ -1,9 +1,9 @@
 //! The local points ledger: what the app saw being charged, per context. Chat and TTS
 //! write to it; Balances reads it to explain how a balance changed.
 
-use crate::auth::pending::RequestedContext;
-use crate::error::Result;
-use crate::store::sessions::SessionRecord;
+use crate::auth::store::SessionRecord;
+use crate::foundation::context::RequestedContext;
+use crate::foundation::error::Result;
 use crate::store::Db;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

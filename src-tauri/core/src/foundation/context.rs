@@ -5,9 +5,38 @@
 
 use url::Url;
 
-use crate::auth::pending::RequestedContext;
-use crate::config::origin_string;
-use crate::error::{Error, Result};
+use crate::foundation::config::origin_string;
+use crate::foundation::error::{Error, Result};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RequestedContext {
+    Personal,
+    Team { team_id: String },
+}
+
+impl RequestedContext {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RequestedContext::Personal => "personal",
+            RequestedContext::Team { .. } => "team",
+        }
+    }
+
+    pub fn team_id(&self) -> &str {
+        match self {
+            RequestedContext::Personal => "",
+            RequestedContext::Team { team_id } => team_id,
+        }
+    }
+
+    pub fn from_parts(kind: &str, team_id: &str) -> Option<Self> {
+        match (kind, team_id) {
+            ("personal", "") => Some(RequestedContext::Personal),
+            ("team", t) if !t.is_empty() => Some(RequestedContext::Team { team_id: t.to_owned() }),
+            _ => None,
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlatformContext {

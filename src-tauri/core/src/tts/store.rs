@@ -1,12 +1,12 @@
 //! The audio ledger (`tts_clips`): one row per speech request, written before the first
 //! send and moved through its statuses as answers arrive.
 
-use crate::context::ContextColumns;
+use crate::auth::store::SessionRecord;
+use crate::billing::ledger::{commit_with_charge, context_label, NewCharge};
 use crate::context_matches;
-use crate::error::Result;
+use crate::foundation::context::ContextColumns;
+use crate::foundation::error::Result;
 use crate::store::context_sql::BindContext;
-use crate::store::ledger::{commit_with_charge, context_label, NewCharge};
-use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
 /// Which account context a clip belongs to (copied from the session that paid), and the

@@ -1,15 +1,15 @@
 //! Chat conversations and messages in SQLite. Conversations are scoped to one context
 //! (origin, client, subject, context kind, Team) and only listed there.
 
+use crate::auth::store::SessionRecord;
+use crate::billing::ledger::{commit_with_charge, NewCharge};
 use crate::context_matches;
-use crate::error::Result;
+use crate::foundation::error::Result;
 use crate::store::context_sql::BindContext;
-use crate::store::ledger::{commit_with_charge, NewCharge};
-use crate::store::sessions::SessionRecord;
 use crate::store::Db;
 
 /// The exact context a conversation belongs to: `PlatformContext`'s database form.
-pub type ChatScope = crate::context::ContextColumns;
+pub type ChatScope = crate::foundation::context::ContextColumns;
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ConversationRecord {

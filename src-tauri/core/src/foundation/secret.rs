@@ -86,6 +86,7 @@ mod tests {
         token.zeroize();
         // SAFETY: `zeroize` on a String wipes the buffer then clears it, without freeing
         // it: the allocation is still `token`'s, `len` bytes long.
+        #[allow(unsafe_code)]
         let after = unsafe { std::slice::from_raw_parts(ptr, len) };
         assert!(after.iter().all(|b| *b == 0), "{after:?}");
     }

@@ -133,7 +133,7 @@ pub enum Error {
     #[error("the session lacks the `{0}` scope")]
     ScopeMissing(String),
     #[error(transparent)]
-    Keychain(#[from] crate::auth::keychain::KeychainError),
+    Keychain(#[from] crate::foundation::keychain::KeychainError),
     #[error("audio output is unavailable: {0}")]
     AudioUnavailable(String),
     #[error("the audio cannot be played: {0}")]
@@ -213,10 +213,12 @@ impl Error {
             Error::NotSignedIn => ErrorCode::NotSignedIn,
             Error::PayerNotChosen => ErrorCode::PayerNotChosen,
             Error::ScopeMissing(_) => ErrorCode::ScopeMissing,
-            Error::Keychain(crate::auth::keychain::KeychainError::Unavailable(_)) => {
+            Error::Keychain(crate::foundation::keychain::KeychainError::Unavailable(_)) => {
                 ErrorCode::KeychainUnavailable
             }
-            Error::Keychain(crate::auth::keychain::KeychainError::TimedOut(_)) => ErrorCode::KeychainTimeout,
+            Error::Keychain(crate::foundation::keychain::KeychainError::TimedOut(_)) => {
+                ErrorCode::KeychainTimeout
+            }
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,

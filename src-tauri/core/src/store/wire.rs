@@ -1,0 +1,91 @@
+//! The store's types that cross IPC: the language and theme settings, and why the database
+//! found at start was moved aside.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub enum Locale {
+    #[serde(rename = "zh-CN")]
+    ZhCn,
+    #[serde(rename = "en")]
+    En,
+}
+
+impl Locale {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Locale::ZhCn => "zh-CN",
+            Locale::En => "en",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "zh-CN" => Some(Locale::ZhCn),
+            "en" => Some(Locale::En),
+            _ => None,
+        }
+    }
+
+    /// The locale a fresh install starts in, from POSIX locale variables.
+    pub fn from_system(lang: Option<&str>) -> Self {
+        match lang {
+            Some(l) if l.to_ascii_lowercase().starts_with("zh") => Locale::ZhCn,
+            _ => Locale::En,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ThemePreference {
+    System,
+    Light,
+    Dark,
+}
+
+impl ThemePreference {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ThemePreference::System => "system",
+            ThemePreference::Light => "light",
+            ThemePreference::Dark => "dark",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "system" => Some(ThemePreference::System),
+            "light" => Some(ThemePreference::Light),
+            "dark" => Some(ThemePreference::Dark),
+            _ => None,
+        }
+    }
+}
+
+/// Why the database found at start was moved aside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum DatabaseDamage {
+    /// The file is not a database, or is damaged.
+    Corrupt,
+    /// A newer version of the app changed it (the app was downgraded).
+    UnknownMigration,
+    /// Updating it to this version failed.
+    MigrationFailed,
+}
+
+/// The database found at start could not be used: it was kept at `moved_to` and a fresh
+/// one was created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DatabaseSetAside {
+    pub damage: DatabaseDamage,
+    /// Where the old file is now (a path on this computer, shown to the person).
+    pub moved_to: String,
+}
