@@ -30,6 +30,13 @@ const TOKEN_CHARS = 4;
 
 // ---------- the reply ----------
 
+/** The page's mount point (index.html / voices.html); the bench cannot run without it. */
+function benchRoot(): HTMLElement {
+  const root = document.getElementById("bench-root");
+  if (!root) throw new Error("the page has no #bench-root");
+  return root;
+}
+
 function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
@@ -52,7 +59,7 @@ const IDENTS = ["parseBlocks", "useMemo", "requestAnimationFrame", "text.length"
 /** A deterministic Markdown reply of exactly `chars` ASCII characters. */
 export function generateReply(chars: number, seed: number): string {
   const rand = mulberry32(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const sentence = () => {
     const words: string[] = [];
@@ -108,7 +115,7 @@ function tokenize(text: string): string[] {
 /** A deterministic reply of exactly `chars` characters: a long table, then a long nested list. */
 export function generateTableListReply(chars: number, seed: number): string {
   const rand = mulberry32(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const parts = ["## Usage by request\n\n", "| # | Model | Context | Tokens | Points | Note |\n|--:|:--|:--|--:|--:|:--|\n"];
   let size = parts.join("").length;
@@ -266,11 +273,11 @@ function median(xs: number[]): number {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 async function run(kind: Kind, reply: string, graceMs: number): Promise<RunResult> {
-  const root = document.getElementById("bench-root")!;
+  const root = benchRoot();
   render(null, root);
   render(<Harness kind={kind} />, root);
   await nextFrame();
@@ -322,7 +329,7 @@ async function run(kind: Kind, reply: string, graceMs: number): Promise<RunResul
     if (pendingStart < 0 || stopped) return;
     const now = performance.now();
     // Tokens fully shown by this commit.
-    while (displayed < n && cumChars[displayed]! <= chars) displayed += 1;
+    while (displayed < n && cumChars[displayed] <= chars) displayed += 1;
     renderToken.push(displayed);
     renderCost.push(now - pendingStart);
     pendingStart = -1;
@@ -335,7 +342,8 @@ async function run(kind: Kind, reply: string, graceMs: number): Promise<RunResul
   const batcher = createDeltaBatcher(() => {
     if (stopped) return;
     pendingStart = performance.now();
-    setView!({ text, streaming: delivered < n });
+    if (!setView) throw new Error("the harness is not mounted");
+    setView({ text, streaming: delivered < n });
   });
 
   const channel = new MessageChannel();
@@ -347,9 +355,9 @@ async function run(kind: Kind, reply: string, graceMs: number): Promise<RunResul
     }
     // As in the app (useChat): each token is its own task, and the delta batcher hands
     // the text gathered within a frame to the renderer once per frame.
-    text += tokens[delivered]!;
+    text += tokens[delivered];
     delivered += 1;
-    batcher.push("reply", tokens[delivered - 1]!);
+    batcher.push("reply", tokens[delivered - 1]);
     if (delivered < due) channel.port2.postMessage(0);
     else idle = true;
   };
@@ -381,8 +389,8 @@ async function run(kind: Kind, reply: string, graceMs: number): Promise<RunResul
   const first: number[] = [];
   const last: number[] = [];
   renderToken.forEach((tok, i) => {
-    if (tok <= tenth) first.push(renderCost[i]!);
-    if (tok > displayed - tenth) last.push(renderCost[i]!);
+    if (tok <= tenth) first.push(renderCost[i]);
+    if (tok > displayed - tenth) last.push(renderCost[i]);
   });
   const elapsed = (lastCommit - start) / 1000;
   const rate = displayed / elapsed;
@@ -418,7 +426,7 @@ async function runAll(): Promise<{
   tableList: RunResult;
   parsers: ParserResult[];
 }> {
-  const column = document.getElementById("bench-root")!;
+  const column = benchRoot();
   column.style.width = "760px";
   column.style.margin = "0 auto";
   // Warm-up (discarded): JIT both paths on a different, short reply.
@@ -433,7 +441,7 @@ async function runAll(): Promise<{
   await sleep(300);
   const tableListReply = generateTableListReply(REPLY_CHARS, 42);
   const tableList = await run("app", tableListReply, 4000);
-  render(null, document.getElementById("bench-root")!);
+  render(null, benchRoot());
   await sleep(300);
   const parsers = timeParsers({ prose: reply, "table+list": tableListReply });
   return {

@@ -36,6 +36,13 @@ const SCROLL_ROWS_PER_FRAME = 25; // more than the ~19 rows rendered: every fram
 
 // ---------- the voices ----------
 
+/** The page's mount point (index.html / voices.html); the bench cannot run without it. */
+function benchRoot(): HTMLElement {
+  const root = document.getElementById("bench-root");
+  if (!root) throw new Error("the page has no #bench-root");
+  return root;
+}
+
 function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
@@ -74,7 +81,7 @@ export interface VoiceMix {
  */
 function generateVoices(count: number, seed: number, now: number): { voices: Voice[]; mix: VoiceMix } {
   const rand = mulberry32(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const mix: VoiceMix = { shared: 0, own: 0, english: 0, chinese: 0, active: 0, pending: 0, pendingPastDeadline: 0, expired: 0, other: 0 };
   const voices: Voice[] = [];
   for (let i = 0; i < count; i++) {
@@ -186,7 +193,7 @@ function median(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 export interface Stat {
@@ -354,7 +361,7 @@ function timeIt(f: () => unknown, times: number, setup?: () => void): Stat {
 
 async function runAll(): Promise<VoiceBenchResult> {
   applyLocale("en");
-  const root = document.getElementById("bench-root")!;
+  const root = benchRoot();
   root.style.width = "560px"; // about the board card's width in the app's 1280 px window
   root.style.margin = "24px auto";
 
@@ -367,8 +374,8 @@ async function runAll(): Promise<VoiceBenchResult> {
     price: { points: "2", unit: "characters", unitSize: "100", estimable: true, raw: '{"points":2,"unit":"characters","unitSize":100}' },
     voices,
   };
-  const selectedVoiceId = voices[4321]!.voiceId;
-  const compareIds = [voices[17]!.voiceId, voices[9000]!.voiceId];
+  const selectedVoiceId = voices[4321].voiceId;
+  const compareIds = [voices[17].voiceId, voices[9000].voiceId];
   // Each mount gets the voices as a new list, as each catalog load delivers one, so nothing
   // the app may keep per list (a sort, say) is carried from one mount to the next.
   let boardList: Voice[] = voices;
@@ -414,7 +421,7 @@ async function runAll(): Promise<VoiceBenchResult> {
   const base: BoardQuery = { search: "", ownership: "all", state: "any", sort: "name" };
   const steps: { key: string; value: string; inputType: string; data: string | null }[] = [];
   for (let i = 1; i <= QUERY.length; i++) {
-    const ch = QUERY[i - 1]!;
+    const ch = QUERY[i - 1];
     steps.push({ key: ch, value: QUERY.slice(0, i), inputType: "insertText", data: ch });
   }
   for (let i = QUERY.length - 1; i >= 0; i--) {
@@ -424,7 +431,7 @@ async function runAll(): Promise<VoiceBenchResult> {
   const keystrokes: Sample[] = [];
   for (let pass = 0; pass < TYPING_PASSES + 1; pass++) {
     for (let s = 0; s < steps.length; s++) {
-      const step = steps[s]!;
+      const step = steps[s];
       const sample = await measure(root, typeKey(input, step.key, step.value, step.inputType, step.data));
       input.dispatchEvent(new KeyboardEvent("keyup", { key: step.key, bubbles: true }));
       const want = expectedCount(voices, { ...base, search: step.value });
@@ -432,7 +439,7 @@ async function runAll(): Promise<VoiceBenchResult> {
         throw new Error(`after typing to "${step.value}" the board shows ${shownCount(root)} voices, expected ${want}`);
       }
       if (pass > 0) {
-        perStep[s]!.push(sample);
+        perStep[s].push(sample);
         keystrokes.push(sample);
       }
     }
@@ -522,14 +529,14 @@ async function runAll(): Promise<VoiceBenchResult> {
     mount,
     keystroke: { ...keystroke, framesOver1: keystrokes.filter((s) => s.frames > 1).length, samples: keystrokes.length },
     perKeystroke: steps.map((step, s) => {
-      const st = summarize(perStep[s]!);
+      const st = summarize(perStep[s]);
       return {
         query: step.value,
         matches: expectedCount(voices, { ...base, search: step.value }),
         commit: st.commit,
         layout: st.layout,
         painted: st.painted,
-        boardRowsMs: perQueryBoardRows[s]!,
+        boardRowsMs: perQueryBoardRows[s],
       };
     }),
     chip: summarize(chips),
@@ -584,8 +591,8 @@ async function scrollThrough(root: HTMLElement): Promise<ScrollResult> {
   const covered = () => {
     const rows = windowEl.children;
     if (rows.length === 0) return false;
-    const firstIndex = Number(rows[0]!.getAttribute("aria-posinset")) - 1;
-    const lastIndex = Number(rows[rows.length - 1]!.getAttribute("aria-posinset")) - 1;
+    const firstIndex = Number(rows[0].getAttribute("aria-posinset")) - 1;
+    const lastIndex = Number(rows[rows.length - 1].getAttribute("aria-posinset")) - 1;
     const top = list.scrollTop;
     const bottom = Math.min(top + list.clientHeight, count * ROW_HEIGHT);
     return firstIndex * ROW_HEIGHT <= top + 1 && (lastIndex + 1) * ROW_HEIGHT >= bottom - 1;
@@ -637,7 +644,7 @@ async function scrollThrough(root: HTMLElement): Promise<ScrollResult> {
 /** For profiling by hand (devtools, or a WebDriver script): mounts the board on the 10,000 voices. */
 function mountForProfiling(): { voices: Voice[]; mix: VoiceMix } {
   applyLocale("en");
-  const root = document.getElementById("bench-root")!;
+  const root = benchRoot();
   root.style.width = "560px";
   root.style.margin = "24px auto";
   const generated = generateVoices(VOICES, 42, Date.now());
@@ -647,7 +654,7 @@ function mountForProfiling(): { voices: Voice[]; mix: VoiceMix } {
     outputFormats: ["mp3", "wav"],
     voices: generated.voices,
   };
-  render(<Bench config={config} selectedVoiceId={generated.voices[4321]!.voiceId} compareIds={[]} />, root);
+  render(<Bench config={config} selectedVoiceId={generated.voices[4321].voiceId} compareIds={[]} />, root);
   return generated;
 }
 

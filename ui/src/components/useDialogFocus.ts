@@ -44,8 +44,8 @@ export function useDialogFocus(open: boolean, panel: RefObject<HTMLDivElement | 
         node.focus();
         return;
       }
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
+      const firstItem = items[0];
+      const lastItem = items[items.length - 1];
       const active = document.activeElement;
       if (event.shiftKey && (active === firstItem || active === node)) {
         event.preventDefault();

@@ -3,7 +3,7 @@ import { act } from "preact/test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { session, withCommands } from "../support/core";
-import { mountRoot } from "../support/dom";
+import { findIn, mountRoot } from "../support/dom";
 
 // Issue 15, point 11: signing in to a Team changes who pays only when the person turns it
 // on in the picker. The store is replaced so the test sees exactly what the picker asks for.
@@ -42,19 +42,19 @@ async function open() {
     render(<TeamPicker open onClose={() => {}} personal={personal} signedInTeamIds={new Set()} onSignInPersonal={() => {}} />, root);
   });
   await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-  act(() => document.querySelector<HTMLElement>("[data-testid=team-option-t_alpha]")!.click());
+  act(() => findIn<HTMLElement>(document, "[data-testid=team-option-t_alpha]").click());
 }
 
 async function confirm() {
   await act(async () => {
-    document.querySelector<HTMLElement>("[data-testid=team-sign-in-confirm]")!.click();
+    findIn<HTMLElement>(document, "[data-testid=team-sign-in-confirm]").click();
   });
 }
 
 describe("<TeamPicker> and who pays", () => {
   it("keeps the payer by default and says who pays now", async () => {
     await open();
-    const toggle = document.querySelector<HTMLElement>("[data-testid=team-make-payer]")!;
+    const toggle = findIn<HTMLElement>(document, "[data-testid=team-make-payer]");
     expect(toggle.getAttribute("aria-checked")).toBe("false");
     expect(document.body.textContent).toContain("Charged to: Personal now");
     await confirm();
@@ -63,7 +63,7 @@ describe("<TeamPicker> and who pays", () => {
 
   it("makes the Team the payer when the person turns it on", async () => {
     await open();
-    act(() => document.querySelector<HTMLElement>("[data-testid=team-make-payer]")!.click());
+    act(() => findIn<HTMLElement>(document, "[data-testid=team-make-payer]").click());
     await confirm();
     expect(signIn).toHaveBeenCalledWith({ kind: "team", teamId: "t_alpha", makePayer: true }, "Team Alpha");
   });
@@ -75,7 +75,7 @@ describe("<TeamPicker> and who pays", () => {
       render(<TeamPicker open onClose={() => {}} personal={null} signedInTeamIds={new Set()} onSignInPersonal={() => {}} />, root);
     });
     expect(document.querySelector("[data-testid=team-make-payer]")).toBeNull();
-    const input = document.querySelector<HTMLInputElement>("input")!;
+    const input = findIn<HTMLInputElement>(document, "input");
     await act(async () => {
       input.value = "t_alpha";
       input.dispatchEvent(new Event("input", { bubbles: true }));

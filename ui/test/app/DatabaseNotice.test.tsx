@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { DatabaseNotice } from "../../src/app/DatabaseNotice";
 import { applyLocale } from "../../src/i18n";
-import { mountRoot } from "../support/dom";
+import { findIn, mountRoot } from "../support/dom";
 
 let root: HTMLElement;
 mountRoot(
@@ -17,22 +17,22 @@ describe("DatabaseNotice", () => {
     const movedTo = "/home/ana/.local/share/com.xiaoya.companion/companion-damaged-20261201-095807.db";
     applyLocale("en");
     act(() => render(<DatabaseNotice setAside={{ damage: "corrupt", movedTo }} />, root));
-    const notice = root.querySelector("[data-testid=database-notice]")!;
+    const notice = findIn(root, "[data-testid=database-notice]");
     expect(notice.getAttribute("role")).toBe("alert");
     expect(notice.textContent).toContain("damaged");
-    expect(root.querySelector("[data-testid=database-notice-path]")!.textContent).toBe(movedTo);
+    expect(findIn(root, "[data-testid=database-notice-path]").textContent).toBe(movedTo);
     expect(notice.textContent).toContain("Nothing was deleted");
 
     applyLocale("zh-CN");
     act(() => render(<DatabaseNotice setAside={{ damage: "unknownMigration", movedTo }} />, root));
-    const zh = root.querySelector("[data-testid=database-notice]")!;
+    const zh = findIn(root, "[data-testid=database-notice]");
     expect(zh.textContent).toContain("更新版本");
     expect(zh.textContent).toContain(movedTo);
   });
 
   it("says when updating the database failed", () => {
     act(() => render(<DatabaseNotice setAside={{ damage: "migrationFailed", movedTo: "/x.db" }} />, root));
-    expect(root.querySelector("[data-testid=database-notice]")!.textContent).toContain("couldn't update its database");
+    expect(findIn(root, "[data-testid=database-notice]").textContent).toContain("couldn't update its database");
   });
 
   it("goes away when dismissed", () => {

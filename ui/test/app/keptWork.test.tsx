@@ -3,7 +3,7 @@ import { act } from "preact/test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { chatCommands, conversationSummary, session, withCommands } from "../support/core";
-import { mountRoot } from "../support/dom";
+import { defined, findIn, mountRoot } from "../support/dom";
 
 // Work in progress survives navigation: leaving Chat unmounts it (the app renders one
 // screen at a time), so these tests unmount and mount again, as the navigation does.
@@ -44,14 +44,14 @@ async function settle() {
 }
 
 function typeDraft(text: string) {
-  const area = root.querySelector<HTMLTextAreaElement>("[data-testid=chat-input]")!;
+  const area = findIn<HTMLTextAreaElement>(root, "[data-testid=chat-input]");
   act(() => {
     area.value = text;
     area.dispatchEvent(new Event("input", { bubbles: true }));
   });
 }
 
-const draftShown = () => root.querySelector<HTMLTextAreaElement>("[data-testid=chat-input]")!.value;
+const draftShown = () => findIn<HTMLTextAreaElement>(root, "[data-testid=chat-input]").value;
 
 describe("work in progress survives navigation", () => {
   it("keeps the unsent chat draft after the screen is left and shown again", async () => {
@@ -81,12 +81,12 @@ describe("work in progress survives navigation", () => {
   });
 
   it("reopens the last conversation instead of a new one", async () => {
-    let chat: ReturnType<typeof useChat> | null = null;
+    let chat = null as ReturnType<typeof useChat> | null;
     act(() => render(<ChatLike contextKey="personal:u1" onChat={(c) => (chat = c)} />, root));
     await settle();
     expect(root.firstElementChild?.getAttribute("data-open")).toBe("");
     await act(async () => {
-      await chat!.open("c2");
+      await defined(chat, "the Chat controller").open("c2");
     });
     typeDraft("a follow-up for c2");
     act(() => render(<p>Voices</p>, root));

@@ -3,6 +3,7 @@ import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { withCommands } from "../support/core";
+import { findIn } from "../support/dom";
 
 // A toast keeps the words it was made with, so switching the language puts the showing
 // ones away instead of leaving English on a Chinese screen.
@@ -25,24 +26,25 @@ async function settle() {
 
 describe("toasts and the language switch", () => {
   it("puts the showing toasts away when the language changes, not when it stays", async () => {
-    root = document.createElement("div");
-    document.body.append(root);
+    const el = document.createElement("div");
+    root = el;
+    document.body.append(el);
     act(() =>
       render(
         <>
           <ToastRegion />
           <LocaleSwitch testId="locale-switch" />
         </>,
-        root!,
+        el,
       ),
     );
     act(() => void toast({ tone: "success", title: "Signed in — Personal" }));
     await settle();
     expect(document.body.textContent).toContain("Signed in — Personal");
-    act(() => document.querySelector<HTMLElement>("[data-testid=locale-switch-en]")!.click());
+    act(() => findIn<HTMLElement>(document, "[data-testid=locale-switch-en]").click());
     await settle();
     expect(document.body.textContent).toContain("Signed in — Personal");
-    act(() => document.querySelector<HTMLElement>("[data-testid=locale-switch-zh-CN]")!.click());
+    act(() => findIn<HTMLElement>(document, "[data-testid=locale-switch-zh-CN]").click());
     await settle();
     expect(document.body.textContent).not.toContain("Signed in — Personal");
   });

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
+import { defined } from "../support/dom";
+
 // One stacking scale in the design tokens. The "Charged to" menu lives in the header;
 // it can only draw over the Voices player (a sticky bar in the screen) if the header
 // layer is above every sticky layer. Raw numbers are how that went wrong before.
@@ -42,12 +44,11 @@ describe("the z-index scale", () => {
   });
 
   it("the header (and the Charged-to menu in it) is above the player bar and sticky table heads", () => {
-    const header = layerOf("styles/shell.css", ".app-header");
-    const player = layerOf("features/voices/voices.css", ".player__bar");
-    expect(header).toBeDefined();
-    expect(player).toBeDefined();
-    expect(scale.get(header!)!).toBeGreaterThan(scale.get(player!)!);
-    expect(scale.get("--z-dialog")!).toBeGreaterThan(scale.get(header!)!);
-    expect(scale.get("--z-toast")!).toBeGreaterThan(scale.get("--z-dialog")!);
+    const header = defined(layerOf("styles/shell.css", ".app-header"), "the header's layer");
+    const player = defined(layerOf("features/voices/voices.css", ".player__bar"), "the player bar's layer");
+    const z = (token: string) => defined(scale.get(token), token);
+    expect(z(header)).toBeGreaterThan(z(player));
+    expect(z("--z-dialog")).toBeGreaterThan(z(header));
+    expect(z("--z-toast")).toBeGreaterThan(z("--z-dialog"));
   });
 });

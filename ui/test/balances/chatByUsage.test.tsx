@@ -52,24 +52,25 @@ afterEach(() => {
 });
 
 async function show() {
-  root = document.createElement("div");
-  document.body.append(root);
+  const el = document.createElement("div");
+  root = el;
+  document.body.append(el);
   await act(async () => {
     render(
       <AppContext.Provider value={app}>
         <ChangesCard contextKey="k" version={0} now={1_764_590_500_000} onRefresh={() => {}} />
       </AppContext.Provider>,
-      root!,
+      el,
     );
   });
   await vi.waitFor(
     async () => {
       await act(async () => new Promise((r) => setTimeout(r, 20)));
-      if (!root!.querySelector("[data-testid=balance-interval]")) throw new Error(root!.innerHTML.slice(0, 400));
+      if (!el.querySelector("[data-testid=balance-interval]")) throw new Error(el.innerHTML.slice(0, 400));
     },
     { timeout: 3000, interval: 50 },
   );
-  return root!;
+  return el;
 }
 
 describe("chat points explained by the usage counter", () => {

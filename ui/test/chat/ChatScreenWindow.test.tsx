@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { ChatEvent, ChatMessage } from "../../src/ipc";
 import { chatCommands, conversationSummary, session, withCommands } from "../support/core";
+import { defined, findIn } from "../support/dom";
 import { heights, installLayout, isAtBottom, removeLayout, resize, scrollLog, settle } from "./fakeLayout";
 
 const core = {
@@ -17,6 +18,11 @@ const core = {
   onEvent: null as ((event: ChatEvent) => void) | null,
   finish: null as ((reply: ChatMessage) => void) | null,
 };
+
+/** Sends an event on the reply's channel the page opened. */
+function emit(event: ChatEvent) {
+  defined(core.onEvent, "the reply's channel")(event);
+}
 
 function message(i: number, patch: Partial<ChatMessage> = {}): ChatMessage {
   const user = i % 2 === 0;
@@ -77,7 +83,7 @@ afterEach(() => {
   removeLayout();
 });
 
-const log = () => root.querySelector<HTMLElement>("[data-testid=chat-messages]")!;
+const log = () => findIn<HTMLElement>(root, "[data-testid=chat-messages]");
 const shown = () => root.querySelectorAll("[data-testid=chat-message]").length;
 const polite = () => root.querySelector("[data-testid=announcer-polite]")?.textContent ?? "";
 
@@ -105,20 +111,20 @@ describe("the Chat screen with a 1,000-message conversation (issue 16)", () => {
     // The person scrolls far up, then sends.
     await scrollLog(log(), 2_000);
     expect(isAtBottom(log())).toBe(false);
-    const input = root.querySelector<HTMLTextAreaElement>("[data-testid=chat-input]")!;
+    const input = findIn<HTMLTextAreaElement>(root, "[data-testid=chat-input]");
     act(() => {
       input.value = "And one more thing?";
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
     await settle();
-    act(() => root.querySelector<HTMLButtonElement>("[data-testid=chat-send]")!.click());
+    act(() => findIn<HTMLButtonElement>(root, "[data-testid=chat-send]").click());
     await settle();
     expect(core.onEvent).not.toBeNull();
 
     const user = message(1000, { content: "And one more thing?" });
     const reply = message(1001, { content: "", status: "pending" });
     act(() =>
-      core.onEvent!({
+      emit({
         type: "started",
         conversation: {
           id: "c1",
@@ -138,13 +144,13 @@ describe("the Chat screen with a 1,000-message conversation (issue 16)", () => {
     expect(root.querySelector("[data-message-id=m1000]")?.textContent).toContain("And one more thing?");
 
     // The reply streams and grows; the view follows it.
-    act(() => core.onEvent!({ type: "delta", messageId: "m1001", text: "The first sentence. " }));
+    act(() => emit({ type: "delta", messageId: "m1001", text: "The first sentence. " }));
     await settle();
     heights.set("m1001", 480);
-    act(() => core.onEvent!({ type: "delta", messageId: "m1001", text: "And a much longer second one\n" }));
+    act(() => emit({ type: "delta", messageId: "m1001", text: "And a much longer second one\n" }));
     await settle();
     await resize();
-    const live = root.querySelector<HTMLElement>("[data-message-id=m1001]")!;
+    const live = findIn<HTMLElement>(root, "[data-message-id=m1001]");
     expect(live.getAttribute("data-status")).toBe("streaming");
     expect(live.querySelector("[data-testid=chat-message-content]")?.textContent).toContain("And a much longer second one");
     expect(isAtBottom(log())).toBe(true);
@@ -154,8 +160,8 @@ describe("the Chat screen with a 1,000-message conversation (issue 16)", () => {
 
     const done = { ...reply, content: "The first sentence. And a much longer second one\n", status: "complete" as const };
     await act(async () => {
-      core.onEvent!({ type: "done", reply: done });
-      core.finish!(done);
+      emit({ type: "done", reply: done });
+      defined(core.finish, "the reply's answer")(done);
     });
     await settle();
     await resize();

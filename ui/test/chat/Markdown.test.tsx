@@ -3,7 +3,7 @@ import { act } from "preact/test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { withCommands } from "../support/core";
-import { mountRoot } from "../support/dom";
+import { findIn, mountRoot } from "../support/dom";
 
 // The core is not here: the one IPC call the renderer makes is observed instead.
 const opened: string[] = [];
@@ -52,7 +52,7 @@ describe("<Markdown>", () => {
     expect(el.textContent).toContain("creds (https://u:p@example.com/)");
     // Nothing is opened until a click, and the click goes through the core.
     expect(opened).toEqual([]);
-    act(() => buttons[0]!.click());
+    act(() => buttons[0].click());
     expect(opened).toEqual(["https://example.com/docs"]);
   });
 
@@ -66,7 +66,7 @@ describe("<Markdown>", () => {
 
   it("shows bidi controls in a link target escaped in its tooltip", () => {
     const el = show("[invoice](https://example.com/\u202Efdp.exe)");
-    const button = el.querySelector<HTMLButtonElement>("button.md-link")!;
+    const button = findIn<HTMLButtonElement>(el, "button.md-link");
     expect(button.title).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     expect(button.title).toContain("%E2%80%AEfdp.exe");
   });
@@ -76,41 +76,41 @@ describe("<Markdown>", () => {
     expect(el.querySelector("img")).toBeNull();
     const images = [...el.querySelectorAll(".md-image")];
     expect(images.map((i) => i.textContent)).toEqual(["Image: a chart https://example.com/chart.png", "Image: local /x.png"]);
-    const link = images[0]!.querySelector<HTMLButtonElement>("button.md-link")!;
+    const link = findIn<HTMLButtonElement>(images[0], "button.md-link");
     expect(opened).toEqual([]);
     act(() => link.click());
     expect(opened).toEqual(["https://example.com/chart.png"]);
-    expect(images[1]!.querySelector("button")).toBeNull();
+    expect(images[1].querySelector("button")).toBeNull();
   });
 
   it("renders GFM tables in a scroll frame, with alignment, strikethrough and read-only task lists", () => {
     const el = show("| Name | Points |\n|:--|--:|\n| ~~old~~ new | 30 |\n\n- [x] done\n- [ ] todo");
-    const frame = el.querySelector(".md-table-wrap")!;
+    const frame = findIn(el, ".md-table-wrap");
     expect(frame.getAttribute("role")).toBe("region");
     expect([...frame.querySelectorAll("th")].map((th) => [th.textContent, th.className])).toEqual([
       ["Name", "md-al-left"],
       ["Points", "md-al-right"],
     ]);
-    expect(frame.querySelector("td del")!.textContent).toBe("old");
+    expect(findIn(frame, "td del").textContent).toBe("old");
     const boxes = [...el.querySelectorAll<HTMLInputElement>("li.md-task input[type=checkbox]")];
     expect(boxes.map((b) => [b.checked, b.disabled])).toEqual([
       [true, true],
       [false, true],
     ]);
-    expect([...el.querySelectorAll("li.md-task")].map((li) => li.textContent!.trim())).toEqual(["done", "todo"]);
+    expect([...el.querySelectorAll("li.md-task")].map((li) => li.textContent.trim())).toEqual(["done", "todo"]);
   });
 
   it("keeps a nested list and a code block inside their list item", () => {
     const el = show("1. Install:\n\n   ```sh\n   npm ci\n   ```\n\n   - then run\n     - `npm test`\n2. Done");
     const items = el.querySelectorAll("ol > li");
     expect(items).toHaveLength(2);
-    expect(items[0]!.querySelector('[data-testid="md-code-block"] code')!.textContent).toBe("npm ci\n");
-    expect(items[0]!.querySelector("ul > li > ul > li code")!.textContent).toBe("npm test");
+    expect(findIn(items[0], '[data-testid="md-code-block"] code').textContent).toBe("npm ci\n");
+    expect(findIn(items[0], "ul > li > ul > li code").textContent).toBe("npm test");
   });
 
   it("renders headings as headings for screen readers, lists as lists", () => {
     const el = show("# Plan\n\n1. first\n2. second\n\n- a\n- b");
-    const heading = el.querySelector('[role="heading"]')!;
+    const heading = findIn(el, '[role="heading"]');
     expect(heading.textContent).toBe("Plan");
     expect(heading.getAttribute("aria-level")).toBe("3");
     expect([...el.querySelectorAll("ol > li")].map((li) => li.textContent)).toEqual(["first", "second"]);
@@ -119,7 +119,7 @@ describe("<Markdown>", () => {
 
   it("updates in place while streaming and keeps finished blocks' elements", () => {
     let el = show("First paragraph.\n\nSec", true);
-    const first = el.querySelector("p")!;
+    const first = findIn(el, "p");
     expect(el.querySelector(".md-caret")).not.toBeNull();
     el = show("First paragraph.\n\nSecond paragraph.", true);
     expect(el.querySelector("p")).toBe(first);

@@ -7,6 +7,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import type { ChatMessage } from "../../src/ipc";
+import { defined, findIn } from "../support/dom";
 import {
   heightOf,
   heights,
@@ -76,7 +77,7 @@ async function show(messages: ChatMessage[], busy = false) {
   await resize();
 }
 
-const log = () => root.querySelector<HTMLElement>("[data-testid=chat-messages]")!;
+const log = () => findIn<HTMLElement>(root, "[data-testid=chat-messages]");
 const rendered = () => [...root.querySelectorAll<HTMLElement>("[data-testid=chat-message]")].map((el) => el.dataset.messageId);
 const atBottom = () => isAtBottom(log());
 
@@ -85,7 +86,7 @@ function topOfView(): [string, number] {
   const top = log().scrollTop;
   for (const el of root.querySelectorAll<HTMLElement>("[data-testid=chat-message]")) {
     const start = PAD + Number(/translateY\((-?[\d.]+)px\)/.exec(el.style.transform)?.[1]);
-    if (start <= top && top < start + heightOf(el)) return [el.dataset.messageId!, top - start];
+    if (start <= top && top < start + heightOf(el)) return [defined(el.dataset.messageId, "a message row's id"), top - start];
   }
   throw new Error(`no message at ${top}`);
 }
@@ -160,7 +161,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     expect(ids).toContain("m404");
     expect(ids).not.toContain("m999");
     expect(ids.length).toBeLessThan(60);
-    const m400 = root.querySelector<HTMLElement>("[data-message-id=m400]")!;
+    const m400 = findIn<HTMLElement>(root, "[data-message-id=m400]");
     expect(m400.style.transform).toBe(`translateY(${startOf(400)}px)`);
     expect(topOfView()).toEqual(["m400", 0]);
 
@@ -180,7 +181,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     let grown = messages;
     for (const word of ["ea", "ming", " a"]) {
       grown = grown.slice();
-      grown[999] = { ...grown[999]!, content: grown[999]!.content + word };
+      grown[999] = { ...grown[999], content: grown[999].content + word };
       act(() => render(list(grown, true), root));
     }
     await settle();
@@ -189,7 +190,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
 
     // A delta: the reply grows from 100 to 420 px.
     let next = messages.slice();
-    next[999] = { ...next[999]!, content: "Streaming a much longer answer\n\n".repeat(8) };
+    next[999] = { ...next[999], content: "Streaming a much longer answer\n\n".repeat(8) };
     heights.set("m999", 420);
     act(() => render(list(next, true), root));
     await resize();
@@ -202,7 +203,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     await resize();
     const reading = topOfView();
     next = next.slice();
-    next[999] = { ...next[999]!, content: `${next[999]!.content} and more` };
+    next[999] = { ...next[999], content: `${next[999].content} and more` };
     heights.set("m999", 700);
     act(() => render(list(next, true), root));
     await resize();
@@ -227,7 +228,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
 
   it("does not unmount a focused message's button when the log scrolls away from it", async () => {
     await show(conversation(1000));
-    const button = root.querySelector<HTMLButtonElement>("[data-message-id=m998] [data-testid=chat-edit]")!;
+    const button = findIn<HTMLButtonElement>(root, "[data-message-id=m998] [data-testid=chat-edit]");
     expect(button).not.toBeNull();
     act(() => button.focus());
     expect(document.activeElement).toBe(button);
@@ -239,7 +240,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     expect(rendered().length).toBeLessThan(60);
 
     // Focus moves to another message: the first one may go with the others out of view.
-    const first = root.querySelector<HTMLButtonElement>("[data-message-id=m0] [data-testid=chat-copy]")!;
+    const first = findIn<HTMLButtonElement>(root, "[data-message-id=m0] [data-testid=chat-copy]");
     act(() => first.focus());
     await scrollTo(46_000);
     expect(button.isConnected).toBe(false);
@@ -249,7 +250,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
 
   it("keeps the message focus last was in after focus leaves the log (a dialog's opener gets focus back)", async () => {
     await show(conversation(1000));
-    const opener = root.querySelector<HTMLButtonElement>("[data-message-id=m997] [data-testid=chat-copy]")!;
+    const opener = findIn<HTMLButtonElement>(root, "[data-message-id=m997] [data-testid=chat-copy]");
     act(() => opener.focus());
     const dialog = document.createElement("button");
     document.body.append(dialog);
@@ -263,16 +264,16 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
 
   it("keeps a message whose edit box is open, with what was typed, when focus leaves and the log scrolls away", async () => {
     await show(conversation(1000));
-    act(() => root.querySelector<HTMLButtonElement>("[data-message-id=m998] [data-testid=chat-edit]")!.click());
+    act(() => findIn<HTMLButtonElement>(root, "[data-message-id=m998] [data-testid=chat-edit]").click());
     await settle();
-    const box = root.querySelector<HTMLTextAreaElement>("[data-message-id=m998] [data-testid=chat-edit-input]")!;
+    const box = findIn<HTMLTextAreaElement>(root, "[data-message-id=m998] [data-testid=chat-edit-input]");
     expect(box).not.toBeNull();
     act(() => {
       box.value = "Question 998, asked better";
       box.dispatchEvent(new Event("input", { bubbles: true }));
     });
     // Focus moves on to another message's button; the edit box is still open.
-    act(() => root.querySelector<HTMLButtonElement>("[data-message-id=m995] [data-testid=chat-copy]")!.focus());
+    act(() => findIn<HTMLButtonElement>(root, "[data-message-id=m995] [data-testid=chat-copy]").focus());
 
     await scrollTo(0);
     expect(rendered()).toContain("m0");
@@ -285,7 +286,7 @@ describe("<MessageList> with a long conversation (issue 16)", () => {
     act(() => {
       box.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     });
-    act(() => root.querySelector<HTMLButtonElement>("[data-message-id=m0] [data-testid=chat-copy]")!.focus());
+    act(() => findIn<HTMLButtonElement>(root, "[data-message-id=m0] [data-testid=chat-copy]").focus());
     await scrollTo(46_000);
     expect(rendered()).not.toContain("m998");
   });

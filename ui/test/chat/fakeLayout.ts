@@ -100,16 +100,23 @@ export async function scrollLog(log: HTMLElement, top: number) {
   await resize();
 }
 
+/** The DOM's own getter of `name`, which the fake layout falls back to. */
+function getterOf(proto: HTMLElement, name: string): (this: HTMLElement) => number {
+  const get = Object.getOwnPropertyDescriptor(proto, name)?.get;
+  if (!get) throw new Error(`HTMLElement has no ${name} getter`);
+  return get;
+}
+
 export function installLayout() {
   heights.clear();
   layoutReads.clear();
   const proto = HTMLElement.prototype;
-  const offsetHeight = Object.getOwnPropertyDescriptor(proto, "offsetHeight")!;
-  const clientHeight = Object.getOwnPropertyDescriptor(proto, "clientHeight")!;
-  const clientWidth = Object.getOwnPropertyDescriptor(proto, "clientWidth")!;
+  const offsetHeight = getterOf(proto, "offsetHeight");
+  const clientHeight = getterOf(proto, "clientHeight");
+  const clientWidth = getterOf(proto, "clientWidth");
   patch(proto, "offsetHeight", {
     get(this: HTMLElement) {
-      if (!this.dataset.messageId) return offsetHeight.get!.call(this);
+      if (!this.dataset.messageId) return offsetHeight.call(this);
       const id = this.dataset.messageId;
       layoutReads.set(id, (layoutReads.get(id) ?? 0) + 1);
       return heightOf(this);
@@ -117,12 +124,12 @@ export function installLayout() {
   });
   patch(proto, "clientHeight", {
     get(this: HTMLElement) {
-      return isLog(this) ? VIEW : clientHeight.get!.call(this);
+      return isLog(this) ? VIEW : clientHeight.call(this);
     },
   });
   patch(proto, "clientWidth", {
     get(this: HTMLElement) {
-      return isLog(this) ? 760 : clientWidth.get!.call(this);
+      return isLog(this) ? 760 : clientWidth.call(this);
     },
   });
   patch(proto, "scrollHeight", {

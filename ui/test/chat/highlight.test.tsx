@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { isLoaded, languageFor, readHighlighted } from "../../src/features/chat/highlight";
 import { Markdown } from "../../src/features/chat/Markdown";
-import { mountRoot } from "../support/dom";
+import { findIn, mountRoot } from "../support/dom";
 
 let root: HTMLElement;
 mountRoot((el) => (root = el));
@@ -40,18 +40,18 @@ describe("code highlighting", () => {
   it("highlights a finished block once its language has loaded, keeping the code's text", async () => {
     const code = 'def greet(name):\n    return f"hi {name}"  # say hi\n';
     const el = show("```python\n" + code + "```\n");
-    const block = el.querySelector('[data-testid="md-code-block"]')!;
+    const block = findIn(el, '[data-testid="md-code-block"]');
     await vi.waitFor(() => expect(block.getAttribute("data-highlighted")).toBe("python"));
-    expect(block.querySelector(".md-pre__lang")!.textContent).toBe("python");
-    expect(block.querySelector("code .hljs-keyword")!.textContent).toBe("def");
-    expect(block.querySelector("code .hljs-comment")!.textContent).toBe("# say hi");
-    expect(block.querySelector("code")!.textContent).toBe(code);
+    expect(findIn(block, ".md-pre__lang").textContent).toBe("python");
+    expect(findIn(block, "code .hljs-keyword").textContent).toBe("def");
+    expect(findIn(block, "code .hljs-comment").textContent).toBe("# say hi");
+    expect(findIn(block, "code").textContent).toBe(code);
   });
 
   it("shows a block that is still streaming as plain text and highlights it when the reply ends", async () => {
     const text = "Intro\n\n```ts\nconst a: number = 1;\n";
     let el = show(text, true);
-    const block = () => el.querySelector('[data-testid="md-code-block"]')!;
+    const block = () => findIn(el, '[data-testid="md-code-block"]');
     await new Promise((r) => setTimeout(r, 50));
     expect(block().querySelector("code span")).toBeNull();
     el = show(`${text}\`\`\``, false);
@@ -61,11 +61,11 @@ describe("code highlighting", () => {
   it("turns code that looks like HTML into highlighted text, never into elements", async () => {
     const code = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>\n';
     const el = show("```html\n" + code + "```\n");
-    const block = el.querySelector('[data-testid="md-code-block"]')!;
+    const block = findIn(el, '[data-testid="md-code-block"]');
     await vi.waitFor(() => expect(block.getAttribute("data-highlighted")).toBe("xml"));
     expect(block.querySelector("img, script")).toBeNull();
     expect([...block.querySelectorAll("code *")].every((n) => n.tagName === "SPAN")).toBe(true);
-    expect(block.querySelector("code")!.textContent).toBe(code);
+    expect(findIn(block, "code").textContent).toBe(code);
     expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
   });
 });

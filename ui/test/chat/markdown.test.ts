@@ -37,14 +37,14 @@ describe("parseMarkdown", () => {
       "# Title\n\nA *paragraph* ~~old~~\n\n- [x] done\n- [ ] todo\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```rust\nfn main() {}\n```\n",
     );
     expect(blocks.map((b) => b.type)).toEqual(["heading", "paragraph", "bullet_list", "table", "fence"]);
-    expect(blocks[2]!.children.map((item) => item.token.meta)).toEqual([{ task: "done" }, { task: "open" }]);
-    expect(blocks[4]!.token.content).toBe("fn main() {}\n");
+    expect(blocks[2].children.map((item) => item.token.meta)).toEqual([{ task: "done" }, { task: "open" }]);
+    expect(blocks[4].token.content).toBe("fn main() {}\n");
   });
 
   it("reads raw HTML as text, not markup", () => {
     const [p] = parseMarkdown("<script>alert(1)</script>");
-    expect(p!.type).toBe("paragraph");
-    expect(p!.children[0]!.children.map((n) => [n.type, n.token.content])).toEqual([["text", "<script>alert(1)</script>"]]);
+    expect(p.type).toBe("paragraph");
+    expect(p.children[0].children.map((n) => [n.type, n.token.content])).toEqual([["text", "<script>alert(1)</script>"]]);
   });
 
   it("gives each block the offsets of its lines, CRLF and CR included", () => {
@@ -136,8 +136,8 @@ describe("IncrementalMarkdown", () => {
     const reader = new IncrementalMarkdown();
     let text = "";
     for (let i = 0; i < 50; i++) text += `- item ${i}\n  - sub ${i}\n`;
-    const before = reader.update(text, true)[0]!;
-    const after = reader.update(`${text}- item 50`, true)[0]!;
+    const before = reader.update(text, true)[0];
+    const after = reader.update(`${text}- item 50`, true)[0];
     expect(after.children).toHaveLength(51);
     // Finished items are the same objects: the renderer skips them.
     expect(after.children.slice(0, 49).every((item, i) => item === before.children[i])).toBe(true);
@@ -145,10 +145,10 @@ describe("IncrementalMarkdown", () => {
     const table = new IncrementalMarkdown();
     let rows = "| n | square |\n|---|---:|\n";
     for (let i = 0; i < 50; i++) rows += `| ${i} | ${i * i} |\n`;
-    const t1 = table.update(rows, true)[0]!;
-    const t2 = table.update(`${rows}| 50 | 25`, true)[0]!;
-    const body1 = t1.children[1]!.children;
-    const body2 = t2.children[1]!.children;
+    const t1 = table.update(rows, true)[0];
+    const t2 = table.update(`${rows}| 50 | 25`, true)[0];
+    const body1 = t1.children[1].children;
+    const body2 = t2.children[1].children;
     expect(body2).toHaveLength(51);
     expect(body2.slice(0, 49).every((row, i) => row === body1[i])).toBe(true);
   });
@@ -187,7 +187,7 @@ describe("IncrementalMarkdown", () => {
     reader.update(text, true);
     const loose = `${text}\n- item 10\n`;
     expect(dump(reader.update(loose, true))).toEqual(dump(parseMarkdown(loose)));
-    expect(reader.update(loose, true)[0]!.children[0]!.children[0]!.token.hidden).toBe(false);
+    expect(reader.update(loose, true)[0].children[0].children[0].token.hidden).toBe(false);
   });
 
   it("links an earlier [label] when its definition arrives later", () => {
@@ -197,7 +197,7 @@ describe("IncrementalMarkdown", () => {
     const full = `${early}[docs]: https://example.com/docs\n`;
     const blocks = reader.update(full, true);
     expect(dump(blocks)).toEqual(dump(parseMarkdown(full)));
-    expect(blocks[0]!.children[0]!.children.some((n) => n.type === "link")).toBe(true);
+    expect(blocks[0].children[0].children.some((n) => n.type === "link")).toBe(true);
   });
 
   it("reads everything again when the text is not an extension of the last one", () => {

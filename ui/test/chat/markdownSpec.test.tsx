@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 
 import { Markdown } from "../../src/features/chat/Markdown";
 import { markdownParser } from "../../src/features/chat/markdown";
+import { defined } from "../support/dom";
 import { canonical, canonicalHtml } from "./mdCanon";
 import { EXAMPLES, type Example } from "./specExamples";
 
@@ -26,7 +27,7 @@ const RAW_HTML = /<\/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$)|<!--|<\?|<![A-Z]|<!\[CDA
 function rendered(text: string): string {
   const root = document.createElement("div");
   act(() => render(<Markdown text={text} />, root));
-  const out = root.firstElementChild!;
+  const out = defined(root.firstElementChild, "the rendered Markdown");
   const strict = canonical(out, false);
   const safe = canonical(out, true);
   act(() => render(null, root));

@@ -28,7 +28,7 @@ function attrs(el: Element, extra: Record<string, string> = {}): string {
   Object.assign(out, extra);
   return Object.keys(out)
     .sort()
-    .map((k) => ` ${k}="${esc(out[k]!)}"`)
+    .map((k) => ` ${k}="${esc(out[k])}"`)
     .join("");
 }
 

@@ -27,3 +27,16 @@ export function mountRoot(use: (root: HTMLElement) => void, after?: () => void):
     after?.();
   });
 }
+
+/** The first element under `scope` that `selector` matches; when none does, the test fails here, naming the selector. */
+export function findIn<E extends Element = HTMLElement>(scope: ParentNode, selector: string): E {
+  const found = scope.querySelector<E>(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found;
+}
+
+/** `value` itself; when it is null or undefined, the test fails here, naming `what`. */
+export function defined<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}

@@ -34,7 +34,7 @@ function voices(n: number): Voice[] {
   const names = ["Narrator 12", "narrator 12", "Narrator 2", "小雅 温柔", "Xiaoxiao (bright)", "Anchor", "anchor", "Zed 100"];
   const states = ["active", "pendingActivation", "expired", "unknown"] as const;
   return Array.from({ length: n }, (_, i) => {
-    const state = states[(i * 7) % states.length]!;
+    const state = states[(i * 7) % states.length];
     return {
       voiceId: `voice ${i} (${i % 3 === 0 ? "clone" : "stock"})`,
       displayName: `${names[i % names.length]}${i % 5 === 0 ? "" : ` ${i % 11}`}`,

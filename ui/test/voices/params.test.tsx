@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ParamsPanel } from "../../src/features/voices/ParamsPanel";
 import { applyLocale } from "../../src/i18n";
 import type { SpeechLimits, SpeechParams } from "../../src/ipc";
-import { mountRoot } from "../support/dom";
+import { findIn, mountRoot } from "../support/dom";
 
 // The speech options as a person meets them: a slider left at "Default" says which value
 // that is (volume at 1 of 10 no longer looks muted), and Emotion is a choice, not a text box.
@@ -48,14 +48,13 @@ describe("speech options", () => {
     applyLocale("zh-CN");
     let sent: SpeechParams | null = null;
     show({}, (p) => (sent = p));
-    const select = root.querySelector<HTMLSelectElement>("select[data-testid=param-emotion]");
-    expect(select).not.toBeNull();
-    const labels = Array.from(select!.options).map((o) => o.textContent);
+    const select = findIn<HTMLSelectElement>(root, "select[data-testid=param-emotion]");
+    const labels = Array.from(select.options).map((o) => o.textContent);
     expect(labels).toContain("开心");
     expect(labels[0]).toBe("默认");
     act(() => {
-      select!.value = "happy";
-      select!.dispatchEvent(new Event("change", { bubbles: true }));
+      select.value = "happy";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
     });
     expect(sent).toEqual({ emotion: "happy" });
   });
@@ -63,7 +62,7 @@ describe("speech options", () => {
   it("a value set outside the list stays selectable", () => {
     applyLocale("en");
     show({ emotion: "whispering" });
-    const select = root.querySelector<HTMLSelectElement>("select[data-testid=param-emotion]");
-    expect(select!.value).toBe("whispering");
+    const select = findIn<HTMLSelectElement>(root, "select[data-testid=param-emotion]");
+    expect(select.value).toBe("whispering");
   });
 });

@@ -7,7 +7,7 @@ import { priceLabel } from "../../src/features/voices/format";
 import { StateFlag, voiceUsable } from "../../src/features/voices/VoiceRow";
 import { applyLocale } from "../../src/i18n";
 import type { CostEstimate, TtsPrice, Voice } from "../../src/ipc";
-import { mountRoot } from "../support/dom";
+import { findIn, mountRoot } from "../support/dom";
 
 // What a person sees when the platform reads the docs differently: a state the app doesn't
 // know stays selectable and says so, and a price it can't turn into an estimate says why
@@ -55,7 +55,7 @@ describe("tolerant reading on the Voices screen", () => {
   it("says there is no estimate when the price block has no size, and shows no total", () => {
     const estimate: CostEstimate = { inputCharacters: 300, unavailable: "noBlockSize" };
     act(() => render(<EstimateView estimate={estimate} price={noSize} pending={false} />, root));
-    const el = root.querySelector("[data-testid=tts-estimate]")!;
+    const el = findIn(root, "[data-testid=tts-estimate]");
     expect(el.getAttribute("data-total")).toBe("");
     expect(root.querySelector("[data-testid=tts-estimate-unavailable]")?.textContent).toContain("No estimate: the price block has no size");
     expect(root.textContent).not.toMatch(/≈/);

@@ -6,7 +6,7 @@ import { ClipRow } from "../../src/features/voices/ClipRow";
 import { Outcome } from "../../src/features/voices/Outcome";
 import { applyLocale } from "../../src/i18n";
 import type { Clip } from "../../src/ipc";
-import { mountRoot } from "../support/dom";
+import { findIn, mountRoot } from "../support/dom";
 
 // A charged clip whose audio a full disk kept from being saved: the person is told it was
 // charged, why the audio isn't on disk, and gets Save again (not Retry, which would send it).
@@ -55,7 +55,7 @@ describe("charged, but the audio couldn't be saved", () => {
     expect(root.textContent).toContain("Charged; the audio couldn't be saved");
     expect(root.querySelector("[data-testid=outcome-reason]")?.textContent).toContain("The disk is full");
     expect(root.querySelector("[data-testid=outcome-reason]")?.textContent).toContain("free some space, then Save again");
-    const save = root.querySelector<HTMLButtonElement>("[data-testid=outcome-save-again]")!;
+    const save = findIn<HTMLButtonElement>(root, "[data-testid=outcome-save-again]");
     expect(save.textContent).toContain("Save again");
     act(() => save.click());
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -79,7 +79,7 @@ describe("charged, but the audio couldn't be saved", () => {
     const row = (clip: Clip) => <ClipRow clip={clip} onExport={() => {}} onDelete={() => {}} onRetry={onRetry} retrying={false} />;
     act(() => render(row({ ...unsaved, status: "pending", retryable: true }), root));
     expect(root.querySelector("[data-testid=clip-retry]")).toBeNull();
-    act(() => root.querySelector<HTMLButtonElement>("[data-testid=clip-save-again]")!.click());
+    act(() => findIn<HTMLButtonElement>(root, "[data-testid=clip-save-again]").click());
     expect(onRetry).toHaveBeenCalledTimes(1);
     act(() => render(row({ ...unsaved, audioKept: false, status: "unknown", retryable: true }), root));
     expect(root.querySelector("[data-testid=clip-save-again]")).toBeNull();

@@ -162,7 +162,7 @@ export function percentShares(parts: string[], whole: string): (number | null)[]
   const out = floors.map((f) => f ?? 0n);
   for (const [, i] of order) {
     if (missing <= 0n) break;
-    out[i] = out[i]! + 1n;
+    out[i] = out[i] + 1n;
     missing -= 1n;
   }
   return out.map(Number);

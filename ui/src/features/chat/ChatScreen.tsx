@@ -51,6 +51,7 @@ function ChatBody(props: { session: SessionSummary; contextKey: string }) {
   );
 
   const current = chat.conversations.status === "ready" ? chat.conversations.value.find((c) => c.id === chat.currentId) : undefined;
+  const currentId = chat.currentId;
 
   return (
     <Screen id="chat" title={t("chat.title")} subtitle={t("chat.subtitle")}>
@@ -64,12 +65,12 @@ function ChatBody(props: { session: SessionSummary; contextKey: string }) {
               </h2>
               <p class="chat-main__context">{t("chat.chargedTo", { who: contextLabel(props.session) })}</p>
             </div>
-            {chat.currentId && (
+            {currentId && (
               <ConversationTools
-                id={chat.currentId}
+                id={currentId}
                 title={current?.title ?? ""}
                 busy={busy}
-                onDelete={() => setConfirm({ kind: "conversation", id: chat.currentId!, title: current?.title ?? "" })}
+                onDelete={() => setConfirm({ kind: "conversation", id: currentId, title: current?.title ?? "" })}
               />
             )}
           </header>

@@ -28,22 +28,22 @@ export function renderHighlighted(parts: Highlighted[]): ComponentChildren {
 export function CodeBlock(props: { lang: string; code: string; live?: boolean }) {
   const language = languageFor(props.lang);
   const wanted = language !== null && !props.live;
-  const [ready, setReady] = useState(() => wanted && isLoaded(language!));
+  const [ready, setReady] = useState(() => wanted && isLoaded(language));
   useEffect(() => {
-    if (!wanted || isLoaded(language!)) return;
+    if (!wanted || isLoaded(language)) return;
     let alive = true;
-    void loadLanguage(language!).then((ok) => alive && ok && setReady(true));
+    void loadLanguage(language).then((ok) => alive && ok && setReady(true));
     return () => {
       alive = false;
     };
   }, [language, wanted]);
   const parts = useMemo(
-    () => (wanted && (ready || isLoaded(language!)) ? highlight(props.code, language!) : null),
+    () => (wanted && (ready || isLoaded(language)) ? highlight(props.code, language) : null),
     [props.code, language, wanted, ready],
   );
   const copied = props.code.endsWith("\n") ? props.code.slice(0, -1) : props.code;
   return (
-    <div class="md-pre" data-testid="md-code-block" data-lang={props.lang} data-highlighted={parts ? language! : undefined}>
+    <div class="md-pre" data-testid="md-code-block" data-lang={props.lang} data-highlighted={parts ? language : undefined}>
       <div class="md-pre__bar">
         <span class="md-pre__lang">{props.lang || t("chat.code.plain")}</span>
         <button

@@ -28,9 +28,14 @@ function BlockGroupView(props: { blocks: Block[]; live: Block | null }) {
   );
 }
 
+/** Whether `block` is one of `blocks` (never when there is no block). */
+function includes(blocks: Block[], block: Block | null): boolean {
+  return block !== null && blocks.includes(block);
+}
+
 const MemoGroup = memo(
   BlockGroupView,
-  (a, b) => a.blocks === b.blocks && (a.live === b.live || (!a.blocks.includes(a.live!) && !b.blocks.includes(b.live!))),
+  (a, b) => a.blocks === b.blocks && (a.live === b.live || (!includes(a.blocks, a.live) && !includes(b.blocks, b.live))),
 );
 
 /** Splits blocks into groups, reusing a previous group object when its blocks are the same. */
@@ -41,8 +46,8 @@ function regroup(blocks: Block[], previous: Block[][]): Block[][] {
     const end = Math.min(start + GROUP, blocks.length);
     const old = previous[g];
     let same = old !== undefined && old.length === end - start;
-    for (let i = start; same && i < end; i += 1) same = old![i - start] === blocks[i];
-    groups.push(same ? old! : blocks.slice(start, end));
+    for (let i = start; old && same && i < end; i += 1) same = old[i - start] === blocks[i];
+    groups.push(old && same ? old : blocks.slice(start, end));
   }
   return groups;
 }

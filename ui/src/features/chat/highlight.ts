@@ -73,6 +73,7 @@ const ALIASES: Record<string, string> = {
 export function languageFor(label: string): string | null {
   const name = label.toLowerCase();
   const known = ALIASES[name] ?? name;
+  // biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn is ES2022 and the build targets Safari 15.0 (vite.config.ts); this is the form that works there.
   return Object.prototype.hasOwnProperty.call(LOADERS, known) ? known : null;
 }
 
@@ -107,7 +108,7 @@ export type Highlighted = string | { cls: string; children: Highlighted[] };
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
 
 function unescape(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name]!);
+  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name]);
 }
 
 /** Reads highlight.js's output: its span tags become nodes, everything else is text. */
@@ -117,15 +118,15 @@ export function readHighlighted(html: string): Highlighted[] {
   const tag = /<span class="([\w -]*)">|<\/span>/g;
   let at = 0;
   for (let m = tag.exec(html); m; m = tag.exec(html)) {
-    if (m.index > at) stack[stack.length - 1]!.push(unescape(html.slice(at, m.index)));
+    if (m.index > at) stack[stack.length - 1].push(unescape(html.slice(at, m.index)));
     at = m.index + m[0].length;
     if (m[1] !== undefined) {
       const node = { cls: m[1], children: [] as Highlighted[] };
-      stack[stack.length - 1]!.push(node);
+      stack[stack.length - 1].push(node);
       stack.push(node.children);
     } else if (stack.length > 1) stack.pop();
   }
-  if (at < html.length) stack[stack.length - 1]!.push(unescape(html.slice(at)));
+  if (at < html.length) stack[stack.length - 1].push(unescape(html.slice(at)));
   return root;
 }
 

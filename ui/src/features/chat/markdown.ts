@@ -54,7 +54,7 @@ function inlineTree(tokens: Token[]): MdNode[] {
   const root: MdNode[] = [];
   const stack: MdNode[][] = [root];
   for (const token of tokens) {
-    const top = stack[stack.length - 1]!;
+    const top = stack[stack.length - 1];
     if (token.nesting === 1) {
       const node: MdNode = { type: token.type.slice(0, -5), token, children: [], start: 0, end: 0 };
       top.push(node);
@@ -73,7 +73,7 @@ function blockTree(tokens: Token[], line: (n: number) => number): MdNode[] {
   const root: MdNode[] = [];
   const stack: MdNode[][] = [root];
   for (const token of tokens) {
-    const top = stack[stack.length - 1]!;
+    const top = stack[stack.length - 1];
     const start = token.map ? line(token.map[0]) : 0;
     const end = token.map ? line(token.map[1]) : 0;
     if (token.nesting === 1) {
@@ -113,7 +113,7 @@ function parseAt(text: string, from: number, references: References, prefix = ""
   const line = (n: number) => {
     const i = n - skip;
     if (i <= 0) return from;
-    return i < starts.length ? starts[i]! : text.length;
+    return i < starts.length ? starts[i] : text.length;
   };
   return { blocks: blockTree(tokens, line), labels: definitions(env.references ?? {}) };
 }
@@ -149,7 +149,7 @@ function sameShape(a: MdNode, b: MdNode): boolean {
     a.end === b.end &&
     tokenSignature(a.token) === tokenSignature(b.token) &&
     a.children.length === b.children.length &&
-    a.children.every((c, i) => sameShape(c, b.children[i]!))
+    a.children.every((c, i) => sameShape(c, b.children[i]))
   );
 }
 
@@ -179,7 +179,7 @@ export class IncrementalMarkdown {
     const old = this.text;
     const n = this.blocks.length;
     if (n > 0 && text.length > old.length) {
-      const last = this.blocks[n - 1]!;
+      const last = this.blocks[n - 1];
       const k = lineDone(old, last.start) || n < 2 ? n - 1 : n - 2;
       const from = this.gapBefore(k);
       const extended = grows
@@ -233,7 +233,7 @@ export class IncrementalMarkdown {
    * can still change, as when a title line arrives) is read again too.
    */
   private gapBefore(k: number): number {
-    return k > 0 ? this.blocks[k - 1]!.end : 0;
+    return k > 0 ? this.blocks[k - 1].end : 0;
   }
 
   /** Reads again from block `k`, keeping the blocks before it. */
@@ -258,12 +258,12 @@ export class IncrementalMarkdown {
    * when that does not apply or the result could differ from reading the whole block.
    */
   private splitLong(text: string, k: number): Block[] | null {
-    const block = this.blocks[k]!;
+    const block = this.blocks[k];
     if (block.type === "bullet_list" || block.type === "ordered_list") {
       const items = block.children;
       if (items.length < SPLIT_MIN) return null;
-      const m = lineDone(this.text, items[items.length - 1]!.start) ? items.length - 1 : items.length - 2;
-      const from = items[m]!.start;
+      const m = lineDone(this.text, items[items.length - 1].start) ? items.length - 1 : items.length - 2;
+      const from = items[m].start;
       this.commit(text, from);
       const parsed = this.accept(parseAt(text, from, this.committedRefs));
       const head = parsed?.[0];
@@ -273,7 +273,7 @@ export class IncrementalMarkdown {
       const kept = { ...block, children: items.slice(0, m) };
       const a = looseness(kept);
       const b = looseness(head);
-      const blankBefore = /(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)$/.test(text.slice(items[m - 1]!.start, from));
+      const blankBefore = /(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)$/.test(text.slice(items[m - 1].start, from));
       if ((a !== "none" && b !== "none" && a !== b) || (blankBefore && (a === "tight" || b === "tight"))) return null;
       const list: Block = { ...block, children: items.slice(0, m).concat(head.children), end: head.end };
       return this.blocks.slice(0, k).concat([list], parsed.slice(1));
@@ -282,7 +282,7 @@ export class IncrementalMarkdown {
       const body = block.children.find((c) => c.type === "tbody");
       if (!body || body.children.length < SPLIT_MIN) return null;
       const rows = body.children;
-      const from = rows[rows.length - 1]!.start;
+      const from = rows[rows.length - 1].start;
       if (this.committedEnd < block.start) this.commit(text, block.start);
       // Table rows define no link references (a row is a row, whatever it holds), so the
       // rows before `from` need not be read for them.

@@ -9,13 +9,13 @@ import markdownit, { type StateCore, type StateInline } from "markdown-it";
 function taskLists(state: StateCore) {
   const tokens = state.tokens;
   for (let i = 2; i < tokens.length; i++) {
-    const inline = tokens[i]!;
-    if (inline.type !== "inline" || tokens[i - 1]!.type !== "paragraph_open" || tokens[i - 2]!.type !== "list_item_open") continue;
+    const inline = tokens[i];
+    if (inline.type !== "inline" || tokens[i - 1].type !== "paragraph_open" || tokens[i - 2].type !== "list_item_open") continue;
     const first = inline.children?.[0];
     const m = first?.type === "text" ? /^\[([ xX])\](?=[ \t]|$)/.exec(first.content) : null;
     // The marker must be followed by whitespace within the paragraph: `[ ]` alone is text.
     if (!m || !first || (first.content.length === 3 && (inline.children?.length ?? 0) < 2)) continue;
-    tokens[i - 2]!.meta = { ...(tokens[i - 2]!.meta ?? {}), task: m[1] === " " ? "open" : "done" };
+    tokens[i - 2].meta = { ...(tokens[i - 2].meta ?? {}), task: m[1] === " " ? "open" : "done" };
     first.content = first.content.slice(3);
   }
 }
@@ -64,7 +64,8 @@ function bracketWithoutCloser(state: StateInline, silent: boolean): boolean {
  * anything up to a space or `<`, less trailing punctuation and unbalanced `)`.
  */
 function wwwAutolink(text: string, pos: number): number {
-  const run = /^[^\s<]*/.exec(text.slice(pos))![0];
+  // `*` matches at any position, so there is always a match (the empty one at worst).
+  const run = /^[^\s<]*/.exec(text.slice(pos))?.[0] ?? "";
   const domain = /^[\w-]+(?:\.[\w-]+)*/.exec(run)?.[0] ?? "";
   const segments = `www.${domain}`.split(".");
   if (domain === "" || segments.slice(-2).some((seg) => seg.includes("_"))) return 0;

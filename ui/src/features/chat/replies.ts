@@ -22,7 +22,7 @@ export function appendText(messages: ChatMessage[], id: string, text: string): C
   const at = messages.findIndex((m) => m.id === id);
   if (at === -1) return messages;
   const next = messages.slice();
-  const current = next[at]!;
+  const current = next[at];
   // The command's answer can overtake the channel's last events: a finished reply
   // already has all its text.
   if (current.status !== "pending" && current.status !== "streaming") return messages;

@@ -92,6 +92,8 @@ interface Sorted {
 }
 
 interface Prepared {
+  /** The list sorted by name, which every other order starts from. */
+  byName: Voice[];
   sorted: Map<VoiceSort, Sorted>;
   rank?: Map<Voice, number>;
 }
@@ -101,23 +103,25 @@ const preparedLists = new WeakMap<readonly Voice[], Prepared>();
 function sortedVoices(voices: readonly Voice[], sort: VoiceSort): Sorted {
   let p = preparedLists.get(voices);
   if (!p) {
-    p = { sorted: new Map([["name", { voices: voices.slice().sort(byName) }]]) };
+    const named = voices.slice().sort(byName);
+    p = { byName: named, sorted: new Map([["name", { voices: named }]]) };
     preparedLists.set(voices, p);
   }
   const cached = p.sorted.get(sort);
   if (cached) return cached;
   if (!p.rank) {
-    const order = p.sorted.get("name")!.voices;
+    const order = p.byName;
     const rank = new Map<Voice, number>();
     let r = 0;
     order.forEach((v, i) => {
-      if (i > 0 && byName(order[i - 1]!, v) !== 0) r = i;
+      if (i > 0 && byName(order[i - 1], v) !== 0) r = i;
       rank.set(v, r);
     });
     p.rank = rank;
   }
   const rank = p.rank;
-  const by = (v: Voice) => rank.get(v)!;
+  // Every voice of the list has a place (set just above from the same list).
+  const by = (v: Voice) => rank.get(v) ?? 0;
   const sorted = voices.slice();
   switch (sort) {
     case "name":
@@ -147,11 +151,11 @@ export function boardRows(voices: readonly Voice[], q: BoardQuery): Voice[] {
   const text = needle ? (sorted.text ??= list.map((v) => `${v.displayName.toLowerCase()}\n${v.voiceId.toLowerCase()}`)) : null;
   const rows: Voice[] = [];
   for (let i = 0; i < list.length; i++) {
-    const v = list[i]!;
+    const v = list[i];
     if (q.ownership === "shared" && !v.shared) continue;
     if (q.ownership === "own" && v.shared) continue;
     if (q.state !== "any" && v.state !== q.state) continue;
-    if (text && !text[i]!.includes(needle)) continue;
+    if (text && !text[i].includes(needle)) continue;
     rows.push(v);
   }
   return rows;
