@@ -47,18 +47,10 @@ export function App() {
 
   return (
     <AppContext.Provider value={context}>
-      <a
-        class="skip-link"
-        href="#main-content"
-        data-testid="skip-link"
-        onClick={(event) => {
-          // Move focus without touching the URL: the app has no URL navigation.
-          event.preventDefault();
-          mainRef.current?.focus();
-        }}
-      >
+      {/* A button, not a link: it moves focus and touches no URL (the app has no URL navigation). */}
+      <button type="button" class="skip-link" data-testid="skip-link" onClick={() => mainRef.current?.focus()}>
         {t("shell.skipToContent")}
-      </a>
+      </button>
       <div class="app-shell">
         <Header />
         <div class="app-body">

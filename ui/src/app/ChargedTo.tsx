@@ -114,7 +114,7 @@ export function ChargedTo() {
               onChoose={() => void choose(session)}
             />
           ))}
-          <div class="menu__separator" role="separator" />
+          <hr class="menu__separator" />
           <ContextMenuAdd
             hasSessions={view.sessions.length > 0}
             onChoose={() => {

@@ -18,11 +18,13 @@ export function Header() {
       </div>
       <PlatformLabel platform={info?.platform ?? null} />
       <div class="app-header__spacer" />
-      <div class="app-header__status" role="group" aria-label={t("shell.headerStatus")}>
-        <ChargedTo />
-        <HeaderBalance />
-        <LocaleSwitch size="sm" testId="locale-switch" />
-      </div>
+      <fieldset class="app-header__group" aria-label={t("shell.headerStatus")}>
+        <div class="app-header__status">
+          <ChargedTo />
+          <HeaderBalance />
+          <LocaleSwitch size="sm" testId="locale-switch" />
+        </div>
+      </fieldset>
     </header>
   );
 }

@@ -30,6 +30,9 @@ export function Dialog(props: {
   if (!props.open) return null;
   const host = document.getElementById("overlays") ?? document.body;
   return createPortal(
+    // A click on the backdrop closes, as a pointer shortcut; the keyboard closes with Esc
+    // (useDialogFocus) or the close button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut with keyboard equivalents (see above)
     <div
       class="dialog-backdrop"
       onMouseDown={(event) => {

@@ -69,6 +69,7 @@ export function Segmented<V extends string>(props: {
       {props.options.map((option, i) => {
         const checked = i === index;
         return (
+          // biome-ignore lint/a11y/useSemanticElements: a complete WAI-ARIA radio group (roving tabindex, arrow keys in onKeyDown above, aria-checked); native radios would change the markup that the styles and tests hold to
           <button
             key={option.value}
             type="button"

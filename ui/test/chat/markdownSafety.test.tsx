@@ -53,9 +53,10 @@ const PAYLOADS = [
 ];
 
 /** Elements a reply may produce, and the attributes they may carry. */
-const ALLOWED = new Set(
-  "div p span strong em del code pre blockquote ul ol li hr br table thead tbody tr th td button input svg path circle rect".split(" "),
-);
+const ALLOWED = new Set([
+  ..."div p span strong em del code pre blockquote h3 h4 h5 h6 section ul ol li hr br".split(" "),
+  ..."table thead tbody tr th td button input svg path circle rect".split(" "),
+]);
 
 function inert(root: Element): string[] {
   const problems: string[] = [];

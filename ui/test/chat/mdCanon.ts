@@ -2,7 +2,7 @@
 // HTML string, so the two can be compared. What it maps is the app's presentation of the
 // same structure, each case written here and in the README:
 //   - a link button (`button.md-link[data-href]`) is `<a href>`; its icon is dropped;
-//   - a heading (`p.md-hN[role=heading]`) is `<hN>`;
+//   - a heading (`.md-hN`, shown two levels down: `#` is an h3) is `<hN>`;
 //   - a code block (`div.md-pre[data-lang]`) is `<pre><code class="language-…">` with the
 //     code's text (highlighting spans flattened); its bar (label, copy button) is dropped;
 //   - a table's scroll frame is dropped; a cell's `md-al-X` class is `align="X"`;
@@ -66,7 +66,7 @@ function node(n: Node, safe: boolean, pre: boolean): string {
     return `<pre><code${lang ? ` class="language-${esc(lang)}"` : ""}>${esc(code)}</code></pre>`;
   }
   if (has("md-table-wrap")) return children(el, safe, pre);
-  if (tag === "p" && has("md-h")) {
+  if (has("md-h")) {
     const level = /md-h([1-6])/.exec(cls)?.[1] ?? "1";
     return `<h${level}>${children(el, safe, pre)}</h${level}>`;
   }

@@ -6,7 +6,7 @@ import { memo } from "preact/compat";
 import { t } from "../../i18n";
 import { CodeBlock } from "./CodeBlock";
 import { Inlines } from "./MarkdownInline";
-import { fenceLang, type MdNode } from "./markdown";
+import { alignClass, fenceLang, type MdNode } from "./markdown";
 
 function Blocks(props: { nodes: MdNode[]; live: boolean }) {
   return (
@@ -16,12 +16,6 @@ function Blocks(props: { nodes: MdNode[]; live: boolean }) {
       ))}
     </>
   );
-}
-
-function alignClass(node: MdNode): string {
-  const style = String(node.token.attrGet("style") ?? "");
-  const m = /text-align:(left|center|right)/.exec(style);
-  return m ? `md-al-${m[1]}` : "";
 }
 
 /** One parsed node as elements (exported for the benchmark's naive baseline). */
@@ -42,10 +36,12 @@ export function NodeView(props: { node: MdNode; live: boolean }): preact.JSX.Ele
       );
     case "heading": {
       const level = Number(token.tag.slice(1)) || 1;
+      // Two levels below the screen's and the conversation's titles: a reply's "#" is an h3.
+      const Heading = `h${Math.min(level + 2, 6)}` as "h3" | "h4" | "h5" | "h6";
       return (
-        <p class={`md-h md-h${level}`} role="heading" aria-level={Math.min(level + 2, 6)}>
+        <Heading class={`md-h md-h${level}`}>
           <Blocks nodes={node.children} live={live} />
-        </p>
+        </Heading>
       );
     }
     case "hr":
@@ -92,11 +88,12 @@ export function NodeView(props: { node: MdNode; live: boolean }): preact.JSX.Ele
     }
     case "table":
       return (
-        <div class="md-table-wrap" role="region" aria-label={t("chat.table.label")} tabIndex={0}>
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a named section is a region, and a region that scrolls takes focus so that a keyboard can scroll it (WCAG 2.1.1)
+        <section class="md-table-wrap" aria-label={t("chat.table.label")} tabIndex={0}>
           <table class="md-table">
             <Blocks nodes={node.children} live={live} />
           </table>
-        </div>
+        </section>
       );
     case "thead":
       return (

@@ -23,7 +23,7 @@ export function EditBox(props: { initial: string; onCancel: () => void; onSave: 
           if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) props.onSave(text);
         }}
         data-testid="chat-edit-input"
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the person asked to edit this message
+        // biome-ignore lint/a11y/noAutofocus: the person asked to edit this message, so the box they opened takes focus
         autoFocus
       />
       <div class="chat-msg__edit-actions">

@@ -320,6 +320,13 @@ export function isOpenableLink(href: string): boolean {
   }
 }
 
+/** A table cell's alignment as its class (`md-al-left|center|right`), or "" for none. */
+export function alignClass(node: MdNode): string {
+  const style = String(node.token.attrGet("style") ?? "");
+  const m = /text-align:(left|center|right)/.exec(style);
+  return m ? `md-al-${m[1]}` : "";
+}
+
 /** A fence's language: the first word of its info string, as CommonMark reads it. */
 export function fenceLang(token: Token): string {
   const info = token.info ? md.utils.unescapeAll(token.info).trim() : "";

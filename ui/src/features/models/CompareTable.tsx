@@ -15,7 +15,8 @@ export function Table(props: { data: ModelComparison }) {
   const names = [...new Set(contexts.flatMap((c) => c.model?.parameters.map((p) => p.name) ?? []))].sort();
 
   return (
-    <div class="compare-table" role="region" aria-label={t("models.compare.field.parameters")} tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a named section is a region, and a region that scrolls takes focus so that a keyboard can scroll it (WCAG 2.1.1)
+    <section class="compare-table" aria-label={t("models.compare.field.parameters")} tabIndex={0}>
       <table>
         <thead>
           <tr>
@@ -88,6 +89,6 @@ export function Table(props: { data: ModelComparison }) {
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -97,6 +97,7 @@ export function ModelDetail(props: { model: ModelEntry }) {
 
       <details class="model-detail__raw" data-testid="model-raw">
         <summary>{t("models.detail.raw")}</summary>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the raw JSON scrolls; focus is how a keyboard scrolls it (WCAG 2.1.1) */}
         <pre class="mono" data-testid="model-raw-json" tabIndex={0}>
           {model.rawJson}
         </pre>

@@ -32,7 +32,8 @@ export function Parameters(props: { model: ModelEntry }) {
       </p>
     );
   return (
-    <div class="model-params" role="region" aria-label={t("models.params.title")} tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a named section is a region, and a region that scrolls takes focus so that a keyboard can scroll it (WCAG 2.1.1)
+    <section class="model-params" aria-label={t("models.params.title")} tabIndex={0}>
       <table class="model-params__table">
         <thead>
           <tr>
@@ -58,6 +59,6 @@ export function Parameters(props: { model: ModelEntry }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -6,17 +6,14 @@ import type { Voice } from "../../ipc";
 
 export function CompareTray(props: { voices: readonly Voice[]; onRemove: (voice: Voice) => void }) {
   return (
-    <div class="compare-tray" data-testid="compare-tray" aria-label={t("voices.compare.tray")}>
+    <ul class="compare-tray" data-testid="compare-tray" aria-label={t("voices.compare.tray")}>
       {props.voices.map((v) => (
-        <Chip
-          key={v.voiceId}
-          icon="close"
-          aria-label={t("voices.compare.remove", { voice: v.displayName })}
-          onClick={() => props.onRemove(v)}
-        >
-          {v.displayName}
-        </Chip>
+        <li key={v.voiceId}>
+          <Chip icon="close" aria-label={t("voices.compare.remove", { voice: v.displayName })} onClick={() => props.onRemove(v)}>
+            {v.displayName}
+          </Chip>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }

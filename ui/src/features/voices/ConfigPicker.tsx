@@ -56,6 +56,7 @@ export function ConfigPicker(props: { configs: readonly TtsConfig[]; selectedId:
             data-testid="tts-config"
             data-config-id={config.ttsConfigId}
           >
+            {/* biome-ignore lint/a11y/useSemanticElements: a complete WAI-ARIA radio group (roving tabindex, arrow keys in onKeyDown above, aria-checked); native radios would change the markup that the styles and tests hold to */}
             <button
               type="button"
               role="radio"

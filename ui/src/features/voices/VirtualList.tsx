@@ -1,7 +1,6 @@
-// A virtualized single-select listbox: only the rows in view (plus a few) are in the DOM,
-// so ten thousand voices scroll as smoothly as ten. Keyboard: arrows, Home/End,
-// PageUp/PageDown move; Enter or Space selects. Sizes are set from code (no inline
-// styles in markup); every row has the same height, `rowHeight`, matching the CSS.
+// A virtualized single-select listbox: only the rows in view (plus a few) are in the DOM, so ten thousand voices
+// scroll as smoothly as ten. Keyboard: arrows, Home/End, PageUp/PageDown move; Enter or Space selects. Sizes are set
+// from code (no inline styles in markup); every row has the same height, `rowHeight`, matching the CSS.
 
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
@@ -92,6 +91,7 @@ export function VirtualListbox<T>(props: {
     const selected = key === props.selectedKey;
     const disabled = props.isDisabled(item);
     rows.push(
+      // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: an aria-activedescendant listbox (APG): the listbox holds focus and its onKeyDown moves and selects; options take no focus
       <div
         key={key}
         id={`${props.idPrefix}-${i}`}
