@@ -17,6 +17,7 @@ fn name(event: &AppEvent) -> &'static str {
         AppEvent::BalanceChanged { .. } => "balanceChanged",
         AppEvent::SessionEnded { .. } => "sessionEnded",
         AppEvent::ClipSettled { .. } => "clipSettled",
+        AppEvent::PlatformBusy { .. } => "platformBusy",
     }
 }
 

@@ -89,6 +89,13 @@ impl Core {
             platform_events: announce(&sink, |platform| AppEvent::PlatformChanged { platform }),
         };
         let shared = Arc::new(Shared::start(parts, choice).await?);
+        shared.client().set_busy_notices(announce(&sink, |notice: crate::api::BusyNotice| {
+            let wait_secs = crate::foundation::retry_after::whole_seconds(notice.wait);
+            AppEvent::PlatformBusy {
+                path: notice.path,
+                wait_secs: u32::try_from(wait_secs).unwrap_or(u32::MAX),
+            }
+        }));
         let auth = Arc::new(Auth::new(shared.clone(), announce(&sink, AppEvent::from)));
         let billing = Arc::new(Billing::new(
             shared.clone(),

@@ -77,6 +77,11 @@ pub enum AppEvent {
         ended: crate::auth::wire::EndedSession,
         view: crate::auth::wire::SessionsView,
     },
+    /// A read is waiting for a busy platform (429 or 503) and reads again in `waitSecs`.
+    PlatformBusy {
+        path: String,
+        wait_secs: u32,
+    },
     /// A clip reached a settled status (complete, settled without audio, failed, or
     /// outcome unknown); a charge it made is followed by `balanceChanged`.
     ClipSettled {

@@ -2,7 +2,6 @@
 //! no redirects, the `{success, data, request_id}` envelope unwrapped into typed data,
 //! failures kept apart (transport, platform code, undecodable body).
 pub mod oauth;
-pub mod retry_after;
 
 use std::time::Duration;
 
@@ -11,7 +10,9 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use url::Url;
 
+use crate::foundation::emitter::Emitter;
 use crate::foundation::error::{Error, Result};
+use crate::foundation::retry_after;
 use crate::foundation::secret::AccessToken;
 
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -30,6 +31,46 @@ pub struct PlatformClient {
     rest_timeout: Duration,
     /// The built-in sandbox's per-run access key and the one origin it is sent to.
     sandbox_key: SandboxKey,
+    /// Told when a read waits for a busy platform (shared by every clone).
+    on_busy: std::sync::Arc<std::sync::RwLock<Option<Emitter<BusyNotice>>>>,
+}
+
+/// A read is waiting `wait` for a busy platform before it reads `path` again.
+#[derive(Debug, Clone)]
+pub struct BusyNotice {
+    pub path: String,
+    pub wait: Duration,
+}
+
+/// How often a read that meets 429 or 503 is tried again by itself.
+pub const READ_RETRIES: u32 = 3;
+/// The longest a read waits by itself; a platform asking for more gets `Error::Busy` at once,
+/// with its wait, and the person reads again when it has passed.
+pub const MAX_READ_WAIT: Duration = Duration::from_secs(10);
+
+/// `wait` plus up to a tenth more (at most 250 ms), so clients told the same `Retry-After` do
+/// not all come back at the same instant.
+fn with_jitter(wait: Duration) -> Duration {
+    let spread = (wait / 10).min(Duration::from_millis(250));
+    wait + spread.mul_f64(rand::random::<f64>())
+}
+
+/// The error a read ends with when the platform stayed busy: its own code, message and
+/// request id when it sent an envelope, with the wait it asked for.
+fn busy(status: u16, answer: Result<serde_json::Value>, retry_after: Option<Duration>) -> Error {
+    match answer {
+        Err(Error::Platform { status, code, message, request_id }) => {
+            Error::Busy { status, code, message, request_id, retry_after }
+        }
+        Err(Error::Unauthorized { code, request_id }) => Error::Unauthorized { code, request_id },
+        _ => Error::Busy {
+            status,
+            code: format!("HTTP_{status}"),
+            message: "the platform is busy".to_owned(),
+            request_id: None,
+            retry_after,
+        },
+    }
 }
 
 /// The built-in sandbox's access key and its origin, shared by every clone of the client.
@@ -71,7 +112,12 @@ impl PlatformClient {
             .user_agent(concat!("XiaoyaCompanion/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(Error::HttpClient)?;
-        Ok(PlatformClient { http, rest_timeout, sandbox_key: Default::default() })
+        Ok(PlatformClient {
+            http,
+            rest_timeout,
+            sandbox_key: Default::default(),
+            on_busy: Default::default(),
+        })
     }
 
     /// The one way the core builds a request to the platform: the built-in sandbox's access
@@ -131,7 +177,11 @@ impl PlatformClient {
         origin.join(path).map_err(|source| Error::Url { what: "platform request URL", source })
     }
 
-    /// GET an Open API route and unwrap its envelope.
+    /// GET an Open API route and unwrap its envelope. A read is idempotent, so a 429 or 503
+    /// waits what `Retry-After` says (either form; 1 s, 2 s, 4 s when it says nothing), with a
+    /// little jitter, and reads again, at most [`READ_RETRIES`] times; each wait is announced
+    /// (`on_busy`). A platform that stays busy, or asks for more than [`MAX_READ_WAIT`], is
+    /// `Error::Busy` with its wait, for the screen to count down.
     pub async fn get_open<T: DeserializeOwned>(
         &self,
         origin: &Url,
@@ -139,12 +189,42 @@ impl PlatformClient {
         token: &AccessToken,
         team_id: Option<&str>,
     ) -> Result<T> {
-        let req = self
-            .authorized(Method::GET, Self::url(origin, path)?, Some(token), team_id)
-            .timeout(self.rest_timeout)
-            .header("Accept", "application/json");
-        let resp = req.send().await.map_err(Error::Transport)?;
-        read_envelope(resp).await
+        let url = Self::url(origin, path)?;
+        let mut retries = 0;
+        loop {
+            let resp = self
+                .authorized(Method::GET, url.clone(), Some(token), team_id)
+                .timeout(self.rest_timeout)
+                .header("Accept", "application/json")
+                .send()
+                .await
+                .map_err(Error::Transport)?;
+            if !matches!(resp.status().as_u16(), 429 | 503) {
+                return read_envelope(resp).await;
+            }
+            let asked = retry_after::retry_after(resp.headers());
+            let wait = asked.unwrap_or(Duration::from_secs(1 << retries.min(4)));
+            if retries >= READ_RETRIES || wait > MAX_READ_WAIT {
+                let status = resp.status().as_u16();
+                return Err(busy(status, read_envelope::<serde_json::Value>(resp).await, asked));
+            }
+            retries += 1;
+            tracing::info!(
+                path,
+                retries,
+                wait_ms = wait.as_millis() as u64,
+                "the platform is busy; reading again"
+            );
+            if let Some(notice) = self.on_busy.read().unwrap_or_else(|p| p.into_inner()).as_ref() {
+                notice.emit(BusyNotice { path: path.to_owned(), wait });
+            }
+            tokio::time::sleep(with_jitter(wait)).await;
+        }
+    }
+
+    /// Where a read that waits for a busy platform is announced (the screen counts down).
+    pub fn set_busy_notices(&self, notices: Emitter<BusyNotice>) {
+        *self.on_busy.write().unwrap_or_else(|p| p.into_inner()) = Some(notices);
     }
 }
 

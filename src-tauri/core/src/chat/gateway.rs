@@ -24,7 +24,7 @@ const WHOLE_REPLY_TIMEOUT: Duration = Duration::from_secs(180);
 const MAX_AUTO_RETRIES: u32 = 2;
 /// A longer `Retry-After` is not waited out: the reply fails saying how long the platform
 /// asked to wait, and the person retries when they choose.
-const MAX_RETRY_AFTER: Duration = crate::api::retry_after::MAX_AUTOMATIC_WAIT;
+const MAX_RETRY_AFTER: Duration = crate::foundation::retry_after::MAX_AUTOMATIC_WAIT;
 /// How often streamed text is written to SQLite while it arrives.
 const SAVE_EVERY: Duration = Duration::from_millis(500);
 /// At most one `Delta` per this window: what arrives sooner is held and sent as one. Each
@@ -52,7 +52,7 @@ pub(super) struct Answer {
 
 use crate::api::header_text as header;
 
-use crate::api::retry_after::{retry_after, whole_seconds};
+use crate::foundation::retry_after::{retry_after, whole_seconds};
 
 /// Resolves once Stop was pressed.
 async fn stopped(cancel: &mut watch::Receiver<bool>) {

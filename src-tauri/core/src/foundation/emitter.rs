@@ -14,6 +14,12 @@ impl<E> Clone for Emitter<E> {
     }
 }
 
+impl<E> std::fmt::Debug for Emitter<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Emitter")
+    }
+}
+
 impl<E> Emitter<E> {
     pub fn new(send: impl Fn(E) + Send + Sync + 'static) -> Self {
         Emitter(Arc::new(send))

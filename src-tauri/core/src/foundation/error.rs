@@ -55,6 +55,9 @@ pub enum ErrorCode {
     FileManagerUnavailable,
     /// The disk (the file system of the folder written to) is full: free space and try again.
     DiskFull,
+    /// The platform said it is busy (429 or 503) on a read, and stayed busy through the
+    /// retries it allowed: `retryAfterSecs` says when to read again, if it said.
+    PlatformBusy,
     /// Something that should never happen; details are in the log.
     Internal,
 }
@@ -114,6 +117,16 @@ pub enum Error {
     Stalled(std::time::Duration),
     #[error("platform error {status} {code}: {message}")]
     Platform { status: u16, code: String, message: String, request_id: Option<String> },
+    /// A read answered 429 or 503 through every retry the app makes by itself (or asked for a
+    /// longer wait than it makes): `retry_after` is the platform's last `Retry-After`.
+    #[error("the platform is busy ({status} {code}): {message}")]
+    Busy {
+        status: u16,
+        code: String,
+        message: String,
+        request_id: Option<String>,
+        retry_after: Option<std::time::Duration>,
+    },
     #[error("the platform answered something unexpected: {0}")]
     Decode(String),
     #[error("the session is no longer valid ({code})")]
@@ -205,6 +218,7 @@ impl Error {
                 ErrorCode::WorkflowVersionRefused
             }
             Error::Platform { .. } => ErrorCode::Platform,
+            Error::Busy { .. } => ErrorCode::PlatformBusy,
             Error::Decode(_) => ErrorCode::Decode,
             Error::Unauthorized { .. } => ErrorCode::SessionExpired,
             Error::OAuth { .. } | Error::SignIn(_) => ErrorCode::SignInFailed,
@@ -256,17 +270,23 @@ fn refuses_workflow_version(code: &str) -> bool {
 impl From<&Error> for IpcError {
     fn from(err: &Error) -> Self {
         let (platform_code, request_id) = match err {
-            Error::Platform { code, request_id, .. } | Error::Unauthorized { code, request_id } => {
-                (Some(code.clone()), request_id.clone())
-            }
+            Error::Platform { code, request_id, .. }
+            | Error::Busy { code, request_id, .. }
+            | Error::Unauthorized { code, request_id } => (Some(code.clone()), request_id.clone()),
             Error::OAuth { error, .. } => (Some(error.clone()), None),
             _ => (None, None),
         };
         // The platform's own words, when it gave any: the UI shows them as escaped text.
         let message = match err {
             Error::OAuth { error, description } => description.clone().unwrap_or_else(|| error.clone()),
-            Error::Platform { message, .. } => message.clone(),
+            Error::Platform { message, .. } | Error::Busy { message, .. } => message.clone(),
             other => other.to_string(),
+        };
+        let retry_after_secs = match err {
+            Error::Busy { retry_after: Some(wait), .. } => {
+                Some(u32::try_from(crate::foundation::retry_after::whole_seconds(*wait)).unwrap_or(u32::MAX))
+            }
+            _ => None,
         };
         let outcome_unknown = match err {
             Error::Platform { status, .. } => *status >= 500,
@@ -274,14 +294,7 @@ impl From<&Error> for IpcError {
             Error::Stalled(_) => true,
             _ => false,
         };
-        IpcError {
-            code: err.code(),
-            message,
-            platform_code,
-            request_id,
-            retry_after_secs: None,
-            outcome_unknown,
-        }
+        IpcError { code: err.code(), message, platform_code, request_id, retry_after_secs, outcome_unknown }
     }
 }
 

@@ -14,4 +14,5 @@ pub mod keychain;
 pub mod logs;
 pub mod memory;
 pub mod reading;
+pub mod retry_after;
 pub mod secret;

@@ -8,7 +8,7 @@
 //! into "unusable": they keep it as sent and flag it here.
 //!
 //! Amounts must never go through a float, so these answers are fetched as raw JSON text
-//! ([`Auth::context_get_exact`](crate::auth::Auth::context_get_exact)) and read with [`exact_json`].
+//! (`Auth::context_get_exact`) and read with [`exact_json`].
 
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -37,7 +37,8 @@ const CATALOG_RETRIES: u32 = 2;
 fn passing(err: &Error) -> bool {
     match err {
         Error::Transport(e) => e.is_connect() || e.is_timeout(),
-        Error::Platform { status, .. } => matches!(status, 429 | 502 | 503 | 504),
+        // 429 and 503 were already waited out as the platform asked (`get_open`).
+        Error::Platform { status, .. } => matches!(status, 502 | 504),
         _ => false,
     }
 }
@@ -126,7 +127,8 @@ impl Models {
     }
 
     /// A catalog read is a GET: retried by itself, like chat, for a connect error, a timeout,
-    /// 429, 502, 503 and 504 (twice, 0.5 s then 1 s apart).
+    /// 502 and 504 (twice, 0.5 s then 1 s apart); 429 and 503 wait what the platform asks, in
+    /// `get_open`.
     async fn read_catalog(&self, call: &ContextCall, path: &str) -> Result<Value> {
         let mut attempt = 0;
         loop {

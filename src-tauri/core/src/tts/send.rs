@@ -52,7 +52,7 @@ pub fn receipt_from(headers: &HeaderMap) -> SpeechReceipt {
     }
 }
 
-pub use crate::api::retry_after::retry_after;
+pub use crate::foundation::retry_after::retry_after;
 
 /// Platform codes the documentation names, for which a definite answer means what it says
 /// even after an earlier attempt of the same request may have been acted on.

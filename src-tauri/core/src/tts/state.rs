@@ -162,7 +162,7 @@ impl Default for RetryPolicy {
             max_attempts: 4,
             base_delay: Duration::from_millis(500),
             max_delay: Duration::from_secs(8),
-            max_retry_after: crate::api::retry_after::MAX_AUTOMATIC_WAIT,
+            max_retry_after: crate::foundation::retry_after::MAX_AUTOMATIC_WAIT,
             request_timeout: Duration::from_secs(300),
             idle_timeout: Duration::from_secs(30),
         }

@@ -9,6 +9,7 @@ use crate::billing::ledger::{ChargeKind, NewCharge};
 use crate::testing::Rig;
 
 mod balances;
+mod busy;
 mod ledger;
 
 pub(super) fn team(id: &str) -> ContextRequest {
