@@ -10,6 +10,8 @@ SYSTEM_PACKAGES=(
   # run and test: a display, a session bus, the Secret Service, WebDriver, audio, screenshots
   xvfb dbus dbus-x11 gnome-keyring libsecret-tools webkit2gtk-driver xdg-utils
   desktop-file-utils pulseaudio libasound2-plugins imagemagick fonts-noto-cjk
+  # the sample MCP agents (tests/agents, on the official Python SDK) run in a venv
+  python3-venv
   # reading the X clipboard in tests ("copy the receipt into a bug report")
   xclip
   # answering the real GTK save dialog in tests, as a person would (type a path, Enter)
@@ -32,6 +34,12 @@ fi
 if ! command -v cargo >/dev/null; then
   echo "cargo not found: install Rust with rustup first (https://rustup.rs)" >&2
   exit 1
+fi
+# The gate's formatter and linter (rustup's default profile has them; a minimal one doesn't).
+if command -v rustup >/dev/null; then
+  for component in rustfmt clippy; do
+    rustup component list --installed 2>/dev/null | grep -q "^$component" || rustup component add "$component"
+  done
 fi
 if ! command -v npm >/dev/null; then
   echo "npm not found: install Node.js 20 or newer first" >&2

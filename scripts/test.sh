@@ -50,13 +50,25 @@ if [ "$#" -gt 0 ]; then
   exit $?
 fi
 
+echo "==> Rust format (rustfmt.toml)"
+cargo fmt --all -- --check
+
 echo "==> UI type check and UI unit tests (vitest)"
 (cd ui && npm run --silent check && npm test --silent)
 
 echo "==> the benchmarks' own parts (python unittest: the shader count, the page server)"
 python3 -m unittest discover -s tests/bench -p 'test_*.py'
+echo "==> the documentation's links (python unittest: every relative link and #anchor; README.md under 250 lines)"
+python3 -m unittest discover -s tests/docs -p 'test_*.py'
+echo "==> the sample MCP agents (python unittest on the official SDK: each variant breaks exactly its rule)"
+agents_python="$("$root/scripts/agents-venv.sh")"
+"$agents_python" -m unittest discover -s tests/agents -p 'test_*.py'
 
 "$root/scripts/build-app.sh"
+
+# After the UI build: the shell's `generate_context!` reads ui/dist.
+echo "==> Rust lints (clippy, warnings are errors; the table is [workspace.lints] in Cargo.toml)"
+cargo clippy --workspace --all-targets -- -D warnings
 
 echo "==> tests (unit, sandbox, core, real window)"
 # Bindings are regenerated from the Rust types by this run; a committed binding that no
