@@ -73,7 +73,7 @@ export function generateReply(chars: number, seed: number): string {
       else words.push(pick(WORDS));
     }
     const s = words.join(" ");
-    return s.charAt(0).toUpperCase() + s.slice(1) + ".";
+    return `${s.charAt(0).toUpperCase() + s.slice(1)}.`;
   };
   const paragraph = () => Array.from({ length: int(2, 6) }, sentence).join(" ");
   const parts: string[] = [];
@@ -288,7 +288,10 @@ async function run(kind: Kind, reply: string, graceMs: number): Promise<RunResul
   const feedMs = (n * 1000) / FEED_RATE;
   const cumChars: number[] = [];
   let acc = 0;
-  for (const tok of tokens) cumChars.push((acc += tok.length));
+  for (const tok of tokens) {
+    acc += tok.length;
+    cumChars.push(acc);
+  }
 
   // Per render: which token it showed, what it cost (task start → commit end).
   const renderToken: number[] = [];

@@ -195,7 +195,12 @@ async function runWebKit() {
   let driverLog = "";
   driver.stderr.on("data", (d) => (driverLog = (driverLog + d).slice(-4000)));
   let driverExit = null;
-  const exited = new Promise((r) => driver.on("exit", (code, signal) => r((driverExit = { code, signal }))));
+  const exited = new Promise((r) =>
+    driver.on("exit", (code, signal) => {
+      driverExit = { code, signal };
+      r(driverExit);
+    }),
+  );
   driver.on("error", (e) => (driverExit = { error: e }));
 
   // W3C WebDriver: { value } on success, { value: { error, message } } on failure.
@@ -207,7 +212,7 @@ async function runWebKit() {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await res.json().catch(() => ({}));
-    if (!res.ok || (json.value && json.value.error)) {
+    if (!res.ok || json.value?.error) {
       const v = json.value ?? {};
       throw new Error(`WebDriver ${method} ${path} → HTTP ${res.status}: ${v.error ?? ""} ${v.message ?? ""}`.trim());
     }

@@ -14,7 +14,8 @@ declare global {
 }
 
 function attempt(what: string): void {
-  (window.__benchIpcAttempts ??= []).push(what);
+  window.__benchIpcAttempts ??= [];
+  window.__benchIpcAttempts.push(what);
 }
 
 export function isTauri(): boolean {

@@ -14,7 +14,7 @@ describe("createDeltaBatcher", () => {
   const runFrame = () => {
     const pending = frames;
     frames = [];
-    pending.forEach((cb) => cb(0));
+    for (const cb of pending) cb(0);
   };
 
   it("hands over the deltas of a frame once, in order, per message", async () => {

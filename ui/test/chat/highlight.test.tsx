@@ -39,7 +39,7 @@ describe("code highlighting", () => {
 
   it("highlights a finished block once its language has loaded, keeping the code's text", async () => {
     const code = 'def greet(name):\n    return f"hi {name}"  # say hi\n';
-    const el = show("```python\n" + code + "```\n");
+    const el = show(`\`\`\`python\n${code}\`\`\`\n`);
     const block = findIn(el, '[data-testid="md-code-block"]');
     await vi.waitFor(() => expect(block.getAttribute("data-highlighted")).toBe("python"));
     expect(findIn(block, ".md-pre__lang").textContent).toBe("python");
@@ -60,7 +60,7 @@ describe("code highlighting", () => {
 
   it("turns code that looks like HTML into highlighted text, never into elements", async () => {
     const code = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>\n';
-    const el = show("```html\n" + code + "```\n");
+    const el = show(`\`\`\`html\n${code}\`\`\`\n`);
     const block = findIn(el, '[data-testid="md-code-block"]');
     await vi.waitFor(() => expect(block.getAttribute("data-highlighted")).toBe("xml"));
     expect(block.querySelector("img, script")).toBeNull();

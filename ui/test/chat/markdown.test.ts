@@ -116,7 +116,9 @@ function reply(seed: number): string {
 
 describe("IncrementalMarkdown", () => {
   it("reads every spec example streamed in random chunks exactly as a whole read", () => {
-    EXAMPLES.forEach((ex, i) => streamAndCompare(ex.markdown, i + 1, 6, `${ex.suite} ${ex.number}`));
+    EXAMPLES.forEach((ex, i) => {
+      streamAndCompare(ex.markdown, i + 1, 6, `${ex.suite} ${ex.number}`);
+    });
   }, 60_000);
 
   it("reads generated replies streamed in random chunks exactly as a whole read", () => {
@@ -164,8 +166,14 @@ describe("IncrementalMarkdown", () => {
     const parsed: number[] = [];
     const parse = md.parse.bind(md);
     const blockParse = md.block.parse.bind(md.block);
-    vi.spyOn(md, "parse").mockImplementation((src, env) => (parsed.push(src.length), parse(src, env)));
-    vi.spyOn(md.block, "parse").mockImplementation((src, m, env, out) => (parsed.push(src.length), blockParse(src, m, env, out)));
+    vi.spyOn(md, "parse").mockImplementation((src, env) => {
+      parsed.push(src.length);
+      return parse(src, env);
+    });
+    vi.spyOn(md.block, "parse").mockImplementation((src, m, env, out) => {
+      parsed.push(src.length);
+      return blockParse(src, m, env, out);
+    });
     const reader = new IncrementalMarkdown();
     let blocks = reader.update(text.slice(0, 200), true);
     // (the first read is of 200 characters; every later one is counted)

@@ -13,7 +13,14 @@ import { withCommands } from "../support/core";
 import { mountRoot } from "../support/dom";
 
 const opened: string[] = [];
-vi.mock("../../src/ipc", (real) => withCommands(real, { openExternalLink: (url: string) => (opened.push(url), Promise.resolve()) }));
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
+    openExternalLink: (url: string) => {
+      opened.push(url);
+      return Promise.resolve();
+    },
+  }),
+);
 
 const { Markdown } = await import("../../src/features/chat/Markdown");
 const { IncrementalMarkdown, isOpenableLink, parseMarkdown } = await import("../../src/features/chat/markdown");
@@ -120,43 +127,43 @@ function pathological(K: number): [string, string][] {
     ["many link closers with no openers", fill("a]")],
     ["many link openers with no closers", fill("[a")],
     ["mismatched openers and closers", fill("*a_ ")],
-    ["openers and closers multiple of 3", "a**b" + fill("c* ")],
+    ["openers and closers multiple of 3", `a**b${fill("c* ")}`],
     ["link openers and emph closers", fill("[ a_")],
     ["pattern [ (]( repeated", fill("[ (](")],
     ["hard link/emph case", "**x [a*b**c*](d)"],
     ["nested brackets", nest("[", "a", "]")],
-    ["nested block quotes", fill("> ") + "a"],
+    ["nested block quotes", `${fill("> ")}a`],
     [
       "deeply nested lists",
-      Array.from({ length: Math.round(K / 10) }, (_, i) => " ".repeat(Math.min(i, Math.round(K / 34)) * 2) + "* a\n")
+      Array.from({ length: Math.round(K / 10) }, (_, i) => `${" ".repeat(Math.min(i, Math.round(K / 34)) * 2)}* a\n`)
         .join("")
         .slice(0, K),
     ],
-    ["10k nested lists", Array.from({ length: Math.round(K / 10) }, () => "- ").join("") + "a"],
-    ["10k nested quotes", ">".repeat(Math.round(K / 10)) + " a"],
+    ["10k nested lists", `${Array.from({ length: Math.round(K / 10) }, () => "- ").join("")}a`],
+    ["10k nested quotes", `${">".repeat(Math.round(K / 10))} a`],
     ["U+0000 in input", fill("abc\u0000de\u0000")],
     [
       "backticks",
-      Array.from({ length: Math.round(K / 85) }, (_, i) => "e" + "`".repeat(i % 60))
+      Array.from({ length: Math.round(K / 85) }, (_, i) => `e${"`".repeat(i % 60)}`)
         .join("")
         .slice(0, K),
     ],
-    ["long backtick run in a paragraph", "a " + "`".repeat(K)],
+    ["long backtick run in a paragraph", `a ${"`".repeat(K)}`],
     ["unclosed links A", fill("[a](<b")],
     ["unclosed links B", fill("[a](b")],
-    ["unclosed <!--", "</" + fill("<!--")],
+    ["unclosed <!--", `</${fill("<!--")}`],
     [
       "empty lines in deeply nested lists",
-      Array.from({ length: Math.round(K / 200) }, (_, i) => " ".repeat(i) + "-\n\n")
+      Array.from({ length: Math.round(K / 200) }, (_, i) => `${" ".repeat(i)}-\n\n`)
         .join("")
         .slice(0, K),
     ],
-    ["reference collisions", fill("[x]: /y\n") + "[x]"],
+    ["reference collisions", `${fill("[x]: /y\n")}[x]`],
     ["many references", Array.from({ length: Math.round(K / 20) }, (_, i) => `[${i}]: /u${i}\n`).join("") + fill("[1] ").slice(0, K / 2)],
-    ["heading with a long run of spaces", "# a" + " ".repeat(K) + "b"],
-    ["heading with a long run of #", "# a " + "#".repeat(K)],
-    ["table with many columns", "|" + fill("a|") + "\n|" + "-|".repeat(Math.round(K / 100)) + "\n"],
-    ["table with many rows", "| a | b |\n|---|---|\n" + fill("| x | y |\n")],
+    ["heading with a long run of spaces", `# a${" ".repeat(K)}b`],
+    ["heading with a long run of #", `# a ${"#".repeat(K)}`],
+    ["table with many columns", `|${fill("a|")}\n|${"-|".repeat(Math.round(K / 100))}\n`],
+    ["table with many rows", `| a | b |\n|---|---|\n${fill("| x | y |\n")}`],
     ["many emphasis delimiters with tildes", fill("~~a ")],
   ];
 }
@@ -204,7 +211,7 @@ describe("pathological inputs of 100 KB", () => {
   });
 
   it("a 100 KB backtick run streamed in 1 KB steps costs a step no more than a parse of the whole", () => {
-    const input = "a " + "`".repeat(K);
+    const input = `a ${"`".repeat(K)}`;
     const whole = parseCost(input);
     const reader = new IncrementalMarkdown();
     const steps: number[] = [];

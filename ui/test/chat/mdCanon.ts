@@ -34,7 +34,9 @@ function attrs(el: Element, extra: Record<string, string> = {}): string {
 
 function children(el: Node, safe: boolean, pre: boolean): string {
   let s = "";
-  el.childNodes.forEach((c) => (s += node(c, safe, pre)));
+  el.childNodes.forEach((c) => {
+    s += node(c, safe, pre);
+  });
   return s;
 }
 

@@ -59,7 +59,7 @@ function TeamContextFacts(props: { context: TeamContextView }) {
       {c.versionChanged && (
         <Panel tone="warning" class="note" data-testid="team-context-changed">
           <Icon name="alert" size={16} />
-          <p>{t("balances.context.versionChanged", { then: c.signedInVersion ?? "?", now: c.contextVersion ?? "?" })}</p>
+          <p>{t("balances.context.versionChanged", { before: c.signedInVersion ?? "?", now: c.contextVersion ?? "?" })}</p>
         </Panel>
       )}
     </>

@@ -40,7 +40,7 @@ export function UsageCard(props: { session: SessionSummary; contextKey: string; 
         <ScopeMissing scope="usage" who={props.who} title={t("balances.scope.usageTitle")} data-testid="usage-scope-missing" />
       ) : usage.error ? (
         <ErrorState error={usage.error} title={t("balances.usage.error")} onRetry={usage.reload} data-testid="usage-error" />
-      ) : !usage.data || usage.data.kind !== "personal" ? (
+      ) : usage.data?.kind !== "personal" ? (
         <SkeletonList rows={2} />
       ) : (
         <UsageFigures usage={usage.data} />

@@ -73,7 +73,7 @@ export const en = {
   "balances.context.memberStatus": "Membership",
   "balances.context.version": "Membership revision",
   "balances.context.versionChanged":
-    "The team's settings changed since you signed in (version {then} → {now}). If requests start failing, sign in to this team again.",
+    "The team's settings changed since you signed in (version {before} → {now}). If requests start failing, sign in to this team again.",
   "balances.context.error": "Couldn't read the team membership.",
   "balances.memberStatus.active": "Active",
   "balances.memberStatus.disabled": "Disabled",
@@ -247,7 +247,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.context.role": "角色",
   "balances.context.memberStatus": "成员状态",
   "balances.context.version": "成员身份修订号",
-  "balances.context.versionChanged": "自你登录以来，团队设置已变更（版本 {then} → {now}）。如果请求开始失败，请重新登录该团队。",
+  "balances.context.versionChanged": "自你登录以来，团队设置已变更（版本 {before} → {now}）。如果请求开始失败，请重新登录该团队。",
   "balances.context.error": "无法读取团队成员身份。",
   "balances.memberStatus.active": "正常",
   "balances.memberStatus.disabled": "已停用",

@@ -1,6 +1,7 @@
 // One block of a reply's Markdown (paragraph, heading, list, quote, code, table) as elements;
 // list items and table rows are memoised by identity, so a stream re-renders only the last.
 
+import type { ComponentChildren } from "preact";
 import { memo } from "preact/compat";
 
 import { t } from "../../i18n";
@@ -19,7 +20,7 @@ function Blocks(props: { nodes: MdNode[]; live: boolean }) {
 }
 
 /** One parsed node as elements (exported for the benchmark's naive baseline). */
-export function NodeView(props: { node: MdNode; live: boolean }): preact.JSX.Element | null {
+export function NodeView(props: { node: MdNode; live: boolean }): ComponentChildren {
   const { node, live } = props;
   const token = node.token;
   switch (node.type) {
@@ -129,7 +130,7 @@ export function NodeView(props: { node: MdNode; live: boolean }): preact.JSX.Ele
       );
     default:
       // Nothing else reaches here with raw HTML off; show any text it holds as text.
-      return node.children.length > 0 ? <Blocks nodes={node.children} live={live} /> : <>{token.content}</>;
+      return node.children.length > 0 ? <Blocks nodes={node.children} live={live} /> : token.content;
   }
 }
 

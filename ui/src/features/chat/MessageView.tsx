@@ -67,7 +67,7 @@ function MessageViewInner(props: {
         </p>
       ) : (
         <div class="chat-msg__body" data-testid="chat-message-content">
-          {check && check.problems.every((p) => p.kind.kind !== "notJson") ? (
+          {check?.problems.every((p) => p.kind.kind !== "notJson") ? (
             // A reply that asked for JSON and is JSON: shown as code, not prose.
             <CodeBlock lang="json" code={m.content} />
           ) : m.content || !live ? (

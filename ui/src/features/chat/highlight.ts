@@ -107,7 +107,7 @@ export type Highlighted = string | { cls: string; children: Highlighted[] };
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
 
-function unescape(text: string): string {
+function unescapeHtml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name]);
 }
 
@@ -118,7 +118,7 @@ export function readHighlighted(html: string): Highlighted[] {
   const tag = /<span class="([\w -]*)">|<\/span>/g;
   let at = 0;
   for (let m = tag.exec(html); m; m = tag.exec(html)) {
-    if (m.index > at) stack[stack.length - 1].push(unescape(html.slice(at, m.index)));
+    if (m.index > at) stack[stack.length - 1].push(unescapeHtml(html.slice(at, m.index)));
     at = m.index + m[0].length;
     if (m[1] !== undefined) {
       const node = { cls: m[1], children: [] as Highlighted[] };
@@ -126,7 +126,7 @@ export function readHighlighted(html: string): Highlighted[] {
       stack.push(node.children);
     } else if (stack.length > 1) stack.pop();
   }
-  if (at < html.length) stack[stack.length - 1].push(unescape(html.slice(at)));
+  if (at < html.length) stack[stack.length - 1].push(unescapeHtml(html.slice(at)));
   return root;
 }
 

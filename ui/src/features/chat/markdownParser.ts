@@ -30,7 +30,12 @@ export function markdownParser(options: { html: boolean; autolinks?: boolean } =
   // linkify-it's fuzzy links: they would make `main.py` a link (and cost 180 ms on a
   // 100 KB table row), where GFM asks for `www.` first.
   parser.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
-  parser.linkify.add("www.", { validate: wwwAutolink, normalize: (match) => void (match.url = `http://${match.url}`) });
+  parser.linkify.add("www.", {
+    validate: wwwAutolink,
+    normalize: (match) => {
+      match.url = `http://${match.url}`;
+    },
+  });
   parser.core.ruler.after("inline", "gfm_task_lists", taskLists);
   parser.inline.ruler.before("link", "bracket_without_closer", bracketWithoutCloser);
   return parser;

@@ -12,7 +12,7 @@ export function textOf(value: JsonValue | undefined): string {
 }
 
 /** The value sent for what was typed; `undefined` means "not set". */
-export function valueOf(def: ParameterDef | undefined, text: string): JsonValue | undefined {
+export function parameterValue(def: ParameterDef | undefined, text: string): JsonValue | undefined {
   if (text.trim() === "") return undefined;
   if (def?.enumValues) {
     // Enum inputs are selects whose option values are the JSON of each allowed value.
@@ -48,7 +48,7 @@ export function parametersFrom(defs: readonly ParameterDef[], texts: Record<stri
   // Only what the model declares: a parameter of a previously chosen model is dropped.
   const out: Record<string, JsonValue> = {};
   for (const def of defs) {
-    const value = valueOf(def, texts[def.name] ?? "");
+    const value = parameterValue(def, texts[def.name] ?? "");
     if (value !== undefined) out[def.name] = value;
   }
   return out;

@@ -25,7 +25,7 @@ function parse(raw: string): URL | null {
 
 function checkBaseUrl(raw: string): PlainKey | undefined {
   const url = parse(raw.trim());
-  if (!url || !url.host) return "validation.baseUrl.invalid";
+  if (!url?.host) return "validation.baseUrl.invalid";
   if (!(url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url)))) {
     return "validation.baseUrl.https";
   }

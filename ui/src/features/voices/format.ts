@@ -142,13 +142,19 @@ function sortedVoices(voices: readonly Voice[], sort: VoiceSort): Sorted {
   return made;
 }
 
+/** The list's lower-cased search text, made the first time a search needs it. */
+function searchText(sorted: Sorted): string[] {
+  if (sorted.text === undefined) sorted.text = sorted.voices.map((v) => `${v.displayName.toLowerCase()}\n${v.voiceId.toLowerCase()}`);
+  return sorted.text;
+}
+
 /** Search by name and id, filter, sort: the voice board's rows. */
 export function boardRows(voices: readonly Voice[], q: BoardQuery): Voice[] {
   // A search box's value has no line breaks, so the needle never spans name and id.
   const needle = q.search.trim().toLowerCase();
   const sorted = sortedVoices(voices, q.sort);
   const list = sorted.voices;
-  const text = needle ? (sorted.text ??= list.map((v) => `${v.displayName.toLowerCase()}\n${v.voiceId.toLowerCase()}`)) : null;
+  const text = needle ? searchText(sorted) : null;
   const rows: Voice[] = [];
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
