@@ -56,6 +56,13 @@ pub enum Reading {
     PointsFractional,
     /// Catalog items without `outputsText` (optional in `ModelCatalogItem`).
     CatalogNoOutputsText,
+    /// Declared parameters as a JSON Schema object under `parameterSchemaVersion: 2`
+    /// (`{type: "object", properties: {...}, additionalProperties: false}`); the gateway
+    /// accepts the same parameters.
+    CatalogParameterSchemaV2,
+    /// Declared parameters in a form no reader knows (a list of `{name, ...}`) under
+    /// `parameterSchemaVersion: 99`; the gateway accepts the same parameters.
+    CatalogParameterSchemaUnknown,
 
     // ---- sign-in, sessions and Team context ----
     /// `/api/v1/open/me` refuses Team-bound tokens (403 `TEAM_CONTEXT_MISMATCH`), like the other Personal profile routes.

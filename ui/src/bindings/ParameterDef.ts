@@ -12,4 +12,8 @@ kind: string, minimum: number | null, maximum: number | null,
 /**
  * Allowed values, when the spec lists an `enum`.
  */
-enumValues: Array<JsonValue> | null, default: JsonValue | null, description: string | null, };
+enumValues: Array<JsonValue> | null, default: JsonValue | null, description: string | null, 
+/**
+ * Listed in a JSON Schema spec's `required`.
+ */
+required: boolean, };

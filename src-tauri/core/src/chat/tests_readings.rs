@@ -115,3 +115,49 @@ async fn an_oversized_whole_reply_is_refused() {
     let error = reply.error.unwrap();
     assert!(error.message.contains("larger than"), "{error:?}");
 }
+
+/// Issue 24: a catalog whose `parameterSpec` is a JSON Schema object (another schema version)
+/// offers the same parameters, and chat sends them to a gateway that refuses undeclared fields.
+#[tokio::test]
+async fn a_json_schema_parameter_spec_offers_the_same_options_and_sends_them() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().set_readings(
+        [sb::Reading::CatalogParameterSchemaV2, sb::Reading::StrictRequestFields].into_iter().collect(),
+    );
+    let catalog = rig.core.models().model_catalog(true).await.unwrap();
+    let othan = catalog.items.iter().find(|m| m.model_code == sb::MODEL_CHAT).unwrap();
+    assert_eq!(othan.parameter_schema_version, Some(2));
+    let names: Vec<&str> = othan.parameters.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["max_tokens", "presence_penalty", "temperature", "top_p"], "not type/properties");
+    let sent = options(sb::MODEL_CHAT, json!({"temperature": 0.3, "max_tokens": 200}));
+    assert!(rig.core.chat().chat_check_options(&sent).await.unwrap().is_empty());
+    let reply =
+        rig.core.chat().chat_send(input("Schema two", sent), &Events::default().sink()).await.unwrap().reply;
+    assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
+}
+
+/// A schema version whose form this app can't read offers no parameter; chat refuses to send
+/// one (rather than a wrong one) and still sends without any.
+#[tokio::test]
+async fn an_unknown_parameter_schema_version_sends_no_parameter() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().set_readings([sb::Reading::CatalogParameterSchemaUnknown].into_iter().collect());
+    let catalog = rig.core.models().model_catalog(true).await.unwrap();
+    let othan = catalog.items.iter().find(|m| m.model_code == sb::MODEL_CHAT).unwrap();
+    assert_eq!(othan.parameter_spec, crate::models::wire::ParameterSpecState::UnknownVersion);
+    assert_eq!(othan.parameter_schema_version, Some(99));
+    assert!(othan.parameters.is_empty());
+    assert!(othan.raw_json.contains("\"parameterSpec\""), "the raw spec can be shown");
+    let guessed = options(sb::MODEL_CHAT, json!({"temperature": 0.3}));
+    let err =
+        rig.core.chat().chat_send(input("Guess", guessed), &Events::default().sink()).await.unwrap_err();
+    assert_eq!(err.code(), crate::foundation::error::ErrorCode::InvalidInput);
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("No parameters", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
+}

@@ -60,7 +60,8 @@ fn json_ish_text() -> impl Strategy<Value = String> {
 fn read_all(data: &Value) {
     let _ = read_items(data);
     let _ = entry(data);
-    let _ = parameter_spec(Some(data));
+    let _ = parameter_spec(None, Some(data));
+    let _ = parameter_spec(Some(2), Some(data));
     let _ = read_options(data, time::OffsetDateTime::UNIX_EPOCH);
     let _ = read_team_balance(data);
     let _ = read_personal_balance(data);

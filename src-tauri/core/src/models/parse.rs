@@ -76,21 +76,61 @@ fn parameter(name: &str, rule: &Value) -> ParameterDef {
         enum_values: rule.get("enum").and_then(Value::as_array).cloned(),
         default: rule.get("default").cloned(),
         description: text(rule.get("description")),
+        required: false,
     }
 }
 
-/// `parameterSpec` as declared parameters (sorted by name for a stable display).
-pub fn parameter_spec(value: Option<&Value>) -> (ParameterSpecState, Vec<ParameterDef>) {
-    match value {
-        None | Some(Value::Null) => (ParameterSpecState::Null, Vec::new()),
-        Some(Value::Object(map)) if map.is_empty() => (ParameterSpecState::Empty, Vec::new()),
-        Some(Value::Object(map)) => {
-            let mut params: Vec<ParameterDef> = map.iter().map(|(k, v)| parameter(k, v)).collect();
-            params.sort_by(|a, b| a.name.cmp(&b.name));
-            (ParameterSpecState::Declared, params)
+/// A JSON Schema object describing the parameters: `properties` holds the rules.
+fn is_json_schema(map: &Map<String, Value>) -> bool {
+    map.get("properties").is_some_and(Value::is_object)
+        && (map.get("type").and_then(Value::as_str) == Some("object")
+            || map.contains_key("additionalProperties")
+            || map.contains_key("$schema"))
+}
+
+/// The docs show version 1 only and fix no meaning for other numbers (catalogs send 2 and 3
+/// with the same map form), so the spec is read by its form. Only a form this app can't read
+/// is put down to the version.
+fn known_version(version: Option<i64>) -> bool {
+    matches!(version, None | Some(1))
+}
+
+/// `parameterSpec` as declared parameters (sorted by name for a stable display), in either
+/// form: a map of rules, or a JSON Schema object (`type`/`properties`/`required`).
+pub fn parameter_spec(
+    version: Option<i64>,
+    value: Option<&Value>,
+) -> (ParameterSpecState, Vec<ParameterDef>) {
+    let unreadable = || {
+        if known_version(version) {
+            ParameterSpecState::Malformed
+        } else {
+            ParameterSpecState::UnknownVersion
         }
-        Some(_) => (ParameterSpecState::Malformed, Vec::new()),
-    }
+    };
+    let mut params: Vec<ParameterDef> = match value {
+        None | Some(Value::Null) => return (ParameterSpecState::Null, Vec::new()),
+        Some(Value::Object(map)) if map.is_empty() => return (ParameterSpecState::Empty, Vec::new()),
+        Some(Value::Object(map)) if is_json_schema(map) => {
+            let required: Vec<&str> = map
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            let properties = map.get("properties").and_then(Value::as_object).into_iter().flatten();
+            properties
+                .map(|(k, v)| ParameterDef { required: required.contains(&k.as_str()), ..parameter(k, v) })
+                .collect()
+        }
+        Some(Value::Object(map)) if map.values().any(Value::is_object) => {
+            map.iter().map(|(k, v)| parameter(k, v)).collect()
+        }
+        Some(_) => return (unreadable(), Vec::new()),
+    };
+    params.sort_by(|a, b| a.name.cmp(&b.name));
+    (ParameterSpecState::Declared, params)
 }
 
 /// One entry, or `None` when it has no usable `modelCode`.
@@ -106,7 +146,8 @@ pub fn entry(value: &Value) -> Option<ModelEntry> {
     };
     let (structured_output_mode, structured_output_declared) =
         structured_mode(map.get("structuredOutputMode"));
-    let (spec_state, parameters) = parameter_spec(map.get("parameterSpec"));
+    let schema_version = map.get("parameterSchemaVersion").and_then(Value::as_i64);
+    let (spec_state, parameters) = parameter_spec(schema_version, map.get("parameterSpec"));
     let legacy_spellings = ["inputsText", "inputsImage"].iter().any(|k| map.contains_key(*k));
     let unknown_fields = map.keys().filter(|k| !KNOWN_FIELDS.contains(&k.as_str())).cloned().collect();
     // `outputsText` is optional in `ModelCatalogItem`: an `llm`/`chat` model without it
@@ -127,7 +168,7 @@ pub fn entry(value: &Value) -> Option<ModelEntry> {
         outputs_video: flag(map, "outputsVideo", None),
         structured_output_mode,
         structured_output_declared,
-        parameter_schema_version: map.get("parameterSchemaVersion").and_then(Value::as_i64),
+        parameter_schema_version: schema_version,
         parameter_spec: spec_state,
         parameters,
         legacy_spellings,
@@ -247,14 +288,45 @@ mod tests {
 
     #[test]
     fn parameter_spec_may_be_null_empty_or_odd() {
-        assert_eq!(parameter_spec(Some(&Value::Null)).0, ParameterSpecState::Null);
-        assert_eq!(parameter_spec(None).0, ParameterSpecState::Null);
-        assert_eq!(parameter_spec(Some(&json!({}))).0, ParameterSpecState::Empty);
-        assert_eq!(parameter_spec(Some(&json!([1]))).0, ParameterSpecState::Malformed);
-        let (_, params) =
-            parameter_spec(Some(&json!({"detail": {"type": "string", "enum": ["low", "high"]}, "x": 5})));
+        assert_eq!(parameter_spec(None, Some(&Value::Null)).0, ParameterSpecState::Null);
+        assert_eq!(parameter_spec(None, None).0, ParameterSpecState::Null);
+        assert_eq!(parameter_spec(None, Some(&json!({}))).0, ParameterSpecState::Empty);
+        assert_eq!(parameter_spec(None, Some(&json!([1]))).0, ParameterSpecState::Malformed);
+        let (_, params) = parameter_spec(
+            None,
+            Some(&json!({"detail": {"type": "string", "enum": ["low", "high"]}, "x": 5})),
+        );
         assert_eq!(params[0].enum_values.as_ref().map(Vec::len), Some(2));
         assert_eq!(params[1].kind, "", "a rule that is not an object is shown without a type");
+    }
+
+    /// Issue 24: a JSON Schema `parameterSpec` (another version's form) is read into the same
+    /// parameters, not listed as `additionalProperties`, `properties` and `type`.
+    #[test]
+    fn a_json_schema_parameter_spec_reads_as_its_properties() {
+        let spec = json!({ "type": "object", "additionalProperties": false, "required": ["max_tokens"],
+            "properties": { "temperature": { "type": "number", "minimum": 0, "maximum": 2, "default": 0.7 },
+                "max_tokens": { "type": "integer", "minimum": 1, "maximum": 8192 },
+                "detail": { "type": "string", "enum": ["low", "high"], "description": "Image detail" } } });
+        for version in [Some(2), Some(1), None, Some(7)] {
+            let (state, params) = parameter_spec(version, Some(&spec));
+            assert_eq!(state, ParameterSpecState::Declared, "{version:?}");
+            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            assert_eq!(names, ["detail", "max_tokens", "temperature"], "{version:?}");
+            assert_eq!(params[2].maximum, Some(2.0));
+            assert!(params[1].required && !params[2].required);
+            assert_eq!(params[0].enum_values.as_ref().map(Vec::len), Some(2));
+        }
+    }
+
+    /// A form no reader knows is put down to an unknown version (shown with the raw spec, no
+    /// parameters); under version 1 the same is malformed.
+    #[test]
+    fn an_unreadable_spec_under_another_version_is_an_unknown_version() {
+        let list = json!([{ "name": "temperature", "type": "number" }]);
+        assert_eq!(parameter_spec(Some(99), Some(&list)), (ParameterSpecState::UnknownVersion, Vec::new()));
+        assert_eq!(parameter_spec(Some(1), Some(&list)).0, ParameterSpecState::Malformed);
+        assert_eq!(parameter_spec(Some(99), Some(&json!({ "a": 1 }))).0, ParameterSpecState::UnknownVersion);
     }
 
     #[test]

@@ -25,8 +25,10 @@ impl StructuredOutputMode {
     }
 }
 
-/// What `parameterSpec` held: `null`, `{}`, declared parameters, or something that is
-/// not an object at all.
+/// What `parameterSpec` held: `null`, `{}`, declared parameters (a map of rules, or a JSON
+/// Schema object whose `properties` are the rules), something malformed under schema
+/// version 1, or, under another version, a form this app version cannot read (shown as such
+/// with the raw spec; chat then sends no parameter rather than a wrong one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -35,6 +37,7 @@ pub enum ParameterSpecState {
     Empty,
     Declared,
     Malformed,
+    UnknownVersion,
 }
 
 /// One parameter a model declares in `parameterSpec`.
@@ -51,6 +54,8 @@ pub struct ParameterDef {
     pub enum_values: Option<Vec<serde_json::Value>>,
     pub default: Option<serde_json::Value>,
     pub description: Option<String>,
+    /// Listed in a JSON Schema spec's `required`.
+    pub required: bool,
 }
 
 /// One catalog entry, as the browser and the chat use it.

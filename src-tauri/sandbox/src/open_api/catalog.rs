@@ -21,6 +21,24 @@ fn served(entry: &Value, readings: &Readings) -> Value {
     if readings.has(Reading::CatalogNoOutputsText) {
         entry.as_object_mut().map(|e| e.remove("outputsText"));
     }
+    let declared = entry.get("parameterSpec").and_then(Value::as_object).filter(|s| !s.is_empty()).cloned();
+    if let Some(spec) = declared {
+        if readings.has(Reading::CatalogParameterSchemaV2) {
+            entry["parameterSchemaVersion"] = json!(2);
+            entry["parameterSpec"] = json!({ "type": "object", "properties": spec, "additionalProperties": false, "required": [] });
+        } else if readings.has(Reading::CatalogParameterSchemaUnknown) {
+            entry["parameterSchemaVersion"] = json!(99);
+            let fields: Vec<Value> = spec
+                .iter()
+                .map(|(name, rule)| {
+                    let mut field = rule.clone();
+                    field["name"] = json!(name);
+                    field
+                })
+                .collect();
+            entry["parameterSpec"] = json!(fields);
+        }
+    }
     entry
 }
 
