@@ -1,7 +1,7 @@
-import { useApp } from "../../app/context";
-import { useSessions } from "../../app/sessions";
-import { Button, EmptyState, type IconName } from "../../components";
-import { t } from "../../i18n";
+import { Button, EmptyState, type IconName } from "../components";
+import { t } from "../i18n";
+import { useApp } from "./context";
+import { useSessions } from "./sessions";
 
 /**
  * The empty state of a screen that needs a session: what it will show, and one

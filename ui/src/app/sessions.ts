@@ -19,6 +19,7 @@ import {
   type AppError,
   type AppEvent,
   beginSignIn,
+  type CommandName,
   type ContextRequest,
   cancelSignIn,
   dismissSessionNotice,
@@ -284,7 +285,7 @@ export const sessionsStore = {
     // The core announces the ended session itself; an answer saying so only means the
     // view here may be behind.
     const offErrors = onCommandError((error, command) => {
-      if (error.code === "SESSION_EXPIRED" && command !== "sessions") void refresh();
+      if (error.code === "SESSION_EXPIRED" && command !== ("sessions" satisfies CommandName)) void refresh();
       if (error.code === "PAYER_NOT_CHOSEN") void refresh();
     });
     // Coming back from the browser: re-check, in case an event was missed.

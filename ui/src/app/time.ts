@@ -3,8 +3,8 @@
 
 import { useEffect } from "preact/hooks";
 
+import { formatDateTime as formatDateTimeIntl } from "../format/dates";
 import { t } from "../i18n";
-import { formatDateTime as formatDateTimeIntl } from "../i18n/format";
 import { useStore, watchedAtom } from "./store";
 
 const MINUTE = 60_000;

@@ -1,34 +1,16 @@
-// For features that charge (Voices, Chat): check an estimate against what the active
-// context has left, and show a warning when it won't fit or will go below the
-// low-balance threshold. A warning only — the action stays available.
+// For features that charge (Voices, Chat): a warning when an estimate won't fit in what
+// the active context has left or will go below the low-balance threshold. A warning
+// only — the action stays available.
 //
-//   const check = useBalanceCheck(estimatePoints);   // decimal text, or null
+//   const check = useBalanceCheck(estimatePoints);   // app/useBalanceCheck.ts; decimal text, or null
 //   <BalanceCheckNotice check={check} />
 
-import { useActiveContextKey } from "../../app/sessions";
-import { useLoad } from "../../app/useLoad";
-import { Icon, Panel } from "../../components";
-import { type PlainKey, t } from "../../i18n";
-import { type BalanceCheck, type BalanceLimit, balanceCheck } from "../../ipc";
-import { formatPoints, formatWhen, isAmountText } from "./format";
-
-/**
- * The balance check for `estimate` (decimal text), re-run when it or the active
- * context changes (debounced). Null while there is nothing to check or it failed:
- * a check that can't run must never stand in the way.
- */
-export function useBalanceCheck(estimate: string | null, debounceMs = 300): BalanceCheck | null {
-  const contextKey = useActiveContextKey();
-  const skip = estimate === null || !isAmountText(estimate) || contextKey === "none";
-  // A new estimate or context clears the last check at once; a failed one shows nothing
-  // (no warning rather than a wrong one).
-  const loaded = useLoad(() => balanceCheck((estimate ?? "").trim()), `${contextKey}|${estimate ?? ""}`, debounceMs, {
-    skip,
-    delayMs: debounceMs,
-  });
-  const check = loaded.error ? null : loaded.data;
-  return check;
-}
+import { formatWhen } from "../format/dates";
+import { formatPoints } from "../format/points";
+import { type PlainKey, t } from "../i18n";
+import type { BalanceCheck, BalanceLimit } from "../ipc";
+import { Panel } from "./Card";
+import { Icon } from "./Icon";
 
 const LIMIT_LABEL: Record<BalanceLimit, PlainKey> = {
   balance: "balanceCheck.limit.balance",

@@ -3,6 +3,7 @@
 
 export { Announcer, announce, StreamAnnouncer } from "./Announcer";
 export { Badge, type BadgeTone, Chip } from "./Badge";
+export { BalanceCheckNotice } from "./BalanceCheckNotice";
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";
 export { Card, Panel } from "./Card";
 export { Dialog } from "./Dialog";

@@ -1,8 +1,8 @@
-// The one place dates, times and abbreviated amounts are formatted, through `Intl` in
-// the active language. Every screen uses these, so "7:52 AM" never sits beside
+// The one place dates and times are formatted, through `Intl` in the active language
+// (amounts are in points.ts). Every screen uses these, so "7:52 AM" never sits beside
 // "07:52 AM", nor "12/1/2026" beside "Dec 1, 2026".
 
-import { getLocale } from "./index";
+import { getLocale, t } from "../i18n";
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -60,24 +60,29 @@ export function formatTimeOrDate(ms: number, now = Date.now()): string {
   return sameDay ? formatTime(ms) : formatDate(ms);
 }
 
-/**
- * Decimal text ("12345678.25") abbreviated for tight places: "12M" / "1235万". Amounts
- * below `from` (default 10,000,000) come back unchanged as `null` so the caller shows
- * them exactly. The exact value always belongs in a tooltip beside the short one.
- */
-export function formatCompact(text: string, from = 10_000_000): string | null {
-  const match = /^(-)?(\d+)(?:\.\d+)?$/.exec(text.trim());
-  if (!match) return null;
-  const value = Number(match[2]);
-  if (!Number.isFinite(value) || value < from) return null;
+/** "just now", "3 minutes ago", "yesterday" in the active language. */
+export function formatAgo(ms: number, now: number): string {
+  const seconds = Math.round((now - ms) / 1000);
+  if (seconds < 60) return t("balances.justNow");
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
   try {
-    const short = new Intl.NumberFormat(getLocale(), {
-      notation: "compact",
-      maximumFractionDigits: 1,
-      roundingMode: "trunc",
-    } as Intl.NumberFormatOptions).format(value);
-    return match[1] ? `\u2212${short}` : short;
+    const rtf = new Intl.RelativeTimeFormat(getLocale(), { numeric: "auto" });
+    for (const [unit, size] of units) {
+      if (seconds >= size) return rtf.format(-Math.floor(seconds / size), unit);
+    }
   } catch {
-    return null;
+    // Fall through to an absolute time.
   }
+  return formatWhen(ms, now);
+}
+
+/** A local day from `YYYY-MM-DD` as "Nov 29" / "11月29日". */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split("-").map((p) => Number.parseInt(p, 10));
+  if (!y || !m || !d) return day;
+  return formatDayMonth(new Date(y, m - 1, d).getTime()) || day;
 }

@@ -1,9 +1,9 @@
 // Points arrive from the core as exact decimal text ("859.75", "9007199254740993",
 // "-12"). They are formatted here digit by digit, with the active language's separators,
-// and never go through Number(): a JavaScript number can't hold 9007199254740993.
+// and never go through Number(): a JavaScript number can't hold 9007199254740993 (only
+// formatCompact's abbreviation, which shows an approximate value anyway, does).
 
-import { getLocale, t } from "../../i18n";
-import { formatDayMonth, formatWhen as formatWhenIntl } from "../../i18n/format";
+import { getLocale } from "../i18n";
 
 interface Decimal {
   negative: boolean;
@@ -88,38 +88,6 @@ export function isAmountText(text: string): boolean {
   return /^\d{1,30}(\.\d{1,6})?$/.test(text.trim());
 }
 
-/** "just now", "3 minutes ago", "yesterday" in the active language. */
-export function formatAgo(ms: number, now: number): string {
-  const seconds = Math.round((now - ms) / 1000);
-  if (seconds < 60) return t("balances.justNow");
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["day", 86_400],
-    ["hour", 3_600],
-    ["minute", 60],
-  ];
-  try {
-    const rtf = new Intl.RelativeTimeFormat(getLocale(), { numeric: "auto" });
-    for (const [unit, size] of units) {
-      if (seconds >= size) return rtf.format(-Math.floor(seconds / size), unit);
-    }
-  } catch {
-    // Fall through to an absolute time.
-  }
-  return formatWhen(ms, now);
-}
-
-/** A time today ("10:42"), otherwise a short date and time; `seconds` for close-together events. */
-export function formatWhen(ms: number, now = Date.now(), seconds = false): string {
-  return formatWhenIntl(ms, now, seconds);
-}
-
-/** A local day from `YYYY-MM-DD` as "Nov 29" / "11月29日". */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split("-").map((p) => Number.parseInt(p, 10));
-  if (!y || !m || !d) return day;
-  return formatDayMonth(new Date(y, m - 1, d).getTime()) || day;
-}
-
 /**
  * `part / whole` in whole percent, exactly (BigInt on micro-points, no float), for
  * labels like "32% of the total". Null when `whole` is zero or either isn't decimal.
@@ -166,4 +134,26 @@ export function percentShares(parts: string[], whole: string): (number | null)[]
     missing -= 1n;
   }
   return out.map(Number);
+}
+
+/**
+ * Decimal text ("12345678.25") abbreviated for tight places: "12M" / "1235万". Amounts
+ * below `from` (default 10,000,000) come back unchanged as `null` so the caller shows
+ * them exactly. The exact value always belongs in a tooltip beside the short one.
+ */
+export function formatCompact(text: string, from = 10_000_000): string | null {
+  const match = /^(-)?(\d+)(?:\.\d+)?$/.exec(text.trim());
+  if (!match) return null;
+  const value = Number(match[2]);
+  if (!Number.isFinite(value) || value < from) return null;
+  try {
+    const short = new Intl.NumberFormat(getLocale(), {
+      notation: "compact",
+      maximumFractionDigits: 1,
+      roundingMode: "trunc",
+    } as Intl.NumberFormatOptions).format(value);
+    return match[1] ? `\u2212${short}` : short;
+  } catch {
+    return null;
+  }
 }

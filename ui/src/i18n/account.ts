@@ -1,5 +1,5 @@
 // Strings for sessions that end by themselves, who pays next, and the redirect choices
-// (issue 11). Spread into ../../i18n/en.ts and zh-CN.ts.
+// (issue 11). Spread into en.ts and zh-CN.ts beside it.
 
 export const en = {
   "ended.title": "{context} sign-in ended",

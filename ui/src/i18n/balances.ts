@@ -1,5 +1,5 @@
 // Strings of the Balances screen, the header balance and the balance check. Spread into
-// ../../i18n/en.ts and zh-CN.ts.
+// en.ts and zh-CN.ts beside it.
 
 export const en = {
   "balance.refresh": "Refresh balance",

@@ -1,4 +1,4 @@
-// Strings of the Chat screen. Spread into ../../i18n/en.ts and zh-CN.ts.
+// Strings of the Chat screen. Spread into en.ts and zh-CN.ts beside it.
 
 export const en = {
   "chat.title": "Chat",

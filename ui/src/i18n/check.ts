@@ -1,4 +1,4 @@
-// Strings of the Check platform screen. Spread into ../../i18n/en.ts and zh-CN.ts.
+// Strings of the Check platform screen. Spread into en.ts and zh-CN.ts beside it.
 
 export const en = {
   "check.title": "Check platform",

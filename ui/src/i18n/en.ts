@@ -2,12 +2,12 @@
 // same keys (tsc fails otherwise). Placeholders are `{name}` and are type-checked by
 // `t()`. Language names are endonyms and read the same in both dictionaries.
 
-import { en as accountEn } from "../features/account/i18n";
-import { en as balancesEn } from "../features/balances/i18n";
-import { en as chatEn } from "../features/chat/i18n";
-import { en as checkEn } from "../features/check/i18n";
-import { en as modelsEn } from "../features/models/i18n";
-import { en as voicesEn } from "../features/voices/i18n";
+import { en as accountEn } from "./account";
+import { en as balancesEn } from "./balances";
+import { en as chatEn } from "./chat";
+import { en as checkEn } from "./check";
+import { en as modelsEn } from "./models";
+import { en as voicesEn } from "./voices";
 
 export const en = {
   "app.name": "Xiaoya Companion",
@@ -332,6 +332,7 @@ export const en = {
   "save.failed": "The file wasn't saved",
   "error.FILE_NOT_SAVED": "The file couldn't be saved there. Check that the folder is writable and the disk has space, then try again.",
   "error.FILE_MANAGER_UNAVAILABLE": "No file manager opened. The file is saved in the folder shown.",
+  "error.PLATFORM_BUSY": "The platform is busy and asked the app to wait. Try again in a moment.",
   "error.INTERNAL": "Something went wrong inside the app.",
   "errorState.title": "Something went wrong",
   "errorState.retry": "Try again",

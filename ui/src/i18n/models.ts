@@ -1,4 +1,4 @@
-// Strings of the Models screen. Spread into ../../i18n/en.ts and zh-CN.ts.
+// Strings of the Models screen. Spread into en.ts and zh-CN.ts beside it.
 
 export const en = {
   "models.title": "Models",

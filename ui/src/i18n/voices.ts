@@ -1,5 +1,5 @@
 // Strings of the Voices screen (TTS explorer) and the audio errors. Spread into
-// `i18n/en.ts` and `i18n/zh-CN.ts`; `zhCN` must have every key of `en`.
+// `en.ts` and `zh-CN.ts` beside it; `zhCN` must have every key of `en`.
 
 export const en = {
   "voices.title": "Voices",

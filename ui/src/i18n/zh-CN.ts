@@ -1,10 +1,10 @@
-import { zhCN as accountZhCN } from "../features/account/i18n";
-import { zhCN as balancesZhCN } from "../features/balances/i18n";
-import { zhCN as chatZhCN } from "../features/chat/i18n";
-import { zhCN as checkZhCN } from "../features/check/i18n";
-import { zhCN as modelsZhCN } from "../features/models/i18n";
-import { zhCN as voicesZhCN } from "../features/voices/i18n";
+import { zhCN as accountZhCN } from "./account";
+import { zhCN as balancesZhCN } from "./balances";
+import { zhCN as chatZhCN } from "./chat";
+import { zhCN as checkZhCN } from "./check";
 import type { en } from "./en";
+import { zhCN as modelsZhCN } from "./models";
+import { zhCN as voicesZhCN } from "./voices";
 
 export const zhCN: Record<keyof typeof en, string> = {
   "app.name": "小雅助手",
@@ -324,6 +324,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "save.failed": "文件未保存",
   "error.FILE_NOT_SAVED": "无法保存到该位置。请确认文件夹可写且磁盘有剩余空间，然后重试。",
   "error.FILE_MANAGER_UNAVAILABLE": "没有打开文件管理器。文件已保存在所示文件夹中。",
+  "error.PLATFORM_BUSY": "平台正忙，要求应用稍候。请过一会儿再试。",
   "error.INTERNAL": "应用内部出现问题。",
   "errorState.title": "出了点问题",
   "errorState.retry": "重试",

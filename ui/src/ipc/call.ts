@@ -5,9 +5,11 @@
 import { type InvokeArgs, invoke, isTauri } from "@tauri-apps/api/core";
 
 import { AppError, toAppError } from "./errors";
-import type { CommandName } from "./generated";
 
-type ErrorListener = (error: AppError, command: CommandName) => void;
+// A command's name is a plain string here: the registry's union, `CommandName`, lives in
+// generated.ts, which imports this file, and its wrappers are the only callers (each
+// passes its own registered name). Importing the union back would close an import circle.
+type ErrorListener = (error: AppError, command: string) => void;
 const errorListeners = new Set<ErrorListener>();
 
 /**
@@ -23,7 +25,7 @@ export function onCommandError(listener: ErrorListener): () => void {
 }
 
 /** Invokes a registered command; rejects with an `AppError`. */
-export async function call<T>(command: CommandName, args?: InvokeArgs): Promise<T> {
+export async function call<T>(command: string, args?: InvokeArgs): Promise<T> {
   if (!isTauri()) {
     throw new AppError({ code: "INTERNAL", detail: `not running inside the app (${command})` });
   }

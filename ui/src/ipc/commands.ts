@@ -5,6 +5,7 @@
 
 export type { SavedFile } from "../bindings/SavedFile";
 export { onCommandError } from "./call";
+export type { CommandName } from "./generated";
 export {
   appInfo,
   beginSignIn,

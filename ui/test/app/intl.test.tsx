@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 
+import { formatDate, formatDateTime, formatTime, formatTimeOrDate, formatWhen } from "../../src/format/dates";
+import { formatCompact } from "../../src/format/points";
 import { applyLocale, pluralCategory, t } from "../../src/i18n";
-import { formatCompact, formatDate, formatDateTime, formatTime, formatTimeOrDate, formatWhen } from "../../src/i18n/format";
 
 // Plurals, numbers, dates and times come from Intl in both languages, through one set
 // of formatters, so a screen never says "1 points" nor mixes "07:52 AM" with "7:52 AM".
@@ -78,7 +79,7 @@ describe("abbreviated amounts", () => {
 
 describe("percentages of a whole", () => {
   it("parts that add up to the whole show shares that add up to 100", async () => {
-    const { percentOf, percentShares } = await import("../../src/features/balances/format");
+    const { percentOf, percentShares } = await import("../../src/format/points");
     // 800 + 900 + 800 = 2500: truncated each is 32 + 36 + 32 = 100; a third each is not.
     expect(percentShares(["1", "1", "1"], "3")).toEqual([34, 33, 33]);
     expect([percentOf("1", "3"), percentOf("1", "3"), percentOf("1", "3")]).toEqual([33, 33, 33]);

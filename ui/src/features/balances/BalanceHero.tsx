@@ -1,9 +1,10 @@
 import { useApp } from "../../app/context";
 import { roleLabel } from "../../app/sessions";
 import { Badge, Button, Card, Icon } from "../../components";
+import { formatAgo, formatWhen } from "../../format/dates";
+import { formatPoints, isZero } from "../../format/points";
 import { t } from "../../i18n";
 import type { BalanceOverview } from "../../ipc";
-import { formatAgo, formatPoints, formatWhen, isZero } from "./format";
 
 /** The big number: what the active context can spend, when it was read, and whether it is low. */
 export function BalanceHero(props: { overview: BalanceOverview; who: string; stale: boolean; now: number }) {

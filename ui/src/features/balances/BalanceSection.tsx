@@ -2,10 +2,10 @@
 // last refresh failed, or what stands in for them (missing scope, error, loading).
 
 import { ErrorState, Icon, Panel, SkeletonList } from "../../components";
+import { formatWhen } from "../../format/dates";
 import { errorMessage, t } from "../../i18n";
 import type { SessionSummary } from "../../ipc";
 import { BalanceHero } from "./BalanceHero";
-import { formatWhen } from "./format";
 import { PersonalBreakdown } from "./PersonalBreakdown";
 import { ScopeMissing } from "./ScopeMissing";
 import { type BalanceState, isStale } from "./store";

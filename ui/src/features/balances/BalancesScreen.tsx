@@ -1,11 +1,11 @@
 import "./balances.css";
 import "./history.css";
 
+import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { useMinuteClock } from "../../app/time";
 import { Button, Screen } from "../../components";
 import { t } from "../../i18n";
-import { SignInFirst } from "../shared/SignInFirst";
 import { AccountSection } from "./AccountSection";
 import { BalanceSection } from "./BalanceSection";
 import { ChangesCard } from "./ChangesCard";

@@ -1,9 +1,10 @@
 import { useApp } from "../../app/context";
 import { requestReceipt } from "../../app/receipts";
 import { Button, Icon } from "../../components";
+import { formatWhen } from "../../format/dates";
+import { formatCount, formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { LedgerEntry } from "../../ipc";
-import { formatCount, formatPoints, formatWhen } from "./format";
 import { contextLabelOf } from "./labels";
 
 /** Opens a charge's receipt on the screen that owns it (Chat or Voices). */

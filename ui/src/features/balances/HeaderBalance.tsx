@@ -4,9 +4,9 @@ import { useApp } from "../../app/context";
 import { contextName, useActiveSession } from "../../app/sessions";
 import { useMinuteClock } from "../../app/time";
 import { Icon, Spinner } from "../../components";
+import { formatAgo, formatWhen } from "../../format/dates";
+import { formatCompact, formatPoints } from "../../format/points";
 import { t } from "../../i18n";
-import { formatCompact } from "../../i18n/format";
-import { formatAgo, formatPoints, formatWhen } from "./format";
 import { balanceStore, isStale, useBalance } from "./store";
 
 /**

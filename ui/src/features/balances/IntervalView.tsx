@@ -2,10 +2,11 @@
 // in between (and chat points counted by usage), and what they leave unexplained.
 
 import { Icon, Panel } from "../../components";
+import { formatWhen } from "../../format/dates";
+import { absText, formatPoints, isNegative, isZero } from "../../format/points";
 import { t } from "../../i18n";
 import type { BalanceInterval } from "../../ipc";
 import { ChargeRow } from "./ChargeRow";
-import { absText, formatPoints, formatWhen, isNegative, isZero } from "./format";
 
 export function IntervalView(props: { interval: BalanceInterval; now: number; sharedWallet: boolean }) {
   const i = props.interval;

@@ -1,10 +1,10 @@
 // Where a Personal balance comes from, as a stacked bar and its parts.
 
 import { Card } from "../../components";
+import { isZero, percentShares } from "../../format/points";
 import { t } from "../../i18n";
 import type { BalanceOverview } from "../../ipc";
 import { Figure } from "./BalanceHero";
-import { isZero, percentShares } from "./format";
 
 /** Personal: subscription, gift cards and top-ups, and the order charges use them in. */
 export function PersonalBreakdown(props: { overview: BalanceOverview }) {

@@ -1,9 +1,10 @@
 // Points spent per day and context as plain SVG bars, with the legend above and the same
 // figures as a table below.
 
+import { formatDay } from "../../format/dates";
+import { formatPoints, isZero } from "../../format/points";
 import { t } from "../../i18n";
 import type { SpendingChart } from "../../ipc";
-import { formatDay, formatPoints, isZero } from "./format";
 import { contextKeyOf, contextLabelOf } from "./labels";
 import { SpendingTable } from "./SpendingTable";
 

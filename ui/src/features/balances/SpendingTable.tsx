@@ -1,9 +1,10 @@
 // The spending chart as a table (behind "Show as table"): one row a day, one column a
 // context, the points spent.
 
+import { formatDay } from "../../format/dates";
+import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { SpendingChart } from "../../ipc";
-import { formatDay, formatPoints } from "./format";
 import { contextKeyOf, contextLabelOf } from "./labels";
 
 export function SpendingTable(props: { chart: SpendingChart }) {

@@ -2,10 +2,10 @@
 
 import { roleLabel } from "../../app/sessions";
 import { Card, Icon, Panel } from "../../components";
+import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { BalanceOverview, TeamQuota } from "../../ipc";
 import { Figure } from "./BalanceHero";
-import { formatPoints } from "./format";
 
 /** Team: the member's exact balance, the shared wallet, and the member quota as a bar. */
 export function TeamBreakdown(props: { overview: BalanceOverview }) {

@@ -3,9 +3,9 @@
 
 import { useLoad } from "../../app/useLoad";
 import { Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
+import { formatCount, formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import { personalUsage, type SessionSummary, type UsageView } from "../../ipc";
-import { formatCount, formatPoints } from "./format";
 import { ScopeMissing } from "./ScopeMissing";
 
 function Stat(props: { label: string; value: string; testId: string; points?: boolean; emphasis?: boolean }) {

@@ -1,8 +1,5 @@
-// What other features use from Balances: the header balance, the balance check before a
-// charged action, the low-balance setting, and exact point formatting.
+// What the shell uses from Balances: the header balance. (The balance check is
+// app/useBalanceCheck.ts with components/BalanceCheckNotice.tsx, point formatting is
+// format/points.ts, the low-balance setting is a Settings card.)
 
-export { BalanceCheckNotice, useBalanceCheck } from "./BalanceCheckNotice";
-export { formatPoints } from "./format";
 export { HeaderBalance } from "./HeaderBalance";
-export { balanceStore, useBalance } from "./store";
-export { ThresholdSettingCard } from "./ThresholdSetting";

@@ -2,11 +2,11 @@ import "./chat.css";
 
 import { useMemo, useRef, useState } from "preact/hooks";
 
+import { SignInFirst } from "../../app/SignInFirst";
 import { contextLabel, useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { Screen } from "../../components";
 import { t } from "../../i18n";
 import type { ChatMessage, SessionSummary } from "../../ipc";
-import { SignInFirst } from "../shared/SignInFirst";
 import { Composer } from "./Composer";
 import { type Confirm, ConfirmDelete } from "./ConfirmDelete";
 import { ConversationBody } from "./ConversationBody";

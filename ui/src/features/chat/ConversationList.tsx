@@ -1,8 +1,8 @@
 // The active context's conversations, newest first, with search.
 
 import { Button, Icon, Skeleton, TextInput } from "../../components";
+import { formatTimeOrDate } from "../../format/dates";
 import { errorMessage, formatNumber, t } from "../../i18n";
-import { formatTimeOrDate } from "../../i18n/format";
 import type { ChatController } from "./useChat";
 
 const when = (ms: number): string => formatTimeOrDate(ms);

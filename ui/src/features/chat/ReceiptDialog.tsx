@@ -3,8 +3,8 @@
 
 import { copyText } from "../../app/clipboard";
 import { Button, Dialog, toast } from "../../components";
+import { formatDateTime } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
-import { formatDateTime } from "../../i18n/format";
 import type { ChatMessage } from "../../ipc";
 import { formatMs, receiptText, statusLabel } from "./format";
 

@@ -8,10 +8,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { keptKey, readKept, useKept, writeKept } from "../../app/keep";
+import { takePresetModel } from "../../app/presetModel";
 import { useLoad } from "../../app/useLoad";
 import { type AppError, type ChatMessage, chatCheckOptions, chatConversation, toAppError } from "../../ipc";
 import { type Draft, draftOf, EMPTY_DRAFT, optionsOf } from "./draft";
-import { takePresetModel } from "./preset";
 import { useChatCatalog, useConversationList } from "./useChatLists";
 import { useChatRequests } from "./useChatRequests";
 

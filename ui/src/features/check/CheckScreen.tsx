@@ -3,12 +3,12 @@ import "./check.css";
 import { useState } from "preact/hooks";
 
 import { useApp } from "../../app/context";
+import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveSession } from "../../app/sessions";
 import { formatDateTime } from "../../app/time";
 import { Button, Card, ErrorState, Screen } from "../../components";
 import { t } from "../../i18n";
 import { type CheckReport, platformCheck } from "../../ipc";
-import { SignInFirst } from "../shared/SignInFirst";
 import { BillableCard } from "./BillableCard";
 import { CheckRow, groups } from "./CheckRow";
 import { ExportButton } from "./ExportButton";

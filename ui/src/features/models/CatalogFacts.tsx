@@ -1,8 +1,8 @@
 // Where the catalog came from and how fresh it is.
 
 import { Icon } from "../../components";
+import { formatTime } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
-import { formatTime } from "../../i18n/format";
 import type { ModelCatalog } from "../../ipc";
 
 export function CatalogFacts(props: { catalog: ModelCatalog }) {

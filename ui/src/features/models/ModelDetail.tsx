@@ -4,11 +4,11 @@
 import { useState } from "preact/hooks";
 
 import { useApp } from "../../app/context";
+import { presetModel } from "../../app/presetModel";
 import { useSessions } from "../../app/sessions";
 import { Badge, Button } from "../../components";
 import { t } from "../../i18n";
 import type { ModelEntry } from "../../ipc";
-import { presetModel } from "../chat/preset";
 import { isDocumentedType, modeLabel, typeLabel } from "./labels";
 import { ModelCapabilities } from "./ModelCapabilities";
 import { ModelCompareDialog } from "./ModelCompare";

@@ -2,10 +2,10 @@ import "./models.css";
 
 import { useMemo, useState } from "preact/hooks";
 
+import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { Button, EmptyState, ErrorState, Screen, SkeletonList } from "../../components";
 import { formatNumber, t } from "../../i18n";
-import { SignInFirst } from "../shared/SignInFirst";
 import { CatalogFacts } from "./CatalogFacts";
 import { type Capability, hasCapability } from "./labels";
 import { ModelDetail } from "./ModelDetail";

@@ -2,8 +2,8 @@
 // and Refresh.
 
 import { Button, Panel } from "../../components";
+import { formatTime } from "../../format/dates";
 import { errorMessage, t } from "../../i18n";
-import { formatTime } from "../../i18n/format";
 import type { IpcError } from "../../ipc";
 
 export function StaleCatalogNotice(props: { fetchedAt: number; stale: IpcError; refreshing: boolean; onRefresh: () => void }) {

@@ -4,8 +4,8 @@ import { displayHost } from "../../app/platform";
 import { Card, Screen, Segmented, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { type ThemePreference, toAppError } from "../../ipc";
-import { ThresholdSettingCard } from "../balances";
 import { PlatformSettings } from "./PlatformSettings";
+import { ThresholdSettingCard } from "./ThresholdSetting";
 
 const THEMES = ["system", "light", "dark"] as const;
 const THEME_ICONS = { system: "monitor", light: "sun", dark: "moon" } as const;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 
 import { Button, Card, Field, TextInput, toast } from "../../components";
+import { isAmountText } from "../../format/points";
 import { errorMessage, t } from "../../i18n";
 import { billingSettings, setLowBalanceThreshold, toAppError } from "../../ipc";
-import { isAmountText } from "./format";
 
 /** Settings → Low-balance warning: the threshold below which balances show as low. */
 export function ThresholdSettingCard() {

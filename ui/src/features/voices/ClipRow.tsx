@@ -3,9 +3,9 @@
 
 import { formatDateTime } from "../../app/time";
 import { Badge, type BadgeTone, Button } from "../../components";
+import { formatPoints } from "../../format/points";
 import { type PlainKey, t } from "../../i18n";
 import type { Clip, ClipStatus } from "../../ipc";
-import { formatPoints } from "../balances";
 import { player } from "./playback";
 
 export const STATUS: Record<ClipStatus, { key: PlainKey; tone: BadgeTone }> = {

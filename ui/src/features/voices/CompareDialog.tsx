@@ -4,10 +4,11 @@
 
 import { useEffect, useState } from "preact/hooks";
 
-import { Button, Dialog, Spinner } from "../../components";
+import { useBalanceCheck } from "../../app/useBalanceCheck";
+import { BalanceCheckNotice, Button, Dialog, Spinner } from "../../components";
+import { formatPoints } from "../../format/points";
 import { errorMessage, formatNumber, t } from "../../i18n";
 import { type Clip, type CompareQuote, type SpeechRequest, synthesizeSpeech, toAppError, ttsCompareQuote, type Voice } from "../../ipc";
-import { BalanceCheckNotice, formatPoints, useBalanceCheck } from "../balances";
 import { CompareItem } from "./CompareItem";
 import { player } from "./playback";
 

@@ -2,9 +2,9 @@
 // charged and how the clip came out.
 
 import { Badge, Icon, Spinner } from "../../components";
+import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { Clip, CompareQuote, Voice } from "../../ipc";
-import { formatPoints } from "../balances";
 
 export function CompareItem(props: {
   voice: Voice;

@@ -4,10 +4,10 @@
 import { useId } from "preact/hooks";
 
 import { useMinuteClock } from "../../app/time";
-import { Button } from "../../components";
+import { useBalanceCheck } from "../../app/useBalanceCheck";
+import { BalanceCheckNotice, Button } from "../../components";
 import { t } from "../../i18n";
 import type { CharacterCounting, CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
-import { BalanceCheckNotice, useBalanceCheck } from "../balances";
 import { CompareTray } from "./CompareTray";
 import { EstimateView } from "./Cost";
 import { FormatPicker } from "./FormatPicker";

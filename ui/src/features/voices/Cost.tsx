@@ -3,9 +3,9 @@
 // difference flagged. The running totals are in TotalsView.tsx.
 
 import { Badge, Icon } from "../../components";
+import { formatPoints } from "../../format/points";
 import { formatNumber, t } from "../../i18n";
 import type { CostEstimate, EstimateUnavailable, TtsPrice } from "../../ipc";
-import { formatPoints } from "../balances";
 
 export function pts(text: string): string {
   return t("voices.points", { n: formatPoints(text) });

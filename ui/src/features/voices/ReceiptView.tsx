@@ -1,9 +1,9 @@
 // A clip's receipt: what was charged, to whom, with the ids to quote.
 
 import { Badge, Button, Icon, Panel, toast } from "../../components";
+import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { Clip } from "../../ipc";
-import { formatPoints } from "../balances";
 import { pts } from "./Cost";
 import { seconds } from "./format";
 

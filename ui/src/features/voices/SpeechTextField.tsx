@@ -1,8 +1,8 @@
 // The text to speak, with its character count against the configuration's limit.
 
 import { Icon } from "../../components";
+import { formatDate } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
-import { formatDate } from "../../i18n/format";
 import type { CharacterCounting } from "../../ipc";
 
 /** The configuration's counting rule, as far as its receipts have shown it. */

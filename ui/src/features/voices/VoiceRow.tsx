@@ -4,9 +4,9 @@
 
 import { formatDuration } from "../../app/time";
 import { Badge, Icon } from "../../components";
+import { formatPoints } from "../../format/points";
 import { type PlainKey, t } from "../../i18n";
 import type { Voice } from "../../ipc";
-import { formatPoints } from "../balances";
 import { shortDate } from "./format";
 
 const UNUSABLE: Record<string, PlainKey> = {

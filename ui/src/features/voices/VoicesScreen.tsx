@@ -4,10 +4,10 @@
 
 import "./voices.css";
 
+import { SignInFirst } from "../../app/SignInFirst";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { Button, ErrorState, Icon, Panel, Screen, SkeletonList } from "../../components";
 import { t } from "../../i18n";
-import { SignInFirst } from "../shared/SignInFirst";
 import { CompareDialog } from "./CompareDialog";
 import { ConfigPicker } from "./ConfigPicker";
 import { Ledger } from "./Ledger";

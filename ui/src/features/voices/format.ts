@@ -1,10 +1,10 @@
 // Small helpers for the Voices screen: counting, prices as the platform states them,
 // clip times, and the voice-board filters. Amounts stay decimal text throughout.
 
+import { formatDayMonth } from "../../format/dates";
+import { formatPoints } from "../../format/points";
 import { formatNumber, t } from "../../i18n";
-import { formatDayMonth } from "../../i18n/format";
 import type { TtsPrice, Voice } from "../../ipc";
-import { formatPoints } from "../balances";
 
 /** Unicode code points, as the platform counts the input (an emoji is one). */
 export function codePoints(text: string): number {
