@@ -65,6 +65,9 @@ pub enum Reading {
     CatalogParameterSchemaUnknown,
 
     // ---- sign-in, sessions and Team context ----
+    /// `/teams/{id}/context` answers exactly the docs' example fields (`teamId`,
+    /// `teamContextVersion`, `memberId`, `role`, `memberStatus`): no `name`, no `status`.
+    TeamContextDocumented,
     /// `/api/v1/open/me` refuses Team-bound tokens (403 `TEAM_CONTEXT_MISMATCH`), like the other Personal profile routes.
     MeRefusesTeamTokens,
     /// An invalidated Team token (membership, role or context version changed) gets 403 `TEAM_CONTEXT_MISMATCH` instead of 401.

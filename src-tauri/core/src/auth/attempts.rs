@@ -104,7 +104,7 @@ impl SignInHistory {
 /// and are summed up by their code alone.
 fn detail(err: &Error) -> Option<String> {
     let text = match err {
-        Error::Platform { message, .. } => message.clone(),
+        Error::Platform { message, .. } | Error::Busy { message, .. } => message.clone(),
         // The OAuth `error` is already the platform code; only its description adds.
         Error::OAuth { description, .. } => description.clone()?,
         Error::SignIn(message) => message.clone(),

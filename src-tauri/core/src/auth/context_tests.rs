@@ -218,3 +218,43 @@ async fn another_platform_starts_without_the_old_notices_or_a_pending_choice() {
     assert!(view.ended.is_empty(), "those sessions belong to the other platform");
     assert!(!view.payer_not_chosen);
 }
+
+/// Issue 24: the docs' own Team-context example has no `name`. A Team chosen from the list
+/// keeps the name the person picked (session, "Charged to", Balances), never its id.
+#[tokio::test]
+async fn a_team_context_without_a_name_keeps_the_name_picked_from_the_list() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.control().set_readings(only(Reading::TeamContextDocumented));
+    let teams = rig.core.auth().list_teams().await.unwrap();
+    let beta = teams.iter().find(|t| t.team_id == sb::TEAM_BETA_ID).expect("Team Beta listed");
+    assert_eq!(beta.name, sb::TEAM_BETA_NAME);
+    let session =
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_BETA_ID.into(), make_payer: true }).await;
+    let SessionContext::Team { team_name, .. } = &session.context else { panic!("{session:?}") };
+    assert_eq!(team_name, sb::TEAM_BETA_NAME, "the picked name, not the id");
+    let balance = rig.core.billing().refresh_balance().await.unwrap();
+    assert!(format!("{:?}", balance.context).contains(sb::TEAM_BETA_NAME), "{:?}", balance.context);
+}
+
+/// A Team session signed in without a known name (a restart between the list and the
+/// sign-in) takes its name from the next Team list; a later sign-in without one keeps it.
+#[tokio::test]
+async fn a_team_session_without_a_name_takes_it_from_the_next_team_list() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.control().set_readings(only(Reading::TeamContextDocumented));
+    let team = ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: false };
+    let session = rig.sign_in(team.clone()).await;
+    let SessionContext::Team { team_name, .. } = &session.context else { panic!("{session:?}") };
+    assert_eq!(team_name, sb::TEAM_ALPHA_ID, "nothing named it yet");
+    rig.core.auth().list_teams().await.unwrap();
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    let named = view.sessions.iter().find(|s| s.id == session.id).unwrap();
+    let SessionContext::Team { team_name, .. } = &named.context else { panic!() };
+    assert_eq!(team_name, sb::TEAM_ALPHA_NAME);
+    // Signing in again where the context has no name keeps the one learned.
+    let again = rig.sign_in(team).await;
+    let SessionContext::Team { team_name, .. } = &again.context else { panic!() };
+    assert_eq!(team_name, sb::TEAM_ALPHA_NAME);
+}

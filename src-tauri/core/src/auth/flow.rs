@@ -40,17 +40,7 @@ pub(super) struct TeamContextData {
     pub(super) role: Option<String>,
     pub(super) member_status: Option<String>,
     pub(super) team_context_version: Option<i64>,
-    pub(super) status: Option<String>,
     pub(super) member_id: Option<String>,
-}
-
-/// `/teams` answers a list; accept it bare or wrapped.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum TeamList {
-    Bare(Vec<TeamContextData>),
-    Items { items: Vec<TeamContextData> },
-    Teams { teams: Vec<TeamContextData> },
 }
 
 use crate::foundation::clock::rfc3339;
@@ -135,6 +125,10 @@ impl Auth {
                 q.append_pair("team_id", team_id);
             }
         }
+        let team_name = match &context {
+            RequestedContext::Team { team_id } => self.known_team_name(team_id),
+            RequestedContext::Personal => None,
+        };
         let attempt = PendingAttempt {
             verifier: pkce.verifier,
             redirect_uri,
@@ -142,6 +136,7 @@ impl Auth {
             client_id: platform.client_id.clone(),
             context,
             make_payer,
+            team_name,
         };
         pending::insert(self.shared.db(), self.shared.keys(), &state, &attempt, now_unix()).await?;
         self.sign_in_history().set_link(None);
@@ -325,21 +320,23 @@ impl Auth {
         let session = self.shared.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
         let token = self.token_for(&session).await?;
         let origin = crate::foundation::context::PlatformContext::of(&session)?.origin;
-        let result =
-            self.shared.client().get_open::<TeamList>(&origin, "/api/v1/open/teams", &token, None).await;
-        let list = self.on_unauthorized(&session, result).await?;
-        let teams = match list {
-            TeamList::Bare(t) | TeamList::Items { items: t } | TeamList::Teams { teams: t } => t,
-        };
-        Ok(teams
-            .into_iter()
-            .map(|t| TeamChoice {
-                name: t.name.unwrap_or_else(|| t.team_id.clone()),
-                team_id: t.team_id,
-                role: t.role,
-                status: t.status,
-            })
-            .collect())
+        let result = self
+            .shared
+            .client()
+            .get_open::<serde_json::Value>(&origin, "/api/v1/open/teams", &token, None)
+            .await;
+        let data = self.on_unauthorized(&session, result).await?;
+        let (teams, report) = super::teams::read_teams(&data)?;
+        if !report.is_clean() {
+            tracing::info!(?report, "the Team list was read tolerantly");
+        }
+        // The names the person sees here are the ones a Team sign-in and its session keep
+        // (the Team context answer need not carry one), and fill in sessions that have none.
+        for team in teams.iter().filter(|t| t.name != t.team_id) {
+            self.remember_team_name(&team.team_id, &team.name);
+            self.shared.db().fill_team_name(&session.origin, &team.team_id, &team.name).await?;
+        }
+        Ok(teams)
     }
 
     pub async fn sign_in_diagnostics(&self, scheme_registered: Option<bool>) -> Result<SignInDiagnostics> {

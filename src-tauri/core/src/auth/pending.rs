@@ -27,6 +27,8 @@ pub struct PendingAttempt {
     pub context: RequestedContext,
     /// Whether the person chose, when starting, that this sign-in becomes the payer.
     pub make_payer: bool,
+    /// The Team's name in the list the person picked from, if the app read one.
+    pub team_name: Option<String>,
 }
 
 #[derive(Debug)]
@@ -57,6 +59,7 @@ struct Row {
     team_id: String,
     started_at: i64,
     make_payer: bool,
+    team_name: Option<String>,
 }
 
 pub async fn insert(
@@ -70,8 +73,9 @@ pub async fn insert(
     let hash = state_hash(state);
     keychain::put(keys, verifier_account(&hash), attempt.verifier.clone()).await?;
     sqlx::query(
-        "INSERT INTO pending_sign_ins (state_hash, origin, client_id, redirect_uri, context_kind, team_id, started_at, make_payer)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO pending_sign_ins (state_hash, origin, client_id, redirect_uri, context_kind, team_id, started_at,
+            make_payer, team_name)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&hash)
     .bind(attempt.origin.as_str())
@@ -81,6 +85,7 @@ pub async fn insert(
     .bind(attempt.context.team_id())
     .bind(now)
     .bind(attempt.make_payer)
+    .bind(&attempt.team_name)
     .execute(db.pool())
     .await?;
     Ok(())
@@ -115,7 +120,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     // The row goes now, once: a concurrent claim of the same state finds nothing.
     let row: Option<Row> = sqlx::query_as(
         "DELETE FROM pending_sign_ins WHERE state_hash = ?
-         RETURNING origin, client_id, redirect_uri, context_kind, team_id, started_at, make_payer",
+         RETURNING origin, client_id, redirect_uri, context_kind, team_id, started_at, make_payer, team_name",
     )
     .bind(&hash)
     .fetch_optional(db.pool())
@@ -143,6 +148,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
         client_id: row.client_id,
         context,
         make_payer: row.make_payer,
+        team_name: row.team_name,
     }))
 }
 
@@ -209,6 +215,7 @@ mod tests {
             client_id: "c".into(),
             context: RequestedContext::Team { team_id: "team_alpha".into() },
             make_payer: false,
+            team_name: Some("Alpha".into()),
         }
     }
 

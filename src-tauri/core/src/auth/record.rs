@@ -75,7 +75,10 @@ impl Auth {
             if &ctx.team_id != team_id {
                 return Err(Error::SignIn("the platform answered for a different Team".into()));
             }
-            record.team_name = ctx.name;
+            // The docs' own context example has no `name`: the one from the list the person
+            // picked from stands in, and an id is never shown where a name was known.
+            record.team_name =
+                ctx.name.filter(|n| !n.trim().is_empty()).or_else(|| attempt.team_name.clone());
             record.role = ctx.role;
             record.member_status = ctx.member_status;
             record.team_context_version = ctx.team_context_version;

@@ -21,6 +21,9 @@ pub struct Auth {
     pub(super) ending: tokio::sync::Mutex<()>,
     /// Where sign-ins and sessions announce what changed.
     pub(super) events: Emitter<AuthEvent>,
+    /// Team names as the last Team list read gave them, by Team id: a Team sign-in started
+    /// from the list keeps the name the person picked.
+    team_names: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 impl Auth {
@@ -31,7 +34,16 @@ impl Auth {
             loopback: Loopback::default(),
             ending: tokio::sync::Mutex::new(()),
             events,
+            team_names: Default::default(),
         }
+    }
+
+    pub(super) fn remember_team_name(&self, team_id: &str, name: &str) {
+        self.team_names.lock().unwrap_or_else(|p| p.into_inner()).insert(team_id.to_owned(), name.to_owned());
+    }
+
+    pub(super) fn known_team_name(&self, team_id: &str) -> Option<String> {
+        self.team_names.lock().unwrap_or_else(|p| p.into_inner()).get(team_id).cloned()
     }
 
     /// The recent sign-in attempts of this run, for the diagnostics view.

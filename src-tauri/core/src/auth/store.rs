@@ -137,6 +137,20 @@ macro_rules! columns {
 impl Db {
     /// Inserts a session, or replaces the one with the same key (a fresh sign-in to the
     /// same context). Returns the id that is now stored.
+    /// A Team session that has no name yet takes the one the Team list gave.
+    pub async fn fill_team_name(&self, origin: &str, team_id: &str, name: &str) -> Result<()> {
+        sqlx::query(
+            "UPDATE sessions SET team_name = ? WHERE origin = ? AND context_kind = 'team' AND team_id = ?
+               AND (team_name IS NULL OR team_name = '' OR team_name = team_id)",
+        )
+        .bind(name)
+        .bind(origin)
+        .bind(team_id)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
     pub async fn upsert_session(&self, s: &SessionRecord) -> Result<String> {
         let id: String = sqlx::query_scalar(
             "INSERT INTO sessions (id, origin, client_id, subject, context_kind, team_id, team_name, role,
@@ -144,7 +158,7 @@ impl Db {
                 created_at, keychain_account)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (origin, client_id, subject, context_kind, team_id) DO UPDATE SET
-                team_name = excluded.team_name, role = excluded.role, member_status = excluded.member_status,
+                team_name = COALESCE(excluded.team_name, sessions.team_name), role = excluded.role, member_status = excluded.member_status,
                 team_context_version = excluded.team_context_version, display_name = excluded.display_name,
                 avatar_url = excluded.avatar_url, granted_scopes = excluded.granted_scopes,
                 expires_at = excluded.expires_at, created_at = excluded.created_at,

@@ -80,7 +80,7 @@ impl Check {
             started_at,
             finished_at: crate::chat::export::rfc3339_ms(crate::models::now_ms()),
             origin: crate::foundation::config::origin_string(&platform.origin),
-            sandbox: platform.mode != crate::wire::PlatformMode::Configured,
+            sandbox: platform.mode != crate::foundation::config::PlatformMode::Configured,
             app_version: self.shared.version().to_owned(),
             passed: count(CheckVerdict::Pass),
             warned: count(CheckVerdict::Warn),

@@ -304,7 +304,7 @@ mod tests {
     /// back, deleted, the other context left alone.
     #[test]
     fn the_os_keychain_stores_reads_and_deletes_one_entry_per_account() {
-        in_private_secret_service("auth::keychain::tests::child_store_read_delete");
+        in_private_secret_service("foundation::keychain::tests::child_store_read_delete");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -338,7 +338,7 @@ mod tests {
     /// deadline with `KEYCHAIN_TIMEOUT` instead of hanging sign-in.
     #[test]
     fn a_secret_service_that_stops_answering_ends_at_the_deadline() {
-        in_private_secret_service("auth::keychain::tests::child_stuck_service");
+        in_private_secret_service("foundation::keychain::tests::child_stuck_service");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -397,7 +397,7 @@ mod tests {
     /// a clear, closed error within the deadline — never a hang, never the token.
     #[test]
     fn a_locked_collection_on_the_real_gnome_keyring_is_a_clear_error() {
-        in_private_secret_service("auth::keychain::tests::child_locked_collection");
+        in_private_secret_service("foundation::keychain::tests::child_locked_collection");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -148,7 +148,11 @@ impl Models {
     fn last_good_or(&self, key: &str, err: Error) -> Result<ModelCatalog> {
         let keeps = matches!(
             err,
-            Error::Transport(_) | Error::Stalled(_) | Error::Decode(_) | Error::Platform { .. }
+            Error::Transport(_)
+                | Error::Stalled(_)
+                | Error::Decode(_)
+                | Error::Platform { .. }
+                | Error::Busy { .. }
         ) && !matches!(&err, Error::Platform { status: 403, .. });
         match self.catalogs().last_good(key).filter(|_| keeps) {
             Some(mut catalog) => {

@@ -128,13 +128,22 @@ async fn a_failed_refresh_keeps_the_last_good_catalog_marked_stale() {
     assert!(again.stale.is_none(), "{:?}", again.stale);
     assert!(rig.control().pending_faults().is_empty(), "the 503 was met, then the read repeated");
 
-    // Failing for longer than the retries: the last good catalog, marked stale.
-    rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(503), times: 3 });
+    // Busy for longer than the retries (each 503 asks for 1 s; the read waits 3 times):
+    // the last good catalog, marked stale, with the busy code and the wait.
+    rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(503), times: 4 });
     let stale = rig.core.models().model_catalog(true).await.unwrap();
     let why = stale.stale.clone().expect("marked stale");
     assert_eq!(why.platform_code.as_deref(), Some("SERVICE_UNAVAILABLE"));
+    assert_eq!(why.code, crate::foundation::error::ErrorCode::PlatformBusy);
+    assert_eq!(why.retry_after_secs, Some(1));
     assert_eq!(stale.items, first.items, "the last good catalog");
     assert!(stale.from_cache);
+    assert!(rig.control().pending_faults().is_empty(), "four reads: the first and three retries");
+
+    // A 502 (not busy, passing) is retried by the catalog itself, twice.
+    rig.control().inject(Fault { route: Route::Models, kind: FaultKind::Status(502), times: 3 });
+    let stale = rig.core.models().model_catalog(true).await.unwrap();
+    assert!(stale.stale.is_some());
     assert!(rig.control().pending_faults().is_empty(), "three reads: the first and two retries");
 
     // A 500 is not retried, but the last good catalog is still shown.

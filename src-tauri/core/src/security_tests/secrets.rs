@@ -339,6 +339,7 @@ fn panic_messages_never_contain_a_token_code_or_verifier() {
         client_id: "c".into(),
         context: RequestedContext::Personal,
         make_payer: true,
+        team_name: None,
     };
     let grant = TokenGrant {
         access_token: Sensitive::new("token-canary-3".into()),

@@ -71,7 +71,14 @@ pub(super) async fn team_context(
     caller.require_team(&team_id)?;
     let world = shared.world();
     let team = world.teams.get(&team_id).ok_or(PlatformError::TeamNotFound)?;
-    Ok(success(team_context_json(team)))
+    let mut context = team_context_json(team);
+    if shared.settings().readings.has(Reading::TeamContextDocumented) {
+        context.as_object_mut().map(|c| {
+            c.remove("name");
+            c.remove("status")
+        });
+    }
+    Ok(success(context))
 }
 
 /// A small generated avatar so `avatarUrl` points at something real.

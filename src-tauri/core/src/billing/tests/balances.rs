@@ -189,7 +189,7 @@ async fn a_failed_refresh_falls_back_to_the_last_reading_marked_stale() {
         .execute(rig.core.db().pool())
         .await
         .unwrap();
-    rig.control().inject(Fault { route: Route::Balance, kind: FaultKind::Status(503), times: 3 });
+    rig.control().inject(Fault { route: Route::Balance, kind: FaultKind::Status(500), times: 3 });
     let check = rig.core.billing().balance_check("3000").await.unwrap();
     assert_eq!((check.verdict, check.stale), (BalanceVerdict::Exceeds, true));
     assert_eq!(check.remaining.as_deref(), Some("2500"));
