@@ -53,8 +53,8 @@ fi
 echo "==> Rust format (rustfmt.toml)"
 cargo fmt --all -- --check
 
-echo "==> UI type check and UI unit tests (vitest)"
-(cd ui && npm run --silent check && npm test --silent)
+echo "==> UI lint (biome: format, import order, lint rules), type check and unit tests (vitest)"
+(cd ui && npm run --silent lint && npm run --silent check && npm test --silent)
 
 echo "==> the benchmarks' own parts (python unittest: the shader count, the page server)"
 python3 -m unittest discover -s tests/bench -p 'test_*.py'
