@@ -43,6 +43,10 @@ export function useShellEvents(
               });
             }
             break;
+          case "platformBusy":
+            // The read waits by itself; say why the screen is still loading.
+            toast({ tone: "info", title: t("busy.title"), body: t("busy.readingAgainIn", { secs: event.waitSecs }) });
+            break;
           default:
             // sessionsChanged is handled by the sessions store.
             break;

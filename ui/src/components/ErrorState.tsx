@@ -1,3 +1,5 @@
+import { useEffect, useState } from "preact/hooks";
+
 import { errorMessage, t } from "../i18n";
 import { toAppError } from "../ipc";
 import { Button } from "./Button";
@@ -9,6 +11,8 @@ import { Icon } from "./Icon";
  */
 export function ErrorState(props: { error: unknown; onRetry?: () => void; retrying?: boolean; title?: string; "data-testid"?: string }) {
   const error = toAppError(props.error);
+  const wait = error.code === "PLATFORM_BUSY" ? error.retryAfterSecs : undefined;
+  const left = useCountdown(wait, props.onRetry);
   return (
     <div class="error-state" role="alert" data-testid={props["data-testid"] ?? "error-state"}>
       <div class="error-state__art" aria-hidden="true">
@@ -16,7 +20,11 @@ export function ErrorState(props: { error: unknown; onRetry?: () => void; retryi
       </div>
       <h2 class="error-state__title">{props.title ?? t("errorState.title")}</h2>
       <p class="error-state__body" data-testid="error-message" data-error-code={error.code}>
-        {errorMessage(error.code)}
+        {left !== undefined && props.onRetry
+          ? t("busy.readingAgainIn", { secs: left })
+          : left !== undefined
+            ? t("busy.tryAgainIn", { secs: left })
+            : errorMessage(error.code)}
       </p>
       {props.onRetry && (
         <Button variant="primary" icon="refresh" loading={props.retrying} onClick={props.onRetry} data-testid="error-retry">
@@ -46,4 +54,23 @@ export function ErrorState(props: { error: unknown; onRetry?: () => void; retryi
       </details>
     </div>
   );
+}
+
+/**
+ * Seconds left of a wait the platform asked for, counting down once a second; at zero the
+ * read runs again by itself (the platform said when it would be ready).
+ */
+function useCountdown(seconds: number | undefined, onDone: (() => void) | undefined): number | undefined {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => setLeft(seconds), [seconds]);
+  useEffect(() => {
+    if (left === undefined) return;
+    if (left <= 0) {
+      onDone?.();
+      return;
+    }
+    const timer = window.setTimeout(() => setLeft(left - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return left;
 }

@@ -46,6 +46,8 @@ export const en = {
   "chat.params.title": "Parameters",
   "chat.params.null": "This model declares no parameters (its parameterSpec is null).",
   "chat.params.none": "This model declares no parameters.",
+  "chat.params.unknownVersion":
+    "This model's parameters use schema version {version}, which this version of the app can't read, so none are sent.",
   "chat.params.undeclared": "Not parameters of this model: {names}",
   "chat.param.range": "{min} to {max}",
   "chat.param.min": "at least {min}",
@@ -211,6 +213,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chat.params.title": "参数",
   "chat.params.null": "这个模型没有声明任何参数（parameterSpec 为 null）。",
   "chat.params.none": "这个模型没有声明任何参数。",
+  "chat.params.unknownVersion": "这个模型的参数使用架构版本 {version}，此版本的应用无法读取，因此不发送任何参数。",
   "chat.params.undeclared": "以下不是该模型的参数：{names}",
   "chat.param.range": "{min} 到 {max}",
   "chat.param.min": "至少 {min}",

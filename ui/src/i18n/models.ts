@@ -88,6 +88,8 @@ export const en = {
   "models.params.null": "No parameters: this model's parameterSpec is null.",
   "models.params.empty": "No parameters: this model's parameterSpec is empty.",
   "models.params.malformed": "The parameterSpec of this entry can't be read; see the raw entry.",
+  "models.params.unknownVersion":
+    "Parameters of schema version {version} can't be shown by this version of the app; the raw entry below has them.",
 
   "models.compare.open": "Compare across contexts",
   "models.compare.title": "{name} in each context",
@@ -206,6 +208,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "models.params.null": "没有参数：该模型的 parameterSpec 为 null。",
   "models.params.empty": "没有参数：该模型的 parameterSpec 为空。",
   "models.params.malformed": "无法读取这个条目的 parameterSpec，请查看原始条目。",
+  "models.params.unknownVersion": "此版本的应用无法显示参数架构版本 {version} 的参数；原始条目中有完整内容。",
 
   "models.compare.open": "跨身份对比",
   "models.compare.title": "{name} 在各身份中的情况",

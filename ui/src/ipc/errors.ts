@@ -21,6 +21,8 @@ export class AppError extends Error {
    * `IpcError` has no such field yet, and the UI falls back to a form-level error.
    */
   readonly field: string | undefined;
+  /** How long the platform asked to wait before trying again (`Retry-After`), in seconds. */
+  readonly retryAfterSecs: number | undefined;
 
   constructor(init: {
     code: ErrorCode;
@@ -28,6 +30,7 @@ export class AppError extends Error {
     platformCode?: string | undefined;
     requestId?: string | undefined;
     field?: string | undefined;
+    retryAfterSecs?: number | undefined;
   }) {
     super(`${init.code}: ${init.detail}`);
     this.code = init.code;
@@ -35,6 +38,7 @@ export class AppError extends Error {
     this.platformCode = init.platformCode;
     this.requestId = init.requestId;
     this.field = init.field;
+    this.retryAfterSecs = init.retryAfterSecs;
   }
 }
 
@@ -58,6 +62,7 @@ export function toAppError(raw: unknown): AppError {
         detail: obj.message,
         platformCode: optionalString(obj.platformCode),
         requestId: optionalString(obj.requestId),
+        retryAfterSecs: typeof obj.retryAfterSecs === "number" && obj.retryAfterSecs >= 0 ? obj.retryAfterSecs : undefined,
         field: optionalString(obj.field),
       });
     }

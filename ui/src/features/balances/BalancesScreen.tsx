@@ -1,3 +1,5 @@
+import { useEffect } from "preact/hooks";
+
 import "./balances.css";
 import "./history.css";
 
@@ -19,6 +21,12 @@ export function BalancesScreen() {
   const contextKey = useActiveContextKey();
   const balance = useBalance();
   const now = useMinuteClock();
+  // A read that failed elsewhere (the header's, at sign-in) is read again when the screen
+  // opens, instead of showing that failure until someone presses Refresh.
+  useEffect(() => {
+    const state = balanceStore.get();
+    if (state.error && !state.refreshing) void balanceStore.refresh();
+  }, []);
 
   if (!session) {
     return (

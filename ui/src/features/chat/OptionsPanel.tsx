@@ -60,7 +60,11 @@ export function OptionsPanel(props: {
           </div>
         ) : (
           <p class="muted" data-testid="chat-no-params">
-            {model?.parameterSpec === "null" ? t("chat.params.null") : t("chat.params.none")}
+            {model?.parameterSpec === "null"
+              ? t("chat.params.null")
+              : model?.parameterSpec === "unknownVersion"
+                ? t("chat.params.unknownVersion", { version: model.parameterSchemaVersion ?? "?" })
+                : t("chat.params.none")}
           </p>
         )}
         {undeclared.length > 0 && (

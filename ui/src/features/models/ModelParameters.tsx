@@ -25,6 +25,12 @@ export function Parameters(props: { model: ModelEntry }) {
         {t("models.params.empty")}
       </p>
     );
+  if (model.parameterSpec === "unknownVersion")
+    return (
+      <p class="muted" data-testid="model-params-note">
+        {t("models.params.unknownVersion", { version: model.parameterSchemaVersion ?? "?" })}
+      </p>
+    );
   if (model.parameterSpec === "malformed")
     return (
       <p class="muted" data-testid="model-params-note">
