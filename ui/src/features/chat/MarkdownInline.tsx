@@ -7,12 +7,12 @@ import { t } from "../../i18n";
 import { LinkView } from "./MarkdownLink";
 import type { MdNode } from "./markdown";
 
+/** Nodes as plain text: what CommonMark makes an image's alt text of (`![foo *bar*](/u)` → "foo bar"). */
 function plainText(nodes: MdNode[]): string {
   let s = "";
   for (const n of nodes) {
     if (n.type === "text" || n.type === "code_inline") s += n.token.content;
     else if (n.type === "softbreak" || n.type === "hardbreak") s += "\n";
-    else if (n.type === "image") s += n.token.content;
     else s += plainText(n.children);
   }
   return s;
@@ -67,11 +67,11 @@ function inline(node: MdNode, key: number): ComponentChildren {
         </LinkView>
       );
     case "image": {
-      // Never fetched: "Image", its alt text and its link.
+      // Never fetched: "Image", its alt text (the description's plain text) and its link.
       const src = String(token.attrGet("src") ?? "");
       return (
         <span key={key} class="md-image" data-src={src}>
-          <span class="md-image__label">{t("chat.image")}</span> <span class="md-image__alt">{token.content}</span>
+          <span class="md-image__label">{t("chat.image")}</span> <span class="md-image__alt">{plainText(node.children)}</span>
           {src && " "}
           {src && (
             <LinkView target={src} auto={false} text={src}>

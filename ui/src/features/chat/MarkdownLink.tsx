@@ -20,6 +20,14 @@ export function shownTarget(href: string): string {
   return href.replace(CONTROLS, (c) => encodeURIComponent(c));
 }
 
+/** Whether a link that is not offered shows its target beside its text: when the target says
+ * more than the text. An autolink's text is its target, but for an e-mail address the target
+ * adds `mailto:`, which is shown as for any other link; a `www.` autolink's added `http://` is not. */
+function targetShown(href: string, text: string, auto: boolean): boolean {
+  if (!href || href === text) return false;
+  return !auto || href.startsWith("mailto:");
+}
+
 /** A link: a button for an https target, otherwise its text with the target beside it. */
 export function LinkView(props: { target: string; auto: boolean; children: ComponentChildren; text: string }) {
   const href = props.target;
@@ -36,11 +44,11 @@ export function LinkView(props: { target: string; auto: boolean; children: Compo
         <Icon name="externalLink" size={12} />
       </button>
     );
-  // Not https: shown as text with its target, never followed. An autolink's text is its target.
+  // Not https: shown as text with its target, never followed.
   return (
     <span class="md-link-text">
       {props.children}
-      {href && !props.auto && href !== props.text && <span class="md-link-target">{` (${shownTarget(href)})`}</span>}
+      {targetShown(href, props.text, props.auto) && <span class="md-link-target">{` (${shownTarget(href)})`}</span>}
     </span>
   );
 }
