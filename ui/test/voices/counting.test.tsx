@@ -48,20 +48,20 @@ const hint = () => root.querySelector("[data-testid=tts-count-hint]")?.textConte
 describe("the counting rule under the text", () => {
   it("claims code points only where a receipt showed them, in both languages", () => {
     act(() => render(field(null), root));
-    expect(hint()).toContain("How this configuration counts a Chinese character is known after its first clip");
-    expect(hint()).not.toContain("a Chinese character is one");
+    expect(hint()).toContain("your first clip with Chinese text will show");
+    expect(hint()).not.toContain("counts as one character");
     act(() => render(field(unknown), root));
-    expect(hint()).toContain("it may count more");
+    expect(hint()).toContain("may count as more than one");
     act(() => render(field(learnedTwo), root));
-    expect(hint()).toBe("On this configuration a Chinese character counts 2 (learned from your clip of Nov 30, 2026).");
+    expect(hint()).toBe("Here a Chinese character counts as 2 characters (seen in your clip of Nov 30, 2026).");
     act(() => render(field(learnedOne), root));
-    expect(hint()).toContain("an emoji or a Chinese character is one (learned from your clip of Nov 30, 2026)");
+    expect(hint()).toContain("a Chinese character or an emoji counts as one character (seen in your clip of Nov 30, 2026)");
 
     act(() => applyLocale("zh-CN"));
     act(() => render(field(learnedTwo), root));
-    expect(hint()).toBe("在该配置上，一个汉字按 2 个字符计（根据您 2026年11月30日 的音频得知）。");
+    expect(hint()).toBe("这里一个汉字按 2 个字符计（见您 2026年11月30日 的音频）。");
     act(() => render(field(unknown), root));
-    expect(hint()).toContain("该配置如何计算汉字，要等它第一段含中文的音频合成后才知道");
+    expect(hint()).toContain("您第一段含中文的音频会告诉您");
   });
 });
 

@@ -5,8 +5,13 @@ import { formatDate } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
 import type { CharacterCounting } from "../../ipc";
 
-/** The configuration's counting rule, as far as its receipts have shown it. */
-export function countHint(counting: CharacterCounting | null | undefined): string {
+/** Characters the platform may count more than once: ideographs, kana and hangul (the core's CJK). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** What the cost is counted in, in plain words; the configuration's count of a Chinese character
+ * (as far as its receipts have shown it) only when the text has one. */
+export function countHint(counting: CharacterCounting | null | undefined, text: string): string {
+  if (!CJK.test(text)) return t("voices.compose.countHint");
   const learned = counting?.rule === "learned" && counting.learnedFrom ? Date.parse(counting.learnedFrom) : NaN;
   if (!counting || Number.isNaN(learned)) return t("voices.compose.countHintUnknown");
   const date = formatDate(learned);
@@ -66,7 +71,7 @@ export function SpeechTextField(props: {
         </p>
       )}
       <p class="field__hint" data-testid="tts-count-hint" data-rule={props.counting?.rule ?? ""}>
-        {countHint(props.counting)}
+        {countHint(props.counting, props.text)}
       </p>
     </div>
   );
