@@ -58,7 +58,7 @@ echo "==> UI lint (biome: format, import order, lint rules), type check and unit
 
 echo "==> the benchmarks' own parts (python unittest: the shader count, the page server)"
 python3 -m unittest discover -s tests/bench -p 'test_*.py'
-echo "==> the documentation's links (python unittest: every relative link and #anchor; README.md under 250 lines)"
+echo "==> the documentation's links and the security map (python unittest: every relative link and #anchor, README.md under 250 lines, every test tests/SECURITY_TESTS.md names exists)"
 python3 -m unittest discover -s tests/docs -p 'test_*.py'
 echo "==> the sample MCP agents (python unittest on the official SDK: each variant breaks exactly its rule)"
 agents_python="$("$root/scripts/agents-venv.sh")"

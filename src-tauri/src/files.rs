@@ -66,21 +66,51 @@ async fn start_folder<R: Runtime>(
     system.ok().filter(|p| p.is_dir()).or_else(|| paths.home_dir().ok())
 }
 
-/// Asks where to save `doc` and writes it there. `None`: the person cancelled.
+/// Asks where to save `doc` and writes it there. `None`: the person cancelled. A typed name
+/// whose added extension names an existing file is asked about again, with its full name,
+/// so the dialog asks before replacing it; nothing is written that the person didn't confirm.
 pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Option<SavedFile>, IpcError> {
     let state = app
         .try_state::<AppState>()
         .ok_or_else(|| IpcError::from(Error::Invariant("the app has not started")))?;
+    let mut suggest = (doc.name.clone(), start_folder(app, &state, &doc.kind).await);
+    loop {
+        let Some(path) = ask_where(app, &state, &doc, &suggest.0, suggest.1.clone()).await? else {
+            return Ok(None);
+        };
+        match documents::save(state.core.db(), &doc, &path).await {
+            Ok(saved) => {
+                app.state::<SavedFiles>().remember(PathBuf::from(&saved.path));
+                tracing::info!(kind = doc.kind.extension(), "a file was saved where the person chose");
+                return Ok(Some(saved));
+            }
+            Err(Error::WouldReplace { path }) => {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                suggest = (name, path.parent().map(Path::to_path_buf));
+            }
+            Err(err) => return Err(err.into()),
+        }
+    }
+}
+
+/// One save dialog: the path chosen, or `None` when cancelled.
+async fn ask_where<R: Runtime>(
+    app: &AppHandle<R>,
+    state: &AppState,
+    doc: &Document,
+    name: &str,
+    folder: Option<PathBuf>,
+) -> Result<Option<PathBuf>, IpcError> {
     let locale = state.core.locale().await.unwrap_or(Locale::En);
     let (title, filter) = wording(&doc.kind, locale);
     let mut dialog = app
         .dialog()
         .file()
         .set_title(title)
-        .set_file_name(&doc.name)
+        .set_file_name(name)
         .add_filter(filter, &[doc.kind.extension()])
         .set_can_create_directories(true);
-    if let Some(folder) = start_folder(app, &state, &doc.kind).await {
+    if let Some(folder) = folder {
         dialog = dialog.set_directory(folder);
     }
     if let Some(window) = app.get_webview_window("main") {
@@ -97,10 +127,7 @@ pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Optio
     let path = chosen
         .into_path()
         .map_err(|_| IpcError::from(Error::InvalidInput("the dialog chose no local file".into())))?;
-    let saved = documents::save(state.core.db(), &doc, &path).await?;
-    app.state::<SavedFiles>().remember(PathBuf::from(&saved.path));
-    tracing::info!(kind = doc.kind.extension(), "a file was saved where the person chose");
-    Ok(Some(saved))
+    Ok(Some(path))
 }
 
 /// Shows a file saved in this run in the file manager, selected. The D-Bus call blocks, so

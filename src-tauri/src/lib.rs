@@ -8,7 +8,9 @@ pub mod files;
 pub mod hardening;
 pub mod navigation;
 mod notify;
+
 pub mod rendering;
+mod startup;
 mod window_state;
 
 use std::path::PathBuf;
@@ -150,15 +152,6 @@ fn open_main_window(app: &tauri::App, first_frame: Option<String>) -> tauri::Res
     Ok(())
 }
 
-fn deliver_deep_links(app: tauri::AppHandle, urls: Vec<String>) {
-    tauri::async_runtime::spawn(async move {
-        let Some(state) = app.try_state::<AppState>() else { return };
-        for url in urls {
-            commands::auth::handle_deep_link(&state, &url).await;
-        }
-    });
-}
-
 pub fn run() {
     // Before anything holds a secret.
     if let Err(err) = hardening::disable_core_dumps() {
@@ -173,7 +166,7 @@ pub fn run() {
             let urls = deep_links_in(&argv);
             if !urls.is_empty() {
                 tracing::info!(count = urls.len(), "deep link handed over by a second instance");
-                deliver_deep_links(app.clone(), urls);
+                startup::deliver_deep_links(app.clone(), urls);
             }
         }))
         .plugin(tauri_plugin_deep_link::init())
@@ -228,14 +221,17 @@ pub fn run() {
                 let urls: Vec<String> = event.urls().iter().map(|u| u.to_string()).collect();
                 tracing::info!(count = urls.len(), "deep link received");
                 focus_main_window(&handle);
-                deliver_deep_links(handle.clone(), urls);
+                startup::deliver_deep_links(handle.clone(), urls);
             });
             // Cold start: the OS started us with the callback URL.
             if let Ok(Some(urls)) = app.deep_link().get_current() {
-                deliver_deep_links(app.handle().clone(), urls.iter().map(|u| u.to_string()).collect());
+                startup::deliver_deep_links(
+                    app.handle().clone(),
+                    urls.iter().map(|u| u.to_string()).collect(),
+                );
             }
-            commands::auth::serve_loopback_sign_ins(app.handle().clone());
-            commands::tts::resume_on_start(app.handle().clone());
+            startup::serve_loopback_sign_ins(app.handle().clone());
+            startup::resume_on_start(app.handle().clone());
             Ok(())
         })
         .invoke_handler(commands::registry::invoke_handler())

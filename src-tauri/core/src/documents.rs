@@ -84,8 +84,10 @@ pub async fn last_folder(db: &Db, kind: &DocumentKind) -> Result<Option<PathBuf>
 
 /// Writes `doc` at `path`, the place the person chose in the save dialog (which already
 /// asked before replacing a file). The name gets the document's extension if the person
-/// left it off. The write is atomic: a crash leaves the old file or the new one, never half.
-/// The folder is remembered for the next file of this kind.
+/// left it off; when a file of that fuller name exists, the dialog never asked about it, so
+/// nothing is written and `Error::WouldReplace` names it for the dialog to ask. The write is
+/// atomic (a crash leaves the old file or the new one, never half) and a replaced file keeps
+/// its permissions. The folder is remembered for the next file of this kind.
 pub async fn save(db: &Db, doc: &Document, path: &Path) -> Result<SavedFile> {
     let refuse = |why: &str| Error::InvalidInput(why.to_owned());
     if !path.is_absolute() {
@@ -101,6 +103,9 @@ pub async fn save(db: &Db, doc: &Document, path: &Path) -> Result<SavedFile> {
     let has_ext =
         Path::new(name).extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case(ext));
     let target = if has_ext { path.to_path_buf() } else { folder.join(format!("{name}.{ext}")) };
+    if !has_ext && target.exists() {
+        return Err(Error::WouldReplace { path: target });
+    }
     let written = crate::foundation::atomic_file::write_atomic(target, &doc.bytes)
         .await
         .map_err(|source| Error::FileNotSaved { source })?;
@@ -144,12 +149,34 @@ mod tests {
     async fn a_name_without_its_extension_gets_it_and_an_existing_file_is_replaced_whole() {
         let (_d, db) = db().await;
         let out = tempfile::tempdir().unwrap();
-        std::fs::write(out.path().join("notes.md"), "an old, longer text").unwrap();
         let saved = save(&db, &doc(DocumentKind::Markdown), &out.path().join("notes")).await.unwrap();
         assert_eq!(saved.file_name, "notes.md");
         assert_eq!(std::fs::read_to_string(out.path().join("notes.md")).unwrap(), "hello");
+        // Confirmed in the dialog (the full name): replaced whole.
+        std::fs::write(out.path().join("notes.md"), "an old, longer text").unwrap();
+        save(&db, &doc(DocumentKind::Markdown), &out.path().join("notes.md")).await.unwrap();
+        assert_eq!(std::fs::read_to_string(out.path().join("notes.md")).unwrap(), "hello");
         let saved = save(&db, &doc(DocumentKind::Csv), &out.path().join("LEDGER.CSV")).await.unwrap();
         assert_eq!(saved.file_name, "LEDGER.CSV", "an extension in other case is kept");
+    }
+
+    /// Issue 25: typing `notes` where `notes.md` exists never replaces `notes.md` without a
+    /// question (the dialog asked about `notes`, not `notes.md`), and a replaced file keeps
+    /// its permissions.
+    #[tokio::test]
+    async fn an_added_extension_never_replaces_a_file_unasked_and_a_replaced_file_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_d, db) = db().await;
+        let out = tempfile::tempdir().unwrap();
+        let notes = out.path().join("notes.md");
+        std::fs::write(&notes, "kept").unwrap();
+        std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let err = save(&db, &doc(DocumentKind::Markdown), &out.path().join("notes")).await.unwrap_err();
+        assert!(matches!(&err, Error::WouldReplace { path } if path == &notes), "{err:?}");
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "kept", "nothing written");
+        save(&db, &doc(DocumentKind::Markdown), &notes).await.unwrap();
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "hello");
+        assert_eq!(std::fs::metadata(&notes).unwrap().permissions().mode() & 0o777, 0o600, "mode kept");
     }
 
     #[tokio::test]

@@ -47,6 +47,10 @@ pub(crate) enum PlatformError {
     /// Assumed code `TEAM_WORKFLOW_VERSION_NOT_PUBLISHED` (403), `published-workflow-only` reading.
     #[error("X-Xiaoya-Workflow-Version-Id must name a published workflow version of this Team")]
     WorkflowVersionNotPublished,
+    /// The `workflow-refused-context-invalid` reading: the same refusal under the generic
+    /// context code (400), named only by its message.
+    #[error("X-Xiaoya-Workflow-Version-Id is not a workflow version published for this Team")]
+    WorkflowVersionContextInvalid,
     #[error("The account does not have enough points")]
     InsufficientPoints,
     /// Assumed code `MODEL_NOT_FOUND` (404).
@@ -106,6 +110,7 @@ impl PlatformError {
             TeamContextMismatch => "TEAM_CONTEXT_MISMATCH",
             TeamOAuthAuthorizationRequired => "TEAM_OAUTH_AUTHORIZATION_REQUIRED",
             TeamUsageContextIncomplete(_) => "TEAM_USAGE_CONTEXT_INCOMPLETE",
+            WorkflowVersionContextInvalid => "TEAM_USAGE_CONTEXT_INVALID",
             TeamUsageStreamingUnsupported => "TEAM_USAGE_STREAMING_UNSUPPORTED",
             WorkflowVersionNotPublished => "TEAM_WORKFLOW_VERSION_NOT_PUBLISHED",
             InsufficientPoints => "INSUFFICIENT_POINTS",
@@ -136,7 +141,9 @@ impl PlatformError {
             | TeamContextMismatch
             | TeamOAuthAuthorizationRequired
             | WorkflowVersionNotPublished => StatusCode::FORBIDDEN,
-            TeamUsageContextIncomplete(_) | TeamUsageStreamingUnsupported => StatusCode::BAD_REQUEST,
+            TeamUsageContextIncomplete(_) | TeamUsageStreamingUnsupported | WorkflowVersionContextInvalid => {
+                StatusCode::BAD_REQUEST
+            }
             InsufficientPoints => StatusCode::PAYMENT_REQUIRED,
             ModelNotFound | TtsConfigNotFound | TtsVoiceNotFound | TeamNotFound => StatusCode::NOT_FOUND,
             ModelTypeUnsupported | ModelParameterInvalid(_) | StructuredOutputUnsupported(_) => {

@@ -85,11 +85,14 @@ pub enum FaultKind {
     SseStall { after_events: u32, pause: Duration },
     /// Streaming responses only: abort the connection after this many `data:` events (no `[DONE]`).
     SseDrop { after_events: u32 },
+    /// Streaming responses only: handle the request (charges are committed), then stream
+    /// deltas of `delta_bytes` without end (the sandbox itself stops after 64 MiB).
+    SseEndless { delta_bytes: usize },
 }
 
 impl FaultKind {
     fn streaming_only(&self) -> bool {
-        matches!(self, FaultKind::SseStall { .. } | FaultKind::SseDrop { .. })
+        matches!(self, FaultKind::SseStall { .. } | FaultKind::SseDrop { .. } | FaultKind::SseEndless { .. })
     }
 }
 

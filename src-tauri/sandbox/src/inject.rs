@@ -102,7 +102,34 @@ pub(crate) async fn apply_faults(
             let response = next.run(request).await;
             wrap_event_stream(response, after_events, SseFault::Drop(kill))
         }
+        FaultKind::SseEndless { delta_bytes } => {
+            let response = next.run(request).await;
+            let (parts, _body) = response.into_parts();
+            endless_stream(parts, delta_bytes)
+        }
     }
+}
+
+/// The most an endless stream sends before the sandbox ends it (a bound of its own, so no
+/// test can make it stream forever).
+const ENDLESS_LIMIT_BYTES: usize = 64 * 1024 * 1024;
+
+fn endless_stream(parts: axum::http::response::Parts, delta_bytes: usize) -> Response {
+    let delta = "x".repeat(delta_bytes.clamp(1, 1024 * 1024));
+    let event = Bytes::from(format!(
+        "data: {}\n\n",
+        serde_json::json!({"choices": [{"index": 0, "delta": {"content": delta}}]})
+    ));
+    let stream = futures_util::stream::unfold(0usize, move |sent| {
+        let event = event.clone();
+        async move {
+            if sent >= ENDLESS_LIMIT_BYTES {
+                return None;
+            }
+            Some((Ok::<Bytes, axum::Error>(event.clone()), sent + event.len()))
+        }
+    });
+    Response::from_parts(parts, Body::from_stream(stream))
 }
 
 /// Reads a chat request body to learn whether it asks for a stream, then puts it back.

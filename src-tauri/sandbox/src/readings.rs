@@ -75,6 +75,9 @@ pub enum Reading {
     TeamContext403,
     /// Team chat is refused (403 `TEAM_WORKFLOW_VERSION_NOT_PUBLISHED`) unless `X-Xiaoya-Workflow-Version-Id` is a published version ([`crate::PUBLISHED_WORKFLOW_VERSION_ID`]).
     PublishedWorkflowOnly,
+    /// As `PublishedWorkflowOnly`, refused with 400 `TEAM_USAGE_CONTEXT_INVALID` and a message
+    /// naming the header (the docs name no code for this refusal).
+    WorkflowRefusedContextInvalid,
     /// The public client is registered with the loopback redirect `http://127.0.0.1/oauth/callback`; any port is accepted (RFC 8252 §7.3).
     LoopbackRedirect,
     /// The public client is registered with an https redirect ([`crate::PUBLIC_CLIENT_HTTPS_REDIRECT_URI`]), a publisher's page that forwards to the custom scheme.

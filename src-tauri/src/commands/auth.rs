@@ -1,6 +1,6 @@
 //! Sign-in, sessions and the "charged to" context.
 
-use tauri::{AppHandle, Manager, State};
+use tauri::{AppHandle, State};
 use tauri_plugin_deep_link::DeepLinkExt;
 use xiaoya_core::auth::wire::{ContextRequest, SessionsView, SignInDiagnostics, TeamChoice};
 
@@ -56,22 +56,4 @@ pub async fn sign_in_diagnostics<R: tauri::Runtime>(
 #[tauri::command]
 pub async fn dismiss_session_notice(state: State<'_, AppState>, id: String) -> CmdResult<SessionsView> {
     Ok(state.core.auth().dismiss_session_notice(&id).await?)
-}
-
-/// A deep link from the OS (argv at cold start, or handed over by a second instance). The
-/// core announces how it ended (`signedIn` / `signInFailed`, then `sessionsChanged`).
-pub async fn handle_deep_link(state: &AppState, url: &str) {
-    let _ = state.core.auth().complete_sign_in(url).await;
-}
-
-/// Loopback redirects: callbacks that reach a pending sign-in's listener, for the app's life.
-pub fn serve_loopback_sign_ins(app: AppHandle) {
-    tauri::async_runtime::spawn(async move {
-        let Some(state) = app.try_state::<AppState>() else { return };
-        loop {
-            if state.core.auth().next_loopback_sign_in().await.is_ok_and(|s| s.is_some()) {
-                crate::focus_main_window(&app);
-            }
-        }
-    });
 }

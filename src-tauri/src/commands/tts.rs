@@ -93,18 +93,3 @@ pub async fn delete_clip(state: State<'_, AppState>, id: String) -> CmdResult<()
 pub async fn open_voice_library(state: State<'_, AppState>, tts_config_id: String) -> CmdResult<()> {
     Ok(state.core.tts().open_voice_library(&tts_config_id).await?)
 }
-
-/// At start: requests cut off by a crash or kill are sent again under their own ids.
-pub fn resume_on_start(app: AppHandle) {
-    tauri::async_runtime::spawn(async move {
-        use tauri::Manager;
-        let Some(state) = app.try_state::<AppState>() else {
-            return;
-        };
-        match state.core.tts().resume_tts_clips().await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(resumed = n, "speech requests resumed"),
-            Err(err) => tracing::warn!(code = ?err.code(), "could not resume speech requests"),
-        }
-    });
-}

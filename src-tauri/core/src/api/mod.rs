@@ -12,6 +12,7 @@ use url::Url;
 
 use crate::foundation::emitter::Emitter;
 use crate::foundation::error::{Error, Result};
+use crate::foundation::reading::capped;
 use crate::foundation::retry_after;
 use crate::foundation::secret::AccessToken;
 
@@ -41,6 +42,11 @@ pub struct BusyNotice {
     pub path: String,
     pub wait: Duration,
 }
+
+/// How much of a platform error's `message` reaches the window and the log (characters).
+pub const MAX_MESSAGE_CHARS: usize = 300;
+/// How much of a platform error code is kept (the documented ones are under 40).
+const MAX_CODE_CHARS: usize = 64;
 
 /// How often a read that meets 429 or 503 is tried again by itself.
 pub const READ_RETRIES: u32 = 3;
@@ -311,8 +317,14 @@ fn platform_error(
     message: Option<String>,
     request_id: Option<String>,
 ) -> Error {
-    let code = code.unwrap_or_else(|| format!("HTTP_{}", status.as_u16()));
-    let message = message.unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
+    // The platform's text crosses IPC and reaches the log: capped and stripped of control
+    // characters, like OAuth descriptions.
+    let code =
+        code.map(|c| capped(&c, MAX_CODE_CHARS)).unwrap_or_else(|| format!("HTTP_{}", status.as_u16()));
+    let message = message
+        .map(|m| capped(&m, MAX_MESSAGE_CHARS))
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
+    let request_id = request_id.map(|r| capped(&r, MAX_CODE_CHARS * 2));
     if status == StatusCode::UNAUTHORIZED {
         return Error::Unauthorized { code, request_id };
     }
@@ -395,6 +407,30 @@ mod tests {
                 assert!(matches!(err, Error::Platform { status: 403, .. }), "{path}: {err:?}");
             }
         }
+    }
+
+    /// Issue 25: a platform error's message and code cross IPC capped and without control
+    /// characters (they reach the window and the log), like OAuth descriptions.
+    #[tokio::test]
+    async fn platform_error_text_is_capped_and_stripped() {
+        let long = "x".repeat(5000);
+        let body = format!(
+            "{{\"success\":false,\"code\":\"BAD\\u001b[31mCODE{long}\",\"message\":\"line one\\nline two\\u0007 {long}\",\"request_id\":\"req_1\"}}"
+        );
+        let response: &'static str = Box::leak(
+            format!("HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}", body.len())
+                .into_boxed_str(),
+        );
+        let origin = serve(response, Arc::new(AtomicUsize::new(0))).await;
+        let client = PlatformClient::new().unwrap();
+        let token = Sensitive::new("tok".to_owned());
+        let err = client.get_open::<serde_json::Value>(&origin, "/x", &token, None).await.unwrap_err();
+        let ipc = crate::IpcError::from(&err);
+        assert!(ipc.message.starts_with("line one line two"), "{}", ipc.message);
+        assert!(ipc.message.chars().count() <= MAX_MESSAGE_CHARS);
+        assert!(!ipc.message.chars().any(char::is_control));
+        let code = ipc.platform_code.unwrap();
+        assert!(code.chars().count() <= 64 && !code.chars().any(char::is_control), "{code}");
     }
 
     /// Errors keep transport, platform and decode failures apart.

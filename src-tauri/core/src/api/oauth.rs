@@ -20,18 +20,7 @@ pub const MAX_ERROR_DESCRIPTION_CHARS: usize = 300;
 /// How much of the OAuth `error` code is kept (the documented ones are under 30).
 const MAX_ERROR_CHARS: usize = 64;
 
-/// The platform's words, made fit for the window: control characters (newlines, escape
-/// sequences) become spaces, and the text is cut at `max` characters with an ellipsis.
-fn capped(text: &str, max: usize) -> String {
-    let clean: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    let clean = clean.trim();
-    if clean.chars().count() <= max {
-        return clean.to_owned();
-    }
-    let mut cut: String = clean.chars().take(max.saturating_sub(1)).collect();
-    cut.push('…');
-    cut
-}
+use crate::foundation::reading::capped;
 
 /// What a successful exchange grants. Never `Debug`-printed with the token visible.
 #[derive(Debug)]

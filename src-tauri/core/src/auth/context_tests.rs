@@ -173,9 +173,28 @@ async fn team_sign_in_works_where_me_refuses_team_tokens() {
 
 #[tokio::test]
 async fn a_refused_team_workflow_version_points_at_its_setting() {
+    refused_workflow_points_at_its_setting(
+        Reading::PublishedWorkflowOnly,
+        "TEAM_WORKFLOW_VERSION_NOT_PUBLISHED",
+    )
+    .await;
+}
+
+/// Issue 24: the same refusal under the generic context code (400
+/// `TEAM_USAGE_CONTEXT_INVALID`), named only by its message, still points at the setting.
+#[tokio::test]
+async fn a_workflow_refusal_under_the_generic_context_code_points_at_its_setting() {
+    refused_workflow_points_at_its_setting(
+        Reading::WorkflowRefusedContextInvalid,
+        "TEAM_USAGE_CONTEXT_INVALID",
+    )
+    .await;
+}
+
+async fn refused_workflow_points_at_its_setting(reading: Reading, code: &str) {
     let rig = Rig::new().await;
     rig.control().set_stream_pace(std::time::Duration::ZERO);
-    rig.control().set_readings(only(Reading::PublishedWorkflowOnly));
+    rig.control().set_readings(only(reading));
     rig.sign_in(team(sb::TEAM_BETA_ID)).await;
     let send = || ChatSendInput {
         conversation_id: None,
@@ -190,7 +209,7 @@ async fn a_refused_team_workflow_version_points_at_its_setting() {
     let turn = rig.core.chat().chat_send(send(), &|_| true).await.unwrap();
     let error = turn.reply.error.expect("refused");
     assert_eq!(error.code, ErrorCode::WorkflowVersionRefused);
-    assert_eq!(error.platform_code.as_deref(), Some("TEAM_WORKFLOW_VERSION_NOT_PUBLISHED"));
+    assert_eq!(error.platform_code.as_deref(), Some(code));
     assert!(rig.core.auth().active_session().await.is_ok(), "a workflow refusal ends no session");
 
     rig.core.chat().set_chat_workflow_version(sb::PUBLISHED_WORKFLOW_VERSION_ID).await.unwrap();

@@ -34,7 +34,7 @@ pub struct PendingAttempt {
 #[derive(Debug)]
 pub enum Claim {
     /// The attempt this state belongs to, removed: a state works once.
-    Found(PendingAttempt),
+    Found(Box<PendingAttempt>),
     /// The state matched an attempt that had expired (removed too).
     Expired(LapsedAttempt),
     /// No attempt has this state; nothing changed.
@@ -141,7 +141,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
     let context = RequestedContext::from_parts(&row.context_kind, &row.team_id)
         .ok_or_else(|| Error::Invariant("corrupt pending sign-in"))?;
     let parse = |s: &str| Url::parse(s).map_err(|source| Error::Url { what: "stored URL", source });
-    Ok(Claim::Found(PendingAttempt {
+    Ok(Claim::Found(Box::new(PendingAttempt {
         verifier,
         redirect_uri: parse(&row.redirect_uri)?,
         origin: parse(&row.origin)?,
@@ -149,7 +149,7 @@ pub async fn claim(db: &Db, keys: &Arc<dyn SecretStore>, state: &str, now: i64) 
         context,
         make_payer: row.make_payer,
         team_name: row.team_name,
-    }))
+    })))
 }
 
 /// An attempt dropped because its state expired: what it was for and where it asked the

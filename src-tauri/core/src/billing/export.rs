@@ -36,12 +36,13 @@ impl Billing {
     }
 }
 
-/// One cell: quoted when it holds a separator, a quote or a line break; a text cell that
-/// starts like a formula is made inert.
+/// One cell: quoted when it holds a separator (`,`, or `;` and TAB, which spreadsheets in
+/// other locales split on), a quote or a line break; a text cell that starts like a formula
+/// is made inert. Quoted, a `;=HYPERLINK(…)` inside a name stays text in every locale.
 fn cell(text: &str, is_text: bool) -> String {
     let inert = is_text && text.starts_with(['=', '+', '-', '@', '\t', '\r']);
     let text = if inert { format!("'{text}") } else { text.to_owned() };
-    if text.contains([',', '"', '\n', '\r']) {
+    if text.contains([',', ';', '\t', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text
@@ -94,6 +95,20 @@ mod tests {
             summary: summary.into(),
             at: 1_764_590_405_000,
         }
+    }
+
+    /// Issue 25: a name with `;` or a TAB is quoted, so a `;`-separated spreadsheet locale
+    /// can't split a formula out of it.
+    #[test]
+    fn a_semicolon_or_tab_in_a_name_is_quoted() {
+        let team =
+            BillingContext::Team { team_id: "t1".into(), team_name: "x;=HYPERLINK(\"http://e\")".into() };
+        let text = csv(&[entry("voice\there", None, team)]);
+        let row = text.split("\r\n").nth(1).unwrap();
+        assert!(row.contains("\"x;=HYPERLINK(\"\"http://e\"\")\""), "{row}");
+        assert!(row.ends_with("\"voice\there\""), "{row}");
+        assert_eq!(cell("a;b", true), "\"a;b\"");
+        assert_eq!(cell("plain", true), "plain");
     }
 
     #[test]

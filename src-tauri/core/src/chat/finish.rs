@@ -120,7 +120,7 @@ fn reply_charge(reply: &MessageRecord, status: MessageStatus, error: Option<&Ipc
         return None;
     }
     let model = reply.model_code.clone().unwrap_or_default();
-    let tokens = reply.total_tokens.or_else(|| Some(reply.prompt_tokens? + reply.completion_tokens?));
+    let tokens = reply.total_tokens.or_else(|| reply.prompt_tokens?.checked_add(reply.completion_tokens?));
     Some(NewCharge {
         kind: ChargeKind::Chat,
         request_id: reply.request_id.clone().unwrap_or_default(),

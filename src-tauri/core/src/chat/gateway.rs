@@ -22,6 +22,10 @@ pub(crate) const COMPLETIONS_PATH: &str = "/api/proxy/v1/chat/completions";
 /// Total time for a whole (non-streamed) reply.
 const WHOLE_REPLY_TIMEOUT: Duration = Duration::from_secs(180);
 const MAX_AUTO_RETRIES: u32 = 2;
+/// The most text one streamed reply may hold, like a reply answered whole
+/// (`api::MAX_BODY_BYTES`): a platform that streams without end is cut off there, and what
+/// arrived is saved (and charged, as the platform reports) like any interrupted reply.
+pub(super) const MAX_REPLY_BYTES: usize = crate::api::MAX_BODY_BYTES;
 /// A longer `Retry-After` is not waited out: the reply fails saying how long the platform
 /// asked to wait, and the person retries when they choose.
 const MAX_RETRY_AFTER: Duration = crate::foundation::retry_after::MAX_AUTOMATIC_WAIT;
@@ -84,6 +88,17 @@ pub(super) fn failed_with(err: Error, request_id: &str) -> Outcome {
 }
 
 /// A timeout or a broken connection after the request was sent: it may have been carried out.
+/// A reply that passed `MAX_REPLY_BYTES`: ended there, the platform's request carried out.
+fn cut_off(request_id: &str) -> Outcome {
+    let mib = MAX_REPLY_BYTES / (1024 * 1024);
+    let mut error = IpcError::new(
+        ErrorCode::Decode,
+        format!("the reply was cut off at {mib} MiB: the platform kept streaming"),
+    );
+    error.request_id = Some(request_id.to_owned());
+    Outcome::Failed { error, fatal: None }
+}
+
 fn network(message: impl Into<String>, request_id: &str) -> Outcome {
     let mut error = IpcError::new(ErrorCode::Network, message);
     error.request_id = Some(request_id.to_owned());
@@ -320,6 +335,17 @@ impl Chat {
                 match item {
                     StreamItem::Delta(text) => {
                         answer.first_token_ms.get_or_insert_with(|| elapsed_ms(started));
+                        let room = MAX_REPLY_BYTES.saturating_sub(reply.content.len());
+                        if text.len() > room {
+                            let mut end = room;
+                            while !text.is_char_boundary(end) {
+                                end -= 1;
+                            }
+                            reply.content.push_str(&text[..end]);
+                            held.push_str(&text[..end]);
+                            send_held(&mut held, reply, sink);
+                            return Ok(cut_off(&request_id));
+                        }
                         reply.content.push_str(&text);
                         held.push_str(&text);
                     }

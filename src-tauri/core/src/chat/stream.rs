@@ -94,7 +94,9 @@ pub fn usage_of(value: &Value) -> Option<TokenUsage> {
     let number = |k: &str| usage.get(k).and_then(Value::as_u64);
     let prompt = number("prompt_tokens");
     let completion = number("completion_tokens");
-    let total = number("total_tokens").or_else(|| Some(prompt? + completion?));
+    // Checked: two counts near u64::MAX are a platform fault to show without a sum, not a panic
+    // (debug) or a wrapped total (release).
+    let total = number("total_tokens").or_else(|| prompt?.checked_add(completion?));
     Some(TokenUsage { prompt_tokens: prompt, completion_tokens: completion, total_tokens: total })
 }
 

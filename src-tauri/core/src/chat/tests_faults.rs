@@ -336,3 +336,32 @@ async fn a_401_ends_only_that_session_and_marks_the_reply() {
     );
     assert!(rig.core.auth().sessions_view().await.unwrap().sessions.is_empty(), "the Personal session ended");
 }
+
+/// Issue 25: a platform that streams without end is cut off at the same bound as a reply
+/// answered whole; what arrived is saved (and its charge kept in the ledger) like any
+/// interrupted reply, and the reply says why.
+#[tokio::test]
+async fn a_stream_without_end_is_cut_off_saved_and_charged_as_received() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control()
+        .inject(Fault::once(Route::ChatCompletions, FaultKind::SseEndless { delta_bytes: 64 * 1024 }));
+    let events = Events::default();
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &events.sink())
+        .await
+        .unwrap()
+        .reply;
+    let bound = super::gateway::MAX_REPLY_BYTES;
+    assert_eq!(reply.status, MessageStatus::Interrupted);
+    assert_eq!(reply.content.len(), bound, "exactly up to the bound");
+    let error = reply.error.clone().unwrap();
+    assert!(error.message.contains("cut off at 8 MiB"), "{}", error.message);
+    assert_eq!(events.deltas().len(), bound, "the window got what was kept, no more");
+    let id = receipt_id(&reply);
+    assert_eq!(rig.control().charges_for(&id).len(), 1, "the platform charged once");
+    assert_eq!(ledger_rows(&rig, &id).await.len(), 1, "and the ledger says so");
+    let stored = rig.core.chat().chat_conversation(&reply.conversation_id).await.unwrap();
+    assert_eq!(stored.messages[1].content.len(), bound, "saved as received");
+}

@@ -59,6 +59,10 @@ impl AtomicFile {
         file.flush().await?;
         file.sync_all().await?;
         drop(self.file.take());
+        // A replaced file keeps its permissions (the new one would get the defaults).
+        if let Ok(meta) = tokio::fs::metadata(&self.target).await {
+            let _ = tokio::fs::set_permissions(&self.temp, meta.permissions()).await;
+        }
         if let Err(e) = tokio::fs::rename(&self.temp, &self.target).await {
             let _ = tokio::fs::remove_file(&self.temp).await;
             return Err(e);

@@ -157,6 +157,10 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// The name the person typed got its extension added, and a file of that name exists:
+    /// the dialog never asked about replacing it, so it must ask first.
+    #[error("{} exists; replacing it was not confirmed", path.display())]
+    WouldReplace { path: std::path::PathBuf },
     #[error("no file manager answered: {0}")]
     FileManagerUnavailable(String),
     /// An I/O step of the app's own failed (a file or folder read or written, the browser
@@ -214,7 +218,7 @@ impl Error {
             }
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
-            Error::Platform { code, .. } if refuses_workflow_version(code) => {
+            Error::Platform { code, message, .. } if refuses_workflow_version(code, message) => {
                 ErrorCode::WorkflowVersionRefused
             }
             Error::Platform { .. } => ErrorCode::Platform,
@@ -236,7 +240,7 @@ impl Error {
             Error::Keychain(_) => ErrorCode::Internal,
             Error::AudioUnavailable(_) => ErrorCode::AudioUnavailable,
             Error::AudioUnreadable(_) => ErrorCode::AudioUnreadable,
-            Error::FileNotSaved { .. } => ErrorCode::FileNotSaved,
+            Error::FileNotSaved { .. } | Error::WouldReplace { .. } => ErrorCode::FileNotSaved,
             Error::FileManagerUnavailable(_) => ErrorCode::FileManagerUnavailable,
             Error::Io { source, .. } if is_disk_full(source) => ErrorCode::DiskFull,
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
@@ -263,8 +267,16 @@ fn database_full(err: &sqlx::Error) -> bool {
 /// The docs name no code for a refused workflow version, so any platform code about the
 /// workflow (not the incomplete-tuple one, which the app never causes) counts:
 /// `TEAM_WORKFLOW_VERSION_NOT_PUBLISHED`, `WORKFLOW_VERSION_NOT_FOUND`, …
-fn refuses_workflow_version(code: &str) -> bool {
-    code.contains("WORKFLOW") && code != "TEAM_USAGE_CONTEXT_INCOMPLETE"
+/// The docs name no code for a refused `X-Xiaoya-Workflow-Version-Id`: a code that names a
+/// workflow, or a Team usage-context refusal whose message names the header or a workflow
+/// version (a platform may use its generic context code), is one.
+fn refuses_workflow_version(code: &str, message: &str) -> bool {
+    if code == "TEAM_USAGE_CONTEXT_INCOMPLETE" {
+        return false;
+    }
+    let message = message.to_ascii_lowercase();
+    let names_it = message.contains("x-xiaoya-workflow-version-id") || message.contains("workflow version");
+    code.contains("WORKFLOW") || (code.starts_with("TEAM_USAGE_CONTEXT") && names_it)
 }
 
 impl From<&Error> for IpcError {
@@ -305,3 +317,20 @@ impl From<Error> for IpcError {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::refuses_workflow_version;
+
+    #[test]
+    fn a_workflow_refusal_is_known_by_its_code_or_by_a_context_code_that_names_the_header() {
+        assert!(refuses_workflow_version("TEAM_WORKFLOW_VERSION_NOT_PUBLISHED", "anything"));
+        assert!(refuses_workflow_version(
+            "TEAM_USAGE_CONTEXT_INVALID",
+            "X-Xiaoya-Workflow-Version-Id is not a workflow version published for this Team"
+        ));
+        assert!(!refuses_workflow_version("TEAM_USAGE_CONTEXT_INVALID", "X-Xiaoya-Run-Id is missing"));
+        assert!(!refuses_workflow_version("TEAM_USAGE_CONTEXT_INCOMPLETE", "workflow version missing"));
+        assert!(!refuses_workflow_version("MODEL_PARAMETER_INVALID", "workflow version"));
+    }
+}

@@ -264,6 +264,12 @@ mod tests {
     /// explicit opt-out `XIAOYA_SKIP_REAL_KEYCHAIN=1`.
     fn in_private_secret_service(child: &str) {
         if std::env::var_os("XIAOYA_SKIP_REAL_KEYCHAIN").is_some() {
+            // A developer's machine may lack the services; CI has them, and a skip there
+            // would pass silently.
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "XIAOYA_SKIP_REAL_KEYCHAIN is refused under CI: the real Secret Service tests must run"
+            );
             eprintln!("SKIPPED {child}: XIAOYA_SKIP_REAL_KEYCHAIN is set (explicit opt-out)");
             return;
         }

@@ -219,6 +219,19 @@ pub fn describe(value: &Value) -> String {
     }
 }
 
+/// The platform's words, made fit for the window and the log: control characters (newlines,
+/// escape sequences) become spaces, and the text is cut at `max` characters with an ellipsis.
+pub fn capped(text: &str, max: usize) -> String {
+    let clean: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let clean = clean.trim();
+    if clean.chars().count() <= max {
+        return clean.to_owned();
+    }
+    let mut cut: String = clean.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -277,4 +277,15 @@ proptest! {
         prop_assert_eq!(stream.usage.and_then(|u| u.total_tokens), Some(u64::from(total)));
         prop_assert_eq!(stream.finish_reason.as_deref(), Some("stop"));
     }
+
+    /// Issue 25: usage without `total_tokens` sums the two counts checked, whatever they are:
+    /// never a panic (debug) or a wrapped total (release); an overflowing pair has no total.
+    #[test]
+    fn fuzz_usage_without_a_total_sums_checked(prompt in any::<u64>(), completion in any::<u64>(), large in any::<bool>()) {
+        let (prompt, completion) = if large { (u64::MAX - prompt % 4, completion) } else { (prompt, completion) };
+        let value = serde_json::json!({"usage": {"prompt_tokens": prompt, "completion_tokens": completion}});
+        let usage = crate::chat::stream::usage_of(&value).expect("a usage object");
+        prop_assert_eq!(usage.total_tokens, prompt.checked_add(completion));
+        prop_assert_eq!((usage.prompt_tokens, usage.completion_tokens), (Some(prompt), Some(completion)));
+    }
 }

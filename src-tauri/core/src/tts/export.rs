@@ -1,7 +1,7 @@
 //! A clip's audio as a document the person saves where the system's save dialog says
 //! (`crate::documents`), named after its voice and when it was made.
 
-use super::files::slug;
+use super::files::{extension, slug};
 use super::Tts;
 use crate::documents::{Document, DocumentKind};
 use crate::foundation::error::{Error, Result};
@@ -17,10 +17,12 @@ impl Tts {
             })
             .unwrap_or_default();
         let voice = slug(&row.voice_name, 40);
-        let name = format!("{}-{stamp}.{}", if voice.is_empty() { "clip" } else { &voice }, row.format);
+        // The format is platform text: filtered like the stored file's name (issue 25).
+        let ext = extension(&row.format);
+        let name = format!("{}-{stamp}.{ext}", if voice.is_empty() { "clip" } else { &voice });
         let bytes = tokio::fs::read(&source)
             .await
             .map_err(|source| Error::Io { action: "cannot read the clip", source })?;
-        Ok(Document { name, kind: DocumentKind::Audio(row.format), bytes })
+        Ok(Document { name, kind: DocumentKind::Audio(ext), bytes })
     }
 }

@@ -16,9 +16,18 @@ pub fn audio_dir(data_dir: &Path) -> PathBuf {
 
 /// The stored file name of a clip: its local id (a UUID) and format, never platform text.
 pub fn clip_file_name(clip_id: &str, format: &str) -> String {
+    format!("{clip_id}.{}", extension(format))
+}
+
+/// A file extension from the platform's format word: ASCII letters and digits only, at most
+/// eight, lower case; `bin` when nothing is left. Used for stored and saved clips alike.
+pub fn extension(format: &str) -> String {
     let ext: String = format.chars().filter(char::is_ascii_alphanumeric).take(8).collect();
-    let ext = if ext.is_empty() { "bin".to_owned() } else { ext.to_ascii_lowercase() };
-    format!("{clip_id}.{ext}")
+    if ext.is_empty() {
+        "bin".to_owned()
+    } else {
+        ext.to_ascii_lowercase()
+    }
 }
 
 /// Leftover `.part` files from a crash: never a clip, removed on start.
@@ -54,6 +63,18 @@ pub fn slug(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 25: the platform's format word never reaches a file name unfiltered, stored or
+    /// saved: no separators, dots or traversal.
+    #[test]
+    fn a_format_becomes_a_plain_extension() {
+        assert_eq!(extension("mp3"), "mp3");
+        assert_eq!(extension("WAV"), "wav");
+        assert_eq!(extension("../../etc/passwd"), "etcpassw");
+        assert_eq!(extension("mp3\u{202e}gpj.exe"), "mp3gpjex");
+        assert_eq!(extension("…"), "bin");
+        assert_eq!(clip_file_name("id", "m/p.3"), "id.mp3");
+    }
 
     #[tokio::test]
     async fn an_uncommitted_write_leaves_nothing_behind() {

@@ -31,6 +31,17 @@ use crate::world::{AccountKey, Completion, SettledChat};
 
 pub(crate) use reply::{count_tokens, is_cjk};
 
+/// How an unpublished workflow version is refused, when the readings refuse one.
+fn published_only(readings: &crate::readings::Readings) -> Option<PlatformError> {
+    if readings.has(Reading::WorkflowRefusedContextInvalid) {
+        Some(PlatformError::WorkflowVersionContextInvalid)
+    } else if readings.has(Reading::PublishedWorkflowOnly) {
+        Some(PlatformError::WorkflowVersionNotPublished)
+    } else {
+        None
+    }
+}
+
 pub(crate) fn router() -> Router<Arc<Shared>> {
     Router::new().route("/api/proxy/v1/chat/completions", post(completions))
 }
@@ -69,7 +80,7 @@ fn team_usage(
     headers: &HeaderMap,
     bound_team: &str,
     stream: bool,
-    published_only: bool,
+    published_only: Option<PlatformError>,
 ) -> Result<WorkflowContext, PlatformError> {
     let names = [
         "x-xiaoya-team-id",
@@ -99,10 +110,10 @@ fn team_usage(
     if stream {
         return Err(PlatformError::TeamUsageStreamingUnsupported);
     }
-    if published_only
-        && header_text(headers, "x-xiaoya-workflow-version-id") != Some(PUBLISHED_WORKFLOW_VERSION_ID)
-    {
-        return Err(PlatformError::WorkflowVersionNotPublished);
+    if let Some(refusal) = published_only {
+        if header_text(headers, "x-xiaoya-workflow-version-id") != Some(PUBLISHED_WORKFLOW_VERSION_ID) {
+            return Err(refusal);
+        }
     }
     let text = |n: &str| header_text(headers, n).unwrap_or_default().to_string();
     Ok(WorkflowContext {
@@ -127,12 +138,7 @@ async fn completions(
     let (account, workflow) = match caller.team_id() {
         Some(team_id) => (
             AccountKey::Team(team_id.to_string()),
-            Some(team_usage(
-                &headers,
-                team_id,
-                request.stream,
-                shared.settings().readings.has(Reading::PublishedWorkflowOnly),
-            )?),
+            Some(team_usage(&headers, team_id, request.stream, published_only(&shared.settings().readings))?),
         ),
         None if header_text(&headers, "x-xiaoya-team-id").is_some() => {
             return Err(PlatformError::TeamOAuthAuthorizationRequired)

@@ -1,0 +1,58 @@
+"""The security map names real tests: every `file.rs::name` in tests/SECURITY_TESTS.md is a
+function in a Rust file whose path ends with that file (a name ending in … is a prefix).
+A test that was renamed or moved must take the map with it (issue 25: the map was stale)."""
+
+import re
+import subprocess
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MAP = ROOT / "tests" / "SECURITY_TESTS.md"
+REF = re.compile(r"`([A-Za-z0-9_./-]+\.rs)::([A-Za-z0-9_]+)(…)?`")
+
+
+def rust_files():
+    out = subprocess.run(["git", "ls-files", "*.rs"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return [p for p in out.stdout.split() if (ROOT / p).exists()]
+
+
+def references(text):
+    return [(m.group(1), m.group(2), bool(m.group(3))) for m in REF.finditer(text)]
+
+
+def missing(refs, files, read):
+    """The references that name no function in a matching file."""
+    bad = []
+    for path, name, prefix in refs:
+        candidates = [f for f in files if f == path or f.endswith("/" + path)]
+        pattern = re.compile(r"\bfn " + re.escape(name) + (r"\w*" if prefix else r"\b"))
+        if not any(pattern.search(read(f)) for f in candidates):
+            bad.append(f"{path}::{name}{'…' if prefix else ''}" + ("" if candidates else " (no such file)"))
+    return bad
+
+
+class SecurityMapTest(unittest.TestCase):
+    def test_every_named_test_exists(self):
+        refs = references(MAP.read_text(encoding="utf-8"))
+        self.assertGreater(len(refs), 40, "the reader found too few references: is it broken?")
+        files = rust_files()
+        cache = {}
+
+        def read(f):
+            if f not in cache:
+                cache[f] = (ROOT / f).read_text(encoding="utf-8")
+            return cache[f]
+
+        bad = missing(refs, files, read)
+        self.assertEqual(bad, [], "tests/SECURITY_TESTS.md names tests that don't exist:\n" + "\n".join(bad))
+
+    def test_the_check_fails_on_a_missing_test(self):
+        files = ["src-tauri/core/src/auth/pkce.rs"]
+        read = lambda f: "fn state_has_at_least_128_bits() {}"
+        refs = references("`pkce.rs::state_has_at_least_128_bits` `pkce.rs::gone` `nope.rs::x` `pkce.rs::state_has…`")
+        self.assertEqual(missing(refs, files, read), ["pkce.rs::gone", "nope.rs::x (no such file)"])
+
+
+if __name__ == "__main__":
+    unittest.main()
