@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ErrorState } from "../../src/components/ErrorState";
 import { Parameters } from "../../src/features/models/ModelParameters";
 import { applyLocale } from "../../src/i18n";
-import { toAppError } from "../../src/ipc";
 import type { ModelEntry } from "../../src/ipc";
+import { toAppError } from "../../src/ipc";
 import { findIn, mountRoot } from "../support/dom";
 
 let root: HTMLElement;
