@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 
-import { Announcer, ErrorState, SkeletonList, ToastRegion } from "../components";
+import { Announcer, ErrorState, SkeletonList, ToastRegion, toastsBelongTo } from "../components";
 import { t, useLocale } from "../i18n";
 import { CurrentScreen } from "./CurrentScreen";
 import { AppContext, type AppContextValue } from "./context";
@@ -16,7 +16,10 @@ export function App() {
   // Subscribing here re-renders the whole tree when the language changes.
   useLocale();
   const { info, setInfo, boot, load, platformChanged, changeTheme } = useAppInfo();
-  const [screen, setScreen] = useState<ScreenId>("account");
+  const [screen, setScreen] = useState<ScreenId>(() => {
+    toastsBelongTo("account");
+    return "account";
+  });
   const focusTitle = useRef(false);
   const mainRef = useRef<HTMLElement>(null);
   const screenRef = useRef(screen);
@@ -35,6 +38,8 @@ export function App() {
     // Re-selecting the current screen changes no state, so focus its title here.
     if (next === screenRef.current) document.getElementById("screen-title")?.focus();
     focusTitle.current = true;
+    // Before the new screen mounts, so the toasts it shows are its own.
+    toastsBelongTo(next);
     setScreen(next);
   }, []);
 

@@ -24,7 +24,11 @@ export interface ToastMessage {
   tone: ToastTone;
   title: string;
   body?: string;
+  /** Shown on hover over the body (e.g. a saved file's whole path, which the body leaves out). */
+  bodyTitle?: string;
   action?: ToastAction;
+  /** The screen it was shown on: leaving that screen puts it away. */
+  screen?: string;
 }
 
 let nextId = 1;
@@ -49,14 +53,24 @@ export function dismissAllToasts(): void {
   publish([]);
 }
 
-/** Shows a toast; errors and toasts with an action stay longer. Returns its id. */
-export function toast(message: { tone?: ToastTone; title: string; body?: string; action?: ToastAction }): number {
+let currentScreen = "";
+
+/** Called on every screen change (the shell's navigate): toasts of another screen go. */
+export function toastsBelongTo(screen: string): void {
+  currentScreen = screen;
+  for (const item of toasts.get()) if (item.screen && item.screen !== screen) dismissToast(item.id);
+}
+
+/** Shows a short toast; errors and toasts with an action stay a little longer. Returns its id. */
+export function toast(message: { tone?: ToastTone; title: string; body?: string; bodyTitle?: string; action?: ToastAction }): number {
   const id = nextId++;
   const entry: ToastMessage = { id, tone: message.tone ?? "info", title: message.title };
   if (message.body) entry.body = message.body;
+  if (message.bodyTitle) entry.bodyTitle = message.bodyTitle;
   if (message.action) entry.action = message.action;
-  publish([...toasts.get().slice(-3), entry]);
-  const ms = entry.action ? 15000 : entry.tone === "error" ? 9000 : 5000;
+  if (currentScreen) entry.screen = currentScreen;
+  publish([...toasts.get().slice(-2), entry]);
+  const ms = entry.action || entry.tone === "error" ? 8000 : 4000;
   timers.set(
     id,
     window.setTimeout(() => dismissToast(id), ms),
@@ -76,7 +90,11 @@ export function ToastRegion() {
           <Icon name={icons[item.tone]} size={18} class="toast__icon" />
           <div class="toast__text">
             <p class="toast__title">{item.title}</p>
-            {item.body && <p class="toast__body">{item.body}</p>}
+            {item.body && (
+              <p class="toast__body" title={item.bodyTitle}>
+                {item.body}
+              </p>
+            )}
             {item.action && (
               <div class="toast__action">
                 <Button

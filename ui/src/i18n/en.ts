@@ -328,6 +328,7 @@ export const en = {
   "signInError.linkGone": "This sign-in has ended. Start it again.",
   "save.done": "Saved {name}",
   "save.where": "In {folder}",
+  "save.whereHome": "In your home folder",
   "save.showInFolder": "Show in folder",
   "save.failed": "The file wasn't saved",
   "error.FILE_NOT_SAVED": "The file couldn't be saved there. Check that the folder is writable and the disk has space, then try again.",

@@ -320,6 +320,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "signInError.linkGone": "这次登录已结束，请重新开始。",
   "save.done": "已保存 {name}",
   "save.where": "位于 {folder}",
+  "save.whereHome": "位于主文件夹",
   "save.showInFolder": "在文件夹中显示",
   "save.failed": "文件未保存",
   "error.FILE_NOT_SAVED": "无法保存到该位置。请确认文件夹可写且磁盘有剩余空间，然后重试。",
