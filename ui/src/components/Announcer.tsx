@@ -7,6 +7,8 @@ import { useStore } from "@nanostores/preact";
 import { atom } from "nanostores";
 import { useEffect } from "preact/hooks";
 
+import { locale } from "../i18n";
+
 type Politeness = "polite" | "assertive";
 
 /** What each live region says now. */
@@ -28,8 +30,16 @@ export function announce(message: string, politeness: Politeness = "polite"): vo
 export function Announcer() {
   useEffect(() => {
     mounted += 1;
+    // What was said is in the language it was said in: a language switch puts it away
+    // (and anything still about to be said), so the regions never hold the old language.
+    const stop = locale.listen(() => {
+      window.clearTimeout(timer);
+      spoken.polite.set("");
+      spoken.assertive.set("");
+    });
     return () => {
       mounted -= 1;
+      stop();
       window.clearTimeout(timer);
     };
   }, []);
