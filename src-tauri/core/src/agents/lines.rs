@@ -1,0 +1,63 @@
+//! Collects the problems found per rule and turns them into one line per rule: fail when
+//! any problem failed it, warn when only warnings, pass (with what was checked) otherwise.
+
+use super::rules::RuleId;
+use super::wire::{Lang, RuleLine, Verdict};
+
+pub struct Lines {
+    lang: Lang,
+    /// In the order rules were first mentioned.
+    rules: Vec<(RuleId, Vec<String>, Vec<String>, Option<String>)>,
+}
+
+impl Lines {
+    pub fn new(lang: Lang) -> Self {
+        Lines { lang, rules: Vec::new() }
+    }
+
+    fn entry(&mut self, rule: RuleId) -> &mut (RuleId, Vec<String>, Vec<String>, Option<String>) {
+        let index = match self.rules.iter().position(|r| r.0 == rule) {
+            Some(i) => i,
+            None => {
+                self.rules.push((rule, Vec::new(), Vec::new(), None));
+                self.rules.len() - 1
+            }
+        };
+        &mut self.rules[index]
+    }
+
+    pub fn fail(&mut self, rule: RuleId, reason: impl Into<String>) {
+        self.entry(rule).1.push(reason.into());
+    }
+
+    pub fn warn(&mut self, rule: RuleId, reason: impl Into<String>) {
+        self.entry(rule).2.push(reason.into());
+    }
+
+    /// What was checked, shown when nothing failed or warned.
+    pub fn pass(&mut self, rule: RuleId, reason: impl Into<String>) {
+        let entry = self.entry(rule);
+        if entry.3.is_none() {
+            entry.3 = Some(reason.into());
+        }
+    }
+
+    pub fn finish(self) -> Vec<RuleLine> {
+        let lang = self.lang;
+        self.rules
+            .into_iter()
+            .map(|(rule, fails, warns, pass)| {
+                let (verdict, reason) = if !fails.is_empty() {
+                    let mut all = fails;
+                    all.extend(warns);
+                    (Verdict::Fail, all.join("; "))
+                } else if !warns.is_empty() {
+                    (Verdict::Warn, warns.join("; "))
+                } else {
+                    (Verdict::Pass, pass.unwrap_or_else(|| "checked".to_owned()))
+                };
+                RuleLine { rule, verdict, reason, text: rule.text(lang).to_owned() }
+            })
+            .collect()
+    }
+}
