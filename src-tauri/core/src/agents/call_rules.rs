@@ -10,7 +10,7 @@ use super::lines::Lines;
 use super::rules::RuleId;
 use super::schema;
 use super::tool_rules::{meta, ARTIFACT_TYPES};
-use super::wire::{Artifact, Envelope, Lang, RpcError, RuleLine};
+use super::wire::{ToolArtifact, ToolEnvelope, Locale, JsonRpcError, RuleLine};
 
 /// An answer over this many bytes is a large inline file (`call.no-inline-files`).
 pub const INLINE_ANSWER_LIMIT: usize = 1024 * 1024;
@@ -20,8 +20,8 @@ pub const INLINE_BLOCK_LIMIT: usize = 64 * 1024;
 /// What one tools/call answered, read from its exchange.
 pub struct CallAnswer {
     pub result: Option<Value>,
-    pub error: Option<RpcError>,
-    pub envelope: Option<Envelope>,
+    pub error: Option<JsonRpcError>,
+    pub envelope: Option<ToolEnvelope>,
     pub is_error: bool,
     /// Why there was no answer at all (transport), if so.
     pub failure: Option<String>,
@@ -34,7 +34,7 @@ impl CallAnswer {
         };
         let answer = recorded.answer_to(id).or_else(|| recorded.messages.first());
         let result = answer.and_then(|a| a.get("result")).cloned();
-        let error = answer.and_then(|a| a.get("error")).map(|e| RpcError {
+        let error = answer.and_then(|a| a.get("error")).map(|e| JsonRpcError {
             code: e.get("code").and_then(Value::as_i64).unwrap_or(0),
             message: e.get("message").and_then(Value::as_str).unwrap_or_default().to_owned(),
         });
@@ -52,7 +52,7 @@ impl CallAnswer {
     }
 }
 
-fn read_envelope(value: &Value) -> Option<Envelope> {
+fn read_envelope(value: &Value) -> Option<ToolEnvelope> {
     let obj = value.as_object()?;
     let text = |k: &str| obj.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
     let artifacts = obj
@@ -60,7 +60,7 @@ fn read_envelope(value: &Value) -> Option<Envelope> {
         .and_then(Value::as_array)
         .map(|list| {
             list.iter()
-                .map(|a| Artifact {
+                .map(|a| ToolArtifact {
                     kind: a.get("type").and_then(Value::as_str).map(str::to_owned),
                     title: a.get("title").and_then(Value::as_str).map(str::to_owned),
                     url: a.get("url").and_then(Value::as_str).map(str::to_owned),
@@ -71,7 +71,7 @@ fn read_envelope(value: &Value) -> Option<Envelope> {
                 .collect()
         })
         .unwrap_or_default();
-    Some(Envelope {
+    Some(ToolEnvelope {
         status: text("status"),
         summary: text("summary"),
         data: obj.get("data").cloned().unwrap_or(Value::Null),
@@ -87,7 +87,7 @@ pub fn review_call(
     answer: &CallAnswer,
     repeat: Option<&CallAnswer>,
     canary: &str,
-    lang: Lang,
+    lang: Locale,
 ) -> Vec<RuleLine> {
     let mut lines = Lines::new(lang);
 

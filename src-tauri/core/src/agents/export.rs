@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::rules::RuleId;
-use super::wire::{AgentReport, CallPurpose, Lang, Reachability, RuleLine, Verdict};
+use super::wire::{AgentReport, CallPurpose, Locale, AgentReachability, RuleLine, RuleVerdict};
 use crate::documents::{Document, DocumentKind};
 use crate::foundation::error::{Error, Result};
 
@@ -15,11 +15,11 @@ pub fn json(report: &AgentReport) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn verdict(v: Verdict) -> &'static str {
+fn verdict(v: RuleVerdict) -> &'static str {
     match v {
-        Verdict::Pass => "pass",
-        Verdict::Warn => "warn",
-        Verdict::Fail => "fail",
+        RuleVerdict::Pass => "pass",
+        RuleVerdict::Warn => "warn",
+        RuleVerdict::Fail => "fail",
     }
 }
 
@@ -36,7 +36,7 @@ fn table(out: &mut String, lines: &[RuleLine]) {
 }
 
 pub fn markdown(report: &AgentReport) -> String {
-    let zh = report.lang == Lang::ZhCn;
+    let zh = report.lang == Locale::ZhCn;
     let t = |en: &'static str, cn: &'static str| if zh { cn } else { en };
     let mut out = String::new();
     let _ = writeln!(out, "# {} {}\n", t("Agent review:", "智能体审核："), report.url);
@@ -58,7 +58,7 @@ pub fn markdown(report: &AgentReport) -> String {
         report.token_weight.total,
         report.token_weight.tools,
     );
-    if report.reachability != Reachability::Reviewed {
+    if report.reachability != AgentReachability::Reviewed {
         let _ = writeln!(
             out,
             "**{}** {}\n",

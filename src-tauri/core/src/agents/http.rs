@@ -27,7 +27,7 @@ use rmcp::transport::streamable_http_client::{
 use serde_json::Value;
 use url::Url;
 
-use super::wire::{Exchange, ExchangeVia, WireFormat};
+use super::wire::{WireExchange, ExchangeVia, WireFormat};
 use crate::foundation::secret::Sensitive;
 
 /// A body is kept in the transcript up to this size.
@@ -137,7 +137,7 @@ impl Outgoing {
 /// One exchange as the rules read it: whole body, parsed JSON-RPC messages.
 #[derive(Debug, Clone)]
 pub struct Recorded {
-    pub exchange: Exchange,
+    pub exchange: WireExchange,
     pub status: Option<StatusCode>,
     pub format: WireFormat,
     pub body: Bytes,
@@ -249,6 +249,21 @@ impl WireClient {
             }
         }
         out
+    }
+
+    /// Replaces every custom header value in every string of `value` (a report: reasons and
+    /// envelopes quote what the agent sent, and an agent may echo a key).
+    pub fn mask_value(&self, value: &mut Value) {
+        match value {
+            Value::String(text) => {
+                if self.inner.headers.iter().any(|h| !h.value.expose().is_empty() && text.contains(h.value.expose().as_str())) {
+                    *text = self.mask(text);
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(|v| self.mask_value(v)),
+            Value::Object(map) => map.values_mut().for_each(|v| self.mask_value(v)),
+            _ => {}
+        }
     }
 
     /// Sends one request and records it; never fails (the failure is in the record).
@@ -366,7 +381,7 @@ impl WireClient {
         };
         let mut log = self.log();
         let seq = u32::try_from(log.len() + 1).unwrap_or(u32::MAX);
-        let exchange = Exchange {
+        let exchange = WireExchange {
             seq,
             via: out.via,
             label: out.label,

@@ -2,16 +2,16 @@
 //! any problem failed it, warn when only warnings, pass (with what was checked) otherwise.
 
 use super::rules::RuleId;
-use super::wire::{Lang, RuleLine, Verdict};
+use super::wire::{Locale, RuleLine, RuleVerdict};
 
 pub struct Lines {
-    lang: Lang,
+    lang: Locale,
     /// In the order rules were first mentioned.
     rules: Vec<(RuleId, Vec<String>, Vec<String>, Option<String>)>,
 }
 
 impl Lines {
-    pub fn new(lang: Lang) -> Self {
+    pub fn new(lang: Locale) -> Self {
         Lines { lang, rules: Vec::new() }
     }
 
@@ -50,11 +50,11 @@ impl Lines {
                 let (verdict, reason) = if !fails.is_empty() {
                     let mut all = fails;
                     all.extend(warns);
-                    (Verdict::Fail, all.join("; "))
+                    (RuleVerdict::Fail, all.join("; "))
                 } else if !warns.is_empty() {
-                    (Verdict::Warn, warns.join("; "))
+                    (RuleVerdict::Warn, warns.join("; "))
                 } else {
-                    (Verdict::Pass, pass.unwrap_or_else(|| "checked".to_owned()))
+                    (RuleVerdict::Pass, pass.unwrap_or_else(|| "checked".to_owned()))
                 };
                 RuleLine { rule, verdict, reason, text: rule.text(lang).to_owned() }
             })

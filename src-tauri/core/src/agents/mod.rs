@@ -18,9 +18,15 @@ pub mod probes;
 pub mod review;
 pub mod rules;
 pub mod schema;
+mod service;
+pub mod store;
 pub mod snapshot;
 pub mod tokens;
 pub mod tool_rules;
 pub mod wire;
 
 pub use review::{review, ReviewOptions, Target};
+pub use service::Agents;
+
+#[cfg(test)]
+mod tests;

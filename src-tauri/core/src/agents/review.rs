@@ -23,8 +23,8 @@ use super::rules::RuleId;
 use super::schema;
 use super::tool_rules::{hint, meta, review_tool, tool_name};
 use super::wire::{
-    AgentReport, CallConfirmation, CallPurpose, CallReview, Lang, Reachability, RuleLine, ServerInfo,
-    TokenWeight, ToolCallRequest, ToolReview, Verdict, VerdictCounts,
+    AgentReport, CallConfirmation, CallPurpose, CallReview, Locale, AgentReachability, RuleLine, AgentServerInfo,
+    TokenWeight, ToolCallRequest, ToolReview, RuleVerdict, VerdictCounts,
 };
 use super::{snapshot, tokens};
 use crate::foundation::error::{Error, Result};
@@ -90,17 +90,20 @@ pub fn is_loopback(url: &Url) -> bool {
 }
 
 pub struct ReviewOptions {
-    pub lang: Lang,
+    pub lang: Locale,
     pub limits: Limits,
     /// The calls asked for (already confirmed where a tool is not read-only).
     pub calls: Vec<ToolCallRequest>,
     /// The tool list of an earlier review, to compare with.
     pub previous: Option<Vec<Value>>,
+    /// False: only the platform's sequence and the calls asked for (calling one tool from
+    /// the window), without the probes and the invalid-params calls.
+    pub probes: bool,
 }
 
 impl Default for ReviewOptions {
     fn default() -> Self {
-        ReviewOptions { lang: Lang::En, limits: Limits::default(), calls: Vec::new(), previous: None }
+        ReviewOptions { lang: Locale::En, limits: Limits::default(), calls: Vec::new(), previous: None, probes: true }
     }
 }
 
@@ -120,7 +123,7 @@ pub async fn review(target: Target, options: ReviewOptions) -> AgentReport {
         lang,
         started_at,
         duration_ms: 0,
-        reachability: Reachability::Reviewed,
+        reachability: AgentReachability::Reviewed,
         unreachable_reason: None,
         offered_protocol: PLATFORM_PROTOCOL.into(),
         negotiated_protocol: None,
@@ -138,7 +141,7 @@ pub async fn review(target: Target, options: ReviewOptions) -> AgentReport {
     let wire = match WireClient::new(target.url.clone(), target.headers, options.limits, canary) {
         Ok(wire) => wire,
         Err(err) => {
-            report.reachability = Reachability::Unreachable;
+            report.reachability = AgentReachability::Unreachable;
             report.unreachable_reason = Some(err.to_string());
             protocol.fail(RuleId::ProtocolInitialize, format!("no HTTP client: {err}"));
             return finish(report, protocol, None);
@@ -216,10 +219,31 @@ async fn run(
         seen.insert(name);
     }
     report.snapshot = tools.clone();
+    if let Some(previous) = &options.previous {
+        report.changes = snapshot::compare(previous, &tools);
+    }
+    let weights: Vec<u32> = report.tools.iter().map(|t| t.tokens).collect();
+    report.token_weight.tools = u32::try_from(weights.len()).unwrap_or(u32::MAX);
+    report.token_weight.total = weights.iter().fold(0u32, |a, b| a.saturating_add(*b));
 
     // The calls asked for; an async, idempotent tool twice (its task id must be stable).
     for request in &options.calls {
         let tool = find_tool(&tools, &request.tool);
+        if let Some(why) = refusal(tool, request) {
+            let mut lines = Lines::new(options.lang);
+            lines.warn(RuleId::CallResult, format!("not sent: {why}"));
+            report.calls.push(CallReview {
+                tool: request.tool.clone(),
+                purpose: CallPurpose::Requested,
+                arguments: request.arguments.clone(),
+                rules: lines.finish(),
+                envelope: None,
+                error: None,
+                is_error: false,
+                exchanges: Vec::new(),
+            });
+            continue;
+        }
         let (recorded, answer) = call(wire, &running, &request.tool, &request.arguments, limits).await;
         let twice = tool.is_some_and(|t| {
             meta(t, "xiaoya/executionMode").and_then(Value::as_str) == Some("async")
@@ -252,6 +276,10 @@ async fn run(
         });
     }
 
+    if !options.probes {
+        let _ = tokio::time::timeout(limits.request_timeout, running.cancel()).await;
+        return;
+    }
     // Arguments that break the inputSchema, to read-only tools only (a server that does
     // not check them might run the tool).
     invalid_params(wire, &running, &tools, options, report).await;
@@ -274,12 +302,6 @@ async fn run(
     let _ = tokio::time::timeout(limits.request_timeout, running.cancel()).await;
     probes::redirect(&wire.recorded(), protocol);
 
-    if let Some(previous) = &options.previous {
-        report.changes = snapshot::compare(previous, &tools);
-    }
-    let weights: Vec<u32> = report.tools.iter().map(|t| t.tokens).collect();
-    report.token_weight.tools = u32::try_from(weights.len()).unwrap_or(u32::MAX);
-    report.token_weight.total = weights.iter().fold(0u32, |a, b| a.saturating_add(*b));
 }
 
 /// One tools/call through rmcp, and its recorded exchange.
@@ -367,6 +389,36 @@ async fn invalid_params(
     }
 }
 
+/// Why a requested call is not sent: arguments that break the tool's inputSchema (checked
+/// before anything is sent), or a tool that is not read-only and a call not confirmed.
+pub fn refusal(tool: Option<&Value>, request: &ToolCallRequest) -> Option<String> {
+    let tool = tool?;
+    if !request.arguments.is_object() {
+        return Some("the arguments are not a JSON object".into());
+    }
+    if let Some(schema) = tool.get("inputSchema") {
+        if let Ok(found) = schema::problems(schema, &request.arguments) {
+            if !found.is_empty() {
+                let list: Vec<String> = found
+                    .iter()
+                    .map(|p| if p.path.is_empty() { p.message.clone() } else { format!("{}: {}", p.path, p.message) })
+                    .collect();
+                return Some(format!("the arguments break the inputSchema ({})", list.join("; ")));
+            }
+        }
+    }
+    let ask = confirmation(tool);
+    if ask.needs_confirmation && !request.confirmed {
+        return Some(format!(
+            "{} is not read-only{}{}: it is called only once the call is confirmed",
+            ask.tool,
+            if ask.destructive { ", destructive" } else { "" },
+            ask.price_points.map(|p| format!(", {p} points")).unwrap_or_default()
+        ));
+    }
+    None
+}
+
 /// The tool a call names: by its advertised name.
 pub fn find_tool<'a>(tools: &'a [Value], name: &str) -> Option<&'a Value> {
     tools.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(name))
@@ -409,7 +461,7 @@ fn initialize(init: &Recorded, lines: &mut Lines, report: &mut AgentReport) {
     let result = init.answer_to(&id).and_then(|a| a.get("result")).cloned().unwrap_or(Value::Null);
     let negotiated = result.get("protocolVersion").and_then(Value::as_str).map(str::to_owned);
     report.negotiated_protocol = negotiated.clone();
-    report.server = result.get("serverInfo").map(|s| ServerInfo {
+    report.server = result.get("serverInfo").map(|s| AgentServerInfo {
         name: s.get("name").and_then(Value::as_str).unwrap_or_default().to_owned(),
         version: s.get("version").and_then(Value::as_str).unwrap_or_default().to_owned(),
         title: s.get("title").and_then(Value::as_str).map(str::to_owned),
@@ -437,7 +489,7 @@ fn initialize(init: &Recorded, lines: &mut Lines, report: &mut AgentReport) {
 /// rmcp could not start the session: say why, from the initialize exchange.
 fn not_started(init: Option<&Recorded>, rmcp_error: &str, lines: &mut Lines, report: &mut AgentReport) {
     let Some(init) = init else {
-        report.reachability = Reachability::Unreachable;
+        report.reachability = AgentReachability::Unreachable;
         report.unreachable_reason = Some(rmcp_error.to_owned());
         lines.fail(RuleId::ProtocolInitialize, format!("initialize was not sent: {rmcp_error}"));
         return;
@@ -448,14 +500,14 @@ fn not_started(init: Option<&Recorded>, rmcp_error: &str, lines: &mut Lines, rep
         return;
     }
     if init.status.is_none() {
-        report.reachability = Reachability::Unreachable;
+        report.reachability = AgentReachability::Unreachable;
         let why = init.error.as_ref().map_or_else(|| rmcp_error.to_owned(), ToString::to_string);
         report.unreachable_reason = Some(why.clone());
         lines.fail(RuleId::ProtocolInitialize, format!("no answer to initialize: {why}"));
         return;
     }
     if init.messages.is_empty() {
-        report.reachability = Reachability::NotMcp;
+        report.reachability = AgentReachability::NotMcp;
         let why = format!(
             "initialize got HTTP {} ({}) with no JSON-RPC message",
             probes::status_text(init),
@@ -504,16 +556,26 @@ fn finish(mut report: AgentReport, protocol: Lines, wire: Option<&WireClient>) -
         report.duration_ms = u32::try_from(wire.elapsed().as_millis()).unwrap_or(u32::MAX);
     }
     report.counts = count(report.lines());
-    report
+    match wire {
+        Some(wire) => masked(report, wire),
+        None => report,
+    }
+}
+
+/// The report with every custom header value masked wherever the agent echoed one.
+fn masked(report: AgentReport, wire: &WireClient) -> AgentReport {
+    let Ok(mut value) = serde_json::to_value(&report) else { return report };
+    wire.mask_value(&mut value);
+    serde_json::from_value(value).unwrap_or(report)
 }
 
 fn count<'a>(lines: impl Iterator<Item = &'a RuleLine>) -> VerdictCounts {
     let mut counts = VerdictCounts::default();
     for line in lines {
         match line.verdict {
-            Verdict::Pass => counts.pass += 1,
-            Verdict::Warn => counts.warn += 1,
-            Verdict::Fail => counts.fail += 1,
+            RuleVerdict::Pass => counts.pass += 1,
+            RuleVerdict::Warn => counts.warn += 1,
+            RuleVerdict::Fail => counts.fail += 1,
         }
     }
     counts

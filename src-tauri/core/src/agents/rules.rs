@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::wire::Lang;
+use super::wire::Locale;
 
 /// Every rule the review checks. Serialized as its id (`protocol.initialize`, …).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
@@ -154,11 +154,11 @@ impl RuleId {
 
     /// The rule's words in the platform's docs (quoted from the agent-development page in
     /// that language; where the English page says less, the Chinese one is translated).
-    pub fn text(self, lang: Lang) -> &'static str {
+    pub fn text(self, lang: Locale) -> &'static str {
         let (en, zh) = self.texts();
         match lang {
-            Lang::En => en,
-            Lang::ZhCn => zh,
+            Locale::En => en,
+            Locale::ZhCn => zh,
         }
     }
 
@@ -233,8 +233,8 @@ impl RuleId {
                 "xiaoya/executionMode 只能是 sync 或 async。",
             ),
             RuleId::ToolMetaArtifactTypes => (
-                "Artifact types are text, markdown, html, image, audio, video, file, json, table, or link.",
-                "Artifact 类型使用 text、markdown、html、image、audio、video、file、json、table 或 link。",
+                "ToolArtifact types are text, markdown, html, image, audio, video, file, json, table, or link.",
+                "ToolArtifact 类型使用 text、markdown、html、image、audio、video、file、json、table 或 link。",
             ),
             RuleId::ToolMetaTimeout => (
                 "Timeout is 1–3600 seconds.",
@@ -253,8 +253,8 @@ impl RuleId {
                 "异步工具应立即返回 status: \"accepted\" 和稳定任务 ID。",
             ),
             RuleId::CallArtifacts => (
-                "Artifact URLs must be short-lived, unguessable, read-only, and scoped to one artifact. Do not return local paths or internal URLs.",
-                "Artifact URL 必须短期有效、不可猜测、只读且只授权单个产物。不要返回本地路径、内部地址。",
+                "ToolArtifact URLs must be short-lived, unguessable, read-only, and scoped to one artifact. Do not return local paths or internal URLs.",
+                "ToolArtifact URL 必须短期有效、不可猜测、只读且只授权单个产物。不要返回本地路径、内部地址。",
             ),
             RuleId::CallInvalidParams => (
                 "Use JSON-RPC -32602 for invalid params errors.",
@@ -285,7 +285,7 @@ mod tests {
         for rule in RuleId::ALL {
             assert_eq!(RuleId::from_id(rule.id()), Some(rule));
             assert_eq!(serde_json::to_value(rule).unwrap(), serde_json::json!(rule.id()));
-            assert!(!rule.text(Lang::En).is_empty() && !rule.text(Lang::ZhCn).is_empty());
+            assert!(!rule.text(Locale::En).is_empty() && !rule.text(Locale::ZhCn).is_empty());
         }
         let ids: std::collections::HashSet<_> = RuleId::ALL.iter().map(|r| r.id()).collect();
         assert_eq!(ids.len(), RuleId::ALL.len());

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::lines::Lines;
 use super::rules::RuleId;
-use super::wire::{Lang, RuleLine};
+use super::wire::{Locale, RuleLine};
 
 pub const ARTIFACT_TYPES: [&str; 10] =
     ["text", "markdown", "html", "image", "audio", "video", "file", "json", "table", "link"];
@@ -50,7 +50,7 @@ const PLATFORM_WORDS: [&str; 20] = [
 ];
 
 /// Every tool rule for one definition. `seen` holds the names of the tools before it.
-pub fn review_tool(tool: &Value, seen: &HashSet<String>, lang: Lang) -> Vec<RuleLine> {
+pub fn review_tool(tool: &Value, seen: &HashSet<String>, lang: Locale) -> Vec<RuleLine> {
     let mut lines = Lines::new(lang);
     let name = tool.get("name");
     let meta = tool.get("_meta").and_then(Value::as_object).cloned().unwrap_or_default();
@@ -286,7 +286,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::agents::wire::Verdict;
+    use crate::agents::wire::RuleVerdict;
 
     fn good() -> Value {
         json!({
@@ -308,16 +308,16 @@ mod tests {
         })
     }
 
-    fn verdict(lines: &[RuleLine], rule: RuleId) -> Verdict {
+    fn verdict(lines: &[RuleLine], rule: RuleId) -> RuleVerdict {
         lines.iter().find(|l| l.rule == rule).map(|l| l.verdict).expect("a line per rule")
     }
 
     /// The docs' own example tool passes every tool rule.
     #[test]
     fn the_docs_example_tool_passes_every_tool_rule() {
-        let lines = review_tool(&good(), &HashSet::new(), Lang::En);
+        let lines = review_tool(&good(), &HashSet::new(), Locale::En);
         assert_eq!(lines.len(), 11);
-        assert!(lines.iter().all(|l| l.verdict == Verdict::Pass), "{lines:#?}");
+        assert!(lines.iter().all(|l| l.verdict == RuleVerdict::Pass), "{lines:#?}");
     }
 
     #[test]
@@ -326,10 +326,10 @@ mod tests {
         tool["_meta"]["xiaoya/pricePoints"] = json!(2.5);
         tool["_meta"]["xiaoya/timeoutSeconds"] = json!(600.0);
         let seen: HashSet<String> = ["generate_product_brief".to_owned()].into();
-        let lines = review_tool(&tool, &seen, Lang::ZhCn);
-        assert_eq!(verdict(&lines, RuleId::ToolMetaPrice), Verdict::Fail);
-        assert_eq!(verdict(&lines, RuleId::ToolMetaTimeout), Verdict::Fail);
-        assert_eq!(verdict(&lines, RuleId::ToolIdentity), Verdict::Fail);
+        let lines = review_tool(&tool, &seen, Locale::ZhCn);
+        assert_eq!(verdict(&lines, RuleId::ToolMetaPrice), RuleVerdict::Fail);
+        assert_eq!(verdict(&lines, RuleId::ToolMetaTimeout), RuleVerdict::Fail);
+        assert_eq!(verdict(&lines, RuleId::ToolIdentity), RuleVerdict::Fail);
         assert!(lines[0].text.contains("工具"), "{}", lines[0].text);
     }
 }

@@ -7,31 +7,22 @@ use ts_rs::TS;
 
 pub use super::rules::RuleId;
 
-/// The language of the rules' text in a review (the UI's language).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
-#[ts(export)]
-pub enum Lang {
-    #[default]
-    #[serde(rename = "en")]
-    En,
-    #[serde(rename = "zh-CN")]
-    ZhCn,
-}
+/// The language of the rules' text in a review: the app's own (`en`, `zh-CN`).
+pub use crate::store::wire::Locale;
 
-impl Lang {
-    pub fn parse(text: &str) -> Option<Lang> {
-        match text {
-            "en" | "en-US" | "en-GB" => Some(Lang::En),
-            "zh-CN" | "zh" | "zh-Hans" => Some(Lang::ZhCn),
-            _ => None,
-        }
+/// `en` or `zh-CN` (and their common spellings), as the command line's `--lang` takes them.
+pub fn parse_lang(text: &str) -> Option<Locale> {
+    match text {
+        "en" | "en-US" | "en-GB" => Some(Locale::En),
+        "zh-CN" | "zh" | "zh-Hans" => Some(Locale::ZhCn),
+        _ => None,
     }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub enum Verdict {
+pub enum RuleVerdict {
     Pass,
     Warn,
     Fail,
@@ -43,7 +34,7 @@ pub enum Verdict {
 #[ts(export)]
 pub struct RuleLine {
     pub rule: RuleId,
-    pub verdict: Verdict,
+    pub verdict: RuleVerdict,
     /// Why, in developer words (what was sent and what came back).
     pub reason: String,
     /// The rule as the platform's docs say it, in the review's language.
@@ -54,7 +45,7 @@ pub struct RuleLine {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub enum Reachability {
+pub enum AgentReachability {
     /// It answered JSON-RPC: the rules say the rest.
     Reviewed,
     /// No HTTP answer (refused, DNS, TLS, timed out).
@@ -66,7 +57,7 @@ pub enum Reachability {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct ServerInfo {
+pub struct AgentServerInfo {
     pub name: String,
     pub version: String,
     #[ts(optional)]
@@ -128,18 +119,18 @@ pub enum CallPurpose {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct Envelope {
+pub struct ToolEnvelope {
     pub status: String,
     pub summary: String,
     #[ts(type = "unknown")]
     pub data: Value,
-    pub artifacts: Vec<Artifact>,
+    pub artifacts: Vec<ToolArtifact>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct Artifact {
+pub struct ToolArtifact {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none", rename = "type")]
     pub kind: Option<String>,
@@ -164,7 +155,7 @@ pub struct Artifact {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct RpcError {
+pub struct JsonRpcError {
     pub code: i64,
     pub message: String,
 }
@@ -182,14 +173,14 @@ pub struct CallReview {
     /// The envelope, when `structuredContent` was one.
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub envelope: Option<Envelope>,
+    pub envelope: Option<ToolEnvelope>,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<RpcError>,
+    pub error: Option<JsonRpcError>,
     /// The result's `isError`.
     #[serde(default)]
     pub is_error: bool,
-    /// The transcript entries of this call (`Exchange::seq`).
+    /// The transcript entries of this call (`WireExchange::seq`).
     pub exchanges: Vec<u32>,
 }
 
@@ -256,7 +247,7 @@ pub enum ExchangeVia {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct Exchange {
+pub struct WireExchange {
     pub seq: u32,
     pub via: ExchangeVia,
     /// `initialize`, `tools/call`, `probe: malformed JSON`, …
@@ -321,11 +312,11 @@ pub struct TokenWeight {
 #[ts(export)]
 pub struct AgentReport {
     pub url: String,
-    pub lang: Lang,
+    pub lang: Locale,
     /// RFC 3339.
     pub started_at: String,
     pub duration_ms: u32,
-    pub reachability: Reachability,
+    pub reachability: AgentReachability,
     /// Why the endpoint could not be reviewed (when it could not).
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -338,7 +329,7 @@ pub struct AgentReport {
     pub negotiated_protocol: Option<String>,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub server: Option<ServerInfo>,
+    pub server: Option<AgentServerInfo>,
     /// The custom header names sent (values never kept).
     pub header_names: Vec<String>,
     pub protocol: Vec<RuleLine>,
@@ -350,7 +341,7 @@ pub struct AgentReport {
     /// The tool definitions as listed: the snapshot a later review compares with.
     #[ts(type = "Array<unknown>")]
     pub snapshot: Vec<Value>,
-    pub transcript: Vec<Exchange>,
+    pub transcript: Vec<WireExchange>,
     pub counts: VerdictCounts,
 }
 
@@ -373,7 +364,7 @@ impl AgentReport {
     }
 
     /// The worst verdict a rule got anywhere, if it was checked.
-    pub fn verdict_of(&self, rule: RuleId) -> Option<Verdict> {
+    pub fn verdict_of(&self, rule: RuleId) -> Option<RuleVerdict> {
         self.lines().filter(|l| l.rule == rule).map(|l| l.verdict).max()
     }
 
@@ -457,4 +448,13 @@ pub struct ArgumentProblem {
     /// JSON Pointer of the value (`/options/maxWords`), empty for the whole object.
     pub path: String,
     pub message: String,
+}
+
+/// Which document an export makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ExportFormat {
+    Markdown,
+    Json,
 }
