@@ -10,7 +10,7 @@ use super::lines::Lines;
 use super::rules::RuleId;
 use super::schema;
 use super::tool_rules::{meta, ARTIFACT_TYPES};
-use super::wire::{ToolArtifact, ToolEnvelope, Locale, JsonRpcError, RuleLine};
+use super::wire::{JsonRpcError, Locale, RuleLine, ToolArtifact, ToolEnvelope};
 
 /// An answer over this many bytes is a large inline file (`call.no-inline-files`).
 pub const INLINE_ANSWER_LIMIT: usize = 1024 * 1024;
@@ -30,7 +30,13 @@ pub struct CallAnswer {
 impl CallAnswer {
     pub fn read(recorded: Option<&Recorded>, id: &Value) -> CallAnswer {
         let Some(recorded) = recorded else {
-            return CallAnswer { result: None, error: None, envelope: None, is_error: false, failure: Some("not sent".into()) };
+            return CallAnswer {
+                result: None,
+                error: None,
+                envelope: None,
+                is_error: false,
+                failure: Some("not sent".into()),
+            };
         };
         let answer = recorded.answer_to(id).or_else(|| recorded.messages.first());
         let result = answer.and_then(|a| a.get("result")).cloned();
@@ -39,7 +45,8 @@ impl CallAnswer {
             message: e.get("message").and_then(Value::as_str).unwrap_or_default().to_owned(),
         });
         let envelope = result.as_ref().and_then(|r| r.get("structuredContent")).and_then(read_envelope);
-        let is_error = result.as_ref().and_then(|r| r.get("isError")).and_then(Value::as_bool).unwrap_or(false);
+        let is_error =
+            result.as_ref().and_then(|r| r.get("isError")).and_then(Value::as_bool).unwrap_or(false);
         let failure = match (&recorded.error, answer) {
             (Some(err), _) => Some(err.to_string()),
             (None, None) => Some(format!(
@@ -94,19 +101,24 @@ pub fn review_call(
     // call.result
     match (&answer.result, &answer.error, &answer.failure) {
         (Some(result), _, _) => result_problems(&mut lines, tool, result),
-        (None, Some(err), _) => {
-            lines.fail(RuleId::CallResult, format!("no result: JSON-RPC error {} {:?}", err.code, err.message))
-        }
+        (None, Some(err), _) => lines
+            .fail(RuleId::CallResult, format!("no result: JSON-RPC error {} {:?}", err.code, err.message)),
         (None, None, Some(why)) => lines.fail(RuleId::CallResult, format!("no result: {why}")),
         (None, None, None) => lines.fail(RuleId::CallResult, "no result"),
     }
-    lines.pass(RuleId::CallResult, "structuredContent validates against the outputSchema; a text content block");
+    lines.pass(
+        RuleId::CallResult,
+        "structuredContent validates against the outputSchema; a text content block",
+    );
 
     // call.async
     if tool.and_then(|t| meta(t, "xiaoya/executionMode")).and_then(Value::as_str) == Some("async") {
         let status = answer.envelope.as_ref().map(|e| e.status.as_str());
         if status != Some("accepted") {
-            lines.fail(RuleId::CallAsync, format!("an async tool answered status {status:?}, not \"accepted\""));
+            lines.fail(
+                RuleId::CallAsync,
+                format!("an async tool answered status {status:?}, not \"accepted\""),
+            );
         }
         match task_id(answer) {
             None => lines.fail(RuleId::CallAsync, "no task id (data.taskId)"),
@@ -129,8 +141,11 @@ pub fn review_call(
     }
 
     // call.artifacts
-    if let Some(list) =
-        answer.result.as_ref().and_then(|r| r.pointer("/structuredContent/artifacts")).and_then(Value::as_array)
+    if let Some(list) = answer
+        .result
+        .as_ref()
+        .and_then(|r| r.pointer("/structuredContent/artifacts"))
+        .and_then(Value::as_array)
     {
         let declared = tool.and_then(|t| meta(t, "xiaoya/artifactTypes")).and_then(Value::as_array);
         for (index, artifact) in list.iter().enumerate() {
@@ -165,23 +180,43 @@ pub fn review_call(
             );
         }
     }
-    for block in answer.result.as_ref().and_then(|r| r.get("content")).and_then(Value::as_array).into_iter().flatten() {
+    for block in
+        answer.result.as_ref().and_then(|r| r.get("content")).and_then(Value::as_array).into_iter().flatten()
+    {
         let kind = block.get("type").and_then(Value::as_str).unwrap_or("?");
         let blob = block.get("resource").is_some_and(|r| r.get("blob").is_some());
         let size = block.to_string().len();
         if matches!(kind, "image" | "audio") || blob {
-            lines.fail(RuleId::CallNoInlineFiles, format!("an inline {kind} content block of {size} bytes (an artifact URL is expected)"));
+            lines.fail(
+                RuleId::CallNoInlineFiles,
+                format!("an inline {kind} content block of {size} bytes (an artifact URL is expected)"),
+            );
         } else if size > INLINE_BLOCK_LIMIT {
-            lines.fail(RuleId::CallNoInlineFiles, format!("a {kind} content block of {size} bytes (over {INLINE_BLOCK_LIMIT})"));
+            lines.fail(
+                RuleId::CallNoInlineFiles,
+                format!("a {kind} content block of {size} bytes (over {INLINE_BLOCK_LIMIT})"),
+            );
         }
     }
-    lines.pass(RuleId::CallNoInlineFiles, "no file inline: no image, audio or blob block, no block over 64 KiB, the answer under 1 MiB");
+    lines.pass(
+        RuleId::CallNoInlineFiles,
+        "no file inline: no image, audio or blob block, no block over 64 KiB, the answer under 1 MiB",
+    );
 
     // call.context-headers
     if recorded.is_some_and(|r| contains(&r.body, canary.as_bytes())) {
-        lines.fail(RuleId::CallContextHeaders, format!("the {} value sent with the call came back in its answer", super::http::CALL_CONTEXT_HEADER));
+        lines.fail(
+            RuleId::CallContextHeaders,
+            format!(
+                "the {} value sent with the call came back in its answer",
+                super::http::CALL_CONTEXT_HEADER
+            ),
+        );
     }
-    lines.pass(RuleId::CallContextHeaders, format!("the {} canary did not come back", super::http::CALL_CONTEXT_HEADER));
+    lines.pass(
+        RuleId::CallContextHeaders,
+        format!("the {} canary did not come back", super::http::CALL_CONTEXT_HEADER),
+    );
 
     lines.finish()
 }
@@ -192,7 +227,12 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 
 fn task_id(answer: &CallAnswer) -> Option<String> {
     let data = &answer.envelope.as_ref()?.data;
-    ["taskId", "task_id"].iter().find_map(|k| data.get(*k)).and_then(Value::as_str).filter(|t| !t.is_empty()).map(str::to_owned)
+    ["taskId", "task_id"]
+        .iter()
+        .find_map(|k| data.get(*k))
+        .and_then(Value::as_str)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
 }
 
 fn result_problems(lines: &mut Lines, tool: Option<&Value>, result: &Value) {
@@ -209,7 +249,10 @@ fn result_problems(lines: &mut Lines, tool: Option<&Value>, result: &Value) {
     let mut found = match schema::problems(&checked, structured) {
         Ok(found) => found,
         Err(why) => {
-            lines.warn(RuleId::CallResult, format!("the outputSchema {why}; checked against the rules' envelope"));
+            lines.warn(
+                RuleId::CallResult,
+                format!("the outputSchema {why}; checked against the rules' envelope"),
+            );
             schema::problems(&schema::envelope_schema(), structured).unwrap_or_default()
         }
     };
@@ -219,7 +262,11 @@ fn result_problems(lines: &mut Lines, tool: Option<&Value>, result: &Value) {
     }
     found.dedup();
     if let Some(first) = found.first() {
-        let at = if first.path.is_empty() { "structuredContent".to_owned() } else { format!("structuredContent{}", first.path) };
+        let at = if first.path.is_empty() {
+            "structuredContent".to_owned()
+        } else {
+            format!("structuredContent{}", first.path)
+        };
         lines.fail(RuleId::CallResult, format!("{at}: {} ({} problem(s))", first.message, found.len()));
     }
 }
@@ -230,7 +277,9 @@ pub fn artifact_problems(artifact: &Value, declared: Option<&Vec<Value>>) -> Vec
     let Some(obj) = artifact.as_object() else { return vec!["not an object".into()] };
     let mut problems = Vec::new();
     match obj.get("type").and_then(Value::as_str) {
-        Some(kind) if !ARTIFACT_TYPES.contains(&kind) => problems.push(format!("type {kind:?} is not allowed")),
+        Some(kind) if !ARTIFACT_TYPES.contains(&kind) => {
+            problems.push(format!("type {kind:?} is not allowed"))
+        }
         Some(kind) if declared.is_some_and(|d| !d.iter().any(|x| x.as_str() == Some(kind))) => {
             problems.push(format!("type {kind:?} is not in the tool's xiaoya/artifactTypes"))
         }
@@ -242,9 +291,8 @@ pub fn artifact_problems(artifact: &Value, declared: Option<&Vec<Value>>) -> Vec
         Some(Ok(parsed)) if parsed.scheme() != "https" => {
             problems.push(format!("url {:?} is not https", url.unwrap_or_default()))
         }
-        Some(Ok(parsed)) if parsed.host_str().is_none_or(private_host) => {
-            problems.push(format!("url {:?} is on a local, private or internal host", url.unwrap_or_default()))
-        }
+        Some(Ok(parsed)) if parsed.host_str().is_none_or(private_host) => problems
+            .push(format!("url {:?} is on a local, private or internal host", url.unwrap_or_default())),
         Some(Ok(_)) => {}
         Some(Err(_)) | None => problems.push(format!("url {url:?} is not a URL")),
     }
@@ -252,10 +300,15 @@ pub fn artifact_problems(artifact: &Value, declared: Option<&Vec<Value>>) -> Vec
         problems.push("no mimeType".into());
     }
     if obj.get("size").and_then(Value::as_u64).is_none() {
-        problems.push(format!("size {} is not an integer", obj.get("size").map_or("missing".into(), Value::to_string)));
+        problems.push(format!(
+            "size {} is not an integer",
+            obj.get("size").map_or("missing".into(), Value::to_string)
+        ));
     }
     let sha = obj.get("sha256").and_then(Value::as_str);
-    if !sha.is_some_and(|s| s.len() == 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))) {
+    if !sha
+        .is_some_and(|s| s.len() == 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+    {
         problems.push(format!("sha256 {sha:?} is not 64 hex digits"));
     }
     problems
@@ -265,7 +318,9 @@ pub fn artifact_problems(artifact: &Value, declared: Option<&Vec<Value>>) -> Vec
 pub fn private_host(host: &str) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
     if host == "localhost"
-        || [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".intranet", ".corp"].iter().any(|s| host.ends_with(s))
+        || [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".intranet", ".corp"]
+            .iter()
+            .any(|s| host.ends_with(s))
     {
         return true;
     }
@@ -281,7 +336,10 @@ pub fn private_host(host: &str) -> bool {
         }
         Ok(IpAddr::V6(ip)) => {
             let first = ip.segments()[0];
-            ip.is_loopback() || ip.is_unspecified() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+            ip.is_loopback()
+                || ip.is_unspecified()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
         }
         Err(_) => !host.contains('.'),
     }
@@ -315,7 +373,8 @@ mod tests {
             let problems = artifact_problems(&a, Some(&declared));
             assert!(problems.iter().any(|p| p.contains(why)), "{url}: {problems:?}");
         }
-        let bad = json!({"type": "pdf", "url": "https://agent.example.com/x", "size": "12 KB", "sha256": "abc123"});
+        let bad =
+            json!({"type": "pdf", "url": "https://agent.example.com/x", "size": "12 KB", "sha256": "abc123"});
         let problems = artifact_problems(&bad, Some(&declared)).join("; ");
         for part in ["type \"pdf\"", "mimeType", "size", "sha256"] {
             assert!(problems.contains(part), "{problems}");

@@ -5,12 +5,13 @@
 use std::fmt::Write as _;
 
 use super::rules::RuleId;
-use super::wire::{AgentReport, CallPurpose, Locale, AgentReachability, RuleLine, RuleVerdict};
+use super::wire::{AgentReachability, AgentReport, CallPurpose, Locale, RuleLine, RuleVerdict};
 use crate::documents::{Document, DocumentKind};
 use crate::foundation::error::{Error, Result};
 
 pub fn json(report: &AgentReport) -> Result<Vec<u8>> {
-    let mut bytes = serde_json::to_vec_pretty(report).map_err(|source| Error::Json { what: "agent report", source })?;
+    let mut bytes =
+        serde_json::to_vec_pretty(report).map_err(|source| Error::Json { what: "agent report", source })?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -30,7 +31,8 @@ fn cell(text: &str) -> String {
 fn table(out: &mut String, lines: &[RuleLine]) {
     out.push_str("| rule | verdict | reason |\n| --- | --- | --- |\n");
     for line in lines {
-        let _ = writeln!(out, "| `{}` | {} | {} |", line.rule.id(), verdict(line.verdict), cell(&line.reason));
+        let _ =
+            writeln!(out, "| `{}` | {} | {} |", line.rule.id(), verdict(line.verdict), cell(&line.reason));
     }
     out.push('\n');
 }
@@ -115,10 +117,16 @@ pub fn markdown(report: &AgentReport) -> String {
     }
     if !report.changes.is_empty() {
         let _ = writeln!(out, "## {}\n", t("Changes since the compared snapshot", "与对比快照的差异"));
-        out.push_str(t("| tool | change | fresh review | detail |\n", "| 工具 | 变化 | 需重新审核 | 说明 |\n"));
+        out.push_str(t(
+            "| tool | change | fresh review | detail |\n",
+            "| 工具 | 变化 | 需重新审核 | 说明 |\n",
+        ));
         out.push_str("| --- | --- | --- | --- |\n");
         for c in &report.changes {
-            let change = serde_json::to_value(c.change).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+            let change = serde_json::to_value(c.change)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
                 "| `{}` | {} | {} | {} |",
@@ -161,14 +169,22 @@ pub fn markdown(report: &AgentReport) -> String {
 }
 
 fn file_stem(report: &AgentReport) -> String {
-    let host = url::Url::parse(&report.url).ok().and_then(|u| u.host_str().map(str::to_owned)).unwrap_or_default();
+    let host =
+        url::Url::parse(&report.url).ok().and_then(|u| u.host_str().map(str::to_owned)).unwrap_or_default();
     let day = report.started_at.get(..10).unwrap_or("");
-    let safe: String = host.chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' }).collect();
+    let safe: String = host
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' })
+        .collect();
     format!("agent-review-{safe}-{day}")
 }
 
 pub fn json_document(report: &AgentReport) -> Result<Document> {
-    Ok(Document { name: format!("{}.json", file_stem(report)), kind: DocumentKind::Json, bytes: json(report)? })
+    Ok(Document {
+        name: format!("{}.json", file_stem(report)),
+        kind: DocumentKind::Json,
+        bytes: json(report)?,
+    })
 }
 
 pub fn markdown_document(report: &AgentReport) -> Document {

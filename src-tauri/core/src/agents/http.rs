@@ -27,7 +27,7 @@ use rmcp::transport::streamable_http_client::{
 use serde_json::Value;
 use url::Url;
 
-use super::wire::{WireExchange, ExchangeVia, WireFormat};
+use super::wire::{ExchangeVia, WireExchange, WireFormat};
 use crate::foundation::secret::Sensitive;
 
 /// A body is kept in the transcript up to this size.
@@ -255,10 +255,14 @@ impl WireClient {
     /// envelopes quote what the agent sent, and an agent may echo a key).
     pub fn mask_value(&self, value: &mut Value) {
         match value {
-            Value::String(text) => {
-                if self.inner.headers.iter().any(|h| !h.value.expose().is_empty() && text.contains(h.value.expose().as_str())) {
-                    *text = self.mask(text);
-                }
+            Value::String(text)
+                if self
+                    .inner
+                    .headers
+                    .iter()
+                    .any(|h| !h.value.expose().is_empty() && text.contains(h.value.expose().as_str())) =>
+            {
+                *text = self.mask(text);
             }
             Value::Array(items) => items.iter_mut().for_each(|v| self.mask_value(v)),
             Value::Object(map) => map.values_mut().for_each(|v| self.mask_value(v)),
@@ -270,21 +274,19 @@ impl WireClient {
     pub(crate) async fn send(&self, out: Outgoing) -> Recorded {
         let started = Instant::now();
         let limits = self.inner.limits;
-        let (status, headers, body, error) = match tokio::time::timeout(
-            limits.request_timeout,
-            self.inner.permits.acquire(),
-        )
-        .await
-        {
-            Ok(Ok(_permit)) => self.exchange(&out).await,
-            Ok(Err(_)) => (None, http::HeaderMap::new(), Bytes::new(), Some(WireError::Other("closed".into()))),
-            Err(_) => (
-                None,
-                http::HeaderMap::new(),
-                Bytes::new(),
-                Some(WireError::Busy { limit: limits.max_concurrency, waited: limits.request_timeout }),
-            ),
-        };
+        let (status, headers, body, error) =
+            match tokio::time::timeout(limits.request_timeout, self.inner.permits.acquire()).await {
+                Ok(Ok(_permit)) => self.exchange(&out).await,
+                Ok(Err(_)) => {
+                    (None, http::HeaderMap::new(), Bytes::new(), Some(WireError::Other("closed".into())))
+                }
+                Err(_) => (
+                    None,
+                    http::HeaderMap::new(),
+                    Bytes::new(),
+                    Some(WireError::Busy { limit: limits.max_concurrency, waited: limits.request_timeout }),
+                ),
+            };
         self.record(out, status, &headers, body, error, started.elapsed())
     }
 
@@ -321,7 +323,8 @@ impl WireClient {
         let status = response.status();
         let headers = response.headers().clone();
         if status.is_redirection() {
-            let location = headers.get(http::header::LOCATION).and_then(|v| v.to_str().ok()).map(str::to_owned);
+            let location =
+                headers.get(http::header::LOCATION).and_then(|v| v.to_str().ok()).map(str::to_owned);
             return (
                 Some(status),
                 headers,
@@ -330,7 +333,12 @@ impl WireClient {
             );
         }
         if response.content_length().is_some_and(|n| n > limits.max_response_bytes as u64) {
-            return (Some(status), headers, Bytes::new(), Some(WireError::TooLarge { limit: limits.max_response_bytes }));
+            return (
+                Some(status),
+                headers,
+                Bytes::new(),
+                Some(WireError::TooLarge { limit: limits.max_response_bytes }),
+            );
         }
         let mut body = Vec::new();
         loop {
@@ -362,17 +370,19 @@ impl WireClient {
         error: Option<WireError>,
         took: Duration,
     ) -> Recorded {
-        let content_type = headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let content_type =
+            headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
         let format = wire_format(content_type.as_deref(), &body);
         let messages = parse_messages(format, &body);
         let request = out.body.as_ref().and_then(|b| serde_json::from_slice::<Value>(b).ok());
-        let session_received =
-            headers.get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
-        let location = headers.get(http::header::LOCATION).and_then(|v| v.to_str().ok()).map(|l| self.mask(l));
+        let session_received = headers.get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let location =
+            headers.get(http::header::LOCATION).and_then(|v| v.to_str().ok()).map(|l| self.mask(l));
         let mut request_headers: Vec<(String, String)> =
             self.inner.headers.iter().map(|h| (h.name.as_str().to_owned(), MASK.to_owned())).collect();
         for (name, value) in &out.headers {
-            request_headers.push((name.as_str().to_owned(), self.mask(value.to_str().unwrap_or("(not text)"))));
+            request_headers
+                .push((name.as_str().to_owned(), self.mask(value.to_str().unwrap_or("(not text)"))));
         }
         let request_text = match (&out.body_note, &out.body) {
             (Some(note), _) => Some(note.clone()),
@@ -440,8 +450,10 @@ fn capped(body: &[u8]) -> String {
 /// JSON or SSE by the label; an unlabelled or mislabelled answer is read by its body (so the
 /// rest of a review can go on while `protocol.transport` fails it).
 pub(crate) fn wire_format(content_type: Option<&str>, body: &[u8]) -> WireFormat {
-    let essence =
-        content_type.and_then(|c| c.split(';').next()).map(|c| c.trim().to_ascii_lowercase()).unwrap_or_default();
+    let essence = content_type
+        .and_then(|c| c.split(';').next())
+        .map(|c| c.trim().to_ascii_lowercase())
+        .unwrap_or_default();
     match essence.as_str() {
         "application/json" => WireFormat::Json,
         "text/event-stream" => WireFormat::Sse,
@@ -601,7 +613,10 @@ impl StreamableHttpClient for WireClient {
         }
         let session = recorded.exchange.session_received.clone();
         let json_message = || {
-            recorded.messages.iter().find_map(|m| serde_json::from_value::<ServerJsonRpcMessage>(m.clone()).ok())
+            recorded
+                .messages
+                .iter()
+                .find_map(|m| serde_json::from_value::<ServerJsonRpcMessage>(m.clone()).ok())
         };
         if !status.is_success() {
             if let Some(message) = json_message().filter(|m| matches!(m, ServerJsonRpcMessage::Error(_))) {
@@ -615,7 +630,8 @@ impl StreamableHttpClient for WireClient {
             WireFormat::Sse => {
                 let events: Vec<Result<sse_stream::Sse, SseError>> =
                     sse_events(&recorded.body).into_iter().map(Ok).collect();
-                let stream: BoxStream<'static, Result<sse_stream::Sse, SseError>> = stream::iter(events).boxed();
+                let stream: BoxStream<'static, Result<sse_stream::Sse, SseError>> =
+                    stream::iter(events).boxed();
                 Ok(StreamableHttpPostResponse::Sse(stream, session))
             }
             WireFormat::Json => match serde_json::from_slice::<ServerJsonRpcMessage>(&recorded.body) {
@@ -677,14 +693,20 @@ mod tests {
         assert_eq!(events.len(), 2, "{events:?}");
         assert_eq!(events[0].event.as_deref(), Some("message"));
         let messages = parse_messages(WireFormat::Sse, body);
-        assert_eq!(messages, vec![serde_json::json!({"jsonrpc":"2.0","id":1,"result":{}}), serde_json::json!({"a":1})]);
+        assert_eq!(
+            messages,
+            vec![serde_json::json!({"jsonrpc":"2.0","id":1,"result":{}}), serde_json::json!({"a":1})]
+        );
     }
 
     #[test]
     fn a_mislabelled_answer_is_read_by_its_body() {
         assert_eq!(wire_format(Some("text/plain; charset=utf-8"), b"{}"), WireFormat::Other);
         assert_eq!(parse_messages(WireFormat::Other, b"{\"id\":1}"), vec![serde_json::json!({"id":1})]);
-        assert_eq!(parse_messages(WireFormat::Other, b"data: {\"id\":2}\n\n"), vec![serde_json::json!({"id":2})]);
+        assert_eq!(
+            parse_messages(WireFormat::Other, b"data: {\"id\":2}\n\n"),
+            vec![serde_json::json!({"id":2})]
+        );
         assert_eq!(wire_format(Some("Application/JSON"), b""), WireFormat::Json);
         assert_eq!(wire_format(None, b"  "), WireFormat::Empty);
     }

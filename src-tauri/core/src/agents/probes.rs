@@ -44,7 +44,12 @@ pub async fn errors(wire: &WireClient, ctx: &SessionContext, lines: &mut Lines) 
     let cases: [(&str, Option<&str>, Bytes, i64); 4] = [
         ("malformed JSON", None, Bytes::from_static(br#"{"jsonrpc": "2.0", "id": 91, "method": "#), -32700),
         ("not JSON-RPC", None, Bytes::from_static(br#"{"hello": "world"}"#), -32600),
-        ("unknown method", Some("xiaoya/no-such-method"), rpc(92, "xiaoya/no-such-method", json!({})), -32601),
+        (
+            "unknown method",
+            Some("xiaoya/no-such-method"),
+            rpc(92, "xiaoya/no-such-method", json!({})),
+            -32601,
+        ),
         (
             "unknown tool",
             Some("tools/call"),
@@ -89,7 +94,9 @@ pub async fn limits(wire: &WireClient, ctx: &SessionContext, lines: &mut Lines) 
             RuleId::ProtocolLimits,
             format!("a {OVERSIZED_BODY}-byte body got no HTTP answer ({err}); a 413 says why"),
         ),
-        (None, None) => lines.warn(RuleId::ProtocolLimits, format!("a {OVERSIZED_BODY}-byte body got no answer")),
+        (None, None) => {
+            lines.warn(RuleId::ProtocolLimits, format!("a {OVERSIZED_BODY}-byte body got no answer"))
+        }
     }
 }
 
@@ -125,7 +132,10 @@ pub async fn session(wire: &WireClient, ctx: &SessionContext, sequence: &[Record
             if let Some(got) = &r.exchange.session_received {
                 lines.fail(
                     RuleId::ProtocolSession,
-                    format!("initialize issued no Mcp-Session-Id, but {} answered one ({got:?})", r.exchange.label),
+                    format!(
+                        "initialize issued no Mcp-Session-Id, but {} answered one ({got:?})",
+                        r.exchange.label
+                    ),
                 );
                 break;
             }
@@ -149,7 +159,8 @@ pub async fn session(wire: &WireClient, ctx: &SessionContext, sequence: &[Record
         lines.fail(RuleId::ProtocolSession, "the session id is not visible ASCII");
     }
     let bare = SessionContext { session: None, protocol_version: ctx.protocol_version.clone() };
-    let missing = wire.send(bare.outgoing("no session id", Some("tools/list"), rpc(96, "tools/list", json!({})))).await;
+    let missing =
+        wire.send(bare.outgoing("no session id", Some("tools/list"), rpc(96, "tools/list", json!({})))).await;
     if missing.status.map(|s| s.as_u16()) != Some(400) {
         lines.fail(
             RuleId::ProtocolSession,
@@ -157,10 +168,14 @@ pub async fn session(wire: &WireClient, ctx: &SessionContext, sequence: &[Record
         );
     }
     let unknown = SessionContext { session: Some("xiaoya-check-no-such-session".into()), ..bare };
-    let answer =
-        wire.send(unknown.outgoing("unknown session id", Some("tools/list"), rpc(97, "tools/list", json!({})))).await;
+    let answer = wire
+        .send(unknown.outgoing("unknown session id", Some("tools/list"), rpc(97, "tools/list", json!({}))))
+        .await;
     if answer.status.map(|s| s.as_u16()) != Some(404) {
-        lines.fail(RuleId::ProtocolSession, format!("an unknown session id got HTTP {}, not 404", status_text(&answer)));
+        lines.fail(
+            RuleId::ProtocolSession,
+            format!("an unknown session id got HTTP {}, not 404", status_text(&answer)),
+        );
     }
     lines.pass(
         RuleId::ProtocolSession,
@@ -208,7 +223,8 @@ pub fn redirect(all: &[Recorded], lines: &mut Lines) {
 
 /// `protocol.initialized-notification`: answered 202 with no body.
 pub fn initialized(sequence: &[Recorded], lines: &mut Lines) {
-    let Some(note) = sequence.iter().find(|r| r.exchange.rpc_method.as_deref() == Some("notifications/initialized"))
+    let Some(note) =
+        sequence.iter().find(|r| r.exchange.rpc_method.as_deref() == Some("notifications/initialized"))
     else {
         lines.fail(RuleId::ProtocolInitializedNotification, "notifications/initialized was never sent");
         return;

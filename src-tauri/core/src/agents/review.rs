@@ -23,8 +23,8 @@ use super::rules::RuleId;
 use super::schema;
 use super::tool_rules::{hint, meta, review_tool, tool_name};
 use super::wire::{
-    AgentReport, CallConfirmation, CallPurpose, CallReview, Locale, AgentReachability, RuleLine, AgentServerInfo,
-    TokenWeight, ToolCallRequest, ToolReview, RuleVerdict, VerdictCounts,
+    AgentReachability, AgentReport, AgentServerInfo, CallConfirmation, CallPurpose, CallReview, Locale,
+    RuleLine, RuleVerdict, TokenWeight, ToolCallRequest, ToolReview, VerdictCounts,
 };
 use super::{snapshot, tokens};
 use crate::foundation::error::{Error, Result};
@@ -67,7 +67,10 @@ impl Target {
                 return Err(Error::InvalidInput(format!("{} is given twice", name.as_str())));
             }
             if http::HeaderValue::from_str(value.expose()).is_err() {
-                return Err(Error::InvalidInput(format!("the value of {} is not a header value", name.as_str())));
+                return Err(Error::InvalidInput(format!(
+                    "the value of {} is not a header value",
+                    name.as_str()
+                )));
             }
             out.push(AgentHeader { name, value });
         }
@@ -82,7 +85,9 @@ impl Target {
 
 pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost") || d.to_ascii_lowercase().ends_with(".localhost"),
+        Some(url::Host::Domain(d)) => {
+            d.eq_ignore_ascii_case("localhost") || d.to_ascii_lowercase().ends_with(".localhost")
+        }
         Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
         Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
         None => false,
@@ -103,7 +108,13 @@ pub struct ReviewOptions {
 
 impl Default for ReviewOptions {
     fn default() -> Self {
-        ReviewOptions { lang: Locale::En, limits: Limits::default(), calls: Vec::new(), previous: None, probes: true }
+        ReviewOptions {
+            lang: Locale::En,
+            limits: Limits::default(),
+            calls: Vec::new(),
+            previous: None,
+            probes: true,
+        }
     }
 }
 
@@ -163,8 +174,9 @@ async fn run(
         .reinit_on_expired_session(false)
         .max_concurrent_requests(limits.max_concurrency);
     let transport = StreamableHttpClientTransport::with_client(wire.clone(), config);
-    let info = ClientConfig::new(ClientCapabilities::default(), Implementation::new(CLIENT_NAME, CLIENT_VERSION))
-        .with_protocol_version(ProtocolVersion::V_2025_03_26);
+    let info =
+        ClientConfig::new(ClientCapabilities::default(), Implementation::new(CLIENT_NAME, CLIENT_VERSION))
+            .with_protocol_version(ProtocolVersion::V_2025_03_26);
     // initialize and notifications/initialized, each within its own request limit.
     let started = tokio::time::timeout(limits.request_timeout * 3, info.serve(transport)).await;
     let init = wire.recorded().into_iter().find(|r| r.exchange.rpc_method.as_deref() == Some("initialize"));
@@ -185,8 +197,7 @@ async fn run(
 
     // tools/list (all pages), read raw from the transcript.
     let mark = wire.mark();
-    let listed =
-        tokio::time::timeout(limits.request_timeout * 4, running.peer().list_all_tools()).await;
+    let listed = tokio::time::timeout(limits.request_timeout * 4, running.peer().list_all_tools()).await;
     let pages = wire.since(mark);
     let tools: Vec<Value> = pages
         .iter()
@@ -301,7 +312,6 @@ async fn run(
     probes::session(wire, &ctx, &sequence, protocol).await;
     let _ = tokio::time::timeout(limits.request_timeout, running.cancel()).await;
     probes::redirect(&wire.recorded(), protocol);
-
 }
 
 /// One tools/call through rmcp, and its recorded exchange.
@@ -317,10 +327,19 @@ async fn call(
     if let Some(obj) = arguments.as_object() {
         params = params.with_arguments(obj.clone());
     }
-    let _ = tokio::time::timeout(limits.request_timeout + Duration::from_secs(1), running.peer().call_tool_once(params))
-        .await;
-    let recorded = wire.since(mark).into_iter().find(|r| r.exchange.rpc_method.as_deref() == Some("tools/call"));
-    let id = recorded.as_ref().and_then(|r| r.request.as_ref()).and_then(|q| q.get("id")).cloned().unwrap_or(Value::Null);
+    let _ = tokio::time::timeout(
+        limits.request_timeout + Duration::from_secs(1),
+        running.peer().call_tool_once(params),
+    )
+    .await;
+    let recorded =
+        wire.since(mark).into_iter().find(|r| r.exchange.rpc_method.as_deref() == Some("tools/call"));
+    let id = recorded
+        .as_ref()
+        .and_then(|r| r.request.as_ref())
+        .and_then(|q| q.get("id"))
+        .cloned()
+        .unwrap_or(Value::Null);
     let answer = CallAnswer::read(recorded.as_ref(), &id);
     (recorded, answer)
 }
@@ -339,12 +358,16 @@ async fn invalid_params(
         let (recorded, answer) = call(wire, running, &name, &args, options.limits).await;
         let mut lines = Lines::new(options.lang);
         match &answer.error {
-            Some(err) if err.code == -32602 => {
-                lines.pass(RuleId::CallInvalidParams, format!("arguments that break the inputSchema got -32602 ({})", err.message))
-            }
+            Some(err) if err.code == -32602 => lines.pass(
+                RuleId::CallInvalidParams,
+                format!("arguments that break the inputSchema got -32602 ({})", err.message),
+            ),
             Some(err) => lines.fail(
                 RuleId::CallInvalidParams,
-                format!("arguments that break the inputSchema got JSON-RPC {} {:?}, not -32602", err.code, err.message),
+                format!(
+                    "arguments that break the inputSchema got JSON-RPC {} {:?}, not -32602",
+                    err.code, err.message
+                ),
             ),
             None if answer.result.is_some() => lines.fail(
                 RuleId::CallInvalidParams,
@@ -401,7 +424,13 @@ pub fn refusal(tool: Option<&Value>, request: &ToolCallRequest) -> Option<String
             if !found.is_empty() {
                 let list: Vec<String> = found
                     .iter()
-                    .map(|p| if p.path.is_empty() { p.message.clone() } else { format!("{}: {}", p.path, p.message) })
+                    .map(|p| {
+                        if p.path.is_empty() {
+                            p.message.clone()
+                        } else {
+                            format!("{}: {}", p.path, p.message)
+                        }
+                    })
                     .collect();
                 return Some(format!("the arguments break the inputSchema ({})", list.join("; ")));
             }
@@ -447,10 +476,16 @@ fn https(url: &Url, loopback: bool, lines: &mut Lines) {
             RuleId::ProtocolHttps,
             "http on loopback: fine for development, but the production endpoint must be public HTTPS",
         ),
-        _ => lines.fail(RuleId::ProtocolHttps, format!("{} on a non-loopback host: production endpoints must use public HTTPS", url.scheme())),
+        _ => lines.fail(
+            RuleId::ProtocolHttps,
+            format!("{} on a non-loopback host: production endpoints must use public HTTPS", url.scheme()),
+        ),
     }
     if url.scheme() == "https" && url.host_str().is_some_and(super::call_rules::private_host) {
-        lines.warn(RuleId::ProtocolHttps, "https, but on a private or internal host: production endpoints must be public");
+        lines.warn(
+            RuleId::ProtocolHttps,
+            "https, but on a private or internal host: production endpoints must be public",
+        );
     }
 }
 
@@ -477,7 +512,7 @@ fn initialize(init: &Recorded, lines: &mut Lines, report: &mut AgentReport) {
     if !result.pointer("/capabilities/tools").is_some_and(Value::is_object) {
         lines.fail(RuleId::ProtocolInitialize, "initialize declares no tools capability");
     }
-    if !result.pointer("/serverInfo/name").and_then(Value::as_str).is_some_and(|n| !n.is_empty()) {
+    if result.pointer("/serverInfo/name").and_then(Value::as_str).is_none_or(str::is_empty) {
         lines.fail(RuleId::ProtocolInitialize, "initialize answered no serverInfo.name");
     }
     lines.pass(
@@ -495,7 +530,10 @@ fn not_started(init: Option<&Recorded>, rmcp_error: &str, lines: &mut Lines, rep
         return;
     };
     if let Some(super::http::WireError::Redirect { status, location }) = &init.error {
-        lines.fail(RuleId::ProtocolInitialize, format!("initialize was redirected (HTTP {status} to {location:?}); the platform never follows"));
+        lines.fail(
+            RuleId::ProtocolInitialize,
+            format!("initialize was redirected (HTTP {status} to {location:?}); the platform never follows"),
+        );
         not_checked(lines);
         return;
     }

@@ -9,7 +9,8 @@ use super::wire::ArgumentProblem;
 /// The problems of `instance` against `schema` (empty: valid). `Err` when the schema itself
 /// does not compile.
 pub fn problems(schema: &Value, instance: &Value) -> Result<Vec<ArgumentProblem>, String> {
-    let validator = jsonschema::validator_for(schema).map_err(|e| format!("the schema does not compile: {e}"))?;
+    let validator =
+        jsonschema::validator_for(schema).map_err(|e| format!("the schema does not compile: {e}"))?;
     let mut found: Vec<ArgumentProblem> = validator
         .iter_errors(instance)
         .map(|e| ArgumentProblem { path: e.instance_path().to_string(), message: e.to_string() })
@@ -23,8 +24,13 @@ pub fn problems(schema: &Value, instance: &Value) -> Result<Vec<ArgumentProblem>
 /// `None` when nothing is sure to break it (no required property and extra ones allowed).
 pub fn invalid_arguments(schema: &Value) -> Option<Value> {
     let props = schema.get("properties").and_then(Value::as_object);
-    let required: Vec<&str> =
-        schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
     let mut args = Map::new();
     for name in &required {
         let kind = props.and_then(|p| p.get(*name)).and_then(|p| p.get("type")).and_then(Value::as_str);
@@ -81,7 +87,8 @@ mod tests {
     #[test]
     fn arguments_are_checked_against_the_input_schema_with_a_path_per_problem() {
         assert_eq!(problems(&schema(), &json!({"symbol": "ACME"})).unwrap(), vec![]);
-        let found = problems(&schema(), &json!({"symbol": "acme", "options": {"maxWords": 5}, "x": 1})).unwrap();
+        let found =
+            problems(&schema(), &json!({"symbol": "acme", "options": {"maxWords": 5}, "x": 1})).unwrap();
         let paths: Vec<&str> = found.iter().map(|p| p.path.as_str()).collect();
         assert_eq!(paths, ["", "/options/maxWords", "/symbol"], "{found:?}");
         assert!(problems(&json!({"type": 12}), &json!({})).is_err(), "a broken schema is said so");

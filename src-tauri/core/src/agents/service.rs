@@ -14,8 +14,8 @@ use super::review::{self, refusal, ReviewOptions, Target};
 use super::schema;
 use super::store::{self, AgentRow};
 use super::wire::{
-    AgentInput, AgentReport, ArgumentProblem, ExportFormat, Locale, SavedAgent, SnapshotChange, SnapshotSummary,
-    ToolCallRequest,
+    AgentInput, AgentReport, ArgumentProblem, ExportFormat, Locale, SavedAgent, SnapshotChange,
+    SnapshotSummary, ToolCallRequest,
 };
 use crate::documents::Document;
 use crate::foundation::error::{Error, Result};
@@ -70,8 +70,12 @@ impl Agents {
         let target = Target::parse(&url, headers)?;
         let names: Vec<String> = target.headers.iter().map(|h| h.name.as_str().to_owned()).collect();
         for header in &target.headers {
-            keychain::put(keys, header_account(&id, header.name.as_str()), Sensitive::new(header.value.expose().clone()))
-                .await?;
+            keychain::put(
+                keys,
+                header_account(&id, header.name.as_str()),
+                Sensitive::new(header.value.expose().clone()),
+            )
+            .await?;
         }
         for gone in old_names.iter().filter(|n| !names.iter().any(|m| m.eq_ignore_ascii_case(n))) {
             keychain::delete(keys, header_account(&id, gone)).await?;
@@ -112,16 +116,18 @@ impl Agents {
     }
 
     async fn row(&self, agent_id: &str) -> Result<AgentRow> {
-        store::agent(self.shared.db(), agent_id).await?.ok_or_else(|| Error::InvalidInput("no such agent".into()))
+        store::agent(self.shared.db(), agent_id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such agent".into()))
     }
 
     /// The saved agent with its header values from the keychain.
     async fn target(&self, row: &AgentRow) -> Result<Target> {
         let mut headers = Vec::new();
         for name in row.names()? {
-            let value = keychain::get(self.shared.keys(), header_account(&row.id, &name))
-                .await?
-                .ok_or_else(|| Error::InvalidInput(format!("the keychain has no value for {name}: enter it again")))?;
+            let value = keychain::get(self.shared.keys(), header_account(&row.id, &name)).await?.ok_or_else(
+                || Error::InvalidInput(format!("the keychain has no value for {name}: enter it again")),
+            )?;
             headers.push((name, value));
         }
         Target::parse(&row.url, headers)
@@ -131,13 +137,23 @@ impl Agents {
     /// review as the newest snapshot. `calls` are the calls the person asked for (each one
     /// of a tool that is not read-only confirmed).
     #[tracing::instrument(skip(self, calls), err)]
-    pub async fn review(&self, agent_id: &str, lang: Locale, calls: Vec<ToolCallRequest>) -> Result<AgentReport> {
+    pub async fn review(
+        &self,
+        agent_id: &str,
+        lang: Locale,
+        calls: Vec<ToolCallRequest>,
+    ) -> Result<AgentReport> {
         let row = self.row(agent_id).await?;
         let target = self.target(&row).await?;
-        let previous = store::latest_snapshot(self.shared.db(), &row.id).await?.map(|s| s.tools()).transpose()?;
-        let report =
-            review::review(target, ReviewOptions { lang, limits: self.limits, calls, previous, probes: true }).await;
-        store::insert_snapshot(self.shared.db(), &row.id, &report, crate::foundation::clock::now_ms()).await?;
+        let previous =
+            store::latest_snapshot(self.shared.db(), &row.id).await?.map(|s| s.tools()).transpose()?;
+        let report = review::review(
+            target,
+            ReviewOptions { lang, limits: self.limits, calls, previous, probes: true },
+        )
+        .await;
+        store::insert_snapshot(self.shared.db(), &row.id, &report, crate::foundation::clock::now_ms())
+            .await?;
         Ok(report)
     }
 
@@ -153,23 +169,28 @@ impl Agents {
             return Err(Error::InvalidInput(why));
         }
         let target = self.target(&row).await?;
-        let options = ReviewOptions { lang, limits: self.limits, calls: vec![request], previous: None, probes: false };
+        let options =
+            ReviewOptions { lang, limits: self.limits, calls: vec![request], previous: None, probes: false };
         Ok(review::review(target, options).await)
     }
 
     async fn latest_tools(&self, agent_id: &str) -> Result<Vec<Value>> {
-        store::latest_snapshot(self.shared.db(), agent_id)
-            .await?
-            .map(|s| s.tools())
-            .transpose()?
-            .ok_or_else(|| Error::InvalidInput("review the agent first: its tool list is not known yet".into()))
+        store::latest_snapshot(self.shared.db(), agent_id).await?.map(|s| s.tools()).transpose()?.ok_or_else(
+            || Error::InvalidInput("review the agent first: its tool list is not known yet".into()),
+        )
     }
 
     /// The call form's check: every problem of `arguments` against the tool's inputSchema
     /// (from the last review), each with its JSON Pointer.
-    pub async fn check_arguments(&self, agent_id: &str, tool: &str, arguments: &Value) -> Result<Vec<ArgumentProblem>> {
+    pub async fn check_arguments(
+        &self,
+        agent_id: &str,
+        tool: &str,
+        arguments: &Value,
+    ) -> Result<Vec<ArgumentProblem>> {
         let tools = self.latest_tools(agent_id).await?;
-        let def = review::find_tool(&tools, tool).ok_or_else(|| Error::InvalidInput(format!("no tool {tool}")))?;
+        let def =
+            review::find_tool(&tools, tool).ok_or_else(|| Error::InvalidInput(format!("no tool {tool}")))?;
         let schema = def.get("inputSchema").cloned().unwrap_or(Value::Null);
         schema::problems(&schema, arguments).map_err(Error::InvalidInput)
     }
@@ -181,7 +202,9 @@ impl Agents {
     /// What changed from snapshot `older` to `newer`, fresh-review changes first.
     pub async fn compare(&self, older: i64, newer: i64) -> Result<Vec<SnapshotChange>> {
         let read = |id| async move {
-            store::snapshot(self.shared.db(), id).await?.ok_or_else(|| Error::InvalidInput("no such snapshot".into()))
+            store::snapshot(self.shared.db(), id)
+                .await?
+                .ok_or_else(|| Error::InvalidInput("no such snapshot".into()))
         };
         let (a, b) = (read(older).await?, read(newer).await?);
         Ok(super::snapshot::compare(&a.tools()?, &b.tools()?))

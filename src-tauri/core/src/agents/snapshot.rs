@@ -34,16 +34,26 @@ pub fn compare(old: &[Value], new: &[Value]) -> Vec<SnapshotChange> {
     for (name, a) in old.iter().filter_map(|(n, a)| new.get(n).map(|b| (n, (a, b)))) {
         let (a, b) = a;
         if a.get("inputSchema") != b.get("inputSchema") {
-            push(name, ChangeKind::InputChanged, "the inputSchema changed: the input's meaning may have".into());
+            push(
+                name,
+                ChangeKind::InputChanged,
+                "the inputSchema changed: the input's meaning may have".into(),
+            );
         }
         if a.get("outputSchema") != b.get("outputSchema") {
             push(name, ChangeKind::OutputChanged, "the outputSchema changed (a contract change)".into());
         }
         let price = |t: &Value| meta(t, "xiaoya/pricePoints").and_then(Value::as_i64);
         match (price(a), price(b)) {
-            (Some(x), Some(y)) if y > x => push(name, ChangeKind::PriceIncreased, format!("xiaoya/pricePoints {x} → {y}")),
-            (None, Some(y)) if y > 0 => push(name, ChangeKind::PriceIncreased, format!("xiaoya/pricePoints none → {y}")),
-            (Some(x), Some(y)) if y < x => push(name, ChangeKind::Harmless, format!("xiaoya/pricePoints {x} → {y} (lower)")),
+            (Some(x), Some(y)) if y > x => {
+                push(name, ChangeKind::PriceIncreased, format!("xiaoya/pricePoints {x} → {y}"))
+            }
+            (None, Some(y)) if y > 0 => {
+                push(name, ChangeKind::PriceIncreased, format!("xiaoya/pricePoints none → {y}"))
+            }
+            (Some(x), Some(y)) if y < x => {
+                push(name, ChangeKind::Harmless, format!("xiaoya/pricePoints {x} → {y} (lower)"))
+            }
             _ => {}
         }
         let scopes = |t: &Value| -> BTreeSet<String> {
@@ -64,29 +74,47 @@ pub fn compare(old: &[Value], new: &[Value]) -> Vec<SnapshotChange> {
         }
         let mode = |t: &Value| meta(t, "xiaoya/executionMode").and_then(Value::as_str).map(str::to_owned);
         match (mode(a).as_deref(), mode(b).as_deref()) {
-            (Some("sync"), Some("async")) => push(name, ChangeKind::SyncToAsync, "xiaoya/executionMode sync → async".into()),
-            (x, y) if x != y => push(name, ChangeKind::Harmless, format!("xiaoya/executionMode {x:?} → {y:?}")),
+            (Some("sync"), Some("async")) => {
+                push(name, ChangeKind::SyncToAsync, "xiaoya/executionMode sync → async".into())
+            }
+            (x, y) if x != y => {
+                push(name, ChangeKind::Harmless, format!("xiaoya/executionMode {x:?} → {y:?}"))
+            }
             _ => {}
         }
         let widened = (hint(a, "readOnlyHint") == Some(true) && hint(b, "readOnlyHint") != Some(true))
             || (hint(a, "destructiveHint") == Some(false) && hint(b, "destructiveHint") != Some(false));
         if widened {
-            push(name, ChangeKind::AnnotationsWidened, "no longer read-only, or now destructive (expanded permissions)".into());
+            push(
+                name,
+                ChangeKind::AnnotationsWidened,
+                "no longer read-only, or now destructive (expanded permissions)".into(),
+            );
         } else if a.get("annotations") != b.get("annotations") {
             push(name, ChangeKind::Harmless, "annotations changed (not toward less safe)".into());
         }
         for key in ["title", "description"] {
             if a.get(key) != b.get(key) {
-                push(name, ChangeKind::Harmless, format!("{key} {} → {}", short(a.get(key)), short(b.get(key))));
+                push(
+                    name,
+                    ChangeKind::Harmless,
+                    format!("{key} {} → {}", short(a.get(key)), short(b.get(key))),
+                );
             }
         }
         for key in ["xiaoya/version", "xiaoya/artifactTypes", "xiaoya/timeoutSeconds"] {
             if meta(a, key) != meta(b, key) {
-                push(name, ChangeKind::Harmless, format!("{key} {} → {}", short(meta(a, key)), short(meta(b, key))));
+                push(
+                    name,
+                    ChangeKind::Harmless,
+                    format!("{key} {} → {}", short(meta(a, key)), short(meta(b, key))),
+                );
             }
         }
     }
-    changes.sort_by(|x, y| y.fresh_review.cmp(&x.fresh_review).then(x.tool.cmp(&y.tool)).then(x.change.cmp(&y.change)));
+    changes.sort_by(|x, y| {
+        y.fresh_review.cmp(&x.fresh_review).then(x.tool.cmp(&y.tool)).then(x.change.cmp(&y.change))
+    });
     changes
 }
 

@@ -40,7 +40,8 @@ pub struct SnapshotRow {
 
 impl SnapshotRow {
     pub fn tools(&self) -> Result<Vec<Value>> {
-        serde_json::from_str(&self.tools).map_err(|_| Error::Corrupt { what: "agent_snapshots.tools", value: self.id.to_string() })
+        serde_json::from_str(&self.tools)
+            .map_err(|_| Error::Corrupt { what: "agent_snapshots.tools", value: self.id.to_string() })
     }
 
     pub fn report(&self) -> Result<AgentReport> {
@@ -54,19 +55,20 @@ impl SnapshotRow {
             id: self.id,
             agent_id: self.agent_id.clone(),
             taken_at: crate::foundation::clock::rfc3339_ms(self.taken_at),
-            tool_names: self
-                .tools()?
-                .iter()
-                .map(super::tool_rules::tool_name)
-                .collect(),
+            tool_names: self.tools()?.iter().map(super::tool_rules::tool_name).collect(),
             negotiated_protocol: self.negotiated_protocol.clone(),
-            counts: VerdictCounts { pass: count(self.pass_count), warn: count(self.warn_count), fail: count(self.fail_count) },
+            counts: VerdictCounts {
+                pass: count(self.pass_count),
+                warn: count(self.warn_count),
+                fail: count(self.fail_count),
+            },
         })
     }
 }
 
 pub async fn upsert_agent(db: &Db, id: &str, url: &str, names: &[String], now: i64) -> Result<()> {
-    let names = serde_json::to_string(names).map_err(|source| Error::Json { what: "header names", source })?;
+    let names =
+        serde_json::to_string(names).map_err(|source| Error::Json { what: "header names", source })?;
     sqlx::query(
         "INSERT INTO agents (id, url, header_names, created_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET url = excluded.url, header_names = excluded.header_names",
@@ -113,8 +115,10 @@ macro_rules! snapshot_columns {
 
 /// Saves a review as the agent's newest snapshot; returns its id.
 pub async fn insert_snapshot(db: &Db, agent_id: &str, report: &AgentReport, now: i64) -> Result<i64> {
-    let tools = serde_json::to_string(&report.snapshot).map_err(|source| Error::Json { what: "snapshot", source })?;
-    let body = serde_json::to_string(report).map_err(|source| Error::Json { what: "agent report", source })?;
+    let tools =
+        serde_json::to_string(&report.snapshot).map_err(|source| Error::Json { what: "snapshot", source })?;
+    let body =
+        serde_json::to_string(report).map_err(|source| Error::Json { what: "agent report", source })?;
     let mut tx = db.begin_write().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO agent_snapshots (agent_id, taken_at, negotiated_protocol, tools, report, pass_count, warn_count,
@@ -145,10 +149,14 @@ pub async fn insert_snapshot(db: &Db, agent_id: &str, report: &AgentReport, now:
 }
 
 pub async fn snapshots(db: &Db, agent_id: &str) -> Result<Vec<SnapshotRow>> {
-    Ok(sqlx::query_as(concat!("SELECT ", snapshot_columns!(), " FROM agent_snapshots WHERE agent_id = ? ORDER BY id DESC"))
-        .bind(agent_id)
-        .fetch_all(db.pool())
-        .await?)
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        snapshot_columns!(),
+        " FROM agent_snapshots WHERE agent_id = ? ORDER BY id DESC"
+    ))
+    .bind(agent_id)
+    .fetch_all(db.pool())
+    .await?)
 }
 
 pub async fn snapshot(db: &Db, id: i64) -> Result<Option<SnapshotRow>> {

@@ -16,7 +16,8 @@ pub const ARTIFACT_TYPES: [&str; 10] =
 pub const STATUSES: [&str; 4] = ["accepted", "completed", "failed", "cancelled"];
 const HINTS: [&str; 4] = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
-static NAME: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[A-Za-z0-9_./-]{1,64}$").expect("name pattern"));
+static NAME: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[A-Za-z0-9_./-]{1,64}$").expect("name pattern"));
 static SEMVER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$",
@@ -58,13 +59,16 @@ pub fn review_tool(tool: &Value, seen: &HashSet<String>, lang: Locale) -> Vec<Ru
     // tool.identity
     match name.and_then(Value::as_str) {
         Some(n) if NAME.is_match(n) => {}
-        _ => lines.fail(RuleId::ToolIdentity, format!("name {} does not match ^[A-Za-z0-9_./-]{{1,64}}$", show(name))),
+        _ => lines.fail(
+            RuleId::ToolIdentity,
+            format!("name {} does not match ^[A-Za-z0-9_./-]{{1,64}}$", show(name)),
+        ),
     }
     if let Some(n) = name.and_then(Value::as_str).filter(|n| seen.contains(*n)) {
         lines.fail(RuleId::ToolIdentity, format!("name {n:?} is not unique"));
     }
     for key in ["title", "description"] {
-        if !tool.get(key).and_then(Value::as_str).is_some_and(|t| !t.trim().is_empty()) {
+        if tool.get(key).and_then(Value::as_str).is_none_or(|t| t.trim().is_empty()) {
             lines.fail(RuleId::ToolIdentity, format!("no {key}"));
         }
     }
@@ -87,7 +91,10 @@ pub fn review_tool(tool: &Value, seen: &HashSet<String>, lang: Locale) -> Vec<Ru
 
     // tool.output-schema
     output_schema(&mut lines, tool.get("outputSchema"));
-    lines.pass(RuleId::ToolOutputSchema, "the status/summary/data/artifacts envelope, the four statuses exactly");
+    lines.pass(
+        RuleId::ToolOutputSchema,
+        "the status/summary/data/artifacts envelope, the four statuses exactly",
+    );
 
     // tool.annotations
     let annotations = tool.get("annotations").and_then(Value::as_object);
@@ -108,8 +115,11 @@ pub fn review_tool(tool: &Value, seen: &HashSet<String>, lang: Locale) -> Vec<Ru
     lines.pass(RuleId::ToolMetaVersion, format!("xiaoya/version {}", show(version)));
 
     let price = meta.get("xiaoya/pricePoints");
-    if !price.and_then(Value::as_i64).is_some_and(|p| p >= 0) || price.is_some_and(Value::is_f64) {
-        lines.fail(RuleId::ToolMetaPrice, format!("xiaoya/pricePoints {} is not an integer >= 0", show(price)));
+    if price.and_then(Value::as_i64).is_none_or(|p| p < 0) {
+        lines.fail(
+            RuleId::ToolMetaPrice,
+            format!("xiaoya/pricePoints {} is not an integer >= 0", show(price)),
+        );
     }
     lines.pass(RuleId::ToolMetaPrice, format!("xiaoya/pricePoints {}", show(price)));
 
@@ -118,13 +128,19 @@ pub fn review_tool(tool: &Value, seen: &HashSet<String>, lang: Locale) -> Vec<Ru
         .and_then(Value::as_array)
         .is_some_and(|s| s.iter().all(|x| x.as_str().is_some_and(|x| !x.is_empty())));
     if !scopes_ok {
-        lines.fail(RuleId::ToolMetaScopes, format!("xiaoya/requiredScopes {} is not an array of strings", show(scopes)));
+        lines.fail(
+            RuleId::ToolMetaScopes,
+            format!("xiaoya/requiredScopes {} is not an array of strings", show(scopes)),
+        );
     }
     lines.pass(RuleId::ToolMetaScopes, format!("xiaoya/requiredScopes {}", show(scopes)));
 
     let mode = meta.get("xiaoya/executionMode");
     if !matches!(mode.and_then(Value::as_str), Some("sync" | "async")) {
-        lines.fail(RuleId::ToolMetaExecutionMode, format!("xiaoya/executionMode {} is not sync or async", show(mode)));
+        lines.fail(
+            RuleId::ToolMetaExecutionMode,
+            format!("xiaoya/executionMode {} is not sync or async", show(mode)),
+        );
     }
     lines.pass(RuleId::ToolMetaExecutionMode, format!("xiaoya/executionMode {}", show(mode)));
 
@@ -133,17 +149,26 @@ pub fn review_tool(tool: &Value, seen: &HashSet<String>, lang: Locale) -> Vec<Ru
         Some(list) => {
             for kind in list {
                 if !kind.as_str().is_some_and(|k| ARTIFACT_TYPES.contains(&k)) {
-                    lines.fail(RuleId::ToolMetaArtifactTypes, format!("artifact type {kind} is not one of the ten allowed"));
+                    lines.fail(
+                        RuleId::ToolMetaArtifactTypes,
+                        format!("artifact type {kind} is not one of the ten allowed"),
+                    );
                 }
             }
         }
-        None => lines.fail(RuleId::ToolMetaArtifactTypes, format!("xiaoya/artifactTypes {} is not an array", show(kinds))),
+        None => lines.fail(
+            RuleId::ToolMetaArtifactTypes,
+            format!("xiaoya/artifactTypes {} is not an array", show(kinds)),
+        ),
     }
     lines.pass(RuleId::ToolMetaArtifactTypes, format!("xiaoya/artifactTypes {}", show(kinds)));
 
     let timeout = meta.get("xiaoya/timeoutSeconds");
     if !timeout.filter(|t| !t.is_f64()).and_then(Value::as_i64).is_some_and(|t| (1..=3600).contains(&t)) {
-        lines.fail(RuleId::ToolMetaTimeout, format!("xiaoya/timeoutSeconds {} is not an integer 1–3600", show(timeout)));
+        lines.fail(
+            RuleId::ToolMetaTimeout,
+            format!("xiaoya/timeoutSeconds {} is not an integer 1–3600", show(timeout)),
+        );
     }
     lines.pass(RuleId::ToolMetaTimeout, format!("xiaoya/timeoutSeconds {}", show(timeout)));
 
@@ -167,13 +192,19 @@ fn show(value: Option<&Value>) -> String {
 }
 
 fn output_schema(lines: &mut Lines, schema: Option<&Value>) {
-    let Some(obj) = schema.and_then(Value::as_object).filter(|o| o.get("type") == Some(&Value::from("object")))
+    let Some(obj) =
+        schema.and_then(Value::as_object).filter(|o| o.get("type") == Some(&Value::from("object")))
     else {
         lines.fail(RuleId::ToolOutputSchema, "no object outputSchema");
         return;
     };
-    let required: HashSet<&str> =
-        obj.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+    let required: HashSet<&str> = obj
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
     let missing: Vec<&str> =
         ["status", "summary", "data", "artifacts"].into_iter().filter(|k| !required.contains(k)).collect();
     if !missing.is_empty() {

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use super::http::Limits;
 use super::review::{review, ReviewOptions, Target};
-use super::wire::{AgentReport, Locale, RuleId, ToolCallRequest, RuleVerdict};
+use super::wire::{AgentReport, Locale, RuleId, RuleVerdict, ToolCallRequest};
 
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the repository root")
@@ -102,7 +102,8 @@ impl Drop for Agent {
 /// The calls the review makes of the sample agents (as `reference_review.py`'s CALL_PLAN):
 /// two business failures, a destructive delete, the async report, the artifact export.
 pub fn call_plan() -> Vec<ToolCallRequest> {
-    let call = |tool: &str, arguments: Value| ToolCallRequest { tool: tool.into(), arguments, confirmed: true };
+    let call =
+        |tool: &str, arguments: Value| ToolCallRequest { tool: tool.into(), arguments, confirmed: true };
     vec![
         call("lookup_quote", json!({"symbol": "ACME", "currency": "USD"})),
         call("lookup_quote", json!({"symbol": "ZZZZ"})),
@@ -122,9 +123,14 @@ pub fn test_limits() -> Limits {
 
 /// Reviews a running agent with the sample call plan (`lookup quote` is the tool.identity
 /// variant's name for lookup_quote).
-pub async fn review_agent(agent: &Agent, calls: Vec<ToolCallRequest>, previous: Option<Vec<Value>>) -> AgentReport {
+pub async fn review_agent(
+    agent: &Agent,
+    calls: Vec<ToolCallRequest>,
+    previous: Option<Vec<Value>>,
+) -> AgentReport {
     let target = Target::parse(&agent.url(), Vec::new()).expect("a sample agent's URL");
-    review(target, ReviewOptions { lang: Locale::En, limits: test_limits(), calls, previous, probes: true }).await
+    review(target, ReviewOptions { lang: Locale::En, limits: test_limits(), calls, previous, probes: true })
+        .await
 }
 
 /// The call plan for a variant: the tool.identity variant advertises lookup_quote as
@@ -152,7 +158,12 @@ pub fn failing(report: &AgentReport) -> Vec<(RuleId, String)> {
 /// The variant fails exactly `rule` (on at least one line) and no other rule.
 pub fn assert_fails_only(report: &AgentReport, rule: RuleId) {
     let failing = failing(report);
-    assert!(failing.iter().any(|(r, _)| *r == rule), "{} did not fail: {:#?}", rule.id(), report.lines().filter(|l| l.rule == rule).collect::<Vec<_>>());
+    assert!(
+        failing.iter().any(|(r, _)| *r == rule),
+        "{} did not fail: {:#?}",
+        rule.id(),
+        report.lines().filter(|l| l.rule == rule).collect::<Vec<_>>()
+    );
     let others: Vec<_> = failing.iter().filter(|(r, _)| *r != rule).collect();
     assert!(others.is_empty(), "only {} should fail, also failing: {others:#?}", rule.id());
 }

@@ -1,30 +1,53 @@
 //! Every rule id against the sample agents: the good agent passes every rule in all four
 //! modes (JSON/SSE × stateful/stateless), and each broken variant fails its rule and no other.
 
+use std::process::Command;
+
 use super::*;
-use crate::agents::wire::{CallPurpose, AgentReachability, WireFormat};
+use crate::agents::wire::{AgentReachability, CallPurpose, WireFormat};
 
 async fn good(answers: Answers, sessions: Sessions) -> AgentReport {
     let report = review_variant("good", answers, sessions).await;
     assert_eq!(report.reachability, AgentReachability::Reviewed);
-    assert_eq!(report.negotiated_protocol.as_deref(), Some("2025-03-26"), "the review says what was negotiated");
+    assert_eq!(
+        report.negotiated_protocol.as_deref(),
+        Some("2025-03-26"),
+        "the review says what was negotiated"
+    );
     assert_eq!(failing(&report), vec![], "the good agent fails nothing");
     // Every rule id has a line, and only protocol.https warns (http on loopback).
     for rule in RuleId::ALL {
         assert!(report.lines().any(|l| l.rule == rule), "no line for {}", rule.id());
     }
     let warns: Vec<_> = report.lines().filter(|l| l.verdict == RuleVerdict::Warn).map(|l| l.rule).collect();
-    assert_eq!(warns, vec![RuleId::ProtocolHttps], "{:#?}", report.lines().filter(|l| l.verdict == RuleVerdict::Warn).collect::<Vec<_>>());
+    assert_eq!(
+        warns,
+        vec![RuleId::ProtocolHttps],
+        "{:#?}",
+        report.lines().filter(|l| l.verdict == RuleVerdict::Warn).collect::<Vec<_>>()
+    );
     assert_eq!(report.tools.len(), 4);
-    assert_eq!(report.tools.iter().map(|t| t.rules.len()).collect::<Vec<_>>(), vec![11; 4], "one line per tool rule");
+    assert_eq!(
+        report.tools.iter().map(|t| t.rules.len()).collect::<Vec<_>>(),
+        vec![11; 4],
+        "one line per tool rule"
+    );
     // The transcript: initialize first, each answer in the mode asked for, the session id.
     let first = &report.transcript[0];
     assert_eq!(first.rpc_method.as_deref(), Some("initialize"));
     let want = if answers == Answers::Json { WireFormat::Json } else { WireFormat::Sse };
     assert_eq!(first.format, Some(want), "{first:#?}");
     assert_eq!(first.session_received.is_some(), sessions == Sessions::Stateful);
-    let note = report.transcript.iter().find(|x| x.rpc_method.as_deref() == Some("notifications/initialized")).unwrap();
-    assert_eq!((note.http_status, note.response.as_deref()), (Some(202), None), "a notification gets no response");
+    let note = report
+        .transcript
+        .iter()
+        .find(|x| x.rpc_method.as_deref() == Some("notifications/initialized"))
+        .unwrap();
+    assert_eq!(
+        (note.http_status, note.response.as_deref()),
+        (Some(202), None),
+        "a notification gets no response"
+    );
     report
 }
 
@@ -32,7 +55,10 @@ async fn good(answers: Answers, sessions: Sessions) -> AgentReport {
 async fn the_good_agent_passes_every_rule_json_stateful() {
     let report = good(Answers::Json, Sessions::Stateful).await;
     // Stateful: the session probes ran, and rmcp ended the session with DELETE.
-    assert!(report.transcript.iter().any(|x| x.label == "probe: unknown session id" && x.http_status == Some(404)));
+    assert!(report
+        .transcript
+        .iter()
+        .any(|x| x.label == "probe: unknown session id" && x.http_status == Some(404)));
     assert!(report.transcript.iter().any(|x| x.http_method == "DELETE"), "the session is ended");
 }
 
@@ -62,16 +88,34 @@ async fn the_good_agents_calls_show_their_envelopes_and_the_rules_they_were_judg
     let status = |i: usize| requested[i].envelope.as_ref().map(|e| e.status.clone());
     assert_eq!(status(0).as_deref(), Some("completed"));
     assert_eq!(status(1).as_deref(), Some("failed"));
-    assert!(requested[1].rules.iter().any(|l| l.rule == RuleId::CallBusinessFailure && l.verdict == RuleVerdict::Pass));
+    assert!(requested[1]
+        .rules
+        .iter()
+        .any(|l| l.rule == RuleId::CallBusinessFailure && l.verdict == RuleVerdict::Pass));
     let report_call = requested[4];
     assert_eq!(report_call.exchanges.len(), 2, "the async, idempotent tool is called twice");
     assert!(report_call.rules.iter().any(|l| l.rule == RuleId::CallAsync && l.verdict == RuleVerdict::Pass));
     let export = requested[5].envelope.as_ref().unwrap();
     assert_eq!(export.artifacts.len(), 1);
     assert_eq!(export.artifacts[0].sha256.as_ref().map(String::len), Some(64));
-    let probes: Vec<_> = report.calls.iter().filter(|c| c.purpose == CallPurpose::InvalidParams).map(|c| c.tool.as_str()).collect();
+    let probes: Vec<_> = report
+        .calls
+        .iter()
+        .filter(|c| c.purpose == CallPurpose::InvalidParams)
+        .map(|c| c.tool.as_str())
+        .collect();
     assert_eq!(probes, vec!["lookup_quote", "export_table"], "read-only tools only");
-    assert_eq!(report.calls.iter().find(|c| c.purpose == CallPurpose::InvalidParams).unwrap().error.as_ref().map(|e| e.code), Some(-32602));
+    assert_eq!(
+        report
+            .calls
+            .iter()
+            .find(|c| c.purpose == CallPurpose::InvalidParams)
+            .unwrap()
+            .error
+            .as_ref()
+            .map(|e| e.code),
+        Some(-32602)
+    );
     // Confirmation data: delete_draft is destructive and priced; lookup_quote needs none.
     let tool = |n: &str| report.tools.iter().find(|t| t.name == n).unwrap();
     assert!(!tool("lookup_quote").call.needs_confirmation);
@@ -127,9 +171,18 @@ async fn protocol_redirect_fails_on_a_307_and_is_never_followed() {
     assert_eq!(report.verdict_of(RuleId::ProtocolRedirect), Some(RuleVerdict::Fail));
     let line = report.protocol.iter().find(|l| l.rule == RuleId::ProtocolRedirect).unwrap();
     assert!(line.reason.contains("307") && line.reason.contains("/mcp/v2"), "{}", line.reason);
-    assert_eq!(report.transcript.len(), 1, "nothing sent after the refused redirect: {:#?}", report.transcript);
+    assert_eq!(
+        report.transcript.len(),
+        1,
+        "nothing sent after the refused redirect: {:#?}",
+        report.transcript
+    );
     assert!(report.transcript[0].error.as_deref().is_some_and(|e| e.contains("redirect refused")));
-    assert_eq!(report.reachability, AgentReachability::Reviewed, "it answered HTTP: a rule failure, not unreachable");
+    assert_eq!(
+        report.reachability,
+        AgentReachability::Reviewed,
+        "it answered HTTP: a rule failure, not unreachable"
+    );
 }
 
 /// protocol.https: http on loopback is a warning (every sample agent), http elsewhere a
@@ -142,7 +195,11 @@ async fn protocol_https_warns_on_loopback_http_and_fails_on_other_http() {
     assert!(line.reason.contains("loopback"), "{}", line.reason);
     // A non-loopback http endpoint (nothing listens there: connecting fails at once).
     let target = Target::parse("http://192.0.2.1:9/mcp", Vec::new()).unwrap();
-    let limits = Limits { connect_timeout: Duration::from_millis(300), request_timeout: Duration::from_secs(1), ..Limits::default() };
+    let limits = Limits {
+        connect_timeout: Duration::from_millis(300),
+        request_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    };
     let report = review(target, ReviewOptions { limits, ..ReviewOptions::default() }).await;
     assert_eq!(report.verdict_of(RuleId::ProtocolHttps), Some(RuleVerdict::Fail));
     assert_eq!(report.reachability, AgentReachability::Unreachable);
@@ -157,20 +214,63 @@ async fn protocol_initialize_fails_on_a_server_that_cannot_serve_the_platforms_s
     assert_eq!(line.verdict, RuleVerdict::Fail);
     assert!(line.reason.contains("-32602") && line.reason.contains("2026-07-28"), "{}", line.reason);
     assert_eq!(report.negotiated_protocol, None);
-    assert!(report.transcript.iter().all(|x| x.rpc_method.as_deref() != Some("server/discover")), "no fallback");
+    assert!(
+        report.transcript.iter().all(|x| x.rpc_method.as_deref() != Some("server/discover")),
+        "no fallback"
+    );
     assert_eq!(report.reachability, AgentReachability::Reviewed);
 }
 
-/// The broken variants fail the same way when the agent answers SSE, stateless.
+/// Every broken variant, answering SSE without a session: it fails its rule and no other,
+/// and `tests/agents/reference_review.py` (a raw-HTTP second opinion in Python) finds the
+/// same failing rules on the same agent.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn broken_variants_fail_their_rule_in_sse_stateless_mode_too() {
-    for (variant, rule) in [
-        ("protocol.errors", RuleId::ProtocolErrors),
-        ("call.result", RuleId::CallResult),
-        ("call.context-headers", RuleId::CallContextHeaders),
-        ("protocol.transport", RuleId::ProtocolTransport),
-    ] {
-        let report = review_variant(variant, Answers::Sse, Sessions::Stateless).await;
+async fn every_broken_variant_fails_its_rule_in_sse_stateless_mode_as_the_reference_review_says() {
+    let variants = [
+        "protocol.initialize",
+        "protocol.initialized-notification",
+        "protocol.session",
+        "protocol.transport",
+        "protocol.errors",
+        "protocol.limits",
+        "protocol.origin",
+        "tool.identity",
+        "tool.input-schema",
+        "tool.output-schema",
+        "tool.annotations",
+        "tool.meta.version",
+        "tool.meta.price",
+        "tool.meta.scopes",
+        "tool.meta.execution-mode",
+        "tool.meta.artifact-types",
+        "tool.meta.timeout",
+        "tool.no-platform-arguments",
+        "call.result",
+        "call.async",
+        "call.artifacts",
+        "call.invalid-params",
+        "call.business-failure",
+        "call.no-inline-files",
+        "call.context-headers",
+    ];
+    for variant in variants {
+        let rule = RuleId::from_id(variant).unwrap();
+        let agent = Agent::start(variant, Answers::Sse, Sessions::Stateless);
+        let report = review_agent(&agent, call_plan_for(variant), None).await;
         assert_fails_only(&report, rule);
+        let reference = Command::new(agents_python())
+            .arg(repo_root().join("tests/agents/reference_review.py"))
+            .arg(agent.url())
+            .output()
+            .expect("reference_review.py runs");
+        let doc: Value = serde_json::from_slice(&reference.stdout).expect("the reference review's JSON");
+        let theirs: Vec<&str> = doc["rules"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, problems)| problems.as_array().is_some_and(|p| !p.is_empty()))
+            .map(|(rule, _)| rule.as_str())
+            .collect();
+        assert_eq!(theirs, vec![variant], "the reference review on {variant}");
     }
 }

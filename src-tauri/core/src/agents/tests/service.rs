@@ -17,7 +17,10 @@ use crate::testing::Rig;
 const SECRET: &str = "sk-agent-canary-4f1d9e";
 
 fn input(url: &str, value: &str) -> AgentInput {
-    AgentInput { url: url.into(), headers: vec![AgentHeaderInput { name: "X-Api-Key".into(), value: value.into() }] }
+    AgentInput {
+        url: url.into(),
+        headers: vec![AgentHeaderInput { name: "X-Api-Key".into(), value: value.into() }],
+    }
 }
 
 fn agents(rig: &Rig) -> Agents {
@@ -28,7 +31,9 @@ fn agents(rig: &Rig) -> Agents {
 fn database_bytes(rig: &Rig) -> String {
     ["companion.db", "companion.db-wal"]
         .iter()
-        .map(|f| String::from_utf8_lossy(&std::fs::read(rig.dir.path().join(f)).unwrap_or_default()).into_owned())
+        .map(|f| {
+            String::from_utf8_lossy(&std::fs::read(rig.dir.path().join(f)).unwrap_or_default()).into_owned()
+        })
         .collect()
 }
 
@@ -48,7 +53,9 @@ async fn a_header_value_is_sent_to_the_agent_and_kept_only_in_the_keychain() {
             let n = socket.read(&mut buf).await.unwrap_or(0);
             served.lock().await.push_str(&String::from_utf8_lossy(&buf[..n]));
             // An agent that echoes the key back in its refusal.
-            let body = format!(r#"{{"jsonrpc":"2.0","id":0,"error":{{"code":-32602,"message":"bad key {SECRET}"}}}}"#);
+            let body = format!(
+                r#"{{"jsonrpc":"2.0","id":0,"error":{{"code":-32602,"message":"bad key {SECRET}"}}}}"#
+            );
             let answer = format!(
                 "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
                 body.len()
@@ -60,10 +67,21 @@ async fn a_header_value_is_sent_to_the_agent_and_kept_only_in_the_keychain() {
     let saved = service.save(input(&format!("http://127.0.0.1:{port}/mcp"), SECRET)).await.unwrap();
     assert_eq!(saved.header_names, vec!["x-api-key"]);
     assert!(saved.insecure_development, "http on loopback is flagged");
-    assert_eq!(rig.keys.entries.lock().unwrap().get(&format!("agent-header:{}:x-api-key", saved.id)).map(String::as_str), Some(SECRET));
+    assert_eq!(
+        rig.keys
+            .entries
+            .lock()
+            .unwrap()
+            .get(&format!("agent-header:{}:x-api-key", saved.id))
+            .map(String::as_str),
+        Some(SECRET)
+    );
 
     let report = service.review(&saved.id, Locale::En, Vec::new()).await.unwrap();
-    assert!(seen.lock().await.to_ascii_lowercase().contains(&format!("x-api-key: {SECRET}")), "sent on the wire");
+    assert!(
+        seen.lock().await.to_ascii_lowercase().contains(&format!("x-api-key: {SECRET}")),
+        "sent on the wire"
+    );
     let json = String::from_utf8(crate::agents::export::json(&report).unwrap()).unwrap();
     assert!(!json.contains(SECRET), "the report holds no header value");
     assert!(json.contains("••••••"), "the header is shown masked");
@@ -95,7 +113,10 @@ async fn reserved_or_malformed_headers_and_urls_are_refused_before_anything_is_s
         ("https://example.com/mcp", "X-Xiaoya-Call-Context"),
         ("https://example.com/mcp", "Bad Name"),
     ] {
-        let input = AgentInput { url: url.into(), headers: vec![AgentHeaderInput { name: name.into(), value: "v".into() }] };
+        let input = AgentInput {
+            url: url.into(),
+            headers: vec![AgentHeaderInput { name: name.into(), value: "v".into() }],
+        };
         assert!(matches!(service.save(input).await, Err(Error::InvalidInput(_))), "{url} {name}");
     }
     assert!(rig.keys.entries.lock().unwrap().is_empty());
@@ -146,23 +167,48 @@ async fn a_call_is_sent_only_once_valid_and_confirmed_and_its_envelope_is_checke
     let service = agents(&rig);
     let agent = Agent::start("good", Answers::Sse, Sessions::Stateful);
     let saved = service.save(AgentInput { url: agent.url(), headers: Vec::new() }).await.unwrap();
-    let call = |args: serde_json::Value, confirmed| ToolCallRequest { tool: "delete_draft".into(), arguments: args, confirmed };
-    assert!(matches!(service.call(&saved.id, Locale::En, call(json!({}), true)).await, Err(Error::InvalidInput(_))), "no tool list yet");
+    let call = |args: serde_json::Value, confirmed| ToolCallRequest {
+        tool: "delete_draft".into(),
+        arguments: args,
+        confirmed,
+    };
+    assert!(
+        matches!(
+            service.call(&saved.id, Locale::En, call(json!({}), true)).await,
+            Err(Error::InvalidInput(_))
+        ),
+        "no tool list yet"
+    );
     service.review(&saved.id, Locale::En, Vec::new()).await.unwrap();
-    let problems = service.check_arguments(&saved.id, "delete_draft", &json!({"draftId": "x", "extra": 1})).await.unwrap();
+    let problems = service
+        .check_arguments(&saved.id, "delete_draft", &json!({"draftId": "x", "extra": 1}))
+        .await
+        .unwrap();
     let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
     assert_eq!(paths, ["", "", "/draftId", "/draftId"], "{problems:#?}");
     let bad = service.call(&saved.id, Locale::En, call(json!({"draftId": "x"}), true)).await;
     assert!(matches!(&bad, Err(Error::InvalidInput(why)) if why.contains("inputSchema")), "{bad:?}");
-    let unconfirmed = service.call(&saved.id, Locale::En, call(json!({"draftId": "draft_abcd", "reason": "obsolete"}), false)).await;
+    let unconfirmed = service
+        .call(&saved.id, Locale::En, call(json!({"draftId": "draft_abcd", "reason": "obsolete"}), false))
+        .await;
     assert!(
         matches!(&unconfirmed, Err(Error::InvalidInput(why)) if why.contains("destructive") && why.contains("5 points")),
         "{unconfirmed:?}"
     );
-    let report = service.call(&saved.id, Locale::En, call(json!({"draftId": "draft_abcd", "reason": "obsolete"}), true)).await.unwrap();
+    let report = service
+        .call(&saved.id, Locale::En, call(json!({"draftId": "draft_abcd", "reason": "obsolete"}), true))
+        .await
+        .unwrap();
     assert_eq!(report.calls.len(), 1);
     let done = &report.calls[0];
     assert_eq!(done.envelope.as_ref().map(|e| e.status.as_str()), Some("completed"));
-    assert!(done.rules.iter().all(|l| l.verdict == crate::agents::wire::RuleVerdict::Pass), "{:#?}", done.rules);
-    assert!(report.transcript.iter().all(|x| x.via == crate::agents::wire::ExchangeVia::Rmcp), "no probes for a call");
+    assert!(
+        done.rules.iter().all(|l| l.verdict == crate::agents::wire::RuleVerdict::Pass),
+        "{:#?}",
+        done.rules
+    );
+    assert!(
+        report.transcript.iter().all(|x| x.via == crate::agents::wire::ExchangeVia::Rmcp),
+        "no probes for a call"
+    );
 }
