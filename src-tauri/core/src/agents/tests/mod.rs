@@ -4,6 +4,7 @@
 
 mod rules;
 mod service;
+mod tokens;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
