@@ -212,3 +212,22 @@ async fn a_call_is_sent_only_once_valid_and_confirmed_and_its_envelope_is_checke
         "no probes for a call"
     );
 }
+
+/// The window (the service, headers from the keychain) and the command line (the review
+/// called directly, as `xiaoya-check` does) give the same verdicts for the same agent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_window_and_the_command_line_give_the_same_verdicts() {
+    let rig = Rig::new().await;
+    let service = agents(&rig);
+    for variant in ["good", "tool.meta.timeout"] {
+        let agent = Agent::start(variant, Answers::Json, Sessions::Stateful);
+        let saved = service.save(AgentInput { url: agent.url(), headers: Vec::new() }).await.unwrap();
+        let window = service.review(&saved.id, Locale::En, call_plan()).await.unwrap();
+        let command_line = review_agent(&agent, call_plan(), None).await;
+        let verdicts = |r: &AgentReport| -> Vec<(RuleId, RuleVerdict)> {
+            r.lines().map(|l| (l.rule, l.verdict)).collect()
+        };
+        assert_eq!(verdicts(&window), verdicts(&command_line), "{variant}");
+        assert_eq!(window.counts, command_line.counts);
+    }
+}
