@@ -291,3 +291,22 @@ fn compare_lists_the_changes_since_an_earlier_report() {
         check(&["agent", &changed.url(), "--compare", dir.path().join("missing.json").to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(3), "a missing file is a usage error");
 }
+
+/// An agent that wants a key it wasn't given: exit 2, and the reason says so.
+#[test]
+fn refused_credentials_exit_2_with_the_reason() {
+    let server = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = server.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for mut stream in server.incoming().flatten() {
+            let mut buf = [0u8; 65536];
+            let _ = stream.read(&mut buf);
+            let _ =
+                write!(stream, "HTTP/1.1 401 Unauthorized\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+        }
+    });
+    let out = check(&["agent", &format!("http://127.0.0.1:{port}/mcp")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains("HTTP 401") && stdout.contains("credentials"), "{stdout}");
+}

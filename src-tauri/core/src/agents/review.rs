@@ -544,6 +544,15 @@ fn not_started(init: Option<&Recorded>, rmcp_error: &str, lines: &mut Lines, rep
         lines.fail(RuleId::ProtocolInitialize, format!("no answer to initialize: {why}"));
         return;
     }
+    if let Some(status @ (401 | 403)) = init.status.map(|s| s.as_u16()) {
+        report.reachability = AgentReachability::Unreachable;
+        let why = format!(
+            "initialize got HTTP {status}: the agent refused the request's credentials (a custom header, such as an API key)"
+        );
+        report.unreachable_reason = Some(why.clone());
+        lines.fail(RuleId::ProtocolInitialize, why);
+        return;
+    }
     if init.messages.is_empty() {
         report.reachability = AgentReachability::NotMcp;
         let why = format!(
