@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::agents::Agents;
 use crate::api::PlatformClient;
 use crate::audio::Audio;
 use crate::auth::Auth;
@@ -69,6 +70,7 @@ pub struct Core {
     audio: Arc<Audio>,
     tts: Arc<Tts>,
     check: Arc<Check>,
+    agents: Arc<Agents>,
 }
 
 impl Core {
@@ -122,7 +124,8 @@ impl Core {
             chat.clone(),
             tts.clone(),
         ));
-        Ok(Core { shared, database_set_aside, auth, billing, models, chat, audio, tts, check })
+        let agents = Arc::new(Agents::new(shared.clone()));
+        Ok(Core { shared, database_set_aside, auth, billing, models, chat, audio, tts, check, agents })
     }
 
     /// Sign-ins, sessions, who pays, calls for a session.
@@ -158,6 +161,11 @@ impl Core {
     /// Check platform and its last report.
     pub fn check(&self) -> &Arc<Check> {
         &self.check
+    }
+
+    /// Agent check: saved MCP agents, their reviews, snapshots, calls and exports.
+    pub fn agents(&self) -> &Arc<Agents> {
+        &self.agents
     }
 
     /// The dependencies every service shares.

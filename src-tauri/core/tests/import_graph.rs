@@ -24,6 +24,8 @@ const LAYERS: &[(&str, u32)] = &[
     // The areas, each with its own storage and wire types.
     ("auth", 3),
     ("models", 4),
+    // The agent check: its own HTTP client, the store and the documents; no other area.
+    ("agents", 4),
     ("billing", 4),
     ("chat", 5),
     ("tts", 5),

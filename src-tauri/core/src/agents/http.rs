@@ -1,0 +1,832 @@
+//! The wire: one reqwest client (the app's native-TLS reqwest, redirects refused) that sends
+//! every request of a review, rmcp's and the review's own probes alike, and records each
+//! exchange for the transcript and the rules: method, request, response, HTTP status, content
+//! type (JSON or SSE), timing and session id. rmcp keeps the raw exchange and the session id
+//! inside its worker, so `WireClient` implements rmcp's public `StreamableHttpClient` and
+//! rmcp sends through it.
+//!
+//! Limits, each ending in a clear error rather than a hang: a time limit per request (connect
+//! and whole answer), a size limit on every answer body, and at most `max_concurrency`
+//! requests in flight (a request waits for a place at most its own time limit).
+//!
+//! Custom headers (an API key) are added here, not handed to rmcp, and every value is masked
+//! in what is recorded: header lines, and any echo of a value in a body.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use futures_util::stream::{self, BoxStream, StreamExt};
+use http::{HeaderName, HeaderValue, Method, StatusCode};
+use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::transport::streamable_http_client::{
+    SseError, StreamableHttpClient, StreamableHttpError, StreamableHttpPostResponse,
+    StreamableHttpResponseLimits,
+};
+use serde_json::Value;
+use url::Url;
+
+use super::wire::{ExchangeVia, WireExchange, WireFormat};
+use crate::foundation::secret::Sensitive;
+
+/// A body is kept in the transcript up to this size.
+const TRANSCRIPT_BODY_CAP: usize = 64 * 1024;
+/// The header the platform's protected call context travels in (API reference); the review
+/// sends a canary value in it with every tools/call (`call.context-headers`).
+pub const CALL_CONTEXT_HEADER: &str = "x-xiaoya-call-context";
+const MASK: &str = "••••••";
+
+/// The review's limits on the agent it talks to.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub connect_timeout: Duration,
+    /// One request, from sending to the last byte of its answer.
+    pub request_timeout: Duration,
+    /// The largest answer body read.
+    pub max_response_bytes: usize,
+    /// Requests in flight at once.
+    pub max_concurrency: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            connect_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_response_bytes: 16 * 1024 * 1024,
+            max_concurrency: 4,
+        }
+    }
+}
+
+/// Why an exchange has no (whole) answer.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum WireError {
+    #[error("redirect refused: HTTP {status} to {location:?} (the review never follows redirects)")]
+    Redirect { status: u16, location: Option<String> },
+    #[error("no answer within {} s (the per-request time limit)", .0.as_secs())]
+    Timeout(Duration),
+    #[error("the answer is larger than {limit} bytes (the body size limit)")]
+    TooLarge { limit: usize },
+    #[error("{limit} requests already in flight for {} s (the concurrency limit)", .waited.as_secs())]
+    Busy { limit: usize, waited: Duration },
+    #[error("could not connect: {0}")]
+    Connect(String),
+    #[error("HTTP failed: {0}")]
+    Other(String),
+}
+
+impl WireError {
+    /// No HTTP answer came at all (as opposed to an answer the review refused).
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, WireError::Connect(_) | WireError::Timeout(_) | WireError::Other(_))
+    }
+}
+
+/// A custom header for the agent (its value never printed, never recorded).
+pub struct AgentHeader {
+    pub name: HeaderName,
+    pub value: Sensitive<String>,
+}
+
+/// Headers the review sets itself; a custom header may not replace one.
+pub const RESERVED_HEADERS: &[&str] = &[
+    "accept",
+    "content-type",
+    "content-length",
+    "host",
+    "origin",
+    "mcp-session-id",
+    "mcp-protocol-version",
+    "last-event-id",
+    "transfer-encoding",
+    "connection",
+    CALL_CONTEXT_HEADER,
+];
+
+/// One request as the review wants it sent.
+pub struct Outgoing {
+    pub via: ExchangeVia,
+    pub label: String,
+    pub method: Method,
+    pub body: Option<Bytes>,
+    /// Shown in the transcript instead of the body (an oversized probe).
+    pub body_note: Option<String>,
+    pub rpc_method: Option<String>,
+    pub session: Option<String>,
+    /// Headers shown as they are (protocol version, Origin, the call-context canary).
+    pub headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+impl Outgoing {
+    pub fn post(via: ExchangeVia, label: impl Into<String>, body: Bytes) -> Self {
+        Outgoing {
+            via,
+            label: label.into(),
+            method: Method::POST,
+            body: Some(body),
+            body_note: None,
+            rpc_method: None,
+            session: None,
+            headers: Vec::new(),
+        }
+    }
+}
+
+/// One exchange as the rules read it: whole body, parsed JSON-RPC messages.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub exchange: WireExchange,
+    pub status: Option<StatusCode>,
+    pub format: WireFormat,
+    pub body: Bytes,
+    pub messages: Vec<Value>,
+    pub request: Option<Value>,
+    pub error: Option<WireError>,
+}
+
+impl Recorded {
+    /// The JSON-RPC answer to request `id`, if any.
+    pub fn answer_to(&self, id: &Value) -> Option<&Value> {
+        self.messages.iter().find(|m| m.get("id") == Some(id))
+    }
+
+    /// The first JSON-RPC error answered, if any.
+    pub fn first_error(&self) -> Option<&Value> {
+        self.messages.iter().find_map(|m| m.get("error"))
+    }
+}
+
+struct WireInner {
+    http: reqwest::Client,
+    url: Url,
+    limits: Limits,
+    permits: tokio::sync::Semaphore,
+    headers: Vec<AgentHeader>,
+    canary: String,
+    started: Instant,
+    log: Mutex<Vec<Recorded>>,
+}
+
+/// The review's HTTP client. Cheap to clone (rmcp clones it per request).
+#[derive(Clone)]
+pub struct WireClient {
+    inner: Arc<WireInner>,
+}
+
+impl WireClient {
+    pub fn new(
+        url: Url,
+        headers: Vec<AgentHeader>,
+        limits: Limits,
+        canary: String,
+    ) -> Result<Self, WireError> {
+        let http = reqwest::Client::builder()
+            .connect_timeout(limits.connect_timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| WireError::Other(e.to_string()))?;
+        Ok(WireClient {
+            inner: Arc::new(WireInner {
+                http,
+                url,
+                limits,
+                permits: tokio::sync::Semaphore::new(limits.max_concurrency.max(1)),
+                headers,
+                canary,
+                started: Instant::now(),
+                log: Mutex::new(Vec::new()),
+            }),
+        })
+    }
+
+    pub fn url(&self) -> &Url {
+        &self.inner.url
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.inner.limits
+    }
+
+    pub fn canary(&self) -> &str {
+        &self.inner.canary
+    }
+
+    pub fn header_names(&self) -> Vec<String> {
+        self.inner.headers.iter().map(|h| h.name.as_str().to_owned()).collect()
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.inner.started.elapsed()
+    }
+
+    /// How many exchanges are recorded so far (a mark to read the ones after it).
+    pub(crate) fn mark(&self) -> usize {
+        self.log().len()
+    }
+
+    pub(crate) fn log(&self) -> std::sync::MutexGuard<'_, Vec<Recorded>> {
+        self.inner.log.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The exchanges from `from` on.
+    pub(crate) fn since(&self, from: usize) -> Vec<Recorded> {
+        self.log().get(from..).map(<[Recorded]>::to_vec).unwrap_or_default()
+    }
+
+    pub(crate) fn recorded(&self) -> Vec<Recorded> {
+        self.log().clone()
+    }
+
+    /// Replaces every custom header value in `text`.
+    fn mask(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for header in &self.inner.headers {
+            let secret = header.value.expose();
+            if !secret.is_empty() {
+                out = out.replace(secret.as_str(), MASK);
+            }
+        }
+        out
+    }
+
+    /// Replaces every custom header value in every string of `value` (a report: reasons and
+    /// envelopes quote what the agent sent, and an agent may echo a key).
+    pub fn mask_value(&self, value: &mut Value) {
+        match value {
+            Value::String(text)
+                if self
+                    .inner
+                    .headers
+                    .iter()
+                    .any(|h| !h.value.expose().is_empty() && text.contains(h.value.expose().as_str())) =>
+            {
+                *text = self.mask(text);
+            }
+            Value::Array(items) => items.iter_mut().for_each(|v| self.mask_value(v)),
+            Value::Object(map) => map.values_mut().for_each(|v| self.mask_value(v)),
+            _ => {}
+        }
+    }
+
+    /// Sends one request and records it; never fails (the failure is in the record).
+    pub(crate) async fn send(&self, out: Outgoing) -> Recorded {
+        let started = Instant::now();
+        let limits = self.inner.limits;
+        let (status, headers, body, error) =
+            match tokio::time::timeout(limits.request_timeout, self.inner.permits.acquire()).await {
+                Ok(Ok(_permit)) => self.exchange(&out).await,
+                Ok(Err(_)) => {
+                    (None, http::HeaderMap::new(), Bytes::new(), Some(WireError::Other("closed".into())))
+                }
+                Err(_) => (
+                    None,
+                    http::HeaderMap::new(),
+                    Bytes::new(),
+                    Some(WireError::Busy { limit: limits.max_concurrency, waited: limits.request_timeout }),
+                ),
+            };
+        self.record(out, status, &headers, body, error, started.elapsed())
+    }
+
+    async fn exchange(
+        &self,
+        out: &Outgoing,
+    ) -> (Option<StatusCode>, http::HeaderMap, Bytes, Option<WireError>) {
+        let limits = self.inner.limits;
+        let mut request = self
+            .inner
+            .http
+            .request(out.method.clone(), self.inner.url.clone())
+            .timeout(limits.request_timeout)
+            .header(http::header::ACCEPT, "application/json, text/event-stream");
+        if out.body.is_some() {
+            request = request.header(http::header::CONTENT_TYPE, "application/json");
+        }
+        for header in &self.inner.headers {
+            request = request.header(header.name.clone(), header.value.expose().as_str());
+        }
+        for (name, value) in &out.headers {
+            request = request.header(name.clone(), value.clone());
+        }
+        if let Some(session) = &out.session {
+            request = request.header("mcp-session-id", session.as_str());
+        }
+        if let Some(body) = &out.body {
+            request = request.body(body.clone());
+        }
+        let mut response = match request.send().await {
+            Ok(response) => response,
+            Err(err) => return (None, http::HeaderMap::new(), Bytes::new(), Some(classify(&err, limits))),
+        };
+        let status = response.status();
+        let headers = response.headers().clone();
+        if status.is_redirection() {
+            let location =
+                headers.get(http::header::LOCATION).and_then(|v| v.to_str().ok()).map(str::to_owned);
+            return (
+                Some(status),
+                headers,
+                Bytes::new(),
+                Some(WireError::Redirect { status: status.as_u16(), location }),
+            );
+        }
+        if response.content_length().is_some_and(|n| n > limits.max_response_bytes as u64) {
+            return (
+                Some(status),
+                headers,
+                Bytes::new(),
+                Some(WireError::TooLarge { limit: limits.max_response_bytes }),
+            );
+        }
+        let mut body = Vec::new();
+        loop {
+            match response.chunk().await {
+                Ok(Some(chunk)) => {
+                    if body.len() + chunk.len() > limits.max_response_bytes {
+                        return (
+                            Some(status),
+                            headers,
+                            Bytes::from(body),
+                            Some(WireError::TooLarge { limit: limits.max_response_bytes }),
+                        );
+                    }
+                    body.extend_from_slice(&chunk);
+                }
+                Ok(None) => break,
+                Err(err) => return (Some(status), headers, Bytes::from(body), Some(classify(&err, limits))),
+            }
+        }
+        (Some(status), headers, Bytes::from(body), None)
+    }
+
+    fn record(
+        &self,
+        out: Outgoing,
+        status: Option<StatusCode>,
+        headers: &http::HeaderMap,
+        body: Bytes,
+        error: Option<WireError>,
+        took: Duration,
+    ) -> Recorded {
+        let content_type =
+            headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let format = wire_format(content_type.as_deref(), &body);
+        let messages = parse_messages(format, &body);
+        let request = out.body.as_ref().and_then(|b| serde_json::from_slice::<Value>(b).ok());
+        let session_received = headers.get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let location =
+            headers.get(http::header::LOCATION).and_then(|v| v.to_str().ok()).map(|l| self.mask(l));
+        let mut request_headers: Vec<(String, String)> =
+            self.inner.headers.iter().map(|h| (h.name.as_str().to_owned(), MASK.to_owned())).collect();
+        for (name, value) in &out.headers {
+            request_headers
+                .push((name.as_str().to_owned(), self.mask(value.to_str().unwrap_or("(not text)"))));
+        }
+        let request_text = match (&out.body_note, &out.body) {
+            (Some(note), _) => Some(note.clone()),
+            (None, Some(b)) => Some(self.mask(&capped(b))),
+            (None, None) => None,
+        };
+        let mut log = self.log();
+        let seq = u32::try_from(log.len() + 1).unwrap_or(u32::MAX);
+        let exchange = WireExchange {
+            seq,
+            via: out.via,
+            label: out.label,
+            http_method: out.method.as_str().to_owned(),
+            rpc_method: out.rpc_method,
+            request_headers,
+            request: request_text,
+            request_bytes: out.body.as_ref().map_or(0, |b| b.len() as u64),
+            http_status: status.map(|s| s.as_u16()),
+            content_type,
+            format: status.map(|_| format),
+            response: (!body.is_empty()).then(|| self.mask(&capped(&body))),
+            response_bytes: body.len() as u64,
+            session_sent: out.session,
+            session_received,
+            location,
+            duration_ms: u32::try_from(took.as_millis()).unwrap_or(u32::MAX),
+            error: error.as_ref().map(|e| self.mask(&e.to_string())),
+        };
+        let recorded = Recorded { exchange, status, format, body, messages, request, error };
+        log.push(recorded.clone());
+        recorded
+    }
+}
+
+fn classify(err: &reqwest::Error, limits: Limits) -> WireError {
+    if err.is_timeout() {
+        WireError::Timeout(limits.request_timeout)
+    } else if err.is_connect() {
+        WireError::Connect(error_chain(err))
+    } else {
+        WireError::Other(error_chain(err))
+    }
+}
+
+fn error_chain(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(inner) = source {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    text
+}
+
+fn capped(body: &[u8]) -> String {
+    let cut = body.len().min(TRANSCRIPT_BODY_CAP);
+    let mut text = String::from_utf8_lossy(&body[..cut]).into_owned();
+    if body.len() > cut {
+        text.push_str(&format!("\n… ({} more bytes)", body.len() - cut));
+    }
+    text
+}
+
+/// JSON or SSE by the label; an unlabelled or mislabelled answer is read by its body (so the
+/// rest of a review can go on while `protocol.transport` fails it).
+pub(crate) fn wire_format(content_type: Option<&str>, body: &[u8]) -> WireFormat {
+    let essence = content_type
+        .and_then(|c| c.split(';').next())
+        .map(|c| c.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    match essence.as_str() {
+        "application/json" => WireFormat::Json,
+        "text/event-stream" => WireFormat::Sse,
+        _ if body.iter().all(u8::is_ascii_whitespace) => WireFormat::Empty,
+        _ => WireFormat::Other,
+    }
+}
+
+/// How a body is read: by its label, or sniffed when the label is neither JSON nor SSE.
+fn read_as(format: WireFormat, body: &[u8]) -> WireFormat {
+    if format != WireFormat::Other {
+        return format;
+    }
+    let text = String::from_utf8_lossy(body);
+    let start = text.trim_start();
+    if start.starts_with('{') || start.starts_with('[') {
+        WireFormat::Json
+    } else if ["event:", "data:", "id:", "retry:", ":"].iter().any(|p| start.starts_with(p)) {
+        WireFormat::Sse
+    } else {
+        WireFormat::Other
+    }
+}
+
+/// The JSON-RPC messages in a body (a JSON message or batch, or SSE `data:` events).
+pub(crate) fn parse_messages(format: WireFormat, body: &[u8]) -> Vec<Value> {
+    match read_as(format, body) {
+        WireFormat::Json => match serde_json::from_slice::<Value>(body) {
+            Ok(Value::Array(items)) => items,
+            Ok(value) => vec![value],
+            Err(_) => Vec::new(),
+        },
+        WireFormat::Sse => sse_events(body)
+            .into_iter()
+            .filter_map(|e| e.data.and_then(|d| serde_json::from_str::<Value>(&d).ok()))
+            .collect(),
+        WireFormat::Empty | WireFormat::Other => Vec::new(),
+    }
+}
+
+/// SSE events of a whole body (the WHATWG event-stream rules: `data:` lines joined by `\n`,
+/// one leading space dropped, an event ends at a blank line).
+pub(crate) fn sse_events(body: &[u8]) -> Vec<sse_stream::Sse> {
+    let text = String::from_utf8_lossy(body);
+    let mut events = Vec::new();
+    let mut current = sse_stream::Sse::default();
+    let mut data: Vec<String> = Vec::new();
+    let mut any = false;
+    let lines = text.split("\r\n").flat_map(|l| l.split(['\n', '\r'])).chain(std::iter::once(""));
+    for line in lines {
+        if line.is_empty() {
+            if any {
+                if !data.is_empty() {
+                    current.data = Some(data.join("\n"));
+                }
+                events.push(std::mem::take(&mut current));
+                data.clear();
+                any = false;
+            }
+            continue;
+        }
+        if line.starts_with(':') {
+            continue;
+        }
+        let (field, value) = line.split_once(':').unwrap_or((line, ""));
+        let value = value.strip_prefix(' ').unwrap_or(value);
+        any = true;
+        match field {
+            "data" => data.push(value.to_owned()),
+            "event" => current.event = Some(value.to_owned()),
+            "id" => current.id = Some(value.to_owned()),
+            "retry" => current.retry = value.parse().ok(),
+            _ => {}
+        }
+    }
+    events
+}
+
+fn rpc_method_of(message: &ClientJsonRpcMessage) -> Option<String> {
+    serde_json::to_value(message).ok()?.get("method")?.as_str().map(str::to_owned)
+}
+
+fn awaits_no_response(message: &ClientJsonRpcMessage) -> bool {
+    !matches!(message, ClientJsonRpcMessage::Request(_))
+}
+
+impl StreamableHttpClient for WireClient {
+    type Error = WireError;
+
+    async fn post_message(
+        &self,
+        uri: Arc<str>,
+        message: ClientJsonRpcMessage,
+        session_id: Option<Arc<str>>,
+        auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> Result<StreamableHttpPostResponse, StreamableHttpError<WireError>> {
+        self.post_message_with_response_limits(
+            uri,
+            message,
+            session_id,
+            auth_header,
+            custom_headers,
+            StreamableHttpResponseLimits::default(),
+        )
+        .await
+    }
+
+    /// rmcp's limits are not needed here: every answer is already read within this client's
+    /// own body limit (`Limits::max_response_bytes`) before rmcp sees a byte of it.
+    async fn post_message_with_response_limits(
+        &self,
+        _uri: Arc<str>,
+        message: ClientJsonRpcMessage,
+        session_id: Option<Arc<str>>,
+        _auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+        _limits: StreamableHttpResponseLimits,
+    ) -> Result<StreamableHttpPostResponse, StreamableHttpError<WireError>> {
+        let rpc_method = rpc_method_of(&message);
+        let body = serde_json::to_vec(&message).map_err(StreamableHttpError::Deserialize)?;
+        let mut headers: Vec<(HeaderName, HeaderValue)> = custom_headers.into_iter().collect();
+        headers.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        if rpc_method.as_deref() == Some("tools/call") {
+            if let Ok(value) = HeaderValue::from_str(&self.inner.canary) {
+                headers.push((HeaderName::from_static(CALL_CONTEXT_HEADER), value));
+            }
+        }
+        let label = rpc_method.clone().unwrap_or_else(|| "response".to_owned());
+        let session_attached = session_id.is_some();
+        let recorded = self
+            .send(Outgoing {
+                via: ExchangeVia::Rmcp,
+                label,
+                method: Method::POST,
+                body: Some(Bytes::from(body)),
+                body_note: None,
+                rpc_method,
+                session: session_id.map(|s| s.to_string()),
+                headers,
+            })
+            .await;
+        if let Some(error) = recorded.error.clone() {
+            return Err(StreamableHttpError::Client(error));
+        }
+        let status = recorded.status.unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        if matches!(status, StatusCode::ACCEPTED | StatusCode::NO_CONTENT) {
+            return Ok(StreamableHttpPostResponse::Accepted);
+        }
+        if status == StatusCode::NOT_FOUND && session_attached {
+            return Err(StreamableHttpError::SessionExpired);
+        }
+        // A notification needs nothing from the answer (an answered one is recorded, and
+        // `protocol.initialized-notification` judges it).
+        if awaits_no_response(&message) && status.is_success() {
+            return Ok(StreamableHttpPostResponse::Accepted);
+        }
+        let session = recorded.exchange.session_received.clone();
+        let json_message = || {
+            recorded
+                .messages
+                .iter()
+                .find_map(|m| serde_json::from_value::<ServerJsonRpcMessage>(m.clone()).ok())
+        };
+        if !status.is_success() {
+            if let Some(message) = json_message().filter(|m| matches!(m, ServerJsonRpcMessage::Error(_))) {
+                return Ok(StreamableHttpPostResponse::Json(message, session));
+            }
+            return Err(StreamableHttpError::UnexpectedServerResponse(
+                format!("HTTP {status}: {}", recorded.exchange.response.clone().unwrap_or_default()).into(),
+            ));
+        }
+        match read_as(recorded.format, &recorded.body) {
+            WireFormat::Sse => {
+                let events: Vec<Result<sse_stream::Sse, SseError>> =
+                    sse_events(&recorded.body).into_iter().map(Ok).collect();
+                let stream: BoxStream<'static, Result<sse_stream::Sse, SseError>> =
+                    stream::iter(events).boxed();
+                Ok(StreamableHttpPostResponse::Sse(stream, session))
+            }
+            WireFormat::Json => match serde_json::from_slice::<ServerJsonRpcMessage>(&recorded.body) {
+                Ok(message) => Ok(StreamableHttpPostResponse::Json(message, session)),
+                Err(err) => Err(StreamableHttpError::Deserialize(err)),
+            },
+            WireFormat::Empty | WireFormat::Other => {
+                Err(StreamableHttpError::UnexpectedContentType(recorded.exchange.content_type.clone()))
+            }
+        }
+    }
+
+    async fn delete_session(
+        &self,
+        _uri: Arc<str>,
+        session_id: Arc<str>,
+        _auth_header: Option<String>,
+        custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> Result<(), StreamableHttpError<WireError>> {
+        let mut headers: Vec<(HeaderName, HeaderValue)> = custom_headers.into_iter().collect();
+        headers.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        self.send(Outgoing {
+            via: ExchangeVia::Rmcp,
+            label: "end session".into(),
+            method: Method::DELETE,
+            body: None,
+            body_note: None,
+            rpc_method: None,
+            session: Some(session_id.to_string()),
+            headers,
+        })
+        .await;
+        Ok(())
+    }
+
+    /// The platform's sequence is POSTs only; the optional standalone GET stream (which
+    /// rmcp opens after a stateful initialize) is never opened, so rmcp is told the server
+    /// has none. Nothing is sent.
+    async fn get_stream(
+        &self,
+        _uri: Arc<str>,
+        _session_id: Option<Arc<str>>,
+        _last_event_id: Option<String>,
+        _auth_header: Option<String>,
+        _custom_headers: HashMap<HeaderName, HeaderValue>,
+    ) -> Result<BoxStream<'static, Result<sse_stream::Sse, SseError>>, StreamableHttpError<WireError>> {
+        Err(StreamableHttpError::ServerDoesNotSupportSse)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// A bare HTTP server: answers every request with `answer` (None: reads and never
+    /// answers), counting the requests.
+    async fn server(answer: Option<Vec<u8>>) -> (Url, Arc<AtomicUsize>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = Url::parse(&format!("http://{}/mcp", listener.local_addr().unwrap())).unwrap();
+        let count = Arc::new(AtomicUsize::new(0));
+        let seen = count.clone();
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                seen.fetch_add(1, Ordering::SeqCst);
+                let answer = answer.clone();
+                tokio::spawn(async move {
+                    let mut buf = vec![0u8; 65536];
+                    let _ = socket.read(&mut buf).await;
+                    match answer {
+                        Some(bytes) => {
+                            let _ = socket.write_all(&bytes).await;
+                        }
+                        None => tokio::time::sleep(Duration::from_secs(30)).await,
+                    }
+                });
+            }
+        });
+        (url, count)
+    }
+
+    fn client(url: Url, limits: Limits) -> WireClient {
+        let header = AgentHeader {
+            name: HeaderName::from_static("x-api-key"),
+            value: Sensitive::new("sk-wire-1".into()),
+        };
+        WireClient::new(url, vec![header], limits, "canary".into()).unwrap()
+    }
+
+    fn post() -> Outgoing {
+        Outgoing::post(ExchangeVia::Probe, "probe", Bytes::from_static(b"{}"))
+    }
+
+    fn short() -> Limits {
+        Limits {
+            request_timeout: Duration::from_millis(400),
+            max_response_bytes: 1000,
+            max_concurrency: 1,
+            ..Limits::default()
+        }
+    }
+
+    #[tokio::test]
+    async fn a_redirect_is_refused_with_where_it_pointed_and_never_followed() {
+        let (url, count) = server(Some(
+            b"HTTP/1.1 307 Temporary Redirect\r\nlocation: /elsewhere\r\ncontent-length: 0\r\n\r\n".to_vec(),
+        ))
+        .await;
+        let answer = client(url, short()).send(post()).await;
+        assert!(
+            matches!(&answer.error, Some(WireError::Redirect { status: 307, location: Some(l) }) if l == "/elsewhere")
+        );
+        assert!(answer.exchange.error.as_deref().is_some_and(|e| e.contains("redirect refused")));
+        assert_eq!(count.load(Ordering::SeqCst), 1, "not followed");
+    }
+
+    #[tokio::test]
+    async fn a_silent_server_ends_at_the_time_limit() {
+        let (url, _) = server(None).await;
+        let started = Instant::now();
+        let answer = client(url, short()).send(post()).await;
+        assert!(matches!(answer.error, Some(WireError::Timeout(_))), "{:?}", answer.error);
+        assert!(started.elapsed() < Duration::from_secs(3));
+        assert!(answer.exchange.error.as_deref().is_some_and(|e| e.contains("time limit")));
+    }
+
+    #[tokio::test]
+    async fn an_answer_over_the_size_limit_is_refused_with_or_without_a_length() {
+        let body = "x".repeat(2000);
+        let sized = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2000\r\n\r\n{body}"
+        );
+        let chunked = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n7d0\r\n{body}\r\n0\r\n\r\n");
+        for raw in [sized, chunked] {
+            let (url, _) = server(Some(raw.into_bytes())).await;
+            let answer = client(url, short()).send(post()).await;
+            assert!(matches!(answer.error, Some(WireError::TooLarge { limit: 1000 })), "{:?}", answer.error);
+            assert!(answer.exchange.error.as_deref().is_some_and(|e| e.contains("body size limit")));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_request_waits_for_a_place_at_most_its_time_limit() {
+        let (url, count) = server(None).await;
+        let wire = client(url, short());
+        let _held = wire.inner.permits.acquire().await.unwrap();
+        let answer = wire.send(post()).await;
+        assert!(matches!(answer.error, Some(WireError::Busy { limit: 1, .. })), "{:?}", answer.error);
+        assert!(answer.exchange.error.as_deref().is_some_and(|e| e.contains("concurrency limit")));
+        assert_eq!(count.load(Ordering::SeqCst), 0, "nothing was sent");
+    }
+
+    #[tokio::test]
+    async fn header_values_are_sent_but_recorded_masked_even_when_echoed() {
+        let body = r#"{"jsonrpc":"2.0","id":1,"result":{"echo":"sk-wire-1"}}"#;
+        let raw = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let (url, _) = server(Some(raw.into_bytes())).await;
+        let wire = client(url, short());
+        let answer = wire.send(post()).await;
+        assert_eq!(answer.exchange.request_headers, vec![("x-api-key".to_owned(), MASK.to_owned())]);
+        let shown = answer.exchange.response.clone().unwrap();
+        assert!(!shown.contains("sk-wire-1") && shown.contains(MASK), "{shown}");
+        let mut value = serde_json::json!({"reason": "got sk-wire-1 back", "n": [1, "sk-wire-1"]});
+        wire.mask_value(&mut value);
+        assert!(!value.to_string().contains("sk-wire-1"), "{value}");
+    }
+
+    #[test]
+    fn sse_bodies_split_into_events_and_their_json_messages() {
+        let body = b"event: message\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r\n\r\n: keep-alive\n\ndata: {\"a\":\ndata: 1}\n\n";
+        let events = sse_events(body);
+        assert_eq!(events.len(), 2, "{events:?}");
+        assert_eq!(events[0].event.as_deref(), Some("message"));
+        let messages = parse_messages(WireFormat::Sse, body);
+        assert_eq!(
+            messages,
+            vec![serde_json::json!({"jsonrpc":"2.0","id":1,"result":{}}), serde_json::json!({"a":1})]
+        );
+    }
+
+    #[test]
+    fn a_mislabelled_answer_is_read_by_its_body() {
+        assert_eq!(wire_format(Some("text/plain; charset=utf-8"), b"{}"), WireFormat::Other);
+        assert_eq!(parse_messages(WireFormat::Other, b"{\"id\":1}"), vec![serde_json::json!({"id":1})]);
+        assert_eq!(
+            parse_messages(WireFormat::Other, b"data: {\"id\":2}\n\n"),
+            vec![serde_json::json!({"id":2})]
+        );
+        assert_eq!(wire_format(Some("Application/JSON"), b""), WireFormat::Json);
+        assert_eq!(wire_format(None, b"  "), WireFormat::Empty);
+    }
+}

@@ -1,0 +1,170 @@
+//! The review against real MCP agents: the sample agents of `tests/agents/` (the official
+//! Python MCP SDK), started from here. A test FAILS when their venv can't be made
+//! (`scripts/agents-venv.sh`): under CI a silent skip would hide that nothing was tested.
+
+mod rules;
+mod service;
+mod tokens;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::http::Limits;
+use super::review::{review, ReviewOptions, Target};
+use super::wire::{AgentReport, Locale, RuleId, RuleVerdict, ToolCallRequest};
+
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the repository root")
+}
+
+/// The venv's python, built once per test process (the script itself locks and caches).
+pub fn agents_python() -> PathBuf {
+    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let script = repo_root().join("scripts/agents-venv.sh");
+            let out = Command::new("bash").arg(&script).stderr(Stdio::inherit()).output().unwrap_or_else(|e| {
+                panic!("{} could not run: {e}", script.display());
+            });
+            assert!(
+                out.status.success(),
+                "scripts/agents-venv.sh failed ({}): the sample agents' venv is needed; these tests never skip",
+                out.status
+            );
+            let path = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim().to_owned());
+            assert!(path.is_file(), "agents-venv.sh printed {path:?}, not a python");
+            path
+        })
+        .clone()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answers {
+    Json,
+    Sse,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sessions {
+    Stateful,
+    Stateless,
+}
+
+/// A running sample agent; killed when dropped.
+pub struct Agent {
+    child: Child,
+    pub port: u16,
+}
+
+impl Agent {
+    pub fn start(variant: &str, answers: Answers, sessions: Sessions) -> Agent {
+        Agent::start_on(0, variant, answers, sessions)
+    }
+
+    /// On a given port (0: a free one), e.g. the next release of an agent where the last ran.
+    pub fn start_on(port: u16, variant: &str, answers: Answers, sessions: Sessions) -> Agent {
+        let mut child = Command::new(agents_python())
+            .arg(repo_root().join("tests/agents/sample_agent.py"))
+            .args(["--port", &port.to_string(), "--variant", variant])
+            .arg(if answers == Answers::Json { "--json" } else { "--sse" })
+            .arg(if sessions == Sessions::Stateful { "--stateful" } else { "--stateless" })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the sample agent starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).expect("the agent's first line");
+        let port = line
+            .trim()
+            .strip_prefix("LISTENING ")
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("the {variant} agent did not start: {line:?}"));
+        Agent { child, port }
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/mcp", self.port)
+    }
+}
+
+impl Drop for Agent {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The calls the review makes of the sample agents (as `reference_review.py`'s CALL_PLAN):
+/// two business failures, a destructive delete, the async report, the artifact export.
+pub fn call_plan() -> Vec<ToolCallRequest> {
+    let call =
+        |tool: &str, arguments: Value| ToolCallRequest { tool: tool.into(), arguments, confirmed: true };
+    vec![
+        call("lookup_quote", json!({"symbol": "ACME", "currency": "USD"})),
+        call("lookup_quote", json!({"symbol": "ZZZZ"})),
+        call("delete_draft", json!({"draftId": "draft_abcd", "reason": "obsolete"})),
+        call("delete_draft", json!({"draftId": "draft_missing", "reason": "other"})),
+        call(
+            "generate_report",
+            json!({"topic": "Electric vehicles", "sections": ["market", "risks"], "options": {"language": "en-US"}}),
+        ),
+        call("export_table", json!({"rows": 3})),
+    ]
+}
+
+pub fn test_limits() -> Limits {
+    Limits { request_timeout: Duration::from_secs(20), ..Limits::default() }
+}
+
+/// Reviews a running agent with the sample call plan (`lookup quote` is the tool.identity
+/// variant's name for lookup_quote).
+pub async fn review_agent(
+    agent: &Agent,
+    calls: Vec<ToolCallRequest>,
+    previous: Option<Vec<Value>>,
+) -> AgentReport {
+    let target = Target::parse(&agent.url(), Vec::new()).expect("a sample agent's URL");
+    review(target, ReviewOptions { lang: Locale::En, limits: test_limits(), calls, previous, probes: true })
+        .await
+}
+
+/// The call plan for a variant: the tool.identity variant advertises lookup_quote as
+/// "lookup quote", and is called by that name.
+pub fn call_plan_for(variant: &str) -> Vec<ToolCallRequest> {
+    let mut plan = call_plan();
+    if variant == "tool.identity" {
+        for call in plan.iter_mut().filter(|c| c.tool == "lookup_quote") {
+            call.tool = "lookup quote".into();
+        }
+    }
+    plan
+}
+
+pub async fn review_variant(variant: &str, answers: Answers, sessions: Sessions) -> AgentReport {
+    let agent = Agent::start(variant, answers, sessions);
+    review_agent(&agent, call_plan_for(variant), None).await
+}
+
+/// Every rule that failed, with its reasons.
+pub fn failing(report: &AgentReport) -> Vec<(RuleId, String)> {
+    report.lines().filter(|l| l.verdict == RuleVerdict::Fail).map(|l| (l.rule, l.reason.clone())).collect()
+}
+
+/// The variant fails exactly `rule` (on at least one line) and no other rule.
+pub fn assert_fails_only(report: &AgentReport, rule: RuleId) {
+    let failing = failing(report);
+    assert!(
+        failing.iter().any(|(r, _)| *r == rule),
+        "{} did not fail: {:#?}",
+        rule.id(),
+        report.lines().filter(|l| l.rule == rule).collect::<Vec<_>>()
+    );
+    let others: Vec<_> = failing.iter().filter(|(r, _)| *r != rule).collect();
+    assert!(others.is_empty(), "only {} should fail, also failing: {others:#?}", rule.id());
+}
