@@ -176,8 +176,8 @@ pub struct WireClient {
 }
 
 impl WireClient {
-    /// `http` is the app's client (its connect timeout and no-redirect policy).
-    pub fn new(
+    /// Records over `http`, the app's client (its connect timeout and no-redirect policy).
+    pub fn recording(
         http: PlatformClient,
         url: Url,
         headers: Vec<AgentHeader>,
@@ -718,7 +718,7 @@ mod tests {
             name: HeaderName::from_static("x-api-key"),
             value: Sensitive::new("sk-wire-1".into()),
         };
-        WireClient::new(PlatformClient::new().unwrap(), url, vec![header], limits, "canary".into())
+        WireClient::recording(PlatformClient::new().unwrap(), url, vec![header], limits, "canary".into())
     }
 
     fn post() -> Outgoing {

@@ -162,7 +162,7 @@ pub async fn review(target: Target, options: ReviewOptions) -> AgentReport {
             return finish(report, protocol, None);
         }
     };
-    let wire = WireClient::new(client, target.url.clone(), target.headers, options.limits, canary);
+    let wire = WireClient::recording(client, target.url.clone(), target.headers, options.limits, canary);
     run(&wire, &options, loopback, &mut protocol, &mut report).await;
     finish(report, protocol, Some(&wire))
 }
