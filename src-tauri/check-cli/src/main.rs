@@ -59,8 +59,14 @@ fn run(agent: args::AgentCommand) -> Result<u8, String> {
         .enable_all()
         .build()
         .map_err(|e| format!("no async runtime: {e}"))?;
-    let options =
-        ReviewOptions { lang: agent.lang, limits: agent.limits, calls: agent.calls, previous, probes: true };
+    let options = ReviewOptions {
+        lang: agent.lang,
+        limits: agent.limits,
+        calls: agent.calls,
+        previous,
+        client: None,
+        probes: true,
+    };
     let report = runtime.block_on(review(target, options));
     print!("{}", table::render(&report));
     if let Some(path) = &agent.json {

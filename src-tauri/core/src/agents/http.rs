@@ -1,5 +1,5 @@
-//! The wire: one reqwest client (the app's native-TLS reqwest, redirects refused) that sends
-//! every request of a review, rmcp's and the review's own probes alike, and records each
+//! The wire: the app's one HTTP client (`PlatformClient`: native-TLS reqwest, a connect
+//! timeout, redirects refused) sends every request of a review, rmcp's and the review's own probes alike, and records each
 //! exchange for the transcript and the rules: method, request, response, HTTP status, content
 //! type (JSON or SSE), timing and session id. rmcp keeps the raw exchange and the session id
 //! inside its worker, so `WireClient` implements rmcp's public `StreamableHttpClient` and
@@ -28,6 +28,7 @@ use serde_json::Value;
 use url::Url;
 
 use super::wire::{ExchangeVia, WireExchange, WireFormat};
+use crate::api::PlatformClient;
 use crate::foundation::secret::Sensitive;
 
 /// A body is kept in the transcript up to this size.
@@ -38,9 +39,9 @@ pub const CALL_CONTEXT_HEADER: &str = "x-xiaoya-call-context";
 const MASK: &str = "••••••";
 
 /// The review's limits on the agent it talks to.
+/// (The connect timeout is the app client's, `api::CONNECT_TIMEOUT`.)
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    pub connect_timeout: Duration,
     /// One request, from sending to the last byte of its answer.
     pub request_timeout: Duration,
     /// The largest answer body read.
@@ -52,7 +53,6 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            connect_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             max_response_bytes: 16 * 1024 * 1024,
             max_concurrency: 4,
@@ -159,7 +159,7 @@ impl Recorded {
 }
 
 struct WireInner {
-    http: reqwest::Client,
+    http: PlatformClient,
     url: Url,
     limits: Limits,
     permits: tokio::sync::Semaphore,
@@ -176,18 +176,15 @@ pub struct WireClient {
 }
 
 impl WireClient {
-    pub fn new(
+    /// Records over `http`, the app's client (its connect timeout and no-redirect policy).
+    pub fn recording(
+        http: PlatformClient,
         url: Url,
         headers: Vec<AgentHeader>,
         limits: Limits,
         canary: String,
-    ) -> Result<Self, WireError> {
-        let http = reqwest::Client::builder()
-            .connect_timeout(limits.connect_timeout)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|e| WireError::Other(e.to_string()))?;
-        Ok(WireClient {
+    ) -> Self {
+        WireClient {
             inner: Arc::new(WireInner {
                 http,
                 url,
@@ -198,7 +195,7 @@ impl WireClient {
                 started: Instant::now(),
                 log: Mutex::new(Vec::new()),
             }),
-        })
+        }
     }
 
     pub fn url(&self) -> &Url {
@@ -721,7 +718,7 @@ mod tests {
             name: HeaderName::from_static("x-api-key"),
             value: Sensitive::new("sk-wire-1".into()),
         };
-        WireClient::new(url, vec![header], limits, "canary".into()).unwrap()
+        WireClient::recording(PlatformClient::new().unwrap(), url, vec![header], limits, "canary".into())
     }
 
     fn post() -> Outgoing {
@@ -729,12 +726,7 @@ mod tests {
     }
 
     fn short() -> Limits {
-        Limits {
-            request_timeout: Duration::from_millis(400),
-            max_response_bytes: 1000,
-            max_concurrency: 1,
-            ..Limits::default()
-        }
+        Limits { request_timeout: Duration::from_millis(400), max_response_bytes: 1000, max_concurrency: 1 }
     }
 
     #[tokio::test]

@@ -27,6 +27,7 @@ use super::wire::{
     RuleLine, RuleVerdict, TokenWeight, ToolCallRequest, ToolReview, VerdictCounts,
 };
 use super::{snapshot, tokens};
+use crate::api::PlatformClient;
 use crate::foundation::error::{Error, Result};
 use crate::foundation::secret::Sensitive;
 
@@ -101,6 +102,8 @@ pub struct ReviewOptions {
     pub calls: Vec<ToolCallRequest>,
     /// The tool list of an earlier review, to compare with.
     pub previous: Option<Vec<Value>>,
+    /// The app's HTTP client; `None` builds one (the command line has no app).
+    pub client: Option<PlatformClient>,
     /// False: only the platform's sequence and the calls asked for (calling one tool from
     /// the window), without the probes and the invalid-params calls.
     pub probes: bool,
@@ -113,6 +116,7 @@ impl Default for ReviewOptions {
             limits: Limits::default(),
             calls: Vec::new(),
             previous: None,
+            client: None,
             probes: true,
         }
     }
@@ -149,8 +153,8 @@ pub async fn review(target: Target, options: ReviewOptions) -> AgentReport {
         transcript: Vec::new(),
         counts: VerdictCounts::default(),
     };
-    let wire = match WireClient::new(target.url.clone(), target.headers, options.limits, canary) {
-        Ok(wire) => wire,
+    let client = match options.client.clone().map_or_else(PlatformClient::new, Ok) {
+        Ok(client) => client,
         Err(err) => {
             report.reachability = AgentReachability::Unreachable;
             report.unreachable_reason = Some(err.to_string());
@@ -158,6 +162,7 @@ pub async fn review(target: Target, options: ReviewOptions) -> AgentReport {
             return finish(report, protocol, None);
         }
     };
+    let wire = WireClient::recording(client, target.url.clone(), target.headers, options.limits, canary);
     run(&wire, &options, loopback, &mut protocol, &mut report).await;
     finish(report, protocol, Some(&wire))
 }

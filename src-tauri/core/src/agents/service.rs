@@ -149,7 +149,14 @@ impl Agents {
             store::latest_snapshot(self.shared.db(), &row.id).await?.map(|s| s.tools()).transpose()?;
         let report = review::review(
             target,
-            ReviewOptions { lang, limits: self.limits, calls, previous, probes: true },
+            ReviewOptions {
+                lang,
+                limits: self.limits,
+                calls,
+                previous,
+                client: Some(self.shared.client()),
+                probes: true,
+            },
         )
         .await;
         store::insert_snapshot(self.shared.db(), &row.id, &report, crate::foundation::clock::now_ms())
@@ -169,8 +176,14 @@ impl Agents {
             return Err(Error::InvalidInput(why));
         }
         let target = self.target(&row).await?;
-        let options =
-            ReviewOptions { lang, limits: self.limits, calls: vec![request], previous: None, probes: false };
+        let options = ReviewOptions {
+            lang,
+            limits: self.limits,
+            calls: vec![request],
+            previous: None,
+            client: Some(self.shared.client()),
+            probes: false,
+        };
         Ok(review::review(target, options).await)
     }
 

@@ -130,8 +130,18 @@ pub async fn review_agent(
     previous: Option<Vec<Value>>,
 ) -> AgentReport {
     let target = Target::parse(&agent.url(), Vec::new()).expect("a sample agent's URL");
-    review(target, ReviewOptions { lang: Locale::En, limits: test_limits(), calls, previous, probes: true })
-        .await
+    review(
+        target,
+        ReviewOptions {
+            lang: Locale::En,
+            limits: test_limits(),
+            calls,
+            previous,
+            client: None,
+            probes: true,
+        },
+    )
+    .await
 }
 
 /// The call plan for a variant: the tool.identity variant advertises lookup_quote as

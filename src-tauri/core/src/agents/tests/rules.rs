@@ -195,11 +195,7 @@ async fn protocol_https_warns_on_loopback_http_and_fails_on_other_http() {
     assert!(line.reason.contains("loopback"), "{}", line.reason);
     // A non-loopback http endpoint (nothing listens there: connecting fails at once).
     let target = Target::parse("http://192.0.2.1:9/mcp", Vec::new()).unwrap();
-    let limits = Limits {
-        connect_timeout: Duration::from_millis(300),
-        request_timeout: Duration::from_secs(1),
-        ..Limits::default()
-    };
+    let limits = Limits { request_timeout: Duration::from_secs(1), ..Limits::default() };
     let report = review(target, ReviewOptions { limits, ..ReviewOptions::default() }).await;
     assert_eq!(report.verdict_of(RuleId::ProtocolHttps), Some(RuleVerdict::Fail));
     assert_eq!(report.reachability, AgentReachability::Unreachable);
