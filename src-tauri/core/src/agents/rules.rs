@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::wire::Locale;
+use crate::store::wire::Locale;
 
 /// Every rule the review checks. Serialized as its id (`protocol.initialize`, …).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
