@@ -116,6 +116,12 @@ proptest! {
     /// `HTTP_<status>`) and request id.
     #[test]
     fn fuzz_envelope_typed_bodies_read_exactly((status, body, want) in typed_case()) {
+        // A platform's code and request id reach the window capped and without control
+        // characters (issue 25), so that is what they read as.
+        let fit = |(code, rid): (String, Option<String>)| {
+            (crate::foundation::reading::capped(&code, 64), rid.map(|r| crate::foundation::reading::capped(&r, 128)))
+        };
+        let want = want.map_err(fit);
         match (read(status, body), want) {
             (Ok(got), Ok(want)) => prop_assert_eq!(got, want),
             (Err(Error::Unauthorized { code, request_id }), Err(want)) => {
