@@ -276,13 +276,19 @@ async fn every_write_transaction_runs_concurrently_without_busy() {
         let s3 = s.clone();
         tasks.push(tokio::spawn(async move {
             let c = charge(ChargeKind::Tts, format!("req-a{i}"));
-            db1.complete_clip(&format!("clip-a{i}"), "a.mp3", 10, 1, Some((&s, &c))).await.map(|_| ())
+            db1.complete_clip(&format!("clip-a{i}"), "a.mp3", 10, None, 1, Some((&s, &c))).await.map(|_| ())
         }));
         tasks.push(tokio::spawn(async move {
             let c = charge(ChargeKind::Tts, format!("req-b{i}"));
-            db2.settle_clip_without_audio(&format!("clip-b{i}"), &ClipError::default(), 1, Some((&s2, &c)))
-                .await
-                .map(|_| ())
+            db2.settle_clip_without_audio(
+                &format!("clip-b{i}"),
+                &ClipError::default(),
+                None,
+                1,
+                Some((&s2, &c)),
+            )
+            .await
+            .map(|_| ())
         }));
         tasks.push(tokio::spawn(async move {
             let m = MessageRecord {
