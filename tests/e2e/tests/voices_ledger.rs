@@ -337,7 +337,11 @@ async fn replay_and_save(
     assert!(error.contains("In saved"), "the error says where the file is: {error}");
     assert!(!error.contains(&scratch.display().to_string()), "no full path in the error: {error}");
     let hover = app.attr("[data-testid=toast-error] .toast__body", "title").await?;
-    assert_eq!(hover.as_deref(), Some(folder.join("again.mp3").display().to_string().as_str()), "the path on hover");
+    assert_eq!(
+        hover.as_deref(),
+        Some(folder.join("again.mp3").display().to_string().as_str()),
+        "the path on hover"
+    );
     // Cancelling the dialog saves nothing and says nothing.
     app.click(&format!("{row} [data-testid=clip-export]")).await?;
     assert_eq!(app.cancel_save_dialog().await?, "Save clip");

@@ -354,5 +354,5 @@ export const en = {
   "database.setAside.migrationFailed": "The app couldn't update its database to this version.",
   "database.setAside.keptAt": "Nothing was deleted: the old file is kept at",
   "database.setAside.fresh": "The app started with a fresh database: sign in again to continue. Your clips' audio files are untouched.",
-  "database.setAside.dismiss": "Dismiss",
+  "database.setAside.dismiss": "Got it",
 } as const;

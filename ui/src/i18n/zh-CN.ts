@@ -345,5 +345,5 @@ export const zhCN: Record<keyof typeof en, string> = {
   "database.setAside.migrationFailed": "应用无法将数据库升级到当前版本。",
   "database.setAside.keptAt": "没有删除任何内容：旧文件保存在",
   "database.setAside.fresh": "应用已使用新的数据库启动：请重新登录以继续。已生成的音频文件未受影响。",
-  "database.setAside.dismiss": "关闭",
+  "database.setAside.dismiss": "知道了",
 };
