@@ -74,10 +74,12 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
     let scopes = app
         .wait_for_text(
             "[data-testid=session-card][data-context=personal] [data-testid=session-scopes]",
-            "model",
+            "Models and voices",
         )
         .await?;
-    assert!(!scopes.contains("charge"), "least privilege: {scopes}");
+    // Chips read as names ("Models and voices"); the platform's ids are in data-scope.
+    let charge = app.attr("[data-testid=session-card][data-context=personal] [data-scope=charge]", "data-scope").await?;
+    assert_eq!(charge, None, "least privilege: {scopes}");
 
     let first = &wait_for_log(&log, 1).await?[0];
     assert_eq!(param(first, "scope"), "profile balance usage model");
