@@ -91,7 +91,7 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
     app.click("[data-testid=sign-in-team]").await?;
     app.click(&format!("[data-testid=team-option-{}]", sb::TEAM_ALPHA_ID)).await?;
     assert_eq!(app.attr("[data-testid=team-make-payer]", "aria-checked").await?.as_deref(), Some("false"));
-    app.wait_for_text("[data-testid=team-picker]", "Charged to: Personal now").await?;
+    app.wait_for_text("[data-testid=team-picker]", "Requests are charged to Personal now").await?;
     app.screenshot("sign-in-team-picker-payer").await?;
     app.click("[data-testid=team-sign-in-confirm]").await?;
     app.wait_for_text(

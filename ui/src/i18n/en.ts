@@ -137,7 +137,8 @@ export const en = {
   "teamPicker.descriptionList": "Choose the Team to sign in to. Your browser opens to confirm.",
   "teamPicker.descriptionId": "Enter the ID of the Team to sign in to. Your browser opens to confirm.",
   "teamPicker.makePayer": "Use this Team for charges once signed in",
-  "teamPicker.makePayerHint": "Charged to: {who} now. Left off, it stays that way; you can switch any time.",
+  "teamPicker.makePayerHint":
+    "Requests are charged to {who} now, and stay that way unless you turn this on. You can switch at any time from the header.",
   "teamPicker.makePayerNobody": "Nothing is charged until you choose who pays. Turn this on to choose this Team.",
   "teamPicker.listLabel": "Your Teams",
   "teamPicker.signedIn": "Signed in",

@@ -134,7 +134,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "teamPicker.descriptionList": "选择要登录的团队。随后会在浏览器中确认。",
   "teamPicker.descriptionId": "输入要登录的团队 ID。随后会在浏览器中确认。",
   "teamPicker.makePayer": "登录后将此团队用于计费",
-  "teamPicker.makePayerHint": "当前计费账户：{who}。不开启则保持不变，之后可随时切换。",
+  "teamPicker.makePayerHint": "请求目前由“{who}”计费，不开启此项就保持不变。之后也可以随时在顶部栏切换。",
   "teamPicker.makePayerNobody": "在你选择计费账户之前不会产生任何费用。开启即选择此团队。",
   "teamPicker.listLabel": "你的团队",
   "teamPicker.signedIn": "已登录",

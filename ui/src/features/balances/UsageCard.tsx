@@ -1,6 +1,7 @@
 // Personal usage attributed to this app (points charged, refunded and net, and the model
 // counters); for a Team, why there is none.
 
+import { keptKey } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
 import { Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
 import { formatCount, formatPoints } from "../../format/points";
@@ -22,7 +23,9 @@ export function UsageCard(props: { session: SessionSummary; contextKey: string; 
   const isTeam = props.session.context.kind === "team";
   const hasScope = props.session.grantedScopes.includes("usage");
   const skip = isTeam || !hasScope;
-  const usage = useLoad<UsageView | null>(() => (skip ? Promise.resolve(null) : personalUsage()), props.contextKey, props.version);
+  const usage = useLoad<UsageView | null>(() => (skip ? Promise.resolve(null) : personalUsage()), props.contextKey, props.version, {
+    keep: keptKey(props.contextKey, "balances.usage"),
+  });
 
   if (isTeam) {
     return (
