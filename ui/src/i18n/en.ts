@@ -49,6 +49,9 @@ export const en = {
   "chargedTo.add": "Add a context…",
   "chargedTo.signIn": "Sign in…",
 
+  "points.fractionNote":
+    "Some amounts here include a fraction of a point, so every amount on this screen is shown to {places} point, the platform's precision.",
+
   "context.personal": "Personal",
   "context.teamWithId": "Team {id}",
   "role.owner": "owner",

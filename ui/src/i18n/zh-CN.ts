@@ -46,6 +46,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chargedTo.add": "添加账户…",
   "chargedTo.signIn": "登录…",
 
+  "points.fractionNote": "这里有带小数的积分，因此本页所有积分都按平台的精度显示到 {places} 积分。",
+
   "context.personal": "个人",
   "context.teamWithId": "团队 {id}",
   "role.owner": "所有者",

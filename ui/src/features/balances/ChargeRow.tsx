@@ -1,8 +1,8 @@
 import { useApp } from "../../app/context";
 import { requestReceipt } from "../../app/receipts";
-import { Button, Icon } from "../../components";
+import { Button, Icon, usePoints } from "../../components";
 import { formatWhen } from "../../format/dates";
-import { formatCount, formatPoints } from "../../format/points";
+import { formatCount } from "../../format/points";
 import { t } from "../../i18n";
 import type { LedgerEntry } from "../../ipc";
 import { contextLabelOf } from "./labels";
@@ -55,6 +55,7 @@ export function ChargeRow(props: { entry: LedgerEntry; now: number; showContext?
   const e = props.entry;
   const open = useOpenReceipt();
   const { what, code } = rowSubject(e, useModelNames());
+  const formatPoints = usePoints([e.points]);
   return (
     <li class="charge-row" data-testid="charge-row" data-request-id={e.requestId} data-source={e.source}>
       <span class={`charge-row__icon charge-row__icon--${e.source}`} aria-hidden="true">

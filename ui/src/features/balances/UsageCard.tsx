@@ -3,13 +3,14 @@
 
 import { keptKey } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
-import { Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
-import { formatCount, formatPoints } from "../../format/points";
+import { Card, ErrorState, Icon, Panel, SkeletonList, usePoints } from "../../components";
+import { formatCount } from "../../format/points";
 import { t } from "../../i18n";
 import { personalUsage, type SessionSummary, type UsageView } from "../../ipc";
 import { ScopeMissing } from "./ScopeMissing";
 
 function Stat(props: { label: string; value: string; testId: string; points?: boolean; emphasis?: boolean }) {
+  const formatPoints = usePoints([props.points ? props.value : null]);
   return (
     <div class={`usage-stat${props.emphasis ? " usage-stat--emphasis" : ""}`} data-testid={props.testId} data-value={props.value}>
       <dt>{props.label}</dt>

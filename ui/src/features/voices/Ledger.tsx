@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 
 import { saveWithDialog } from "../../app/saveFile";
 import { useLoad } from "../../app/useLoad";
-import { Card, EmptyState, toast } from "../../components";
+import { Card, EmptyState, PointsNote, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { type Clip, type ClipStatus, deleteClip, onAppEvent, saveClip, type TtsConfig, toAppError, ttsClips } from "../../ipc";
 import { ClipRow } from "./ClipRow";
@@ -83,6 +83,7 @@ export function Ledger(props: {
         configId={configId}
         onConfigId={setConfigId}
       />
+      <PointsNote class="muted" />
       {loadError !== null && <p class="field__error">{errorMessage(loadError.code)}</p>}
       {clips !== null && clips.length === 0 && (
         <EmptyState
