@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { AppContext, type AppContextValue } from "../../src/app/context";
 import { MissingScopes } from "../../src/features/account/MissingScopes";
+import { SessionCard } from "../../src/features/account/SessionCard";
 import { SessionScopes } from "../../src/features/account/SessionScopes";
 import { ScopeMissing } from "../../src/features/balances/ScopeMissing";
 import { receiptText } from "../../src/features/chat/format";
@@ -16,6 +17,7 @@ import { ReceiptDialog } from "../../src/features/chat/ReceiptDialog";
 import { applyLocale } from "../../src/i18n";
 import type { ChatMessage, ChatReceipt } from "../../src/ipc";
 import { englishWords } from "../support/chineseText";
+import { session } from "../support/core";
 import { findIn, mountRoot } from "../support/dom";
 
 let root: HTMLElement;
@@ -116,6 +118,22 @@ describe("granted access in Chinese", () => {
     expect(chips.map((c) => c.title.split(" ")[0])).toEqual(["profile", "balance", "usage", "model", "team_read"]);
     expect(englishWords(readable(list))).toEqual([]);
     expect(rawIdsIn(readable(list))).toEqual([]);
+  });
+
+  it("a whole session card (a Team's, lacking usage and balance) reads in Chinese", () => {
+    const team = session({
+      id: "s_rd",
+      displayName: "林小雅",
+      context: { kind: "team", teamId: "team_rd", teamName: "研发组" },
+      role: "member",
+      grantedScopes: ["profile", "model", "team_read"],
+    });
+    act(() => render(<SessionCard session={team} active others={[]} />, root));
+    const card = findIn(root, "[data-testid=session-card]");
+    expect(card.textContent).toContain("团队信息");
+    expect(card.textContent).toContain("余额");
+    expect(englishWords(readable(card))).toEqual([]);
+    expect(rawIdsIn(readable(card))).toEqual([]);
   });
 
   it("names what is missing in words on a session card and on Balances", () => {
