@@ -35,7 +35,7 @@ vi.mock("../../src/ipc", (real) =>
     modelsCatalog: () => asked("modelsCatalog"),
     ttsCatalog: () => asked("ttsCatalog"),
     ttsTotals: () => new Promise(() => {}),
-    ttsClips: () => new Promise(() => {}),
+    ttsClips: () => asked("ttsClips"),
     balanceChanges: () => asked("balanceChanges"),
     pointsLedger: () => asked("pointsLedger"),
   }),
@@ -48,6 +48,7 @@ const { ModelsScreen } = await import("../../src/features/models/ModelsScreen");
 const { VoicesScreen } = await import("../../src/features/voices/VoicesScreen");
 const { ChangesCard } = await import("../../src/features/balances/ChangesCard");
 const { LedgerCard } = await import("../../src/features/balances/LedgerCard");
+const { Ledger: AudioLedger } = await import("../../src/features/voices/Ledger");
 const stop = sessionsStore.start();
 afterAll(() => stop());
 
@@ -135,6 +136,20 @@ describe("coming back to a screen", () => {
     expect(skeletons()).toBe(0);
     expect(findIn(root, "[data-testid=voices-no-configs]")).toBeTruthy();
     expect(waiting.ttsCatalog?.length, "read again, quietly").toBe(1);
+  });
+
+  it("Voices' audio ledger shows the kept clips at once while they are read again", async () => {
+    const ledger = <AudioLedger contextKey={contextKey} configs={[]} version={0} retryingId={null} onRetry={() => {}} onClips={() => {}} />;
+    await show(ledger);
+    await act(async () => new Promise((r) => setTimeout(r, 200)));
+    await answer("ttsClips", []);
+    expect(findIn(root, "[data-testid=ledger-empty]")).toBeTruthy();
+    await leave();
+
+    await show(ledger);
+    expect(findIn(root, "[data-testid=ledger-empty]"), "shown before the new answer").toBeTruthy();
+    await act(async () => new Promise((r) => setTimeout(r, 200)));
+    expect(waiting.ttsClips?.length, "read again, quietly").toBe(1);
   });
 
   it("Balances' cards show the kept changes and ledger at once while they are read again", async () => {

@@ -77,6 +77,7 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
           />
           <PlayerBar labelFor={x.labelFor} />
           <Ledger
+            contextKey={props.contextKey}
             configs={catalog.configs}
             version={x.ledgerVersion}
             retryingId={retryingId}
