@@ -22,7 +22,7 @@ use crate::AppState;
 pub struct SavedFiles(Mutex<Vec<PathBuf>>);
 
 impl SavedFiles {
-    fn remember(&self, path: PathBuf) {
+    pub(crate) fn remember(&self, path: PathBuf) {
         let mut saved = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if !saved.contains(&path) {
             saved.push(path);

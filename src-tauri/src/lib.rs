@@ -196,6 +196,13 @@ pub fn run() {
                 Ok(state) => {
                     // Read before the window exists, so its first frame is the real screen.
                     let first_frame = boot::script(&state.core);
+                    // The notice of a set-aside database offers "Show in folder" for the old file.
+                    if let Some(moved) = tauri::async_runtime::block_on(state.core.app_info())
+                        .ok()
+                        .and_then(|info| info.database_set_aside)
+                    {
+                        app.state::<files::SavedFiles>().remember(PathBuf::from(moved.moved_to));
+                    }
                     app.manage(state);
                     open_main_window(app, first_frame)?;
                 }

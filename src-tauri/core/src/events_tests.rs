@@ -60,7 +60,15 @@ async fn a_settled_charged_clip_announces_clip_settled_then_balance_changed() {
     rig.events.take();
     let clip = rig.core.tts().synthesize(standard("Charged and settled.")).await.unwrap();
     assert_eq!(clip.status, ClipStatus::Complete);
-    let events = rig.events.take();
+    // The balance is read after the answer (issue 23: Synthesize doesn't wait for it).
+    let mut events = rig.events.take();
+    for _ in 0..500 {
+        if events.iter().any(|e| matches!(e, AppEvent::BalanceChanged { .. })) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        events.extend(rig.events.take());
+    }
     let names: Vec<_> = events.iter().map(name).collect();
     assert_eq!(names, ["clipSettled", "balanceChanged"], "{names:?}");
     let AppEvent::ClipSettled { clip: settled } = &events[0] else { unreachable!() };

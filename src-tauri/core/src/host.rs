@@ -58,11 +58,15 @@ impl CoreOptions {
     }
 }
 
+/// The database's file name in the data folder.
+pub const DATABASE_FILE: &str = "companion.db";
+
 pub struct Core {
     /// What every service uses (database, platform, client, keychain, browser, events, …).
     shared: Arc<Shared>,
-    /// The database found at start was unusable and moved aside (said in the window).
-    database_set_aside: Option<crate::wire::DatabaseSetAside>,
+    /// The database found at start (or at an earlier start) was unusable and moved aside:
+    /// said in the window until the person has read it.
+    database_set_aside: std::sync::Mutex<Option<crate::wire::DatabaseSetAside>>,
     auth: Arc<Auth>,
     billing: Arc<Billing>,
     models: Arc<Models>,
@@ -77,7 +81,7 @@ impl Core {
     pub async fn start(options: CoreOptions) -> Result<Self> {
         std::fs::create_dir_all(&options.data_dir).map_err(Error::DataFolder)?;
         let (db, database_set_aside) =
-            Db::open_or_set_aside(&options.data_dir.join("companion.db"), time::OffsetDateTime::now_utc())
+            Db::open_or_set_aside(&options.data_dir.join(DATABASE_FILE), time::OffsetDateTime::now_utc())
                 .await?;
         let choice = config::choose(&*options.env, &db.stored_platform().await?)?;
         let sink = options.events;
@@ -125,6 +129,7 @@ impl Core {
             tts.clone(),
         ));
         let agents = Arc::new(Agents::new(shared.clone()));
+        let database_set_aside = std::sync::Mutex::new(database_set_aside);
         Ok(Core { shared, database_set_aside, auth, billing, models, chat, audio, tts, check, agents })
     }
 
@@ -209,8 +214,16 @@ impl Core {
             platform: self.platform().info(),
             locale,
             theme: self.db().theme().await?,
-            database_set_aside: self.database_set_aside.clone(),
+            database_set_aside: self.database_set_aside.lock().unwrap_or_else(|e| e.into_inner()).clone(),
         })
+    }
+
+    /// The person read that the database was set aside: later starts don't say it again
+    /// (the old file stays where the notice said).
+    pub async fn dismiss_database_notice(&self) -> Result<()> {
+        Db::forget_set_aside_notice(&self.shared.data_dir().join(DATABASE_FILE)).await?;
+        *self.database_set_aside.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        Ok(())
     }
 
     /// The window's first frame (`BootState`): the app info and a snapshot of the sessions

@@ -1,6 +1,9 @@
 //! Test rig shared by the core's tests: a Core bound to a sandbox of its own, an
 //! in-memory keychain and a browser that records what it was asked to open.
 
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 
 use url::Url;
@@ -102,5 +105,67 @@ impl Rig {
         self.core.auth().begin_sign_in(request).await.unwrap();
         let callback = self.approve().await;
         self.core.auth().complete_sign_in(&callback).await.unwrap().expect("a session")
+    }
+}
+
+/// A tmpfs mounted on a folder; unmounted when dropped (also when the test panics).
+pub struct Tmpfs {
+    dir: PathBuf,
+}
+
+impl Tmpfs {
+    /// `None` (with a loud line) when this process may not mount; a panic in CI.
+    pub fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
+        std::fs::create_dir_all(dir).expect("the folder to mount on");
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .output();
+        match out {
+            Ok(o) if o.status.success() => Some(Tmpfs { dir: dir.to_path_buf() }),
+            other => {
+                let why = match other {
+                    Ok(o) => String::from_utf8_lossy(&o.stderr).trim().to_owned(),
+                    Err(e) => e.to_string(),
+                };
+                eprintln!("\n*** SKIPPED: the full-disk test needs root to mount a tmpfs ({why}) ***\n");
+                assert!(
+                    std::env::var_os("CI").is_none(),
+                    "CI runs as root: the full-disk test must not be skipped ({why})"
+                );
+                None
+            }
+        }
+    }
+
+    /// Writes a filler file until the file system refuses with ENOSPC.
+    pub fn fill(&self) -> PathBuf {
+        let path = self.dir.join("filler");
+        let mut file = std::fs::File::create(&path).expect("filler");
+        let chunk = vec![0u8; 4096];
+        loop {
+            match file.write_all(&chunk).and_then(|()| file.sync_all()) {
+                Ok(()) => continue,
+                Err(e) => {
+                    assert!(crate::foundation::error::is_disk_full(&e), "filled up with ENOSPC, not {e}");
+                    return path;
+                }
+            }
+        }
+    }
+}
+
+impl Tmpfs {
+    /// Remounts it read-only (`EROFS` for every write, also root's) or writable again.
+    pub fn set_read_only(&self, read_only: bool) {
+        let mode = if read_only { "remount,ro" } else { "remount,rw" };
+        let status = Command::new("mount").args(["-o", mode]).arg(&self.dir).status().expect("mount");
+        assert!(status.success(), "mount -o {mode}");
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.dir).status();
     }
 }

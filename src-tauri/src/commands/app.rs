@@ -72,3 +72,9 @@ pub async fn use_sandbox(state: State<'_, AppState>) -> CmdResult<PlatformInfo> 
 pub async fn show_in_folder<R: tauri::Runtime>(app: tauri::AppHandle<R>, path: String) -> CmdResult<()> {
     crate::files::show_in_folder(&app, &path).await
 }
+
+/// The person read that the database was set aside; later starts don't say it again.
+#[tauri::command]
+pub async fn dismiss_database_notice(state: State<'_, AppState>) -> CmdResult<()> {
+    Ok(state.core.dismiss_database_notice().await?)
+}

@@ -47,6 +47,9 @@ commands! {
     app::use_sandbox() -> PlatformInfo;
     /// Shows a file saved in this run in the file manager (FILE_MANAGER_UNAVAILABLE if none answers).
     app::show_in_folder(path: String) -> ();
+    /// The person read that the database found at start was set aside (a damaged file); it
+    /// is said on every start until then. The old file stays.
+    app::dismiss_database_notice() -> ();
     /// Plays a saved clip from the start (AUDIO_UNAVAILABLE without a device, AUDIO_UNREADABLE if damaged).
     audio::play_clip(id: String) -> PlaybackState;
     /// Pauses the clip that is playing.

@@ -21,6 +21,13 @@ async fn the_app_starts_on_a_corrupt_database_and_says_where_the_old_file_is() -
     assert!(shown.contains("companion-damaged-"), "{shown}");
     assert_eq!(std::fs::read(shown.trim())?, garbage, "the old file is where the window says, byte for byte");
     app.shot("hardening-database-set-aside", None).await?;
+    // Issue 25: closed before it was read, the notice is said again on the next start.
+    app.close().await?;
+    let app =
+        AppWindow::launch(Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() }).await?;
+    app.wait_for_text("[data-testid=database-notice]", "damaged").await?;
+    let again = app.text_of("[data-testid=database-notice-path]").await?.unwrap_or_default();
+    assert_eq!(again.trim(), shown.trim(), "the same old file");
     // The app works on its fresh database.
     app.click("[data-testid=locale-switch-zh-CN]").await?;
     app.wait_for_text("[data-testid=database-notice]", "没有删除任何内容").await?;
@@ -39,6 +46,15 @@ async fn the_app_starts_on_a_corrupt_database_and_says_where_the_old_file_is() -
         logged.push_str(&std::fs::read_to_string(entry?.path()).unwrap_or_default());
     }
     assert!(logged.contains("dumpable=0") && logged.contains("core_soft=0"), "{logged}");
+    app.close().await?;
+
+    // Read ("知道了"): the next start says nothing, and the old file is still there.
+    let app =
+        AppWindow::launch(Launch { data_dir: Some(data.path().to_path_buf()), ..Launch::default() }).await?;
+    app.wait_for_text("[data-testid=nav-account]", "账户").await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(app.count("[data-testid=database-notice]").await?, 0, "not said again once read");
+    assert_eq!(std::fs::read(shown.trim())?, garbage, "the old file stays");
     app.close().await
 }
 

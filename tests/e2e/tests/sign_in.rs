@@ -74,10 +74,12 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
     let scopes = app
         .wait_for_text(
             "[data-testid=session-card][data-context=personal] [data-testid=session-scopes]",
-            "model",
+            "Models and voices",
         )
         .await?;
-    assert!(!scopes.contains("charge"), "least privilege: {scopes}");
+    // Chips read as names ("Models and voices"); the platform's ids are in data-scope.
+    let charge = app.attr("[data-testid=session-card][data-context=personal] [data-scope=charge]", "data-scope").await?;
+    assert_eq!(charge, None, "least privilege: {scopes}");
 
     let first = &wait_for_log(&log, 1).await?[0];
     assert_eq!(param(first, "scope"), "profile balance usage model");
@@ -89,7 +91,7 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
     app.click("[data-testid=sign-in-team]").await?;
     app.click(&format!("[data-testid=team-option-{}]", sb::TEAM_ALPHA_ID)).await?;
     assert_eq!(app.attr("[data-testid=team-make-payer]", "aria-checked").await?.as_deref(), Some("false"));
-    app.wait_for_text("[data-testid=team-picker]", "Charged to: Personal now").await?;
+    app.wait_for_text("[data-testid=team-picker]", "Requests are charged to Personal now").await?;
     app.screenshot("sign-in-team-picker-payer").await?;
     app.click("[data-testid=team-sign-in-confirm]").await?;
     app.wait_for_text(

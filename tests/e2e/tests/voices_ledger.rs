@@ -333,7 +333,15 @@ async fn replay_and_save(
     app.wait_for_text("[data-testid=toast-success]", "Saved again.mp3").await?;
     app.click("[data-testid=saved-show-in-folder]").await?;
     let error = app.wait_for_text("[data-testid=toast-error]", "No file manager opened").await?;
-    assert!(error.contains(&folder.display().to_string()), "{error}");
+    // The folder by name here too (issue 26), the whole path on hover.
+    assert!(error.contains("In saved"), "the error says where the file is: {error}");
+    assert!(!error.contains(&scratch.display().to_string()), "no full path in the error: {error}");
+    let hover = app.attr("[data-testid=toast-error] .toast__body", "title").await?;
+    assert_eq!(
+        hover.as_deref(),
+        Some(folder.join("again.mp3").display().to_string().as_str()),
+        "the path on hover"
+    );
     // Cancelling the dialog saves nothing and says nothing.
     app.click(&format!("{row} [data-testid=clip-export]")).await?;
     assert_eq!(app.cancel_save_dialog().await?, "Save clip");

@@ -1,12 +1,14 @@
 import { useState } from "preact/hooks";
 
-import { Button, Icon } from "../components";
-import { t } from "../i18n";
-import type { DatabaseSetAside } from "../ipc";
+import { Button, Icon, toast } from "../components";
+import { errorMessage, t } from "../i18n";
+import { type DatabaseSetAside, dismissDatabaseNotice, showInFolder, toAppError } from "../ipc";
 
 /**
  * The database found at start could not be used and was moved aside: say why, where
- * the old file is now, and that the app started with a fresh one. Shown until dismissed.
+ * the old file is now, and that the app started with a fresh one. Said on every start
+ * until the person has read it ("Got it" tells the core), with the old file one click
+ * away in the file manager.
  */
 export function DatabaseNotice(props: { setAside: DatabaseSetAside }) {
   const [open, setOpen] = useState(true);
@@ -30,9 +32,30 @@ export function DatabaseNotice(props: { setAside: DatabaseSetAside }) {
         </p>
         <p>{t("database.setAside.fresh")}</p>
       </div>
-      <Button variant="ghost" onClick={() => setOpen(false)} data-testid="database-notice-dismiss">
-        {t("database.setAside.dismiss")}
-      </Button>
+      <div class="database-notice__actions">
+        <Button
+          variant="secondary"
+          icon="externalLink"
+          onClick={() =>
+            void showInFolder(props.setAside.movedTo).catch((err: unknown) =>
+              toast({ tone: "error", title: errorMessage(toAppError(err).code) }),
+            )
+          }
+          data-testid="database-notice-show"
+        >
+          {t("save.showInFolder")}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setOpen(false);
+            void dismissDatabaseNotice().catch((err: unknown) => toast({ tone: "error", title: errorMessage(toAppError(err).code) }));
+          }}
+          data-testid="database-notice-dismiss"
+        >
+          {t("database.setAside.dismiss")}
+        </Button>
+      </div>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // use `missingScopes(session, feature)` to explain "unavailable: missing scope X"
 // instead of failing with SCOPE_MISSING after a click.
 
-import type { PlainKey } from "../i18n";
+import { type PlainKey, t } from "../i18n";
 import type { SessionSummary } from "../ipc";
 
 export type Feature = "models" | "chat" | "voices" | "balances" | "usage";
@@ -65,4 +65,28 @@ export function scopeDescriptionKey(scope: string): PlainKey | null {
     default:
       return null;
   }
+}
+
+/** A scope's name in plain words for its chip; unknown scopes have none. */
+export function scopeNameKey(scope: string): PlainKey | null {
+  switch (scope) {
+    case "profile":
+      return "scope.name.profile";
+    case "balance":
+      return "scope.name.balance";
+    case "usage":
+      return "scope.name.usage";
+    case "model":
+      return "scope.name.model";
+    case "team_read":
+      return "scope.name.team_read";
+    default:
+      return null;
+  }
+}
+
+/** What a person reads for a scope: its name in the active language, or the id the platform sent when the app doesn't know it. */
+export function scopeName(scope: string): string {
+  const key = scopeNameKey(scope);
+  return key ? t(key) : scope;
 }

@@ -5,11 +5,14 @@
 //     key's data never appears under another;
 //   - a change of `deps` (a new reading, a filter, a retry) reloads in place;
 //   - an answer that arrives after a newer request was made is dropped;
-//   - a failure keeps the last good data next to the error.
+//   - a failure keeps the last good data next to the error;
+//   - with `keep`, the last good data outlives the screen (app/keep.ts): coming back shows
+//     it at once, not a skeleton, while it is asked for again quietly.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 
 import { type AppError, toAppError } from "../ipc";
+import { readKept, writeKept } from "./keep";
 
 export interface Loaded<T> {
   /** The last good answer for this key (kept when a later load fails). */
@@ -30,6 +33,11 @@ export interface LoadOptions {
   skip?: boolean;
   /** Keeps what is shown and asks nothing until released (e.g. while a reply streams). */
   hold?: boolean;
+  /**
+   * Where the last good data is kept between visits (`keptKey(contextKey, slot)`, one per
+   * `key`): a remount starts from it instead of nothing.
+   */
+  keep?: string;
 }
 
 interface State<T> {
@@ -44,8 +52,11 @@ interface State<T> {
  * on every render; the latest one is used.
  */
 export function useLoad<T>(load: () => Promise<T>, key: string, deps: unknown = 0, options: LoadOptions = {}): Loaded<T> {
-  const { delayMs = 0, skip = false, hold = false } = options;
-  const [state, setState] = useState<State<T>>({ key, data: null, error: null, loading: !skip && !hold });
+  const { delayMs = 0, skip = false, hold = false, keep } = options;
+  const kept = (): T | null => (keep === undefined ? null : (readKept<T>(keep) ?? null));
+  const [state, setState] = useState<State<T>>(() => ({ key, data: skip ? null : kept(), error: null, loading: !skip && !hold }));
+  const keepRef = useRef(keep);
+  keepRef.current = keep;
   const generation = useRef(0);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -62,12 +73,14 @@ export function useLoad<T>(load: () => Promise<T>, key: string, deps: unknown = 
       setState({ key, data: null, error: null, loading: false });
       return;
     }
-    setState((prev) => (prev.key === key ? { ...prev, loading: true } : { key, data: null, error: null, loading: true }));
+    setState((prev) => (prev.key === key ? { ...prev, loading: true } : { key, data: kept(), error: null, loading: true }));
     const run = () => {
       loadRef
         .current()
         .then((data) => {
-          if (generation.current === mine) setState({ key, data, error: null, loading: false });
+          if (generation.current !== mine) return;
+          if (keepRef.current !== undefined) writeKept(keepRef.current, data);
+          setState({ key, data, error: null, loading: false });
         })
         .catch((err: unknown) => {
           if (generation.current === mine) setState((prev) => ({ ...prev, key, error: toAppError(err), loading: false }));
@@ -90,7 +103,15 @@ export function useLoad<T>(load: () => Promise<T>, key: string, deps: unknown = 
   );
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  const update = useCallback((change: (data: T | null) => T | null) => setState((prev) => ({ ...prev, data: change(prev.data) })), []);
-  const current = state.key === key ? state : { data: null, error: null, loading: !skip && !hold };
+  const update = useCallback(
+    (change: (data: T | null) => T | null) =>
+      setState((prev) => {
+        const data = change(prev.data);
+        if (keepRef.current !== undefined) writeKept(keepRef.current, data);
+        return { ...prev, data };
+      }),
+    [],
+  );
+  const current = state.key === key ? state : { data: skip ? null : kept(), error: null, loading: !skip && !hold };
   return { data: current.data, error: current.error, loading: current.loading, reload, update };
 }

@@ -1,6 +1,7 @@
 // The shell's part of the core's events: a platform switch updates the app info, a
-// sign-in is toasted, and a failed one is toasted with a way to the Account screen
-// (which shows the full explanation itself). The sessions store starts here too.
+// sign-in is toasted and focus moves to it (signInFocus.ts), and a failed one is toasted
+// with a way to the Account screen (which shows the full explanation itself). The
+// sessions store starts here too.
 
 import { type Dispatch, type StateUpdater, useEffect } from "preact/hooks";
 
@@ -9,6 +10,7 @@ import { errorMessage, t } from "../i18n";
 import { type AppEvent, type AppInfo, onAppEvent } from "../ipc";
 import type { ScreenId } from "./screens";
 import { contextLabel, sessionsStore } from "./sessions";
+import { focusAfterSignIn } from "./signInFocus";
 
 export function useShellEvents(
   screenRef: { current: ScreenId },
@@ -31,6 +33,7 @@ export function useShellEvents(
               title: t("signIn.done", { context: contextLabel(event.session) }),
               body: t("signIn.doneBody", { name: event.session.displayName }),
             });
+            focusAfterSignIn(event.session.id);
             break;
           case "signInFailed":
             // The Account screen shows the full explanation; elsewhere, point to it.

@@ -6,7 +6,7 @@
 //   <BalanceCheckNotice check={check} />
 
 import { formatWhen } from "../format/dates";
-import { formatPoints } from "../format/points";
+import { formatPoints as formatExact, pointsPlaces } from "../format/points";
 import { type PlainKey, t } from "../i18n";
 import type { BalanceCheck, BalanceLimit } from "../ipc";
 import { Panel } from "./Card";
@@ -24,6 +24,9 @@ export function BalanceCheckNotice(props: { check: BalanceCheck | null; "data-te
   if (!check || check.verdict === "enough" || check.verdict === "unknown") return null;
   const stale = check.stale && check.balanceAt !== undefined ? t("balanceCheck.stale", { time: formatWhen(check.balanceAt) }) : null;
   const exceeds = check.verdict === "exceeds";
+  // The amounts of one sentence share their decimals (format/points.ts).
+  const places = pointsPlaces([check.estimate, check.remaining, check.after, check.lowThreshold]);
+  const formatPoints = (text: string) => formatExact(text, { places });
   return (
     <Panel
       tone={exceeds ? "danger" : "warning"}

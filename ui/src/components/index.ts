@@ -11,6 +11,7 @@ export { EmptyState } from "./EmptyState";
 export { ErrorState } from "./ErrorState";
 export { Field, type FieldControlProps } from "./Field";
 export { Icon, type IconName } from "./Icon";
+export { type PointsFormatter, PointsNote, PointsScope, usePoints } from "./PointsScope";
 export { Screen } from "./Screen";
 export { Segmented, type SegmentedOption } from "./Segmented";
 export { Select, type SelectOption } from "./Select";

@@ -54,20 +54,53 @@ function group(int: string, separator: string): string {
 }
 
 /**
- * "9,007,199,254,740,993", "859.75", "−12". With `signed`, positive amounts get a "+".
+ * The platform's precision for fractional points: Personal charges are whole points and
+ * Team charges are exact to a thousandth (src-tauri/sandbox/README.md, "Balances and
+ * prices"; READINGS.md: `X-Xiaoya-Charged-Points` "whole for Personal, 0.001 for Team").
+ *
+ * One rule for decimals: a whole amount shows no decimals; a fractional one shows this many
+ * (859.75 → 859.750), more only when the platform sent more (never rounded: the amounts
+ * are exact). Amounts shown together — one list, one screen — share the places of the most
+ * precise among them (`pointsPlaces`), so 859.750, 859.568 and 857.370 line up, and a
+ * whole 1,000 beside them reads 1,000.000. Where a screen shows fractional amounts it says
+ * so in a short note (components/PointsScope.tsx).
+ */
+export const POINT_PLACES = 3;
+
+/** The decimals a fractional amount has (0 for a whole one or text that isn't decimal). */
+function fractionDigits(text: string | null | undefined): number {
+  if (text === null || text === undefined) return 0;
+  return parseDecimal(text)?.frac.length ?? 0;
+}
+
+/**
+ * The places for amounts shown together: 0 when all are whole, else the platform's
+ * precision (`POINT_PLACES`) or the longest fraction among them, whichever is more.
+ */
+export function pointsPlaces(amounts: Iterable<string | null | undefined>): number {
+  let longest = 0;
+  for (const amount of amounts) longest = Math.max(longest, fractionDigits(amount));
+  return longest === 0 ? 0 : Math.max(POINT_PLACES, longest);
+}
+
+/**
+ * "9,007,199,254,740,993", "859.750", "−12". With `signed`, positive amounts get a "+";
+ * `places` (from `pointsPlaces`) pads to the decimals of the amounts shown beside it.
  * Text that isn't a decimal is shown as it came.
  */
-export function formatPoints(text: string, options: { signed?: boolean } = {}): string {
+export function formatPoints(text: string, options: { signed?: boolean; places?: number } = {}): string {
   const d = parseDecimal(text);
   if (!d) return text;
   const { group: g, decimal } = separators(getLocale());
-  const body = group(d.int, g) + (d.frac ? decimal + d.frac : "");
+  const places = Math.max(options.places ?? pointsPlaces([text]), d.frac.length);
+  const frac = d.frac.padEnd(places, "0");
+  const body = group(d.int, g) + (frac ? decimal + frac : "");
   if (d.negative) return `\u2212${body}`;
   return options.signed && !isZero(text) ? `+${body}` : body;
 }
 
-/** Counts (requests, tokens) use the same exact grouping. */
-export const formatCount = (text: string): string => formatPoints(text);
+/** Counts (requests, tokens): the same exact grouping, no padding. */
+export const formatCount = (text: string): string => formatPoints(text, { places: 0 });
 
 export function isZero(text: string): boolean {
   const d = parseDecimal(text);

@@ -51,6 +51,9 @@ export const en = {
   "chargedTo.add": "Add a context…",
   "chargedTo.signIn": "Sign in…",
 
+  "points.fractionNote":
+    "Some amounts here include a fraction of a point, so every amount on this screen is shown to {places} point, the platform's precision.",
+
   "context.personal": "Personal",
   "context.teamWithId": "Team {id}",
   "role.owner": "owner",
@@ -63,6 +66,11 @@ export const en = {
   "feature.balances": "Balances",
   "feature.usage": "Usage history",
 
+  "scope.name.profile": "Profile",
+  "scope.name.balance": "Balance",
+  "scope.name.usage": "Usage history",
+  "scope.name.model": "Models and voices",
+  "scope.name.team_read": "Team details",
   "scope.profile": "Your name and account ID",
   "scope.balance": "Read the points balance",
   "scope.usage": "Read the usage history",
@@ -86,7 +94,7 @@ export const en = {
   "session.chargedHere": "Used for charges",
   "session.scopes": "Granted access",
   "session.noScopes": "None",
-  "session.unavailable": "{feature} — unavailable: missing scope {scope}",
+  "session.unavailable": "{feature} — unavailable: no access to “{scope}”",
   "session.unavailableHint": "Sign in again and allow that access on the consent page.",
   "session.activate": "Charge requests here",
   "session.signOut": "Sign out",
@@ -134,7 +142,8 @@ export const en = {
   "teamPicker.descriptionList": "Choose the Team to sign in to. Your browser opens to confirm.",
   "teamPicker.descriptionId": "Enter the ID of the Team to sign in to. Your browser opens to confirm.",
   "teamPicker.makePayer": "Use this Team for charges once signed in",
-  "teamPicker.makePayerHint": "Charged to: {who} now. Left off, it stays that way; you can switch any time.",
+  "teamPicker.makePayerHint":
+    "Requests are charged to {who} now, and stay that way unless you turn this on. You can switch at any time from the header.",
   "teamPicker.makePayerNobody": "Nothing is charged until you choose who pays. Turn this on to choose this Team.",
   "teamPicker.listLabel": "Your Teams",
   "teamPicker.signedIn": "Signed in",
@@ -357,5 +366,5 @@ export const en = {
   "database.setAside.migrationFailed": "The app couldn't update its database to this version.",
   "database.setAside.keptAt": "Nothing was deleted: the old file is kept at",
   "database.setAside.fresh": "The app started with a fresh database: sign in again to continue. Your clips' audio files are untouched.",
-  "database.setAside.dismiss": "Dismiss",
+  "database.setAside.dismiss": "Got it",
 } as const;

@@ -83,7 +83,6 @@ export const NAMES_IN_CHINESE: readonly string[] = [
   "CJK",
   "Markdown",
   "Team",
-  "Personal",
   "Secret",
   "Service",
   "SQLite",

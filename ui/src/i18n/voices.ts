@@ -72,8 +72,6 @@ export const en = {
   "voices.compose.placeholder": "Type or paste up to 9,999 characters…",
   "voices.compose.counter": "{n} / {max} characters",
   "voices.compose.countHint": "The cost is counted in characters (an emoji is one).",
-  "voices.compose.countHintUnknown":
-    "The cost is counted in characters (an emoji is one). A Chinese character may count as more than one here: your first clip with Chinese text will show.",
   "voices.compose.countHintCodePoints": "Here a Chinese character or an emoji counts as one character (seen in your clip of {date}).",
   "voices.compose.countHintLearned": "Here a Chinese character counts as {k} characters (seen in your clip of {date}).",
   "voices.compose.tooLong": "That's more than {max} characters. Shorten the text.",
@@ -327,7 +325,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.compose.placeholder": "输入或粘贴不超过 9,999 个字符…",
   "voices.compose.counter": "{n} / {max} 字符",
   "voices.compose.countHint": "费用按字符数计算（一个表情算一个字符）。",
-  "voices.compose.countHintUnknown": "费用按字符数计算（一个表情算一个字符）。这里一个汉字可能按多个字符计，您第一段含中文的音频会告诉您。",
   "voices.compose.countHintCodePoints": "这里一个汉字或一个表情都算一个字符（见您 {date} 的音频）。",
   "voices.compose.countHintLearned": "这里一个汉字按 {k} 个字符计（见您 {date} 的音频）。",
   "voices.compose.tooLong": "超过了 {max} 个字符，请缩短文本。",

@@ -48,6 +48,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chargedTo.add": "添加账户…",
   "chargedTo.signIn": "登录…",
 
+  "points.fractionNote": "这里有带小数的积分，因此本页所有积分都按平台的精度显示到 {places} 积分。",
+
   "context.personal": "个人",
   "context.teamWithId": "团队 {id}",
   "role.owner": "所有者",
@@ -60,6 +62,11 @@ export const zhCN: Record<keyof typeof en, string> = {
   "feature.balances": "余额",
   "feature.usage": "用量记录",
 
+  "scope.name.profile": "个人资料",
+  "scope.name.balance": "余额",
+  "scope.name.usage": "用量记录",
+  "scope.name.model": "模型和音色",
+  "scope.name.team_read": "团队信息",
   "scope.profile": "你的名称和账户 ID",
   "scope.balance": "查看积分余额",
   "scope.usage": "查看用量记录",
@@ -83,7 +90,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "session.chargedHere": "用于计费",
   "session.scopes": "已授予的权限",
   "session.noScopes": "无",
-  "session.unavailable": "{feature}：不可用，缺少权限 {scope}",
+  "session.unavailable": "{feature}：不可用，缺少“{scope}”权限",
   "session.unavailableHint": "请重新登录，并在授权页面中允许该权限。",
   "session.activate": "改由此账户计费",
   "session.signOut": "退出登录",
@@ -131,7 +138,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "teamPicker.descriptionList": "选择要登录的团队。随后会在浏览器中确认。",
   "teamPicker.descriptionId": "输入要登录的团队 ID。随后会在浏览器中确认。",
   "teamPicker.makePayer": "登录后将此团队用于计费",
-  "teamPicker.makePayerHint": "当前计费账户：{who}。不开启则保持不变，之后可随时切换。",
+  "teamPicker.makePayerHint": "请求目前由“{who}”计费，不开启此项就保持不变。之后也可以随时在顶部栏切换。",
   "teamPicker.makePayerNobody": "在你选择计费账户之前不会产生任何费用。开启即选择此团队。",
   "teamPicker.listLabel": "你的团队",
   "teamPicker.signedIn": "已登录",
@@ -348,5 +355,5 @@ export const zhCN: Record<keyof typeof en, string> = {
   "database.setAside.migrationFailed": "应用无法将数据库升级到当前版本。",
   "database.setAside.keptAt": "没有删除任何内容：旧文件保存在",
   "database.setAside.fresh": "应用已使用新的数据库启动：请重新登录以继续。已生成的音频文件未受影响。",
-  "database.setAside.dismiss": "关闭",
+  "database.setAside.dismiss": "知道了",
 };

@@ -10,6 +10,7 @@ export {
   appInfo,
   beginSignIn,
   cancelSignIn,
+  dismissDatabaseNotice,
   dismissSessionNotice,
   listTeams,
   sessions as getSessions,

@@ -78,6 +78,7 @@ export type CommandName =
   | "set_platform"
   | "use_sandbox"
   | "show_in_folder"
+  | "dismiss_database_notice"
   | "play_clip"
   | "pause_playback"
   | "resume_playback"
@@ -236,6 +237,14 @@ export function useSandbox(): Promise<PlatformInfo> {
 /** Shows a file saved in this run in the file manager (FILE_MANAGER_UNAVAILABLE if none answers). */
 export function showInFolder(path: string): Promise<void> {
   return call<void>("show_in_folder", { path });
+}
+
+/**
+ * The person read that the database found at start was set aside (a damaged file); it
+ * is said on every start until then. The old file stays.
+ */
+export function dismissDatabaseNotice(): Promise<void> {
+  return call<void>("dismiss_database_notice");
 }
 
 /** Plays a saved clip from the start (AUDIO_UNAVAILABLE without a device, AUDIO_UNREADABLE if damaged). */

@@ -28,9 +28,13 @@ vi.mock("../../src/app/sessions", async (importOriginal) => {
 });
 
 const { TeamPicker } = await import("../../src/features/account/TeamPicker");
+const { applyLocale } = await import("../../src/i18n");
 
 let root: HTMLElement;
-mountRoot((el) => (root = el));
+mountRoot(
+  (el) => (root = el),
+  () => applyLocale("en"),
+);
 beforeEach(() => {
   signIn.mockClear();
   sessions = [personal];
@@ -56,9 +60,24 @@ describe("<TeamPicker> and who pays", () => {
     await open();
     const toggle = findIn<HTMLElement>(document, "[data-testid=team-make-payer]");
     expect(toggle.getAttribute("aria-checked")).toBe("false");
-    expect(document.body.textContent).toContain("Charged to: Personal now");
+    expect(document.body.textContent).toContain("Requests are charged to Personal now, and stay that way unless you turn this on.");
     await confirm();
     expect(signIn).toHaveBeenCalledWith({ kind: "team", teamId: "t_alpha", makePayer: false }, "Team Alpha");
+  });
+
+  // #26 item 10: the hint is a sentence a person would say, in both languages.
+  it("says who pays now in a natural sentence, in English and Chinese", async () => {
+    await open();
+    const hint = () => findIn(document, "[data-testid=team-make-payer]").closest(".toggle-row")?.textContent ?? "";
+    expect(hint()).toContain(
+      "Requests are charged to Personal now, and stay that way unless you turn this on. You can switch at any time from the header.",
+    );
+    expect(hint()).not.toContain("Left off");
+    // The window re-renders everything on a language switch (App reads the locale).
+    act(() => render(null, root));
+    applyLocale("zh-CN");
+    await open();
+    expect(hint()).toContain("请求目前由“个人”计费，不开启此项就保持不变。之后也可以随时在顶部栏切换。");
   });
 
   it("makes the Team the payer when the person turns it on", async () => {

@@ -1,10 +1,26 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { DatabaseNotice } from "../../src/app/DatabaseNotice";
-import { applyLocale } from "../../src/i18n";
+import { withCommands } from "../support/core";
 import { findIn, mountRoot } from "../support/dom";
+
+const calls = vi.hoisted(() => ({ dismissed: 0, shown: [] as string[] }));
+vi.mock("../../src/ipc", (real) =>
+  withCommands(real, {
+    dismissDatabaseNotice: () => {
+      calls.dismissed += 1;
+      return Promise.resolve();
+    },
+    showInFolder: (path: string) => {
+      calls.shown.push(path);
+      return Promise.resolve();
+    },
+  }),
+);
+
+const { DatabaseNotice } = await import("../../src/app/DatabaseNotice");
+const { applyLocale } = await import("../../src/i18n");
 
 let root: HTMLElement;
 mountRoot(
@@ -35,9 +51,17 @@ describe("DatabaseNotice", () => {
     expect(findIn(root, "[data-testid=database-notice]").textContent).toContain("couldn't update its database");
   });
 
-  it("goes away when dismissed", () => {
+  it("shows the old file in the file manager", () => {
+    act(() => render(<DatabaseNotice setAside={{ damage: "corrupt", movedTo: "/d/old.db" }} />, root));
+    act(() => (root.querySelector("[data-testid=database-notice-show]") as HTMLButtonElement).click());
+    expect(calls.shown).toEqual(["/d/old.db"]);
+  });
+
+  it("goes away once read, and tells the core so later starts don't say it again", () => {
+    const before = calls.dismissed;
     act(() => render(<DatabaseNotice setAside={{ damage: "corrupt", movedTo: "/x.db" }} />, root));
     act(() => (root.querySelector("[data-testid=database-notice-dismiss]") as HTMLButtonElement).click());
     expect(root.querySelector("[data-testid=database-notice]")).toBeNull();
+    expect(calls.dismissed).toBe(before + 1);
   });
 });

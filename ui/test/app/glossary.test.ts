@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { en } from "../../src/i18n/en";
-import { GLOSSARY, NAMES_IN_CHINESE } from "../../src/i18n/glossary";
+import { GLOSSARY } from "../../src/i18n/glossary";
 import { zhCN } from "../../src/i18n/zh-CN";
+import { englishWords } from "../support/chineseText";
 
 // One vocabulary per concept in each language: every string of both dictionaries is
 // scanned for the variants the glossary forbids, and Chinese strings for English words
@@ -16,49 +17,6 @@ function offenders(dict: Record<string, string>, patterns: readonly RegExp[]): s
   return found;
 }
 
-/** A Latin word reads as a code (not English prose) when it is written like one. */
-function isCode(word: string): boolean {
-  return (
-    /[_.\-/0-9]/.test(word) || // team_alpha, intro.mp3, X-Xiaoya-Workflow-Version-Id
-    /[a-z][A-Z]/.test(word) || // parameterSpec, inputsText
-    /^[A-Z]{2,}$/.test(word) || // GNOME, TTS
-    [
-      "null",
-      "true",
-      "false",
-      "type",
-      "required",
-      "properties",
-      "enum",
-      "items",
-      "http",
-      "https",
-      "localhost",
-      "oauth",
-      "callback",
-    ].includes(word)
-  );
-}
-
-/** Names the Chinese screens show as they are: operating systems, standards, the language switch. */
-const PROPER_NAMES = [
-  "English",
-  "Linux",
-  "Windows",
-  "Keyring",
-  "KWallet",
-  "Unicode",
-  "LaTeX",
-  "App",
-  "A",
-  "Z",
-  "Music",
-  "home",
-  "you",
-  "clips",
-  "narrator",
-];
-
 function englishInChinese(dict: Record<string, string>): string[] {
   const found: string[] = [];
   for (const [key, value] of Object.entries(dict)) {
@@ -67,11 +25,7 @@ function englishInChinese(dict: Record<string, string>): string[] {
       .replace(/\{[^}]*\}/g, " ")
       .replace(/`[^`]*`/g, " ")
       .replace(/https?:\/\/\S+/g, " ");
-    for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9_.\-/]*/g)) {
-      const word = m[0].replace(/[.\-/]+$/, "");
-      if (NAMES_IN_CHINESE.includes(word) || PROPER_NAMES.includes(word) || isCode(word)) continue;
-      found.push(`${key}: ${word} in ${value}`);
-    }
+    for (const word of englishWords(text)) found.push(`${key}: ${word} in ${value}`);
   }
   return found;
 }

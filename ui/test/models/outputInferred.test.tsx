@@ -8,7 +8,8 @@ import { mountRoot } from "../support/dom";
 
 // The detail is shown outside the app shell: navigation and sessions are stubbed.
 vi.mock("../../src/app/context", () => ({ useApp: () => ({ navigate: () => {} }) }));
-vi.mock("../../src/app/sessions", () => ({ useSessions: () => ({ view: { sessions: [] } }) }));
+// The rest of the store stays real: app/keep.ts (through useLoad) follows it.
+vi.mock("../../src/app/sessions", async (real) => ({ ...(await real<object>()), useSessions: () => ({ view: { sessions: [] } }) }));
 
 const { ModelDetail } = await import("../../src/features/models/ModelDetail");
 const { applyLocale } = await import("../../src/i18n");

@@ -64,16 +64,16 @@ describe("the cost hint under the text", () => {
     expect(hint).toBe("费用按字符数计算（一个表情算一个字符）。");
   });
 
-  it("gives the caveat when the text has Chinese characters, still in plain words", () => {
+  it("names what a Chinese character counts once a clip has shown it, still in plain words", () => {
+    // Before a receipt shows it, the estimate's caveat line says what a Chinese character may
+    // cost; the hint stays one sentence, so typing Chinese moves nothing below it.
     const hint = show("Hello 你好", null);
     expect(hint).not.toMatch(ENGINEER_WORDS);
-    expect(hint).toBe(
-      "The cost is counted in characters (an emoji is one). A Chinese character may count as more than one here: your first clip with Chinese text will show.",
-    );
-    expect(show("こんにちは", unknown)).toContain("A Chinese character may count as more than one");
+    expect(hint).toBe("The cost is counted in characters (an emoji is one).");
+    expect(show("こんにちは", unknown)).toBe("The cost is counted in characters (an emoji is one).");
     expect(show("Hello 你好", learnedTwo)).toBe("Here a Chinese character counts as 2 characters (seen in your clip of Nov 30, 2026).");
     act(() => applyLocale("zh-CN"));
-    expect(show("你好", null)).toBe("费用按字符数计算（一个表情算一个字符）。这里一个汉字可能按多个字符计，您第一段含中文的音频会告诉您。");
+    expect(show("你好", null)).toBe("费用按字符数计算（一个表情算一个字符）。");
     expect(show("你好", learnedTwo)).toBe("这里一个汉字按 2 个字符计（见您 2026年11月30日 的音频）。");
   });
 });

@@ -16,6 +16,7 @@ use crate::foundation::error::{Error, Result};
 use crate::foundation::secret::AccessToken;
 
 /// Everything a feature needs to call the platform for one session.
+#[derive(Clone)]
 pub struct ContextCall {
     pub session: SessionRecord,
     pub context: PlatformContext,

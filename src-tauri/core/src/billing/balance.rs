@@ -1,6 +1,8 @@
 //! Reading balances, usage and the Team context for the active context, the low-balance
 //! threshold, and the check features run before a charged action.
 
+use std::sync::Arc;
+
 use tracing::instrument;
 
 use super::platform::{self, TeamContextData};
@@ -101,6 +103,22 @@ impl Billing {
     /// After a feature charged (or may have charged) `session_id`'s context: its balance is
     /// read again and announced (`balanceChanged`). A failed refresh is only logged: the
     /// charge itself succeeded.
+    /// After an action that charged or may have charged: the paying context's balance is
+    /// read again in the background, with the call the action already holds (no second
+    /// keychain read, no sessions view), so the action's answer does not wait for it. The
+    /// new reading reaches every screen as a `balanceRefreshed` event.
+    pub(crate) fn refresh_after_charge(self: &Arc<Self>, call: ContextCall) {
+        if !call.session.has_scope("balance") {
+            return;
+        }
+        let billing = Arc::clone(self);
+        tokio::spawn(async move {
+            if let Err(err) = billing.refresh_balance_with(&call).await {
+                tracing::info!(code = ?err.code(), "balance not refreshed after a charge");
+            }
+        });
+    }
+
     pub(crate) async fn balance_after_charge(&self, session_id: &str) {
         if let Err(err) = self.refresh_balance_of(session_id).await {
             tracing::info!(code = ?err.code(), "balance not refreshed after a charge");

@@ -94,8 +94,9 @@ impl Chat {
             // A 401 ends only this context's session (A12); the UI hears SESSION_EXPIRED.
             return self.auth().on_unauthorized(&call.session, Err(fatal)).await;
         }
-        // Any answer may have charged: the paying context's balance is read again.
-        self.billing().balance_after_charge(&call.session.id).await;
+        // Any answer may have charged: the paying context's balance is read again, after
+        // the answer (Send is ready as soon as the reply is placed).
+        self.billing().refresh_after_charge(call.clone());
         Ok(ChatTurn { reply: view, session_id: call.session.id.clone() })
     }
 }

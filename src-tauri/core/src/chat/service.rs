@@ -32,7 +32,7 @@ impl Chat {
         &self.models
     }
 
-    pub(crate) fn billing(&self) -> &Billing {
+    pub(crate) fn billing(&self) -> &Arc<Billing> {
         &self.billing
     }
 

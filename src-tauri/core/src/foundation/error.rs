@@ -213,6 +213,9 @@ impl Error {
         match self {
             Error::InvalidInput(_) => ErrorCode::InvalidInput,
             Error::Database(e) if database_full(e) => ErrorCode::DiskFull,
+            Error::Migrate(
+                sqlx::migrate::MigrateError::Execute(e) | sqlx::migrate::MigrateError::ExecuteMigration(e, _),
+            ) if database_full(e) => ErrorCode::DiskFull,
             Error::Database(_) | Error::Migrate(_) | Error::DataFolder(_) | Error::DatabaseDamaged { .. } => {
                 ErrorCode::Storage
             }
@@ -255,10 +258,12 @@ pub fn is_disk_full(err: &std::io::Error) -> bool {
     matches!(err.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
 }
 
-/// `SQLITE_FULL` (13), or the file system refusing the database's write.
+/// `SQLITE_FULL` (13), `SQLITE_IOERR_SHMSIZE` (4874: the shared-memory index beside a
+/// database could not grow, which on a file system without room is how opening one fails),
+/// or the file system refusing the database's write.
 fn database_full(err: &sqlx::Error) -> bool {
     match err {
-        sqlx::Error::Database(db) => db.code().as_deref() == Some("13"),
+        sqlx::Error::Database(db) => matches!(db.code().as_deref(), Some("13" | "4874")),
         sqlx::Error::Io(io) => is_disk_full(io),
         _ => false,
     }

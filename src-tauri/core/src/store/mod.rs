@@ -12,6 +12,8 @@ mod recovery;
 mod tests_durability;
 #[cfg(test)]
 mod tests_kill;
+#[cfg(test)]
+mod tests_pending_migration;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -67,21 +69,29 @@ impl Db {
 
     /// [`Db::open`], but a database that is damaged, or was migrated by a build this one
     /// does not know (a downgrade), is moved aside under a dated name and a fresh one is
-    /// created; what happened is returned for the window to say. Other failures (a full
-    /// disk, a permission) move nothing and stay errors.
+    /// created; what happened is returned for the window to say, also on later starts
+    /// until [`Db::forget_set_aside_notice`]. Other failures (a full disk, a read-only file
+    /// system, a permission) move nothing and stay errors.
     pub async fn open_or_set_aside(
         path: &Path,
         now: time::OffsetDateTime,
     ) -> Result<(Self, Option<DatabaseSetAside>)> {
         let err = match Db::open(path).await {
-            Ok(db) => return Ok((db, None)),
+            Ok(db) => return Ok((db, recovery::unread_notice(path).await)),
             Err(err) => err,
         };
         let Some(damage) = recovery::damage_of(&err) else { return Err(err) };
         tracing::error!(error = %err, ?damage, "the database cannot be used; moving it aside");
         let moved = recovery::set_aside(path, damage, now)?;
         tracing::warn!(moved_to = %moved.moved_to, "the damaged database was moved aside; starting a fresh one");
+        recovery::keep_notice(path, &moved).await;
         Ok((Db::open(path).await?, Some(moved)))
+    }
+
+    /// The person has read that the database at `path` was set aside (see
+    /// [`Db::open_or_set_aside`]): later starts don't say it again.
+    pub async fn forget_set_aside_notice(path: &Path) -> Result<()> {
+        recovery::forget_notice(path).await
     }
 
     /// A write transaction that holds the write lock from `BEGIN` (S1). A deferred

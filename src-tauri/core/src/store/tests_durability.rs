@@ -70,9 +70,10 @@ async fn a_garbage_file_is_moved_aside_under_a_dated_name_and_a_fresh_database_i
     assert_eq!(damaged_files(dir.path()).len(), 2);
     db.close().await;
 
-    // A healthy database is left where it is.
+    // A healthy database is left where it is (the last notice is said until it is read).
     let (db, moved) = Db::open_or_set_aside(&path, now()).await.unwrap();
-    assert!(moved.is_none());
+    assert!(moved.is_some_and(|m| m.moved_to.ends_with("companion-damaged-20261201-095807-2.db")));
+    assert_eq!(damaged_files(dir.path()).len(), 2, "nothing more moved");
     assert_eq!(db.locale().await.unwrap(), None);
 }
 
@@ -276,13 +277,19 @@ async fn every_write_transaction_runs_concurrently_without_busy() {
         let s3 = s.clone();
         tasks.push(tokio::spawn(async move {
             let c = charge(ChargeKind::Tts, format!("req-a{i}"));
-            db1.complete_clip(&format!("clip-a{i}"), "a.mp3", 10, 1, Some((&s, &c))).await.map(|_| ())
+            db1.complete_clip(&format!("clip-a{i}"), "a.mp3", 10, None, 1, Some((&s, &c))).await.map(|_| ())
         }));
         tasks.push(tokio::spawn(async move {
             let c = charge(ChargeKind::Tts, format!("req-b{i}"));
-            db2.settle_clip_without_audio(&format!("clip-b{i}"), &ClipError::default(), 1, Some((&s2, &c)))
-                .await
-                .map(|_| ())
+            db2.settle_clip_without_audio(
+                &format!("clip-b{i}"),
+                &ClipError::default(),
+                None,
+                1,
+                Some((&s2, &c)),
+            )
+            .await
+            .map(|_| ())
         }));
         tasks.push(tokio::spawn(async move {
             let m = MessageRecord {
@@ -403,4 +410,27 @@ fn no_store_transaction_begins_deferred() {
             );
         }
     }
+}
+
+/// Issue 25: the notice outlives the start that set the file aside (a crash, a closed
+/// window), and ends only when the person has read it; the old file stays either way.
+#[tokio::test]
+async fn the_set_aside_notice_is_said_on_every_start_until_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("companion.db");
+    std::fs::write(&path, b"\x00\x01garbage".repeat(1000)).unwrap();
+    let (db, first) = Db::open_or_set_aside(&path, now()).await.unwrap();
+    let first = first.expect("the window is told");
+    db.close().await;
+
+    let (db, again) = Db::open_or_set_aside(&path, now()).await.unwrap();
+    assert_eq!(again.as_ref(), Some(&first), "said again on the next start");
+    db.close().await;
+
+    Db::forget_set_aside_notice(&path).await.unwrap();
+    let (db, after) = Db::open_or_set_aside(&path, now()).await.unwrap();
+    assert_eq!(after, None, "read: not said again");
+    db.close().await;
+    assert!(Path::new(&first.moved_to).exists(), "the old file stays");
+    Db::forget_set_aside_notice(&path).await.expect("forgetting twice is fine");
 }

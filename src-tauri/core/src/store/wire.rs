@@ -67,7 +67,7 @@ impl ThemePreference {
 }
 
 /// Why the database found at start was moved aside.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum DatabaseDamage {
@@ -81,7 +81,7 @@ pub enum DatabaseDamage {
 
 /// The database found at start could not be used: it was kept at `moved_to` and a fresh
 /// one was created.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct DatabaseSetAside {

@@ -44,7 +44,7 @@ impl Tts {
         &self.auth
     }
 
-    pub(crate) fn billing(&self) -> &Billing {
+    pub(crate) fn billing(&self) -> &Arc<Billing> {
         &self.billing
     }
 

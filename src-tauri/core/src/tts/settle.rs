@@ -11,7 +11,8 @@ use crate::auth::flow::now_unix;
 use crate::auth::store::SessionRecord;
 use crate::billing::ledger::{ChargeKind, NewCharge};
 use crate::foundation::error::{Error, IpcError, Result};
-use crate::tts::store::{ClipError, ClipRow};
+use crate::tts::store::{ClipError, ClipRow, ReceiptColumns};
+use crate::tts::synth::{receipt_columns, SeenReceipt};
 use crate::tts::Tts;
 
 pub(super) fn clip_error(err: &Error) -> ClipError {
@@ -28,64 +29,71 @@ pub(super) fn clip_error(err: &Error) -> ClipError {
 }
 
 impl Tts {
-    /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip.
+    /// `TTS_REQUEST_ALREADY_SETTLED`: the audio saved when it first arrived is the clip. Its
+    /// charge is the receipt this run saw, else the one stored by an earlier run.
     pub(super) async fn settled_before(
         &self,
         session: &SessionRecord,
         row: &ClipRow,
+        seen: Option<&SeenReceipt>,
         err: Error,
     ) -> Result<Clip> {
+        let (charged, unsaved) = match seen {
+            Some(got) => (got.receipt.charged_points.clone(), got.unsaved()?),
+            None => (row.charged_points.clone(), None),
+        };
         let path = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
         match tokio::fs::metadata(&path).await {
             Ok(meta) if meta.is_file() && meta.len() > 0 => {
-                self.finish(session, row, Some(path), meta.len(), None).await
+                self.finish(session, row, charged, unsaved, Some(path), meta.len(), None).await
             }
-            _ => self.finish(session, row, None, 0, Some(err)).await,
+            _ => self.finish(session, row, charged, unsaved, None, 0, Some(err)).await,
         }
     }
 
-    /// Marks the clip settled (complete, or settled without audio) and records the charge.
+    /// Marks the clip settled (complete, or settled without audio) and records the charge:
+    /// `charged` is the receipt's amount, `unsaved` the receipt when it is not on the row yet
+    /// (one write then carries both). The settled row comes back from that write; nothing is
+    /// read back.
+    #[allow(clippy::too_many_arguments)] // one settle: the clip, its receipt, its audio or why not
     pub(super) async fn finish(
         &self,
         session: &SessionRecord,
         row: &ClipRow,
+        charged: Option<String>,
+        unsaved: Option<ReceiptColumns>,
         audio: Option<PathBuf>,
         bytes: u64,
         err: Option<Error>,
     ) -> Result<Clip> {
         let now = now_ms();
-        // The charge is read from the row as it stands (the receipt headers are already
-        // in it) and written in the same transaction that settles the clip (S4).
-        let before = self.stored_clip(&row.id).await?;
+        // The charge goes to the ledger in the same transaction that settles the clip (S4).
         let charge = NewCharge {
             kind: ChargeKind::Tts,
-            request_id: before.request_id.clone(),
-            points: before.charged_points.clone(),
+            request_id: row.request_id.clone(),
+            points: charged,
             input_tokens: None,
             output_tokens: None,
-            receipt_ref: before.id.clone(),
-            summary: format!(
-                "TTS · {} · {} chars",
-                before.voice_name,
-                super::estimate::code_points(&before.input)
-            ),
+            receipt_ref: row.id.clone(),
+            summary: format!("TTS · {} · {} chars", row.voice_name, super::estimate::code_points(&row.input)),
             created_at: now_unix(),
         };
         let ledger = Some((session, &charge));
-        let recorded = match (&audio, &err) {
+        let receipt = unsaved.as_ref();
+        let (fresh, recorded) = match (&audio, &err) {
             (Some(path), _) => {
                 let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
-                self.shared
-                    .db()
-                    .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now, ledger)
-                    .await?
+                let bytes = i64::try_from(bytes).unwrap_or(i64::MAX);
+                self.shared.db().complete_clip(&row.id, &name, bytes, receipt, now, ledger).await?
             }
             (None, Some(e)) => {
-                self.shared.db().settle_clip_without_audio(&row.id, &clip_error(e), now, ledger).await?
+                self.shared
+                    .db()
+                    .settle_clip_without_audio(&row.id, &clip_error(e), receipt, now, ledger)
+                    .await?
             }
             (None, None) => return Err(Error::Invariant("a settled clip needs audio or a reason")),
         };
-        let fresh = self.stored_clip(&row.id).await?;
         if recorded {
             let points = fresh.charged_points.as_deref().and_then(crate::billing::points::Points::parse);
             self.state().add_session_charge(&fresh.context().key(), points);
@@ -96,11 +104,6 @@ impl Tts {
         self.clip_view(fresh).await
     }
 
-    /// The clip's row as stored now; it exists, since the caller holds its claim.
-    async fn stored_clip(&self, id: &str) -> Result<ClipRow> {
-        self.shared.db().clip(id).await?.ok_or_else(|| Error::Invariant("clip vanished"))
-    }
-
     pub(super) async fn give_up(
         &self,
         row: &ClipRow,
@@ -108,8 +111,12 @@ impl Tts {
         retryable: bool,
         err: &Error,
     ) -> Result<Clip> {
-        self.shared.db().fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms()).await?;
-        let fresh = self.stored_clip(&row.id).await?;
+        let fresh = self
+            .shared
+            .db()
+            .fail_clip(&row.id, unknown, &clip_error(err), retryable, now_ms())
+            .await?
+            .ok_or_else(|| Error::Invariant("clip vanished"))?;
         self.clip_view(fresh).await
     }
 
@@ -139,16 +146,15 @@ impl Tts {
             .map_err(|source| Error::Io { action: "cannot save the audio", source })?;
         let bytes = kept.bytes.len() as u64;
         let clip = if status == Some(ClipStatus::SettledNoAudio) {
-            self.shared
-                .db()
-                .complete_clip(&row.id, &name, i64::try_from(bytes).unwrap_or(i64::MAX), now_ms(), None)
-                .await?;
-            let fresh = self.stored_clip(&row.id).await?;
+            let bytes = i64::try_from(bytes).unwrap_or(i64::MAX);
+            let (fresh, _) =
+                self.shared.db().complete_clip(&row.id, &name, bytes, None, now_ms(), None).await?;
             self.clip_view(fresh).await?
         } else {
             let session = self.session_for_context(&row.context()).await?.ok_or(Error::NotSignedIn)?;
-            self.record_receipt(&row, &kept.receipt).await?;
-            self.finish(&session, &row, Some(path), bytes, None).await?
+            let charged = kept.receipt.charged_points.clone();
+            let unsaved = Some(receipt_columns(&kept.receipt)?);
+            self.finish(&session, &row, charged, unsaved, Some(path), bytes, None).await?
         };
         self.state().forget_kept_audio(clip_id);
         tracing::info!(request_id = %row.request_id, "kept audio saved");

@@ -113,6 +113,28 @@ pub struct ClipError {
     pub request_id: Option<String>,
 }
 
+/// A receipt as its two columns: the headers as sent (JSON) and the charged points.
+#[derive(Debug, Clone)]
+pub struct ReceiptColumns {
+    pub json: String,
+    pub charged_points: Option<String>,
+}
+
+/// Binds the four placeholders of `receipt = CASE WHEN ? THEN ? ELSE receipt END,
+/// charged_points = CASE WHEN ? THEN ? ELSE charged_points END`: the columns are kept as
+/// they are when there is no receipt to write.
+trait BindReceipt {
+    fn bind_receipt(self, receipt: Option<&ReceiptColumns>) -> Self;
+}
+
+impl<O> BindReceipt for sqlx::query::QueryAs<'_, sqlx::Sqlite, O, sqlx::sqlite::SqliteArguments> {
+    fn bind_receipt(self, receipt: Option<&ReceiptColumns>) -> Self {
+        let json = receipt.map(|r| r.json.clone());
+        let charged = receipt.and_then(|r| r.charged_points.clone());
+        self.bind(receipt.is_some()).bind(json).bind(receipt.is_some()).bind(charged)
+    }
+}
+
 macro_rules! clip_columns {
     () => {
         "id, request_id, batch_id, origin, client_id, subject, context_kind, team_id, context_label, status,
@@ -128,14 +150,17 @@ fn like_pattern(query: &str) -> String {
 }
 
 impl Db {
-    /// Journals a request before it is sent.
-    pub async fn insert_clip(&self, c: &NewClip) -> Result<()> {
-        sqlx::query(
+    /// Journals a request before it is sent, and returns the row as stored (one trip: the
+    /// send loop starts from it instead of reading it back).
+    pub async fn insert_clip(&self, c: &NewClip) -> Result<ClipRow> {
+        Ok(sqlx::query_as(concat!(
             "INSERT INTO tts_clips (id, request_id, batch_id, origin, client_id, subject, context_kind, team_id,
                 context_label, status, tts_config_id, config_name, voice_id, voice_name, input, body, params,
                 format, estimate, created_at_ms, updated_at_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             RETURNING ",
+            clip_columns!()
+        ))
         .bind(&c.id)
         .bind(&c.request_id)
         .bind(&c.batch_id)
@@ -152,9 +177,8 @@ impl Db {
         .bind(&c.estimate)
         .bind(c.created_at_ms)
         .bind(c.created_at_ms)
-        .execute(self.pool())
-        .await?;
-        Ok(())
+        .fetch_one(self.pool())
+        .await?)
     }
 
     pub async fn clip(&self, id: &str) -> Result<Option<ClipRow>> {
@@ -198,30 +222,36 @@ impl Db {
     /// Marks a clip complete — called only after its audio file is durably in place — and
     /// writes its charge to the points ledger in the same transaction (S4): a kill leaves
     /// either both or neither, and a clip that is not complete is resumed on the next start.
-    /// Returns whether a new ledger row was written.
+    /// `receipt` is written with it when it could not be written as it arrived. Returns the
+    /// row as it now stands and whether a new ledger row was written.
     pub async fn complete_clip(
         &self,
         id: &str,
         audio_file: &str,
         bytes: i64,
+        receipt: Option<&ReceiptColumns>,
         now_ms: i64,
         charge: Option<(&SessionRecord, &NewCharge)>,
-    ) -> Result<bool> {
+    ) -> Result<(ClipRow, bool)> {
         let mut tx = self.begin_write().await?;
-        sqlx::query(
+        let row: ClipRow = sqlx::query_as(concat!(
             "UPDATE tts_clips SET status = 'complete', audio_file = ?, audio_bytes = ?, retryable = 0,
                 error_code = NULL, error_platform_code = NULL, error_message = NULL, error_request_id = NULL,
+                receipt = CASE WHEN ? THEN ? ELSE receipt END,
+                charged_points = CASE WHEN ? THEN ? ELSE charged_points END,
                 completed_at_ms = ?, updated_at_ms = ?
-             WHERE id = ?",
-        )
+             WHERE id = ? RETURNING ",
+            clip_columns!()
+        ))
         .bind(audio_file)
         .bind(bytes)
+        .bind_receipt(receipt)
         .bind(now_ms)
         .bind(now_ms)
         .bind(id)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
-        commit_with_charge(tx, charge).await
+        Ok((row, commit_with_charge(tx, charge).await?))
     }
 
     /// The platform settled the request, but no audio reached this app; its charge goes to
@@ -230,29 +260,36 @@ impl Db {
         &self,
         id: &str,
         err: &ClipError,
+        receipt: Option<&ReceiptColumns>,
         now_ms: i64,
         charge: Option<(&SessionRecord, &NewCharge)>,
-    ) -> Result<bool> {
+    ) -> Result<(ClipRow, bool)> {
         let mut tx = self.begin_write().await?;
-        sqlx::query(
+        let row: ClipRow = sqlx::query_as(concat!(
             "UPDATE tts_clips SET status = 'settled_no_audio', retryable = 0, error_code = ?,
-                error_platform_code = ?, error_message = ?, error_request_id = ?, completed_at_ms = ?,
-                updated_at_ms = ?
-             WHERE id = ?",
-        )
+                error_platform_code = ?, error_message = ?, error_request_id = ?,
+                receipt = CASE WHEN ? THEN ? ELSE receipt END,
+                charged_points = CASE WHEN ? THEN ? ELSE charged_points END,
+                completed_at_ms = ?, updated_at_ms = ?
+             WHERE id = ? RETURNING ",
+            clip_columns!()
+        ))
         .bind(&err.code)
         .bind(&err.platform_code)
         .bind(&err.message)
         .bind(&err.request_id)
+        .bind_receipt(receipt)
         .bind(now_ms)
         .bind(now_ms)
         .bind(id)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
-        commit_with_charge(tx, charge).await
+        Ok((row, commit_with_charge(tx, charge).await?))
     }
 
     /// `unknown` (outcome unknown) or `failed` (a definite answer that settled nothing).
+    /// Returns the row as it now stands; a clip that settled meanwhile keeps its status and
+    /// is read as it is.
     pub async fn fail_clip(
         &self,
         id: &str,
@@ -260,12 +297,13 @@ impl Db {
         err: &ClipError,
         retryable: bool,
         now_ms: i64,
-    ) -> Result<()> {
-        sqlx::query(
+    ) -> Result<Option<ClipRow>> {
+        let failed = sqlx::query_as(concat!(
             "UPDATE tts_clips SET status = ?, retryable = ?, error_code = ?, error_platform_code = ?,
                 error_message = ?, error_request_id = ?, updated_at_ms = ?
-             WHERE id = ? AND status NOT IN ('complete', 'settled_no_audio')",
-        )
+             WHERE id = ? AND status NOT IN ('complete', 'settled_no_audio') RETURNING ",
+            clip_columns!()
+        ))
         .bind(if unknown { "unknown" } else { "failed" })
         .bind(i64::from(retryable))
         .bind(&err.code)
@@ -274,9 +312,12 @@ impl Db {
         .bind(&err.request_id)
         .bind(now_ms)
         .bind(id)
-        .execute(self.pool())
+        .fetch_optional(self.pool())
         .await?;
-        Ok(())
+        match failed {
+            Some(row) => Ok(Some(row)),
+            None => self.clip(id).await,
+        }
     }
 
     /// Clips the app stopped sending before any answer (a crash, a kill): resumed on start.

@@ -15,7 +15,7 @@ use crate::auth::call::ContextCall;
 use crate::auth::flow::now_unix;
 use crate::auth::store::SessionRecord;
 use crate::foundation::error::{Error, Result};
-use crate::tts::store::{ClipContext, ClipRow, NewClip};
+use crate::tts::store::{ClipContext, ClipRow, NewClip, ReceiptColumns};
 use crate::tts::Tts;
 
 pub use super::now_ms;
@@ -100,13 +100,13 @@ impl Tts {
     /// status (with its request id); only problems before the journal are errors.
     #[tracing::instrument(skip(self, req), err)]
     pub async fn synthesize(&self, req: SpeechRequest) -> Result<Clip> {
-        let (call, clip_id) = self.journal_speech(req).await?;
-        self.run_clip(&clip_id, &call).await
+        let (call, row) = self.journal_speech(req).await?;
+        self.run_clip(&row.id.clone(), &call, Some(row)).await
     }
 
     /// Checks a request against the active context's catalog and writes it to the ledger
     /// with a new request id, before anything is sent.
-    pub(crate) async fn journal_speech(&self, req: SpeechRequest) -> Result<(ContextCall, String)> {
+    pub(crate) async fn journal_speech(&self, req: SpeechRequest) -> Result<(ContextCall, ClipRow)> {
         let call = self.auth().context_call(Some("model")).await?;
         let catalog = match self.state().catalog_for(&call.session.id) {
             Some(c) => c,
@@ -136,9 +136,9 @@ impl Tts {
                 .map_err(|source| Error::Json { what: "speech estimate", source })?,
             created_at_ms: now_ms(),
         };
-        self.shared.db().insert_clip(&clip).await?;
+        let row = self.shared.db().insert_clip(&clip).await?;
         tracing::info!(request_id = %clip.request_id, "speech request journaled");
-        Ok((call, clip.id))
+        Ok((call, row))
     }
 
     /// Sends a clip again under its own request id (after an unknown outcome or a failure
@@ -159,7 +159,7 @@ impl Tts {
         }
         let session = self.session_for_context(&row.context()).await?.ok_or(Error::NotSignedIn)?;
         let call = self.call_for(session).await?;
-        self.run_clip(clip_id, &call).await
+        self.run_clip(clip_id, &call, None).await
     }
 
     /// After a crash or kill: every clip still `pending` (the app stopped before it had an
@@ -177,7 +177,7 @@ impl Tts {
                 continue;
             };
             tracing::info!(request_id = %row.request_id, "resuming a speech request");
-            match self.run_clip(&row.id, &call).await {
+            match self.run_clip(&row.id, &call, None).await {
                 Ok(_) => resumed += 1,
                 Err(err) => {
                     tracing::warn!(code = ?err.code(), request_id = %row.request_id, "resume failed")
@@ -203,34 +203,42 @@ impl Tts {
     }
 
     /// Sends one clip, then announces how it settled: `clipSettled` for every settled status,
-    /// and, when it charged or may have charged, the paying context's balance read again.
-    async fn run_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
-        let clip = self.send_clip(clip_id, call).await?;
+    /// and, when it charged or may have charged, the paying context's balance is read again
+    /// after the answer, with the call this action holds (no second keychain read), so
+    /// neither the answer nor the composer waits for it. `journaled` is the row the journal
+    /// just wrote (a fresh request); a retry or a resume reads it once, after its claim.
+    async fn run_clip(&self, clip_id: &str, call: &ContextCall, journaled: Option<ClipRow>) -> Result<Clip> {
+        let clip = self.send_clip(clip_id, call, journaled).await?;
         if clip.status != ClipStatus::Pending {
             self.events.emit(clip.clone());
         }
         if matches!(clip.status, ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown) {
-            self.billing().balance_after_charge(&call.session.id).await;
+            self.billing().refresh_after_charge(call.clone());
         }
         Ok(clip)
     }
 
     /// The send loop for one clip.
-    async fn send_clip(&self, clip_id: &str, call: &ContextCall) -> Result<Clip> {
+    async fn send_clip(&self, clip_id: &str, call: &ContextCall, journaled: Option<ClipRow>) -> Result<Clip> {
         let _claim = self
             .state()
             .claim(clip_id)
             .ok_or_else(|| Error::InvalidInput("this clip is already being sent".into()))?;
-        let row = self
-            .shared
-            .db()
-            .clip(clip_id)
-            .await?
-            .ok_or_else(|| Error::Invariant("journaled clip vanished"))?;
+        let row = match journaled {
+            Some(row) => row,
+            None => self
+                .shared
+                .db()
+                .clip(clip_id)
+                .await?
+                .ok_or_else(|| Error::Invariant("journaled clip vanished"))?,
+        };
         let policy: RetryPolicy = self.state().policy();
         // A clip that was sent before (this run or a previous one) may have been acted on.
         let mut maybe_received = row.attempts > 0;
         let mut last: Option<Error> = None;
+        // The newest receipt this run has seen, and whether it reached the row.
+        let mut seen: Option<SeenReceipt> = None;
         for attempt in 1..=policy.max_attempts.max(1) {
             self.shared.db().begin_clip_attempt(clip_id, now_ms()).await?;
             let outcome =
@@ -238,15 +246,22 @@ impl Tts {
                     .await?;
             let (unknown, wait, error) = match outcome {
                 Attempt::Audio { receipt, response } => {
-                    match self.receive_audio(&row, &receipt, response).await? {
+                    let written = self.record_receipt_early(&row, &receipt).await;
+                    let got = SeenReceipt { receipt, written };
+                    match self.receive_audio(response).await? {
                         Body::Audio(bytes) => {
-                            return self.save_and_settle(&call.session, &row, &receipt, bytes).await
+                            return self.save_and_settle(&call.session, &row, &got, bytes).await
                         }
-                        Body::Stalled(err) => (true, None, err),
+                        Body::Stalled(err) => {
+                            seen = Some(got);
+                            (true, None, err)
+                        }
                         Body::Broken(err) => return self.give_up(&row, true, true, &err).await,
                     }
                 }
-                Attempt::AlreadySettled(err) => return self.settled_before(&call.session, &row, err).await,
+                Attempt::AlreadySettled(err) => {
+                    return self.settled_before(&call.session, &row, seen.as_ref(), err).await
+                }
                 Attempt::Retry { unknown, retry_after, error } => (unknown, retry_after, error),
                 Attempt::Unknown(err) => return self.give_up(&row, true, true, &err).await,
                 Attempt::Rejected { error, retryable } => {
@@ -273,19 +288,22 @@ impl Tts {
         self.give_up(&row, maybe_received, true, &err).await
     }
 
-    /// Reads the audio body into memory (bounded). The receipt headers are written first
-    /// when the database can take them (so a crash mid-body still knows what was charged),
-    /// but a failure there (a full disk) does not stop the audio being read: the receipt is
-    /// written again, for certain, once the audio is on disk (`save_and_settle`).
-    async fn receive_audio(
-        &self,
-        row: &ClipRow,
-        receipt: &SpeechReceipt,
-        response: reqwest::Response,
-    ) -> Result<Body> {
-        if let Err(err) = self.record_receipt(row, receipt).await {
-            tracing::warn!(request_id = %row.request_id, code = ?err.code(), "the receipt could not be written before the audio; it is kept in memory");
+    /// The receipt headers, written as they arrive, before the body (so a crash mid-body
+    /// still knows what was charged). A failure here (a full disk) does not stop the audio
+    /// being read: the receipt is then written, for certain, with the settled clip
+    /// (`save_and_settle`). Returns whether it was written.
+    async fn record_receipt_early(&self, row: &ClipRow, receipt: &SpeechReceipt) -> bool {
+        match self.record_receipt(row, receipt).await {
+            Ok(()) => true,
+            Err(err) => {
+                tracing::warn!(request_id = %row.request_id, code = ?err.code(), "the receipt could not be written before the audio; it is kept in memory");
+                false
+            }
         }
+    }
+
+    /// Reads the audio body into memory (bounded).
+    async fn receive_audio(&self, response: reqwest::Response) -> Result<Body> {
         let idle = self.state().policy().idle_timeout;
         let expected = response.content_length().unwrap_or(0).min(MAX_AUDIO_BYTES);
         let mut audio = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
@@ -316,12 +334,11 @@ impl Tts {
     }
 
     /// The receipt headers, as sent, on the clip's row.
-    pub(super) async fn record_receipt(&self, row: &ClipRow, receipt: &SpeechReceipt) -> Result<()> {
-        let receipt_json =
-            serde_json::to_string(receipt).map_err(|source| Error::Json { what: "receipt", source })?;
+    async fn record_receipt(&self, row: &ClipRow, receipt: &SpeechReceipt) -> Result<()> {
+        let columns = receipt_columns(receipt)?;
         self.shared
             .db()
-            .set_clip_receipt(&row.id, &receipt_json, receipt.charged_points.as_deref(), now_ms())
+            .set_clip_receipt(&row.id, &columns.json, columns.charged_points.as_deref(), now_ms())
             .await
     }
 
@@ -335,25 +352,46 @@ impl Tts {
         &self,
         session: &SessionRecord,
         row: &ClipRow,
-        receipt: &SpeechReceipt,
+        got: &SeenReceipt,
         audio: Vec<u8>,
     ) -> Result<Clip> {
         let target = audio_dir(self.shared.data_dir()).join(clip_file_name(&row.id, &row.format));
         let bytes = audio.len() as u64;
+        let charged = got.receipt.charged_points.clone();
+        let unsaved = got.unsaved()?;
         match write_atomic(target, &audio).await {
-            Ok(path) => {
-                self.record_receipt(row, receipt).await?;
-                self.finish(session, row, Some(path), bytes, None).await
-            }
+            Ok(path) => self.finish(session, row, charged, unsaved, Some(path), bytes, None).await,
             Err(source) => {
                 let err = Error::Io { action: "cannot save the audio", source };
                 let kept = self
                     .state()
-                    .keep_audio(&row.id, KeptAudio { bytes: audio.into(), receipt: receipt.clone() });
+                    .keep_audio(&row.id, KeptAudio { bytes: audio.into(), receipt: got.receipt.clone() });
                 tracing::warn!(request_id = %row.request_id, code = ?err.code(), kept, "charged, but the audio could not be saved");
-                self.record_receipt(row, receipt).await?;
-                self.finish(session, row, None, 0, Some(err)).await
+                self.finish(session, row, charged, unsaved, None, 0, Some(err)).await
             }
         }
     }
+}
+
+/// A receipt this run has received, and whether it is on the clip's row yet.
+pub(super) struct SeenReceipt {
+    pub(super) receipt: SpeechReceipt,
+    pub(super) written: bool,
+}
+
+impl SeenReceipt {
+    /// The columns the settling write must carry: none when the receipt is already stored.
+    pub(super) fn unsaved(&self) -> Result<Option<ReceiptColumns>> {
+        if self.written {
+            Ok(None)
+        } else {
+            receipt_columns(&self.receipt).map(Some)
+        }
+    }
+}
+
+/// A receipt as stored: its headers as JSON and the charged points.
+pub(super) fn receipt_columns(receipt: &SpeechReceipt) -> Result<ReceiptColumns> {
+    let json = serde_json::to_string(receipt).map_err(|source| Error::Json { what: "receipt", source })?;
+    Ok(ReceiptColumns { json, charged_points: receipt.charged_points.clone() })
 }

@@ -1,8 +1,8 @@
 // The features a session can't use, and the scope each one lacks.
 
-import { FEATURE_LABELS, type Feature } from "../../app/scopes";
+import { FEATURE_LABELS, type Feature, scopeName } from "../../app/scopes";
 import { Icon, Panel } from "../../components";
-import { t } from "../../i18n";
+import { getLocale, t } from "../../i18n";
 
 export function MissingScopes(props: { unavailable: { feature: Feature; missing: string[] }[] }) {
   return (
@@ -11,7 +11,12 @@ export function MissingScopes(props: { unavailable: { feature: Feature; missing:
         {props.unavailable.map(({ feature, missing }) => (
           <li key={feature} data-feature={feature}>
             <Icon name="lock" size={14} />
-            <span>{t("session.unavailable", { feature: t(FEATURE_LABELS[feature]), scope: missing.join(", ") })}</span>
+            <span title={missing.join(" ")}>
+              {t("session.unavailable", {
+                feature: t(FEATURE_LABELS[feature]),
+                scope: new Intl.ListFormat(getLocale()).format(missing.map(scopeName)),
+              })}
+            </span>
           </li>
         ))}
       </ul>

@@ -22,7 +22,8 @@ export function SessionHead(props: { session: SessionSummary; active: boolean; i
         {initial(session.displayName)}
       </span>
       <div class="session-card__who">
-        <h3 class="session-card__name" id={`${id}-name`} data-testid="session-name">
+        {/* Focusable from code: a completed sign-in lands here (app/signInFocus.ts). */}
+        <h3 class="session-card__name" id={`${id}-name`} tabIndex={-1} data-testid="session-name">
           {session.displayName}
         </h3>
         <p class="session-card__context" id={`${id}-context`} data-testid="session-context">

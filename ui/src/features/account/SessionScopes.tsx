@@ -1,6 +1,7 @@
-// What a session may do: its granted scopes, each with its meaning as a tooltip.
+// What a session may do: its granted scopes by name, each with the platform's id and its
+// meaning as a tooltip (a tester matches the id against the consent page and the token).
 
-import { scopeDescriptionKey } from "../../app/scopes";
+import { scopeDescriptionKey, scopeName } from "../../app/scopes";
 import { t } from "../../i18n";
 
 export function SessionScopes(props: { scopes: string[]; labelId: string }) {
@@ -14,8 +15,8 @@ export function SessionScopes(props: { scopes: string[]; labelId: string }) {
         {props.scopes.map((scope) => {
           const key = scopeDescriptionKey(scope);
           return (
-            <li key={scope} class="scope-chip" data-scope={scope} title={key ? t(key) : undefined}>
-              <span class="mono">{scope}</span>
+            <li key={scope} class="scope-chip" data-scope={scope} title={key ? `${scope} — ${t(key)}` : scope}>
+              <span class={scopeName(scope) === scope ? "mono" : undefined}>{scopeName(scope)}</span>
               {key && <span class="sr-only">{t(key)}</span>}
             </li>
           );

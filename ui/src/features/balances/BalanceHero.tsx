@@ -1,8 +1,8 @@
 import { useApp } from "../../app/context";
 import { roleLabel } from "../../app/sessions";
-import { Badge, Button, Card, Icon } from "../../components";
+import { Badge, Button, Card, Icon, PointsNote, usePoints } from "../../components";
 import { formatAgo, formatWhen } from "../../format/dates";
-import { formatPoints, isZero } from "../../format/points";
+import { isZero } from "../../format/points";
 import { t } from "../../i18n";
 import type { BalanceOverview } from "../../ipc";
 
@@ -11,6 +11,7 @@ export function BalanceHero(props: { overview: BalanceOverview; who: string; sta
   const { overview, now } = props;
   const { navigate } = useApp();
   const role = overview.detail.kind === "team" ? overview.detail.role : undefined;
+  const formatPoints = usePoints([overview.spendable, overview.lowThreshold]);
   return (
     <Card tone="accent" class="balance-hero" data-testid="balance-hero">
       <div class="balance-hero__top">
@@ -56,11 +57,13 @@ export function BalanceHero(props: { overview: BalanceOverview; who: string; sta
       <p class="balance-hero__note">
         {overview.detail.kind === "personal" ? t("balances.hero.personalNote") : t("balances.hero.teamNote")}
       </p>
+      <PointsNote class="balance-hero__note" />
     </Card>
   );
 }
 
 export function Figure(props: { label: string; value: string; hint: string; extra?: string; testId: string }) {
+  const formatPoints = usePoints([props.value]);
   return (
     <div class="balance-figure" data-testid={props.testId} data-value={props.value}>
       <span class="balance-figure__label">{props.label}</span>

@@ -6,7 +6,7 @@ import "./history.css";
 import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { useMinuteClock } from "../../app/time";
-import { Button, Screen } from "../../components";
+import { Button, PointsScope, Screen } from "../../components";
 import { t } from "../../i18n";
 import { AccountSection } from "./AccountSection";
 import { BalanceSection } from "./BalanceSection";
@@ -51,13 +51,16 @@ export function BalancesScreen() {
         )
       }
     >
-      <div class="balances" data-testid="balances-body" data-context-key={contextKey}>
-        <BalanceSection session={session} balance={balance} who={who} now={now} onRefresh={refresh} />
-        <AccountSection session={session} contextKey={contextKey} who={who} version={balance.version} />
-        {!balance.missingScope && <ChangesCard contextKey={contextKey} version={balance.version} now={now} onRefresh={refresh} />}
-        <SpendingChartCard contextKey={contextKey} version={balance.version} />
-        <LedgerCard contextKey={contextKey} version={balance.version} now={now} />
-      </div>
+      {/* One number of decimals on the screen, started afresh for each context. */}
+      <PointsScope key={contextKey}>
+        <div class="balances" data-testid="balances-body" data-context-key={contextKey}>
+          <BalanceSection session={session} balance={balance} who={who} now={now} onRefresh={refresh} />
+          <AccountSection session={session} contextKey={contextKey} who={who} version={balance.version} />
+          {!balance.missingScope && <ChangesCard contextKey={contextKey} version={balance.version} now={now} onRefresh={refresh} />}
+          <SpendingChartCard contextKey={contextKey} version={balance.version} />
+          <LedgerCard contextKey={contextKey} version={balance.version} now={now} />
+        </div>
+      </PointsScope>
     </Screen>
   );
 }

@@ -1,3 +1,4 @@
+import { keptKey } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
 import { Button, Card, EmptyState, ErrorState, Icon, Panel, SkeletonList } from "../../components";
 import { t } from "../../i18n";
@@ -9,7 +10,9 @@ import { IntervalView } from "./IntervalView";
  * the app saw in between and what they don't explain — in words, not formulas.
  */
 export function ChangesCard(props: { contextKey: string; version: number; now: number; onRefresh: () => void }) {
-  const changes = useLoad<BalanceChanges>(balanceChanges, props.contextKey, props.version);
+  const changes = useLoad<BalanceChanges>(balanceChanges, props.contextKey, props.version, {
+    keep: keptKey(props.contextKey, "balances.changes"),
+  });
   return (
     <Card title={t("balances.changes.title")} description={t("balances.changes.description")} data-testid="balance-changes">
       {changes.error ? (

@@ -1,11 +1,12 @@
 import { useApp } from "../../app/context";
 import { requestReceipt } from "../../app/receipts";
-import { Button, Icon } from "../../components";
+import { Button, Icon, usePoints } from "../../components";
 import { formatWhen } from "../../format/dates";
-import { formatCount, formatPoints } from "../../format/points";
+import { formatCount } from "../../format/points";
 import { t } from "../../i18n";
 import type { LedgerEntry } from "../../ipc";
 import { contextLabelOf } from "./labels";
+import { useModelNames } from "./modelNames";
 
 /** Opens a charge's receipt on the screen that owns it (Chat or Voices). */
 export function useOpenReceipt(): (entry: LedgerEntry) => void {
@@ -37,18 +38,33 @@ export function plainSummary(summary: string): string {
   return parts.join(" · ");
 }
 
+/**
+ * What a row names: for a chat reply its model by display name where the catalog knows
+ * the code (`code` then goes on hover), otherwise the summary's names as they are.
+ */
+export function rowSubject(entry: LedgerEntry, names: ReadonlyMap<string, string>): { what: string; code?: string } {
+  const parts = plainSummary(entry.summary).split(" · ").filter(Boolean);
+  const code = entry.source === "chat" ? parts[0] : undefined;
+  const name = code === undefined ? undefined : names.get(code);
+  if (code === undefined || name === undefined) return { what: parts.join(" · ") || sourceLabel(entry) };
+  return { what: [name, ...parts.slice(1)].join(" · "), code };
+}
+
 /** One charge: what, when, which account, how many points, and its receipt. */
 export function ChargeRow(props: { entry: LedgerEntry; now: number; showContext?: boolean }) {
   const e = props.entry;
   const open = useOpenReceipt();
-  const what = plainSummary(e.summary) || sourceLabel(e);
+  const { what, code } = rowSubject(e, useModelNames());
+  const formatPoints = usePoints([e.points]);
   return (
     <li class="charge-row" data-testid="charge-row" data-request-id={e.requestId} data-source={e.source}>
       <span class={`charge-row__icon charge-row__icon--${e.source}`} aria-hidden="true">
         <Icon name={e.source === "chat" ? "chat" : "voices"} size={16} />
       </span>
       <div class="charge-row__main">
-        <span class="charge-row__what">{what}</span>
+        <span class="charge-row__what" title={code} data-model-code={code}>
+          {what}
+        </span>
         <span class="charge-row__meta">
           <span>{sourceLabel(e)}</span>
           <span aria-hidden="true"> · </span>

@@ -1,9 +1,9 @@
 // One change between two balance refreshes: how much and when, the charges the app saw
 // in between (and chat points counted by usage), and what they leave unexplained.
 
-import { Icon, Panel } from "../../components";
+import { Icon, Panel, usePoints } from "../../components";
 import { formatWhen } from "../../format/dates";
-import { absText, formatPoints, isNegative, isZero } from "../../format/points";
+import { absText, isNegative, isZero } from "../../format/points";
 import { t } from "../../i18n";
 import type { BalanceInterval } from "../../ipc";
 import { ChargeRow } from "./ChargeRow";
@@ -13,6 +13,7 @@ export function IntervalView(props: { interval: BalanceInterval; now: number; sh
   const down = isNegative(i.change);
   const explainedFully = isZero(i.unexplained);
   const missing = isNegative(i.unexplained);
+  const formatPoints = usePoints([i.change, i.from.spendable, i.to.spendable, i.explained, i.chatByUsage, i.unexplained]);
   return (
     <li class="interval" data-testid="balance-interval" data-change={i.change} data-unexplained={i.unexplained}>
       <header class="interval__head">

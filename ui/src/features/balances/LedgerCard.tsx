@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 
+import { keptKey } from "../../app/keep";
 import { saveWithDialog } from "../../app/saveFile";
 import { type Loaded, useLoad } from "../../app/useLoad";
 import { Button, Card, EmptyState, ErrorState, Segmented, SkeletonList } from "../../components";
@@ -27,6 +28,7 @@ export function LedgerCard(props: { contextKey: string; version: number; now: nu
     (): Promise<LedgerPage> => pointsLedger({ scope, limit: Math.max(PAGE, ledger.data?.entries.length ?? 0), offset: 0 }),
     `${props.contextKey}|${scope}`,
     props.version,
+    { keep: keptKey(props.contextKey, `balances.ledger.${scope}`) },
   );
   // Each load starts without the last "more" failure, as each list does.
   useEffect(() => setMoreError(null), [props.contextKey, props.version, scope]);

@@ -1,4 +1,5 @@
 import { useApp } from "../../app/context";
+import { scopeName } from "../../app/scopes";
 import { Button, Icon, Panel } from "../../components";
 import { t } from "../../i18n";
 
@@ -13,7 +14,7 @@ export function ScopeMissing(props: { scope: string; who: string; title?: string
       <Icon name="lock" size={18} />
       <div class="scope-missing__text">
         <p class="scope-missing__title">{props.title ?? t("balances.scope.title")}</p>
-        <p>{t("balances.scope.body", { who: props.who, scope: props.scope })}</p>
+        <p title={props.scope}>{t("balances.scope.body", { who: props.who, scope: scopeName(props.scope) })}</p>
         <p class="note__detail">{t("balances.scope.howTo", { who: props.who })}</p>
         <Button size="sm" variant="secondary" iconAfter="arrowRight" onClick={() => navigate("account")} data-testid="scope-go-account">
           {t("common.goToAccount")}

@@ -1,8 +1,9 @@
 // Points spent per day and context as plain SVG bars, with the legend above and the same
 // figures as a table below.
 
+import { usePoints } from "../../components";
 import { formatDay } from "../../format/dates";
-import { formatPoints, isZero } from "../../format/points";
+import { isZero } from "../../format/points";
 import { t } from "../../i18n";
 import type { SpendingChart } from "../../ipc";
 import { contextKeyOf, contextLabelOf } from "./labels";
@@ -25,6 +26,7 @@ export function SpendingBars(props: { chart: SpendingChart }) {
   const barWidth = Math.max(1, (slot - gap) / seriesCount);
   const plotHeight = PLOT_BOTTOM - PLOT_TOP;
   const labelEvery = dayCount <= 7 ? 1 : dayCount <= 14 ? 2 : 5;
+  const formatPoints = usePoints([chart.max, ...chart.series.flatMap((s) => [s.total, ...s.values])]);
 
   return (
     <div class="spend-chart">

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 
+import { keptKey } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
 import { Card, EmptyState, ErrorState, Segmented, SkeletonList } from "../../components";
 import { t } from "../../i18n";
@@ -17,6 +18,7 @@ export function SpendingChartCard(props: { contextKey: string; version: number }
     () => spendingChart({ days, utcOffsetMinutes: -new Date().getTimezoneOffset() }),
     `${props.contextKey}|${range}`,
     props.version,
+    { keep: keptKey(props.contextKey, `balances.chart.${range}`) },
   );
   return (
     <Card

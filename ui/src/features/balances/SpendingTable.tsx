@@ -1,14 +1,15 @@
 // The spending chart as a table (behind "Show as table"): one row a day, one column a
 // context, the points spent.
 
+import { usePoints } from "../../components";
 import { formatDay } from "../../format/dates";
-import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { SpendingChart } from "../../ipc";
 import { contextKeyOf, contextLabelOf } from "./labels";
 
 export function SpendingTable(props: { chart: SpendingChart }) {
   const { chart } = props;
+  const formatPoints = usePoints(chart.series.flatMap((s) => s.values));
   return (
     <details class="spend-chart__table">
       <summary>{t("balances.chart.showTable")}</summary>

@@ -1,8 +1,7 @@
 // A Team balance: the Team's pool and this member's quota.
 
 import { roleLabel } from "../../app/sessions";
-import { Card, Icon, Panel } from "../../components";
-import { formatPoints } from "../../format/points";
+import { Card, Icon, Panel, usePoints } from "../../components";
 import { t } from "../../i18n";
 import type { BalanceOverview, TeamQuota } from "../../ipc";
 import { Figure } from "./BalanceHero";
@@ -44,6 +43,7 @@ export function TeamBreakdown(props: { overview: BalanceOverview }) {
 
 export function QuotaBar(props: { quota: TeamQuota | null }) {
   const quota = props.quota;
+  const formatPoints = usePoints(quota ? [quota.used, quota.limit, quota.remaining] : []);
   if (!quota) {
     return (
       <Panel class="note quota quota--unlimited" data-testid="balance-quota" data-unlimited="true">

@@ -1,6 +1,7 @@
 // The Team context as the platform resolves it now: role, membership and version, and a
 // warning when the version changed since sign-in.
 
+import { keptKey } from "../../app/keep";
 import { roleLabel } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import { Badge, Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
@@ -15,7 +16,9 @@ const MEMBER_STATUS: Record<string, PlainKey> = {
 
 /** The Team context as the platform resolves it now: role, membership, version. */
 export function TeamContextCard(props: { contextKey: string; version: number }) {
-  const context = useLoad<TeamContextView>(teamContext, props.contextKey, props.version);
+  const context = useLoad<TeamContextView>(teamContext, props.contextKey, props.version, {
+    keep: keptKey(props.contextKey, "balances.teamContext"),
+  });
   return (
     <Card title={t("balances.context.title")} description={t("balances.context.description")} data-testid="team-context-card">
       {context.error ? (

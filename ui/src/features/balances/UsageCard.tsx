@@ -1,14 +1,16 @@
 // Personal usage attributed to this app (points charged, refunded and net, and the model
 // counters); for a Team, why there is none.
 
+import { keptKey } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
-import { Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
-import { formatCount, formatPoints } from "../../format/points";
+import { Card, ErrorState, Icon, Panel, SkeletonList, usePoints } from "../../components";
+import { formatCount } from "../../format/points";
 import { t } from "../../i18n";
 import { personalUsage, type SessionSummary, type UsageView } from "../../ipc";
 import { ScopeMissing } from "./ScopeMissing";
 
 function Stat(props: { label: string; value: string; testId: string; points?: boolean; emphasis?: boolean }) {
+  const formatPoints = usePoints([props.points ? props.value : null]);
   return (
     <div class={`usage-stat${props.emphasis ? " usage-stat--emphasis" : ""}`} data-testid={props.testId} data-value={props.value}>
       <dt>{props.label}</dt>
@@ -22,7 +24,9 @@ export function UsageCard(props: { session: SessionSummary; contextKey: string; 
   const isTeam = props.session.context.kind === "team";
   const hasScope = props.session.grantedScopes.includes("usage");
   const skip = isTeam || !hasScope;
-  const usage = useLoad<UsageView | null>(() => (skip ? Promise.resolve(null) : personalUsage()), props.contextKey, props.version);
+  const usage = useLoad<UsageView | null>(() => (skip ? Promise.resolve(null) : personalUsage()), props.contextKey, props.version, {
+    keep: keptKey(props.contextKey, "balances.usage"),
+  });
 
   if (isTeam) {
     return (

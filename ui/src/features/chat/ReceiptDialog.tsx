@@ -6,15 +6,15 @@ import { Button, Dialog, toast } from "../../components";
 import { formatDateTime } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
-import { formatMs, receiptText, statusLabel } from "./format";
+import { formatMs, receiptFormat, receiptPayer, receiptText, statusLabel } from "./format";
 
-function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string; source?: string }) {
+function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string; source?: string; raw?: string }) {
   if (props.value === null || props.value === undefined || props.value === "") return null;
   return (
     <>
       {/* A label in plain words; the response header it came from, for testers, in the tooltip. */}
       <dt title={props.source}>{props.label}</dt>
-      <dd class={props.mono ? "mono" : undefined} data-testid={props.testid}>
+      <dd class={props.mono ? "mono" : undefined} data-testid={props.testid} title={props.raw}>
         {props.value}
       </dd>
     </>
@@ -57,7 +57,7 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
       {m && r && (
         <dl class="meta-list chat-receipt">
           <Row label={t("chat.receipt.model")} value={r.modelCode} mono testid="receipt-model" />
-          <Row label={t("chat.receipt.context")} value={r.contextLabel} testid="receipt-context" />
+          <Row label={t("chat.receipt.context")} value={receiptPayer(r)} testid="receipt-context" />
           <Row label={t("chat.receipt.requestId")} value={r.requestId} mono testid="receipt-request-id" />
           {r.platformRequestId !== r.requestId && <Row label={t("chat.receipt.platformRequestId")} value={r.platformRequestId} mono />}
           <Row label={t("chat.receipt.status")} value={statusLabel(m)} testid="receipt-status" />
@@ -81,7 +81,7 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
             testid="receipt-tokens"
           />
           <Row label={t("chat.receipt.points")} value={r.chargedPoints} mono />
-          <Row label={t("chat.receipt.format")} value={r.responseFormat} mono />
+          <Row label={t("chat.receipt.format")} value={receiptFormat(r)} raw={r.responseFormat} testid="receipt-format" />
           {r.replayed && <Row label={t("chat.receipt.replayed")} value={t("chat.receipt.replayedValue")} />}
           {r.runId && (
             <>

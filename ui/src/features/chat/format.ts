@@ -72,13 +72,32 @@ export function jsonProblemText(problem: JsonProblem): string {
   }
 }
 
+/** Who paid, in the active language: "Personal" / "个人", or the Team's name as the core sent it. */
+export function receiptPayer(r: ChatReceipt): string {
+  return r.contextKind === "personal" ? t("context.personal") : r.contextLabel;
+}
+
+/** The reply's output type in plain words; a type this app doesn't know shows as sent. */
+export function receiptFormat(r: ChatReceipt): string {
+  switch (r.responseFormat) {
+    case "text":
+      return t("chat.format.text");
+    case "json_object":
+      return t("chat.format.jsonObject");
+    case "json_schema":
+      return t("chat.format.jsonSchema");
+    default:
+      return r.responseFormat;
+  }
+}
+
 /** A receipt as plain text, for a bug report. */
 export function receiptText(message: ChatMessage): string {
   const r = message.receipt;
   if (!r) return "";
   const lines = [
     `${t("chat.receipt.model")}: ${r.modelCode}`,
-    `${t("chat.receipt.context")}: ${r.contextLabel}${r.teamId ? ` (${r.teamId})` : ""}`,
+    `${t("chat.receipt.context")}: ${receiptPayer(r)}${r.teamId ? ` (${r.teamId})` : ""}`,
     `${t("chat.receipt.requestId")}: ${r.requestId}`,
   ];
   if (r.platformRequestId && r.platformRequestId !== r.requestId) {

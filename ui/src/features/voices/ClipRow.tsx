@@ -2,8 +2,7 @@
 // and what can be done with it.
 
 import { formatDateTime } from "../../app/time";
-import { Badge, type BadgeTone, Button } from "../../components";
-import { formatPoints } from "../../format/points";
+import { Badge, type BadgeTone, Button, usePoints } from "../../components";
 import { type PlainKey, t } from "../../i18n";
 import type { Clip, ClipStatus } from "../../ipc";
 import { player } from "./playback";
@@ -28,6 +27,7 @@ export function ClipRow(props: {
   const { clip } = props;
   const status = STATUS[clip.status];
   const cost = clip.cost;
+  const formatPoints = usePoints([clip.estimate.totalPoints, cost?.charged, cost?.difference]);
   const created = Date.parse(clip.createdAt);
   return (
     <li class="clip" data-testid="clip-row" data-clip-id={clip.id} data-status={clip.status}>

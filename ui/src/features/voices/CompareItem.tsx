@@ -1,8 +1,7 @@
 // One voice of a comparison: its place, name, estimate and, once made, what it was
 // charged and how the clip came out.
 
-import { Badge, Icon, Spinner } from "../../components";
-import { formatPoints } from "../../format/points";
+import { Badge, Icon, Spinner, usePoints } from "../../components";
 import { t } from "../../i18n";
 import type { Clip, CompareQuote, Voice } from "../../ipc";
 
@@ -17,6 +16,7 @@ export function CompareItem(props: {
   const { voice, item, result, running } = props;
   const i = props.index;
   const clip = typeof result === "object" && result !== null ? result : null;
+  const formatPoints = usePoints([item?.totalPoints, clip?.cost?.charged, clip?.cost?.difference]);
   return (
     <li class="compare-item" data-testid="compare-item" data-voice-id={voice.voiceId}>
       <span class="compare-item__n">{i + 1}</span>

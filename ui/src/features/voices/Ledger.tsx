@@ -4,9 +4,10 @@
 
 import { useEffect, useState } from "preact/hooks";
 
+import { keptKey } from "../../app/keep";
 import { saveWithDialog } from "../../app/saveFile";
 import { useLoad } from "../../app/useLoad";
-import { Card, EmptyState, toast } from "../../components";
+import { Card, EmptyState, PointsNote, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { type Clip, type ClipStatus, deleteClip, onAppEvent, saveClip, type TtsConfig, toAppError, ttsClips } from "../../ipc";
 import { ClipRow } from "./ClipRow";
@@ -14,6 +15,7 @@ import { DeleteClipDialog } from "./DeleteClipDialog";
 import { LedgerTools } from "./LedgerTools";
 
 export function Ledger(props: {
+  contextKey: string;
   configs: readonly TtsConfig[];
   version: number;
   retryingId: string | null;
@@ -33,7 +35,7 @@ export function Ledger(props: {
   const [deleting, setDeleting] = useState<Clip | null>(null);
 
   // The filters reload in place (the list shown stays until the answer), after a pause
-  // in typing.
+  // in typing. The list is kept per context and filter, so coming back shows it at once.
   const list = useLoad<Clip[]>(
     () =>
       ttsClips({
@@ -43,7 +45,7 @@ export function Ledger(props: {
       }),
     "clips",
     [query, status, configId, props.version],
-    { delayMs: 150 },
+    { delayMs: 150, keep: keptKey(props.contextKey, `voices.clips.${status}.${configId}.${query.trim()}`) },
   );
   const clips = list.data;
   const loadError = list.error;
@@ -83,6 +85,7 @@ export function Ledger(props: {
         configId={configId}
         onConfigId={setConfigId}
       />
+      <PointsNote class="muted" />
       {loadError !== null && <p class="field__error">{errorMessage(loadError.code)}</p>}
       {clips !== null && clips.length === 0 && (
         <EmptyState

@@ -9,11 +9,12 @@ import type { CharacterCounting } from "../../ipc";
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** What the cost is counted in, in plain words; the configuration's count of a Chinese character
- * (as far as its receipts have shown it) only when the text has one. */
+ * only when the text has one and a receipt has shown it. Until then the estimate's caveat line
+ * says what a Chinese character may cost ("Up to … if a Chinese character counts 2"): the hint
+ * keeps its one sentence, so typing Chinese moves nothing under the pointer. */
 export function countHint(counting: CharacterCounting | null | undefined, text: string): string {
-  if (!CJK.test(text)) return t("voices.compose.countHint");
   const learned = counting?.rule === "learned" && counting.learnedFrom ? Date.parse(counting.learnedFrom) : NaN;
-  if (!counting || Number.isNaN(learned)) return t("voices.compose.countHintUnknown");
+  if (!CJK.test(text) || !counting || Number.isNaN(learned)) return t("voices.compose.countHint");
   const date = formatDate(learned);
   if (counting.cjkWeight === 1) return t("voices.compose.countHintCodePoints", { date });
   return t("voices.compose.countHintLearned", { k: formatNumber(counting.cjkWeight), date });

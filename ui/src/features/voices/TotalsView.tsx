@@ -1,12 +1,14 @@
 // The running totals under the composer: points and clips this session, and in the
 // paying context (with the clips whose charge the platform did not report).
 
+import { usePoints } from "../../components";
 import { formatNumber, t } from "../../i18n";
 import type { TtsTotals } from "../../ipc";
-import { pts } from "./Cost";
 
 export function TotalsView(props: { totals: TtsTotals | null }) {
   const x = props.totals;
+  const formatPoints = usePoints([x?.sessionPoints, x?.contextPoints]);
+  const pts = (text: string) => t("voices.points", { n: formatPoints(text) });
   if (!x) return null;
   return (
     <dl class="totals" data-testid="tts-totals">

@@ -6,7 +6,7 @@ import "./voices.css";
 
 import { SignInFirst } from "../../app/SignInFirst";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
-import { Button, ErrorState, Icon, Panel, Screen, SkeletonList } from "../../components";
+import { Button, ErrorState, Icon, Panel, PointsScope, Screen, SkeletonList } from "../../components";
 import { t } from "../../i18n";
 import { CompareDialog } from "./CompareDialog";
 import { ConfigPicker } from "./ConfigPicker";
@@ -26,7 +26,12 @@ export function VoicesScreen() {
       </Screen>
     );
   }
-  return <Explorer key={contextKey} contextKey={contextKey} sessionId={session.id} contextName={contextName(session)} />;
+  // One number of decimals for points on the screen (format/points.ts), per context.
+  return (
+    <PointsScope key={contextKey}>
+      <Explorer contextKey={contextKey} sessionId={session.id} contextName={contextName(session)} />
+    </PointsScope>
+  );
 }
 
 function Explorer(props: { contextKey: string; sessionId: string; contextName: string }) {
@@ -72,6 +77,7 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
           />
           <PlayerBar labelFor={x.labelFor} />
           <Ledger
+            contextKey={props.contextKey}
             configs={catalog.configs}
             version={x.ledgerVersion}
             retryingId={retryingId}

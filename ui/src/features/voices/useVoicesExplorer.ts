@@ -26,7 +26,7 @@ export function useVoicesExplorer(props: { contextKey: string; sessionId: string
   const [ledgerClips, setLedgerClips] = useState<Clip[]>([]);
   const [comparing, setComparing] = useState(false);
 
-  const { load, loadCatalog } = useTtsCatalog(props.sessionId, setConfigId);
+  const { load, loadCatalog, keptAtMount } = useTtsCatalog(props.contextKey, props.sessionId, setConfigId);
 
   const loadTotals = useCallback(() => {
     ttsTotals()
@@ -35,9 +35,9 @@ export function useVoicesExplorer(props: { contextKey: string; sessionId: string
   }, []);
 
   useEffect(() => {
-    void loadCatalog();
+    void loadCatalog(keptAtMount);
     loadTotals();
-  }, [loadCatalog, loadTotals]);
+  }, [loadCatalog, loadTotals, keptAtMount]);
 
   const catalog = load.status === "ready" ? load.catalog : null;
   const config = catalog?.configs.find((c) => c.ttsConfigId === configId) ?? null;

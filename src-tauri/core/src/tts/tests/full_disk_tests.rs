@@ -3,66 +3,10 @@
 //! full disk is real: a small tmpfs mounted over the clips folder and filled up (root only;
 //! skipped loudly elsewhere, and never skipped in CI).
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
 use super::{charged, ledger_rows, personal, standard};
 use crate::foundation::error::ErrorCode;
+use crate::testing::Tmpfs;
 use crate::tts::wire::ClipStatus;
-
-/// A tmpfs mounted on a folder; unmounted when dropped (also when the test panics).
-struct Tmpfs {
-    dir: PathBuf,
-}
-
-impl Tmpfs {
-    /// `None` (with a loud line) when this process may not mount; a panic in CI.
-    fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
-        std::fs::create_dir_all(dir).expect("the clips folder");
-        let out = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .output();
-        match out {
-            Ok(o) if o.status.success() => Some(Tmpfs { dir: dir.to_path_buf() }),
-            other => {
-                let why = match other {
-                    Ok(o) => String::from_utf8_lossy(&o.stderr).trim().to_owned(),
-                    Err(e) => e.to_string(),
-                };
-                eprintln!("\n*** SKIPPED: the full-disk test needs root to mount a tmpfs ({why}) ***\n");
-                assert!(
-                    std::env::var_os("CI").is_none(),
-                    "CI runs as root: the full-disk test must not be skipped ({why})"
-                );
-                None
-            }
-        }
-    }
-
-    /// Writes a filler file until the file system refuses with ENOSPC.
-    fn fill(&self) -> PathBuf {
-        let path = self.dir.join("filler");
-        let mut file = std::fs::File::create(&path).expect("filler");
-        let chunk = vec![0u8; 4096];
-        loop {
-            match file.write_all(&chunk).and_then(|()| file.sync_all()) {
-                Ok(()) => continue,
-                Err(e) => {
-                    assert!(crate::foundation::error::is_disk_full(&e), "filled up with ENOSPC, not {e}");
-                    return path;
-                }
-            }
-        }
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg("-l").arg(&self.dir).status();
-    }
-}
 
 #[tokio::test]
 async fn on_a_full_disk_a_charged_clip_keeps_its_receipt_and_save_again_writes_the_kept_audio() {

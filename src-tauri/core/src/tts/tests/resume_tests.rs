@@ -30,8 +30,8 @@ async fn restart(rig: &Rig) -> Core {
 async fn a_request_journaled_before_a_crash_is_sent_on_the_next_start_under_its_id() {
     let rig = personal().await;
     // The app stops right after journaling, before the first send.
-    let (_, clip_id) =
-        rig.core.tts().journal_speech(standard("Journaled, then the app died.")).await.unwrap();
+    let (_, row) = rig.core.tts().journal_speech(standard("Journaled, then the app died.")).await.unwrap();
+    let clip_id = row.id;
     let journaled = rig.core.tts().tts_clip(&clip_id).await.unwrap();
     assert_eq!(journaled.status, ClipStatus::Pending);
     assert_eq!(rig.control().speech_request_count(&journaled.request_id), 0);
@@ -89,7 +89,7 @@ async fn a_settled_request_found_on_resume_uses_the_audio_saved_before_the_crash
 #[tokio::test]
 async fn a_clip_whose_context_is_signed_out_waits_for_that_context() {
     let rig = personal().await;
-    let (_, clip_id) = rig.core.tts().journal_speech(standard("Waiting for Personal.")).await.unwrap();
+    let clip_id = rig.core.tts().journal_speech(standard("Waiting for Personal.")).await.unwrap().1.id;
     let id = rig.core.auth().sessions_view().await.unwrap().active_id.unwrap();
     rig.core.auth().sign_out(&id).await.unwrap();
     let team = rig
