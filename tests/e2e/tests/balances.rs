@@ -146,7 +146,8 @@ async fn without_the_balance_scope_the_window_says_what_is_missing() -> TestResu
     sign_in_personal(&app).await?;
     app.wait_for_attr("[data-testid=balance-slot]", "data-state", "missing-scope").await?;
     app.click("[data-testid=nav-balances]").await?;
-    let text = app.wait_for_text("[data-testid=balance-scope-missing]", "balance").await?;
+    // The permission by its name (issue 26: scope ids only on hover).
+    let text = app.wait_for_text("[data-testid=balance-scope-missing]", "\"Balance\" permission").await?;
     assert!(text.contains("sign in"), "says how to grant it: {text}");
     app.find("[data-testid=usage-scope-missing]").await?;
     app.shot("balances-missing-scope", None).await?;

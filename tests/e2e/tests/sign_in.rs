@@ -78,7 +78,9 @@ async fn personal_and_team_sessions_side_by_side_with_a_visible_payer() -> TestR
         )
         .await?;
     // Chips read as names ("Models and voices"); the platform's ids are in data-scope.
-    let charge = app.attr("[data-testid=session-card][data-context=personal] [data-scope=charge]", "data-scope").await?;
+    let charge = app
+        .attr("[data-testid=session-card][data-context=personal] [data-scope=charge]", "data-scope")
+        .await?;
     assert_eq!(charge, None, "least privilege: {scopes}");
 
     let first = &wait_for_log(&log, 1).await?[0];
