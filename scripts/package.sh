@@ -17,6 +17,12 @@ version="$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$root/tauri.conf.json" 
 bundle_dir="${CARGO_TARGET_DIR:-$root/target}/release/bundle/deb"
 rm -f "$bundle_dir"/*.deb
 start=$(date +%s)
+# xiaoya-check, the Agent check on the command line (docs/AGENT_CHECK.md), ships beside the app
+# as /usr/bin/xiaoya-check (tauri.conf.json bundle.linux.deb.files). It is built first, with the
+# same release profile, and staged where that mapping looks for it whatever CARGO_TARGET_DIR is.
+(cd "$root" && nice -n "${XIAOYA_NICE:-19}" cargo build --release --locked -p xiaoya-check)
+mkdir -p "$root/target/deb-extra"
+install -m 0755 "${CARGO_TARGET_DIR:-$root/target}/release/xiaoya-check" "$root/target/deb-extra/xiaoya-check"
 # The CLI must run from src-tauri/ (the folder of the Cargo package; tauri.conf.json there
 # is a link to the one at the root). It runs beforeBuildCommand from the root.
 (cd "$root/src-tauri" && nice -n "${XIAOYA_NICE:-19}" "$cli" build --bundles deb --ci "$@")

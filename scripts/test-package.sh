@@ -46,6 +46,18 @@ files="$(dpkg-query -L "$pkg")"
 desktop="$(grep -E '^/usr/share/applications/.*\.desktop$' <<<"$files" | head -n 1)"
 [ -n "$desktop" ] || fail "the package installs no desktop entry: $files"
 [ -x "$bin" ] || fail "$bin missing"
+# The Agent check's command line ships beside the app and runs without a window: it prints
+# its version, and an endpoint nothing listens on exits 2 ("can't be reached").
+check_bin=/usr/bin/xiaoya-check
+grep -qx "$check_bin" <<<"$files" || fail "the package does not install $check_bin"
+[ -x "$check_bin" ] || fail "$check_bin is not executable"
+check_version="$("$check_bin" --version)" || fail "$check_bin --version failed"
+grep -q "^xiaoya-check $(dpkg-query -W -f='${Version}' "$pkg" | cut -d- -f1)" <<<"$check_version" \
+  || fail "$check_bin says $check_version"
+check_status=0
+"$check_bin" agent http://127.0.0.1:9/mcp --timeout 5 >/dev/null 2>&1 || check_status=$?
+[ "$check_status" -eq 2 ] || fail "$check_bin against a closed port exited $check_status, not 2"
+step "$check_bin installed: $check_version; an unreachable endpoint exits 2"
 app_id="$(basename "$desktop")"
 
 # A private HOME and XDG folders: nothing of the machine's user is read or written, so

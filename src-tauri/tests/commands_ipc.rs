@@ -15,6 +15,8 @@ use tauri::{Manager, WebviewWindow};
 use xiaoya_companion_lib::commands::registry::{camel_case, invoke_handler, COMMANDS};
 use xiaoya_companion_lib::events::AppEventHub;
 use xiaoya_companion_lib::AppState;
+use xiaoya_core::foundation::keychain::{KeychainError, SecretStore};
+use xiaoya_core::foundation::secret::Sensitive;
 use xiaoya_core::host::CoreOptions;
 use xiaoya_core::Core;
 
@@ -28,14 +30,22 @@ struct Shell {
 /// The app's state and handler on the mock runtime, and a Rust-side channel subscribed to
 /// the event hub exactly as the page's `app_events` channel is.
 fn shell() -> Shell {
+    shell_with(None)
+}
+
+/// `shell()`, with the core's keychain replaced by `keychain` when given.
+fn shell_with(keychain: Option<Arc<dyn SecretStore>>) -> Shell {
     let data = tempfile::tempdir().expect("a data folder");
     let hub = Arc::new(AppEventHub::default());
     // No configuration from the environment: the core starts its built-in sandbox.
-    let options = CoreOptions {
+    let mut options = CoreOptions {
         env: Box::new(|_| None),
         events: hub.clone(),
         ..CoreOptions::from_process_env(data.path().to_path_buf(), "0.0.0-test")
     };
+    if let Some(keychain) = keychain {
+        options.keychain = keychain;
+    }
     let core = tauri::async_runtime::block_on(Core::start(options)).expect("the core starts");
     let events = Arc::new(Mutex::new(Vec::new()));
     let seen = events.clone();
@@ -179,4 +189,67 @@ fn the_shell_keeps_no_state_of_its_own_between_commands() {
     let after = tauri::async_runtime::block_on(state.core.app_info()).expect("app_info");
     assert_eq!(serde_json::to_value(before.theme).unwrap(), json!("system"));
     assert_eq!(serde_json::to_value(after.theme).unwrap(), json!("dark"));
+}
+
+/// A keychain in this test's memory: what the core put there, by account.
+#[derive(Default)]
+struct TestKeychain(Mutex<std::collections::HashMap<String, String>>);
+
+impl SecretStore for TestKeychain {
+    fn put(&self, account: &str, secret: &Sensitive<String>) -> Result<(), KeychainError> {
+        self.0.lock().unwrap().insert(account.into(), secret.expose().clone());
+        Ok(())
+    }
+    fn get(&self, account: &str) -> Result<Option<Sensitive<String>>, KeychainError> {
+        Ok(self.0.lock().unwrap().get(account).cloned().map(Sensitive::new))
+    }
+    fn delete(&self, account: &str) -> Result<(), KeychainError> {
+        self.0.lock().unwrap().remove(account);
+        Ok(())
+    }
+    fn backend(&self) -> &'static str {
+        "memory (commands test)"
+    }
+}
+
+#[test]
+fn an_agents_header_value_goes_to_the_keychain_and_no_answer_carries_it() {
+    const SECRET: &str = "sk-ipc-agent-secret-1234";
+    let keychain = Arc::new(TestKeychain::default());
+    let shell = shell_with(Some(keychain.clone() as Arc<dyn SecretStore>));
+    // Port 9 on loopback: nothing listens, so the review ends at once as unreachable.
+    let input =
+        json!({ "url": "http://127.0.0.1:9/mcp", "headers": [{ "name": "X-Api-Key", "value": SECRET }] });
+    let saved = invoke(&shell, "agent_save", json!({ "input": input })).expect("agent_save");
+    let id = saved["id"].as_str().expect("an id").to_owned();
+    assert_eq!(saved["headerNames"], json!(["x-api-key"]), "{saved}");
+    assert_eq!(saved["insecureDevelopment"], true, "http on loopback is marked: {saved}");
+    assert_eq!(
+        keychain.0.lock().unwrap().get(&format!("agent-header:{id}:x-api-key")).map(String::as_str),
+        Some(SECRET)
+    );
+
+    let list = invoke(&shell, "agents_list", json!({})).expect("agents_list");
+    let report = invoke(&shell, "agent_review", json!({ "agentId": id, "calls": [] })).expect("agent_review");
+    assert_eq!(report["reachability"], "unreachable", "{report}");
+    let snapshots = invoke(&shell, "agent_snapshots", json!({ "agentId": id })).expect("agent_snapshots");
+    let snapshot = snapshots[0]["id"].as_u64().expect("a snapshot id, a number");
+    let again = invoke(&shell, "agent_report", json!({ "snapshotId": snapshot })).expect("agent_report");
+    assert_eq!(again["url"], report["url"]);
+    let changes =
+        invoke(&shell, "agent_compare", json!({ "older": snapshot, "newer": snapshot })).expect("compare");
+    assert_eq!(changes, json!([]));
+    for answer in [&saved, &list, &report, &snapshots, &again] {
+        assert!(!answer.to_string().contains(SECRET), "a header value crossed IPC: {answer}");
+    }
+
+    // Refusals cross as the closed shape; forgetting takes the value out of the keychain.
+    let error = invoke(&shell, "agent_forget", json!({ "agentId": "nope" })).expect_err("no such agent");
+    assert_eq!(error["code"], "INVALID_INPUT", "{error}");
+    let error = invoke(&shell, "agent_save", json!({ "input": { "url": "ftp://x", "headers": [] } }))
+        .expect_err("ftp");
+    assert_eq!(error["code"], "INVALID_INPUT", "{error}");
+    invoke(&shell, "agent_forget", json!({ "agentId": id })).expect("agent_forget");
+    assert!(keychain.0.lock().unwrap().is_empty(), "the header value left the keychain with the agent");
+    assert_eq!(invoke(&shell, "agents_list", json!({})).expect("agents_list"), json!([]));
 }

@@ -140,3 +140,21 @@ fn the_release_build_is_stripped_and_the_library_only_an_rlib() {
         assert!(!rodio.contains(unused), "rodio decodes only what the platform serves, not {unused}");
     }
 }
+
+#[test]
+fn the_agent_check_command_line_ships_in_the_deb_beside_the_app() {
+    // tauri.conf.json maps /usr/bin/xiaoya-check to the binary scripts/package.sh builds and
+    // stages; scripts/test-package.sh checks the installed one runs.
+    let conf = json("tauri.conf.json");
+    let source = conf["bundle"]["linux"]["deb"]["files"]["/usr/bin/xiaoya-check"]
+        .as_str()
+        .expect("bundle.linux.deb.files maps /usr/bin/xiaoya-check");
+    assert_eq!(source, "../target/deb-extra/xiaoya-check", "seen from src-tauri/, where the CLI runs");
+    let package = read("scripts/package.sh");
+    let build = package.find("cargo build --release --locked -p xiaoya-check").expect("package.sh builds it");
+    let stage = package.find("\"$root/target/deb-extra/xiaoya-check\"").expect("package.sh stages it");
+    let bundle = package.find("build --bundles deb").expect("package.sh bundles");
+    assert!(build < stage && stage < bundle, "built and staged before the bundle is made");
+    let test = read("scripts/test-package.sh");
+    assert!(test.contains("check_bin=/usr/bin/xiaoya-check"), "test-package.sh checks the installed command");
+}

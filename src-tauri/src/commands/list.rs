@@ -7,6 +7,31 @@
 //
 // This file is `include!`d by build.rs too: it holds only this one macro call.
 commands! {
+    /// The saved MCP agents (URL, custom header names, last review's date and token weight).
+    agents::agents_list() -> Vec<SavedAgent>;
+    /// Saves an agent (the same URL updates it). Header values go to the OS keychain; an
+    /// empty value keeps the one saved. INVALID_INPUT for a URL or header the review can't use.
+    agents::agent_save(input: AgentInput) -> SavedAgent;
+    /// Forgets an agent, its snapshots and its header values in the keychain.
+    agents::agent_forget(agent_id: String) -> ();
+    /// Reviews a saved agent in the app's language and saves the review as its newest
+    /// snapshot, compared with the one before. An endpoint that can't be reached resolves
+    /// with `reachability` saying so; `calls` must each be confirmed unless read-only.
+    agents::agent_review(agent_id: String, calls: Vec<ToolCallRequest>) -> AgentReport;
+    /// Calls one tool of the last review's list in a session of its own; refused
+    /// (INVALID_INPUT) before anything is sent when the arguments break its inputSchema or
+    /// a tool that is not read-only was not confirmed. `calls[0]` of the answer is the call.
+    agents::agent_call(agent_id: String, request: ToolCallRequest) -> AgentReport;
+    /// The call form's check: each problem of `args` (the arguments) against the tool's inputSchema.
+    agents::agent_check_arguments(agent_id: String, tool: String, args: Value) -> Vec<ArgumentProblem>;
+    /// An agent's snapshots (one per review), newest first.
+    agents::agent_snapshots(agent_id: String) -> Vec<SnapshotSummary>;
+    /// What changed from snapshot `older` to `newer`, changes needing a fresh review first.
+    agents::agent_compare(older: u32, newer: u32) -> Vec<SnapshotChange>;
+    /// A saved review as it was.
+    agents::agent_report(snapshot_id: u32) -> AgentReport;
+    /// Saves a review as Markdown or JSON through the save dialog; `null` when cancelled.
+    agents::agent_report_save(snapshot_id: u32, format: AgentExportFormat) -> Option<SavedFile>;
     /// Subscribes this page to app-wide events: `platformChanged`, `sessionsChanged`,
     /// `sessionEnded`, `signedIn`, `signInFailed`, `balanceChanged` and `clipSettled`.
     app::app_events(on_event: Channel<AppEvent>) -> ();

@@ -7,8 +7,13 @@
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
+use serde_json::Value;
 use tauri::ipc::Channel;
 use ts_rs::TS;
+use xiaoya_core::agents::wire::{
+    AgentInput, AgentReport, ArgumentProblem, ExportFormat as AgentExportFormat, SavedAgent, SnapshotChange,
+    SnapshotSummary, ToolCallRequest,
+};
 use xiaoya_core::audio::wire::PlaybackState;
 use xiaoya_core::auth::wire::{ContextRequest, SessionsView, SignInDiagnostics, TeamChoice};
 use xiaoya_core::billing::wire::{

@@ -382,7 +382,7 @@ async fn every_screen(app: &AppWindow) -> TestResult {
     app.sign_in_personal().await?;
     app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
     pay_with(app, "personal").await?;
-    let screens = ["account", "models", "chat", "voices", "balances", "check", "settings"];
+    let screens = ["account", "models", "chat", "voices", "balances", "agents", "check", "settings"];
     for locale in LOCALES {
         set_locale(app, locale).await?;
         for (w, h) in SIZES {

@@ -1,6 +1,7 @@
 // The screen the navigation chose.
 
 import { AccountScreen } from "../features/account/AccountScreen";
+import { AgentsScreen } from "../features/agents/AgentsScreen";
 import { BalancesScreen } from "../features/balances/BalancesScreen";
 import { ChatScreen } from "../features/chat/ChatScreen";
 import { CheckScreen } from "../features/check/CheckScreen";
@@ -21,6 +22,8 @@ export function CurrentScreen(props: { screen: ScreenId }) {
       return <VoicesScreen />;
     case "balances":
       return <BalancesScreen />;
+    case "agents":
+      return <AgentsScreen />;
     case "check":
       return <CheckScreen />;
     case "settings":

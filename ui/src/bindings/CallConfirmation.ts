@@ -16,7 +16,7 @@ destructive: boolean,
 /**
  * `xiaoya/pricePoints`, when it is an integer.
  */
-pricePoints?: bigint, 
+pricePoints?: number, 
 /**
  * `xiaoya/executionMode` as declared.
  */

@@ -3,4 +3,4 @@
 /**
  * A JSON-RPC error as answered.
  */
-export type JsonRpcError = { code: bigint, message: string, };
+export type JsonRpcError = { code: number, message: string, };

@@ -4,4 +4,4 @@ import type { VerdictCounts } from "./VerdictCounts";
 /**
  * A saved snapshot of an agent's tool list (one per review).
  */
-export type SnapshotSummary = { id: bigint, agentId: string, takenAt: string, toolNames: Array<string>, negotiatedProtocol?: string, counts: VerdictCounts, };
+export type SnapshotSummary = { id: number, agentId: string, takenAt: string, toolNames: Array<string>, negotiatedProtocol?: string, counts: VerdictCounts, };

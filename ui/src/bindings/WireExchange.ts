@@ -18,7 +18,7 @@ rpcMethod?: string,
 /**
  * Request headers beside the standard ones (custom header values masked).
  */
-requestHeaders: Array<[string, string]>, request?: string, requestBytes: bigint, httpStatus?: number, contentType?: string, format?: WireFormat, response?: string, responseBytes: bigint, 
+requestHeaders: Array<[string, string]>, request?: string, requestBytes: number, httpStatus?: number, contentType?: string, format?: WireFormat, response?: string, responseBytes: number, 
 /**
  * `Mcp-Session-Id` sent with the request.
  */

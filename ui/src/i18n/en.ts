@@ -3,6 +3,7 @@
 // `t()`. Language names are endonyms and read the same in both dictionaries.
 
 import { en as accountEn } from "./account";
+import { en as agentsEn } from "./agents";
 import { en as balancesEn } from "./balances";
 import { en as chatEn } from "./chat";
 import { en as checkEn } from "./check";
@@ -23,6 +24,7 @@ export const en = {
   "nav.chat": "Chat",
   "nav.voices": "Voices",
   "nav.balances": "Balances",
+  "nav.agents": "Agents",
   "nav.check": "Check platform",
   "nav.settings": "Settings",
 
@@ -253,6 +255,7 @@ export const en = {
   "account.how.security": "You never type your password into this app, and your sign-in stays in your system's secure credential store.",
 
   ...modelsEn,
+  ...agentsEn,
   ...checkEn,
   ...chatEn,
 

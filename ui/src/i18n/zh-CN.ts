@@ -1,4 +1,5 @@
 import { zhCN as accountZhCN } from "./account";
+import { zhCN as agentsZhCN } from "./agents";
 import { zhCN as balancesZhCN } from "./balances";
 import { zhCN as chatZhCN } from "./chat";
 import { zhCN as checkZhCN } from "./check";
@@ -20,6 +21,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "nav.chat": "对话",
   "nav.voices": "音色",
   "nav.balances": "余额",
+  "nav.agents": "智能体",
   "nav.check": "检查平台",
   "nav.settings": "设置",
 
@@ -244,6 +246,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "account.how.security": "你无需在本应用中输入密码，登录凭据只保存在系统的安全凭据存储中。",
 
   ...modelsZhCN,
+  ...agentsZhCN,
   ...checkZhCN,
   ...chatZhCN,
 

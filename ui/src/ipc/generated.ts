@@ -3,8 +3,12 @@
 
 import type { Channel } from "@tauri-apps/api/core";
 
+import type { AgentExportFormat } from "../bindings/AgentExportFormat";
+import type { AgentInput } from "../bindings/AgentInput";
+import type { AgentReport } from "../bindings/AgentReport";
 import type { AppEvent } from "../bindings/AppEvent";
 import type { AppInfo } from "../bindings/AppInfo";
+import type { ArgumentProblem } from "../bindings/ArgumentProblem";
 import type { BalanceChanges } from "../bindings/BalanceChanges";
 import type { BalanceCheck } from "../bindings/BalanceCheck";
 import type { BalanceOverview } from "../bindings/BalanceOverview";
@@ -25,6 +29,7 @@ import type { ConversationSummary } from "../bindings/ConversationSummary";
 import type { ConversationView } from "../bindings/ConversationView";
 import type { CostEstimate } from "../bindings/CostEstimate";
 import type { ExportFormat } from "../bindings/ExportFormat";
+import type { JsonValue } from "../bindings/serde_json/JsonValue";
 import type { LedgerPage } from "../bindings/LedgerPage";
 import type { LedgerQuery } from "../bindings/LedgerQuery";
 import type { LedgerScope } from "../bindings/LedgerScope";
@@ -36,15 +41,19 @@ import type { PlatformInfo } from "../bindings/PlatformInfo";
 import type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
 import type { PlaybackState } from "../bindings/PlaybackState";
 import type { ReportFormat } from "../bindings/ReportFormat";
+import type { SavedAgent } from "../bindings/SavedAgent";
 import type { SavedFile } from "../bindings/SavedFile";
 import type { SessionsView } from "../bindings/SessionsView";
 import type { SignInDiagnostics } from "../bindings/SignInDiagnostics";
+import type { SnapshotChange } from "../bindings/SnapshotChange";
+import type { SnapshotSummary } from "../bindings/SnapshotSummary";
 import type { SpeechRequest } from "../bindings/SpeechRequest";
 import type { SpendingChart } from "../bindings/SpendingChart";
 import type { SpendingQuery } from "../bindings/SpendingQuery";
 import type { TeamChoice } from "../bindings/TeamChoice";
 import type { TeamContextView } from "../bindings/TeamContextView";
 import type { ThemePreference } from "../bindings/ThemePreference";
+import type { ToolCallRequest } from "../bindings/ToolCallRequest";
 import type { TtsCatalog } from "../bindings/TtsCatalog";
 import type { TtsTotals } from "../bindings/TtsTotals";
 import type { UsageView } from "../bindings/UsageView";
@@ -52,6 +61,16 @@ import { call } from "./call";
 
 /** Every command the window may call. */
 export type CommandName =
+  | "agents_list"
+  | "agent_save"
+  | "agent_forget"
+  | "agent_review"
+  | "agent_call"
+  | "agent_check_arguments"
+  | "agent_snapshots"
+  | "agent_compare"
+  | "agent_report"
+  | "agent_report_save"
   | "app_events"
   | "app_info"
   | "set_locale"
@@ -120,6 +139,67 @@ export type CommandName =
   | "save_clip"
   | "delete_clip"
   | "open_voice_library";
+
+/** The saved MCP agents (URL, custom header names, last review's date and token weight). */
+export function agentsList(): Promise<Array<SavedAgent>> {
+  return call<Array<SavedAgent>>("agents_list");
+}
+
+/**
+ * Saves an agent (the same URL updates it). Header values go to the OS keychain; an
+ * empty value keeps the one saved. INVALID_INPUT for a URL or header the review can't use.
+ */
+export function agentSave(input: AgentInput): Promise<SavedAgent> {
+  return call<SavedAgent>("agent_save", { input });
+}
+
+/** Forgets an agent, its snapshots and its header values in the keychain. */
+export function agentForget(agentId: string): Promise<void> {
+  return call<void>("agent_forget", { agentId });
+}
+
+/**
+ * Reviews a saved agent in the app's language and saves the review as its newest
+ * snapshot, compared with the one before. An endpoint that can't be reached resolves
+ * with `reachability` saying so; `calls` must each be confirmed unless read-only.
+ */
+export function agentReview(agentId: string, calls: Array<ToolCallRequest>): Promise<AgentReport> {
+  return call<AgentReport>("agent_review", { agentId, calls });
+}
+
+/**
+ * Calls one tool of the last review's list in a session of its own; refused
+ * (INVALID_INPUT) before anything is sent when the arguments break its inputSchema or
+ * a tool that is not read-only was not confirmed. `calls[0]` of the answer is the call.
+ */
+export function agentCall(agentId: string, request: ToolCallRequest): Promise<AgentReport> {
+  return call<AgentReport>("agent_call", { agentId, request });
+}
+
+/** The call form's check: each problem of `args` (the arguments) against the tool's inputSchema. */
+export function agentCheckArguments(agentId: string, tool: string, args: JsonValue): Promise<Array<ArgumentProblem>> {
+  return call<Array<ArgumentProblem>>("agent_check_arguments", { agentId, tool, args });
+}
+
+/** An agent's snapshots (one per review), newest first. */
+export function agentSnapshots(agentId: string): Promise<Array<SnapshotSummary>> {
+  return call<Array<SnapshotSummary>>("agent_snapshots", { agentId });
+}
+
+/** What changed from snapshot `older` to `newer`, changes needing a fresh review first. */
+export function agentCompare(older: number, newer: number): Promise<Array<SnapshotChange>> {
+  return call<Array<SnapshotChange>>("agent_compare", { older, newer });
+}
+
+/** A saved review as it was. */
+export function agentReport(snapshotId: number): Promise<AgentReport> {
+  return call<AgentReport>("agent_report", { snapshotId });
+}
+
+/** Saves a review as Markdown or JSON through the save dialog; `null` when cancelled. */
+export function agentReportSave(snapshotId: number, format: AgentExportFormat): Promise<SavedFile | null> {
+  return call<SavedFile | null>("agent_report_save", { snapshotId, format });
+}
 
 /**
  * Subscribes this page to app-wide events: `platformChanged`, `sessionsChanged`,

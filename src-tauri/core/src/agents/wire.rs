@@ -95,6 +95,7 @@ pub struct CallConfirmation {
     /// `xiaoya/pricePoints`, when it is an integer.
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number")]
     pub price_points: Option<i64>,
     /// `xiaoya/executionMode` as declared.
     #[ts(optional)]
@@ -145,6 +146,7 @@ pub struct ToolArtifact {
     pub mime_type: Option<String>,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(type = "number")]
     pub size: Option<u64>,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -156,6 +158,7 @@ pub struct ToolArtifact {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct JsonRpcError {
+    #[ts(type = "number")]
     pub code: i64,
     pub message: String,
 }
@@ -262,6 +265,7 @@ pub struct WireExchange {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request: Option<String>,
+    #[ts(type = "number")]
     pub request_bytes: u64,
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -275,6 +279,7 @@ pub struct WireExchange {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub response: Option<String>,
+    #[ts(type = "number")]
     pub response_bytes: u64,
     /// `Mcp-Session-Id` sent with the request.
     #[ts(optional)]
@@ -417,6 +422,7 @@ pub struct SavedAgent {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SnapshotSummary {
+    #[ts(type = "number")]
     pub id: i64,
     pub agent_id: String,
     pub taken_at: String,
@@ -450,10 +456,11 @@ pub struct ArgumentProblem {
     pub message: String,
 }
 
-/// Which document an export makes.
+/// Which document an export makes. Named `AgentExportFormat` in TypeScript: the chat's
+/// `ExportFormat` is exported too, and two types must not write one binding file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, rename = "AgentExportFormat")]
 pub enum ExportFormat {
     Markdown,
     Json,
