@@ -6,13 +6,12 @@ use std::path::PathBuf;
 
 use super::files::{audio_dir, clip_file_name, write_atomic};
 use super::now_ms;
-use super::wire::{Clip, ClipStatus};
+use super::wire::{Clip, ClipStatus, SpeechReceipt};
 use crate::auth::flow::now_unix;
 use crate::auth::store::SessionRecord;
 use crate::billing::ledger::{ChargeKind, NewCharge};
 use crate::foundation::error::{Error, IpcError, Result};
 use crate::tts::store::{ClipError, ClipRow, ReceiptColumns};
-use crate::tts::synth::{receipt_columns, SeenReceipt};
 use crate::tts::Tts;
 
 pub(super) fn clip_error(err: &Error) -> ClipError {
@@ -161,4 +160,27 @@ impl Tts {
         self.events.emit(clip.clone());
         Ok(clip)
     }
+}
+
+/// A receipt this run has received, and whether it is on the clip's row yet.
+pub(super) struct SeenReceipt {
+    pub(super) receipt: SpeechReceipt,
+    pub(super) written: bool,
+}
+
+impl SeenReceipt {
+    /// The columns the settling write must carry: none when the receipt is already stored.
+    pub(super) fn unsaved(&self) -> Result<Option<ReceiptColumns>> {
+        if self.written {
+            Ok(None)
+        } else {
+            receipt_columns(&self.receipt).map(Some)
+        }
+    }
+}
+
+/// A receipt as stored: its headers as JSON and the charged points.
+pub(super) fn receipt_columns(receipt: &SpeechReceipt) -> Result<ReceiptColumns> {
+    let json = serde_json::to_string(receipt).map_err(|source| Error::Json { what: "receipt", source })?;
+    Ok(ReceiptColumns { json, charged_points: receipt.charged_points.clone() })
 }

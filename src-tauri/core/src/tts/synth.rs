@@ -8,14 +8,14 @@ use super::estimate::{estimate_counted, learn, CountingKnowledge};
 use super::files::{audio_dir, clip_file_name, remove_partials, write_atomic, MAX_AUDIO_BYTES};
 use super::input::{body_for, normalize, resolve};
 use super::send::{send_once, Attempt, RetryPolicy};
-use super::settle::clip_error;
+use super::settle::{clip_error, receipt_columns, SeenReceipt};
 use super::state::KeptAudio;
 use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SpeechReceipt, SpeechRequest};
 use crate::auth::call::ContextCall;
 use crate::auth::flow::now_unix;
 use crate::auth::store::SessionRecord;
 use crate::foundation::error::{Error, Result};
-use crate::tts::store::{ClipContext, ClipRow, NewClip, ReceiptColumns};
+use crate::tts::store::{ClipContext, ClipRow, NewClip};
 use crate::tts::Tts;
 
 pub use super::now_ms;
@@ -371,27 +371,4 @@ impl Tts {
             }
         }
     }
-}
-
-/// A receipt this run has received, and whether it is on the clip's row yet.
-pub(super) struct SeenReceipt {
-    pub(super) receipt: SpeechReceipt,
-    pub(super) written: bool,
-}
-
-impl SeenReceipt {
-    /// The columns the settling write must carry: none when the receipt is already stored.
-    pub(super) fn unsaved(&self) -> Result<Option<ReceiptColumns>> {
-        if self.written {
-            Ok(None)
-        } else {
-            receipt_columns(&self.receipt).map(Some)
-        }
-    }
-}
-
-/// A receipt as stored: its headers as JSON and the charged points.
-pub(super) fn receipt_columns(receipt: &SpeechReceipt) -> Result<ReceiptColumns> {
-    let json = serde_json::to_string(receipt).map_err(|source| Error::Json { what: "receipt", source })?;
-    Ok(ReceiptColumns { json, charged_points: receipt.charged_points.clone() })
 }
