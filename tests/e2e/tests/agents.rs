@@ -145,7 +145,8 @@ async fn journey(app: &AppWindow, python: &Path, good: SampleAgent) -> TestResul
     app.shot("agents-confirm", Some("[data-testid=agent-call-dialog]")).await?;
     app.click("[data-testid=agent-call-confirm]").await?;
     app.wait_for_text("[data-testid=agent-envelope-summary]", "Deleted draft_old_notes").await?;
-    assert_eq!(app.text_of("[data-testid=agent-envelope-status]").await?.as_deref(), Some("completed"));
+    let status = app.text_of("[data-testid=agent-envelope-status]").await?.unwrap_or_default();
+    assert_eq!(status.trim(), "completed");
     let call_rules =
         attrs(app, "[data-testid=agent-call-rules] [data-testid=agent-rule]", "data-verdict").await?;
     assert!(!call_rules.is_empty() && call_rules.iter().all(|v| v == "pass"), "{call_rules:?}");
