@@ -197,10 +197,7 @@ pub fn run() {
                     // Read before the window exists, so its first frame is the real screen.
                     let first_frame = boot::script(&state.core);
                     // The notice of a set-aside database offers "Show in folder" for the old file.
-                    if let Some(moved) = tauri::async_runtime::block_on(state.core.app_info())
-                        .ok()
-                        .and_then(|info| info.database_set_aside)
-                    {
+                    if let Some(moved) = state.core.database_set_aside() {
                         app.state::<files::SavedFiles>().remember(PathBuf::from(moved.moved_to));
                     }
                     app.manage(state);

@@ -214,8 +214,13 @@ impl Core {
             platform: self.platform().info(),
             locale,
             theme: self.db().theme().await?,
-            database_set_aside: self.database_set_aside.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+            database_set_aside: self.database_set_aside(),
         })
+    }
+
+    /// The notice of a database set aside at this start or an earlier one, until read.
+    pub fn database_set_aside(&self) -> Option<crate::wire::DatabaseSetAside> {
+        self.database_set_aside.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// The person read that the database was set aside: later starts don't say it again
