@@ -64,6 +64,7 @@ mod tests {
                 platform,
                 locale: Locale::ZhCn,
                 theme: ThemePreference::Dark,
+                presenting: xiaoya_core::wire::PresentingView { on: false, scale: 125, literals: Vec::new() },
                 database_set_aside: None,
             },
             sessions: SessionsView {

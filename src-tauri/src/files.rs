@@ -73,6 +73,8 @@ pub async fn save<R: Runtime>(app: &AppHandle<R>, doc: Document) -> Result<Optio
     let state = app
         .try_state::<AppState>()
         .ok_or_else(|| IpcError::from(Error::Invariant("the app has not started")))?;
+    // While presenting, what leaves the app is masked like the window (the core decides).
+    let doc = state.core.prepare_export(doc).await?;
     let mut suggest = (doc.name.clone(), start_folder(app, &state, &doc.kind).await);
     loop {
         let Some(path) = ask_where(app, &state, &doc, &suggest.0, suggest.1.clone()).await? else {

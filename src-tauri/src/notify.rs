@@ -62,7 +62,15 @@ pub async fn finished<R: tauri::Runtime>(app: &AppHandle<R>, work: Work, started
         return;
     }
     let locale = match app.try_state::<crate::AppState>() {
-        Some(state) => state.core.locale().await.unwrap_or(Locale::En),
+        Some(state) => {
+            // Presenting: no desktop notification may pop up over the demo (nor when the
+            // setting can't be read: quiet is the safe side).
+            if state.core.presenting().await.unwrap_or(true) {
+                tracing::info!(?work, "background work finished: no notification while presenting");
+                return;
+            }
+            state.core.locale().await.unwrap_or(Locale::En)
+        }
         None => Locale::En,
     };
     let (title, body) = message(work, locale);

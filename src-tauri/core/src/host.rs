@@ -14,18 +14,21 @@ use crate::auth::Auth;
 use crate::billing::Billing;
 use crate::chat::Chat;
 use crate::check::Check;
+use crate::documents::{Document, DocumentKind};
 use crate::events::{Events, NoEvents};
 use crate::foundation::browser::{Browser, SystemBrowser};
 use crate::foundation::config::{self, Platform, StoredPlatform};
 use crate::foundation::emitter::Emitter;
 use crate::foundation::error::{Error, Result};
 use crate::foundation::keychain::{OsKeychain, SecretStore};
+use crate::foundation::mask::{MaskKind, MaskLiteral, Masker};
 use crate::models::Models;
 use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
 use crate::tts::Tts;
 use crate::wire::{
-    AppEvent, AppInfo, BootState, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference,
+    AppEvent, AppInfo, BootState, Locale, PlatformInfo, PlatformSettingsInput, Presenting, PresentingView,
+    ThemePreference,
 };
 
 pub struct CoreOptions {
@@ -214,6 +217,7 @@ impl Core {
             platform: self.platform().info(),
             locale,
             theme: self.db().theme().await?,
+            presenting: self.presenting_view(self.db().presenting().await?),
             database_set_aside: self.database_set_aside(),
         })
     }
@@ -249,6 +253,70 @@ impl Core {
     pub async fn set_theme(&self, theme: ThemePreference) -> Result<AppInfo> {
         self.db().set_theme(theme).await?;
         self.app_info().await
+    }
+
+    /// Turns Presenting mode on or off, or changes its type size. A scale outside the ramp
+    /// is refused (INVALID_INPUT) and nothing changes.
+    pub async fn set_presenting(&self, presenting: Presenting) -> Result<AppInfo> {
+        if !Presenting::SCALES.contains(&presenting.scale) {
+            return Err(Error::InvalidInput(format!(
+                "presenting scale must be one of {:?} percent",
+                Presenting::SCALES
+            )));
+        }
+        self.db().set_presenting(presenting).await?;
+        self.app_info().await
+    }
+
+    /// Whether Presenting mode is on (the shell keeps desktop notifications quiet then).
+    pub async fn presenting(&self) -> Result<bool> {
+        Ok(self.db().presenting().await?.on)
+    }
+
+    /// The private values the core knows of besides the sessions' ids: the platform's
+    /// origin unless it is the public one, its client id and redirect URI, the home folder.
+    fn platform_literals(&self) -> Vec<MaskLiteral> {
+        let info = self.platform().info();
+        let mut literals = vec![
+            MaskLiteral::new(info.redirect_uri.clone(), MaskKind::Url),
+            MaskLiteral::new(info.client_id.clone(), MaskKind::Id),
+        ];
+        if info.origin.trim_end_matches('/') != config::DEFAULT_PLATFORM_ORIGIN {
+            literals.push(MaskLiteral::new(info.origin.trim_end_matches('/'), MaskKind::Origin));
+        }
+        if let Some(home) = self.shared.env("HOME").filter(|h| h.len() > 1) {
+            literals.push(MaskLiteral::new(home.trim_end_matches('/'), MaskKind::Path));
+        }
+        literals
+    }
+
+    fn presenting_view(&self, presenting: Presenting) -> PresentingView {
+        PresentingView {
+            on: presenting.on,
+            scale: presenting.scale,
+            // Always: turning it on in the window is instant and already knows them.
+            literals: self.platform_literals(),
+        }
+    }
+
+    /// A file about to be saved, as it may leave the app: while presenting, a text export
+    /// (Markdown, JSON, CSV) is masked like the window (the sessions' user and Team ids,
+    /// the platform literals, every id-, email- and token-shaped string); audio is as is.
+    pub async fn prepare_export(&self, doc: Document) -> Result<Document> {
+        if matches!(doc.kind, DocumentKind::Audio(_)) || !self.presenting().await? {
+            return Ok(doc);
+        }
+        let mut literals = self.platform_literals();
+        for session in self.auth().sessions_snapshot().await?.sessions {
+            literals.push(MaskLiteral::new(session.user_id, MaskKind::Id));
+            if let crate::auth::wire::SessionContext::Team { team_id, .. } = session.context {
+                literals.push(MaskLiteral::new(team_id, MaskKind::Id));
+            }
+        }
+        let text = String::from_utf8_lossy(&doc.bytes);
+        let masked = Masker::new(literals).mask(&text).into_owned();
+        let name = Masker::new(Vec::new()).mask(&doc.name).into_owned();
+        Ok(Document { name, kind: doc.kind, bytes: masked.into_bytes() })
     }
 
     /// Points the app at a real platform. Validated before anything is saved.

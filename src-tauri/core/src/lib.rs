@@ -26,6 +26,8 @@ mod events_tests;
 #[cfg(test)]
 mod fuzz_tests;
 #[cfg(test)]
+mod presenting_tests;
+#[cfg(test)]
 mod reading_tests;
 #[cfg(test)]
 mod sandbox_key_tests;

@@ -6,7 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 // The settings' and the database's own types live with `store`, which keeps them.
-pub use crate::store::wire::{DatabaseDamage, DatabaseSetAside, Locale, ThemePreference};
+pub use crate::store::wire::{DatabaseDamage, DatabaseSetAside, Locale, Presenting, ThemePreference};
 
 // The platform's own types live with `config.rs`, which chooses it.
 pub use crate::foundation::config::{PlatformInfo, PlatformMode, PlatformSettingsInput};
@@ -21,10 +21,26 @@ pub struct AppInfo {
     pub platform: PlatformInfo,
     pub locale: Locale,
     pub theme: ThemePreference,
+    /// Presenting mode and, while it is on, the private values the window masks besides
+    /// the sessions' own ids (which it takes from the sessions view).
+    pub presenting: PresentingView,
     /// Set when the database found at start could not be used and was moved aside.
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub database_set_aside: Option<DatabaseSetAside>,
+}
+
+/// Presenting mode as the window needs it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PresentingView {
+    pub on: bool,
+    pub scale: u16,
+    /// The platform's origin when it is not the public one, the client id, the redirect
+    /// URI, the home folder: masked wherever they appear while presenting (sent either
+    /// way, so turning it on in the window is instant). None of it is a credential.
+    pub literals: Vec<crate::foundation::mask::MaskLiteral>,
 }
 
 /// What the window's first frame shows, handed to the page before any of its script runs

@@ -2,7 +2,7 @@
 
 use tauri::ipc::Channel;
 use tauri::State;
-use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
+use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, Presenting, ThemePreference};
 
 use super::CmdResult;
 use crate::events::{AppEvent, AppEventHub};
@@ -51,6 +51,11 @@ pub async fn set_locale(state: State<'_, AppState>, locale: Locale) -> CmdResult
 #[tauri::command]
 pub async fn set_theme(state: State<'_, AppState>, theme: ThemePreference) -> CmdResult<AppInfo> {
     Ok(with_commit(state.core.set_theme(theme).await?))
+}
+
+#[tauri::command]
+pub async fn set_presenting(state: State<'_, AppState>, presenting: Presenting) -> CmdResult<AppInfo> {
+    Ok(with_commit(state.core.set_presenting(presenting).await?))
 }
 
 /// The core announces the switch (`platformChanged`).

@@ -41,6 +41,9 @@ commands! {
     app::set_locale(locale: Locale) -> AppInfo;
     /// Saves the theme preference.
     app::set_theme(theme: ThemePreference) -> AppInfo;
+    /// Turns Presenting mode on or off and sets its type size (125 or 150 percent; another
+    /// is INVALID_INPUT). Kept across restarts.
+    app::set_presenting(presenting: Presenting) -> AppInfo;
     /// Points the app at a real platform. Rejects with INVALID_INPUT for bad settings.
     app::set_platform(input: PlatformSettingsInput) -> PlatformInfo;
     /// Switches back to the built-in sandbox (command `use_sandbox`).

@@ -31,7 +31,9 @@ use xiaoya_core::models::wire::ModelCatalog;
 use xiaoya_core::tts::wire::{
     Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals,
 };
-use xiaoya_core::wire::{AppEvent, AppInfo, Locale, PlatformInfo, PlatformSettingsInput, ThemePreference};
+use xiaoya_core::wire::{
+    AppEvent, AppInfo, Locale, PlatformInfo, PlatformSettingsInput, Presenting, ThemePreference,
+};
 
 /// One command as the registry names it (types as written in `list.rs`).
 #[derive(Debug, Clone, Copy)]

@@ -5,6 +5,7 @@ import { ChargedTo } from "./ChargedTo";
 import { useApp } from "./context";
 import { LocaleSwitch } from "./LocaleSwitch";
 import { PlatformLabel } from "./PlatformLabel";
+import { PresentingSwitch } from "./PresentingSwitch";
 
 export function Header() {
   const { info } = useApp();
@@ -20,6 +21,7 @@ export function Header() {
       <div class="app-header__spacer" />
       <fieldset class="app-header__group" aria-label={t("shell.headerStatus")}>
         <div class="app-header__status">
+          <PresentingSwitch />
           <ChargedTo />
           <HeaderBalance />
           <LocaleSwitch size="sm" testId="locale-switch" />

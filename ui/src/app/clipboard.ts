@@ -1,7 +1,19 @@
 // Copying text: the async Clipboard API where the webview allows it, else the older
-// selection-based copy. Resolves whether the text was copied.
+// selection-based copy. Resolves whether the text was copied. While presenting, what is
+// copied is masked like the window (an audience can watch a paste), and a toast says so.
 
-export async function copyText(text: string): Promise<boolean> {
+import { toast } from "../components";
+import { hasPrivate, masked } from "../format/mask";
+import { t } from "../i18n";
+
+export async function copyText(original: string): Promise<boolean> {
+  const text = masked(original);
+  const ok = await copyExactly(text);
+  if (ok && hasPrivate(original)) toast({ title: t("presenting.copiedMasked"), body: t("presenting.copiedMaskedBody") });
+  return ok;
+}
+
+async function copyExactly(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { applyLocale } from "../i18n";
 import { type AppInfo, appInfo, type PlatformInfo, setTheme, type ThemePreference } from "../ipc";
 import { bootState } from "./boot";
+import { presentingFromCore } from "./presenting";
 import { applyTheme } from "./theme";
 
 type Boot = { status: "loading" } | { status: "ready" } | { status: "failed"; error: unknown };
@@ -22,6 +23,7 @@ export function useAppInfo() {
       const next = await appInfo();
       applyLocale(next.locale);
       applyTheme(next.theme);
+      presentingFromCore(next.presenting);
       setInfo(next);
       setBoot({ status: "ready" });
     } catch (error) {

@@ -2,6 +2,7 @@
 import type { DatabaseSetAside } from "./DatabaseSetAside";
 import type { Locale } from "./Locale";
 import type { PlatformInfo } from "./PlatformInfo";
+import type { PresentingView } from "./PresentingView";
 import type { ThemePreference } from "./ThemePreference";
 
 export type AppInfo = { version: string, 
@@ -9,6 +10,11 @@ export type AppInfo = { version: string,
  * The commit the app was built from (short hash, or "unknown"); the shell fills it in.
  */
 commit: string, platform: PlatformInfo, locale: Locale, theme: ThemePreference, 
+/**
+ * Presenting mode and, while it is on, the private values the window masks besides
+ * the sessions' own ids (which it takes from the sessions view).
+ */
+presenting: PresentingView, 
 /**
  * Set when the database found at start could not be used and was moved aside.
  */

@@ -6,6 +6,7 @@ import { useStore } from "@nanostores/preact";
 import { atom } from "nanostores";
 import { createPortal } from "preact/compat";
 
+import { hasPrivate } from "../format/mask";
 import { t } from "../i18n";
 import { Button } from "./Button";
 import { Icon, type IconName } from "./Icon";
@@ -64,6 +65,9 @@ export function toastsBelongTo(screen: string): void {
 /** Shows a short toast; errors and toasts with an action stay a little longer. Returns its id. */
 export function toast(message: { tone?: ToastTone; title: string; body?: string; bodyTitle?: string; action?: ToastAction }): number {
   const id = nextId++;
+  // Presenting is quiet: a toast that would carry an id, an address or a path is not shown
+  // (the screen that made it says the same in place); an error still is, masked.
+  if (message.tone !== "error" && [message.title, message.body ?? "", message.bodyTitle ?? ""].some(hasPrivate)) return id;
   const entry: ToastMessage = { id, tone: message.tone ?? "info", title: message.title };
   if (message.body) entry.body = message.body;
   if (message.bodyTitle) entry.bodyTitle = message.bodyTitle;

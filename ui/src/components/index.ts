@@ -18,5 +18,5 @@ export { Select, type SelectOption } from "./Select";
 export { Skeleton, SkeletonList } from "./Skeleton";
 export { Spinner } from "./Spinner";
 export { TextInput } from "./TextInput";
-export { dismissAllToasts, dismissToast, type ToastAction, ToastRegion, type ToastTone, toast, toastsBelongTo } from "./Toast";
+export { dismissAllToasts, dismissToast, type ToastAction, ToastRegion, type ToastTone, toast, toasts, toastsBelongTo } from "./Toast";
 export { Toggle } from "./Toggle";

@@ -19,6 +19,24 @@ export const en = {
   "shell.navLabel": "Main",
   "shell.headerStatus": "Platform and account status",
 
+  "presenting.switch": "Present",
+  "presenting.switchHint": "Presenting mode: hide ids, emails and private addresses, and enlarge the type for a projector ({shortcut})",
+  "presenting.badge": "Presenting · {scale}%",
+  "presenting.badgeHint": "Presenting: ids, emails and private addresses are hidden. Press to stop ({shortcut})",
+  "presenting.offTitle": "Stop presenting?",
+  "presenting.offBody":
+    "Ids, emails and private addresses will show again, desktop notifications come back, and the type returns to its usual size.",
+  "presenting.offConfirm": "Stop presenting",
+  "presenting.offKeep": "Keep presenting",
+  "presenting.saveFailed": "Couldn't change Presenting mode",
+  "presenting.copiedMasked": "Copied with ids hidden",
+  "presenting.copiedMaskedBody": "You are presenting, so ids, emails and private addresses were copied as dots.",
+  "presenting.settingsTitle": "Presenting",
+  "presenting.settingsHint":
+    "For a projector or a screen share: hides ids, emails, tokens and private addresses everywhere (copies and exports too), enlarges the type and keeps desktop notifications quiet. Turning it off asks first.",
+  "presenting.settingsToggle": "Presenting mode",
+  "presenting.scaleLabel": "Type size while presenting",
+
   "nav.account": "Account",
   "nav.models": "Models",
   "nav.chat": "Chat",

@@ -16,6 +16,23 @@ export const zhCN: Record<keyof typeof en, string> = {
   "shell.navLabel": "主导航",
   "shell.headerStatus": "平台与账户状态",
 
+  "presenting.switch": "演示",
+  "presenting.switchHint": "演示模式：隐藏 ID、邮箱和非公开地址，并放大字号以便投影（{shortcut}）",
+  "presenting.badge": "演示中 · {scale}%",
+  "presenting.badgeHint": "演示中：ID、邮箱和非公开地址已隐藏。按下可结束（{shortcut}）",
+  "presenting.offTitle": "结束演示？",
+  "presenting.offBody": "ID、邮箱和非公开地址将重新显示，桌面通知恢复，字号回到正常大小。",
+  "presenting.offConfirm": "结束演示",
+  "presenting.offKeep": "继续演示",
+  "presenting.saveFailed": "无法切换演示模式",
+  "presenting.copiedMasked": "已复制，ID 已隐藏",
+  "presenting.copiedMaskedBody": "正在演示，ID、邮箱和非公开地址以圆点复制。",
+  "presenting.settingsTitle": "演示",
+  "presenting.settingsHint":
+    "用于投影或共享屏幕：在各处（包括复制和导出）隐藏 ID、邮箱、Token 和非公开地址，放大字号，并暂停桌面通知。关闭前会先确认。",
+  "presenting.settingsToggle": "演示模式",
+  "presenting.scaleLabel": "演示时的字号",
+
   "nav.account": "账户",
   "nav.models": "模型",
   "nav.chat": "对话",

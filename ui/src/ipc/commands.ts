@@ -17,6 +17,7 @@ export {
   setActiveSession,
   setLocale,
   setPlatform,
+  setPresenting,
   setTheme,
   showInFolder,
   signInDiagnostics,

@@ -40,6 +40,7 @@ import type { OptionProblem } from "../bindings/OptionProblem";
 import type { PlatformInfo } from "../bindings/PlatformInfo";
 import type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
 import type { PlaybackState } from "../bindings/PlaybackState";
+import type { Presenting } from "../bindings/Presenting";
 import type { ReportFormat } from "../bindings/ReportFormat";
 import type { SavedAgent } from "../bindings/SavedAgent";
 import type { SavedFile } from "../bindings/SavedFile";
@@ -75,6 +76,7 @@ export type CommandName =
   | "app_info"
   | "set_locale"
   | "set_theme"
+  | "set_presenting"
   | "set_platform"
   | "use_sandbox"
   | "show_in_folder"
@@ -222,6 +224,14 @@ export function setLocale(locale: Locale): Promise<AppInfo> {
 /** Saves the theme preference. */
 export function setTheme(theme: ThemePreference): Promise<AppInfo> {
   return call<AppInfo>("set_theme", { theme });
+}
+
+/**
+ * Turns Presenting mode on or off and sets its type size (125 or 150 percent; another
+ * is INVALID_INPUT). Kept across restarts.
+ */
+export function setPresenting(presenting: Presenting): Promise<AppInfo> {
+  return call<AppInfo>("set_presenting", { presenting });
 }
 
 /** Points the app at a real platform. Rejects with INVALID_INPUT for bad settings. */

@@ -14,6 +14,8 @@ export type { Locale } from "../bindings/Locale";
 export type { PlatformInfo } from "../bindings/PlatformInfo";
 export type { PlatformMode } from "../bindings/PlatformMode";
 export type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
+export type { Presenting } from "../bindings/Presenting";
+export type { PresentingView } from "../bindings/PresentingView";
 export type { RedirectKind } from "../bindings/RedirectKind";
 export type { SessionContext } from "../bindings/SessionContext";
 export type { SessionEndReason } from "../bindings/SessionEndReason";

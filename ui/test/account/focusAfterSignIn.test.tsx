@@ -7,21 +7,10 @@ import { act } from "preact/test-utils";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 import type { AppEvent, AppInfo, BootState, SessionsView } from "../../src/ipc";
-import { session, withCommands } from "../support/core";
+import { appInfo as makeAppInfo, session, withCommands } from "../support/core";
 import { findIn } from "../support/dom";
 
-const appInfo: AppInfo = {
-  version: "0.1.0",
-  commit: "abc1234",
-  platform: {
-    mode: "sandbox",
-    origin: "http://127.0.0.1:8765",
-    clientId: "xiaoya-companion",
-    redirectUri: "xiaoya-companion://oauth/callback",
-  },
-  locale: "en",
-  theme: "dark",
-};
+const appInfo: AppInfo = makeAppInfo();
 const waiting: SessionsView = { sessions: [], signInPending: true, ended: [], payerNotChosen: false };
 const core = { view: waiting, handlers: [] as ((event: AppEvent) => void)[] };
 

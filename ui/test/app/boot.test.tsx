@@ -3,23 +3,12 @@ import { act } from "preact/test-utils";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
 import type { AppInfo, BootState, SessionsView } from "../../src/ipc";
-import { session, withCommands } from "../support/core";
+import { appInfo as makeAppInfo, session, withCommands } from "../support/core";
 
 // The state the shell hands over with the window (src-tauri/src/boot.rs): the first render
 // is the real screen, and no round trip comes before it.
 
-const appInfo: AppInfo = {
-  version: "0.1.0",
-  commit: "abc1234",
-  platform: {
-    mode: "sandbox",
-    origin: "http://127.0.0.1:8765",
-    clientId: "xiaoya-companion",
-    redirectUri: "xiaoya-companion://oauth/callback",
-  },
-  locale: "en",
-  theme: "dark",
-};
+const appInfo: AppInfo = makeAppInfo();
 const signedOut: SessionsView = { sessions: [], signInPending: false, ended: [], payerNotChosen: false };
 const boot: BootState = { bootId: "start-1", appInfo, sessions: signedOut };
 

@@ -9,22 +9,11 @@ import { act } from "preact/test-utils";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 import type { AppInfo, BootState, SavedFile, SessionsView } from "../../src/ipc";
-import { withCommands } from "../support/core";
+import { appInfo as makeAppInfo, withCommands } from "../support/core";
 import { findIn } from "../support/dom";
 
 const revealed: string[] = [];
-const appInfo: AppInfo = {
-  version: "0.1.0",
-  commit: "abc1234",
-  platform: {
-    mode: "sandbox",
-    origin: "http://127.0.0.1:8765",
-    clientId: "xiaoya-companion",
-    redirectUri: "xiaoya-companion://oauth/callback",
-  },
-  locale: "en",
-  theme: "dark",
-};
+const appInfo: AppInfo = makeAppInfo();
 const signedOut: SessionsView = { sessions: [], signInPending: false, ended: [], payerNotChosen: false };
 vi.mock("../../src/ipc", (real) =>
   withCommands(real, {

@@ -12,7 +12,7 @@
 // several tests need, each with the values the tests had written out on their own.
 
 import type * as Ipc from "../../src/ipc";
-import type { ChatMessage, ConversationSummary, ModelEntry, SessionSummary } from "../../src/ipc";
+import type { AppInfo, ChatMessage, ConversationSummary, ModelEntry, SessionSummary } from "../../src/ipc";
 
 type IpcModule = typeof Ipc;
 export type Commands = { [K in keyof IpcModule]?: unknown };
@@ -21,6 +21,24 @@ export type Commands = { [K in keyof IpcModule]?: unknown };
 export async function withCommands(importOriginal: () => Promise<unknown>, commands: Commands): Promise<IpcModule> {
   const real = (await importOriginal()) as IpcModule;
   return { ...real, ...commands } as IpcModule;
+}
+
+/** The app info of a sandbox start in English, dark, not presenting; `patch` changes what a test needs. */
+export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
+  return {
+    version: "0.1.0",
+    commit: "abc1234",
+    platform: {
+      mode: "sandbox",
+      origin: "http://127.0.0.1:8765",
+      clientId: "xiaoya-companion",
+      redirectUri: "xiaoya-companion://oauth/callback",
+    },
+    locale: "en",
+    theme: "dark",
+    presenting: { on: false, scale: 125, literals: [] },
+    ...patch,
+  };
 }
 
 /** A Personal session of "Lin" that lasts a day; `patch` changes what a test needs. */

@@ -12,6 +12,7 @@ pub mod emitter;
 pub mod error;
 pub mod keychain;
 pub mod logs;
+pub mod mask;
 pub mod memory;
 pub mod reading;
 pub mod retry_after;

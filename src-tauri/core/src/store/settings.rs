@@ -1,12 +1,14 @@
 //! The `settings` table: small, typed accessors over a key/value store.
 
-use super::wire::{Locale, ThemePreference};
+use super::wire::{Locale, Presenting, ThemePreference};
 use crate::foundation::config::StoredPlatform;
 use crate::foundation::error::Result;
 use crate::store::Db;
 
 const LOCALE: &str = "ui.locale";
 const THEME: &str = "ui.theme";
+/// `on 125`, `off 150`: the switch and the type size, written together.
+const PRESENTING: &str = "ui.presenting";
 const PLATFORM_URL: &str = "platform.base_url";
 const PLATFORM_CLIENT_ID: &str = "platform.client_id";
 const PLATFORM_REDIRECT_URI: &str = "platform.redirect_uri";
@@ -56,6 +58,25 @@ impl Db {
 
     pub async fn set_theme(&self, theme: ThemePreference) -> Result<()> {
         self.put_setting(THEME, theme.as_str()).await
+    }
+
+    /// Presenting mode as last set; off when never set. A scale this version doesn't know
+    /// (a newer app's) reads as the first step rather than failing.
+    pub async fn presenting(&self) -> Result<Presenting> {
+        let raw = self.setting(PRESENTING).await?.unwrap_or_default();
+        let mut parts = raw.split(' ');
+        let on = parts.next() == Some("on");
+        let scale = parts
+            .next()
+            .and_then(|s| s.parse::<u16>().ok())
+            .filter(|s| Presenting::SCALES.contains(s))
+            .unwrap_or(Presenting::SCALES[0]);
+        Ok(Presenting { on, scale })
+    }
+
+    pub async fn set_presenting(&self, presenting: Presenting) -> Result<()> {
+        let on = if presenting.on { "on" } else { "off" };
+        self.put_setting(PRESENTING, &format!("{on} {}", presenting.scale)).await
     }
 
     pub async fn stored_platform(&self) -> Result<StoredPlatform> {
@@ -122,6 +143,23 @@ mod tests {
         assert_eq!(db.stored_platform().await.unwrap(), stored);
         db.set_stored_platform(None).await.unwrap();
         assert_eq!(db.stored_platform().await.unwrap(), StoredPlatform::default());
+    }
+
+    #[tokio::test]
+    async fn presenting_survives_a_reopen_and_an_unknown_scale_reads_as_the_first_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("app.db");
+        let db = Db::open(&path).await.unwrap();
+        assert_eq!(db.presenting().await.unwrap(), Presenting::off());
+        db.set_presenting(Presenting { on: true, scale: 150 }).await.unwrap();
+        db.close().await;
+
+        let db = Db::open(&path).await.unwrap();
+        assert_eq!(db.presenting().await.unwrap(), Presenting { on: true, scale: 150 });
+        db.put_setting(PRESENTING, "on 175").await.unwrap();
+        assert_eq!(db.presenting().await.unwrap(), Presenting { on: true, scale: 125 });
+        db.put_setting(PRESENTING, "garbage").await.unwrap();
+        assert_eq!(db.presenting().await.unwrap(), Presenting::off());
     }
 
     #[tokio::test]

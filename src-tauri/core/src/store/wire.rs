@@ -66,6 +66,26 @@ impl ThemePreference {
     }
 }
 
+/// Presenting mode: ids, emails, private origins and tokens masked everywhere, the type
+/// made larger for a projector, no desktop notifications. Kept across restarts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Presenting {
+    pub on: bool,
+    /// The type size while presenting, in percent of the usual: 125 or 150.
+    pub scale: u16,
+}
+
+impl Presenting {
+    /// The presenter type ramp's steps.
+    pub const SCALES: [u16; 2] = [125, 150];
+
+    pub fn off() -> Self {
+        Presenting { on: false, scale: Self::SCALES[0] }
+    }
+}
+
 /// Why the database found at start was moved aside.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]

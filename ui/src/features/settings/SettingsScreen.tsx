@@ -5,6 +5,7 @@ import { Card, Screen, Segmented, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { type ThemePreference, toAppError } from "../../ipc";
 import { PlatformSettings } from "./PlatformSettings";
+import { PresentingSettingCard } from "./PresentingSetting";
 import { ThresholdSettingCard } from "./ThresholdSetting";
 
 const THEMES = ["system", "light", "dark"] as const;
@@ -54,6 +55,8 @@ export function SettingsScreen() {
           />
         </div>
       </Card>
+
+      <PresentingSettingCard />
 
       <ThresholdSettingCard />
 

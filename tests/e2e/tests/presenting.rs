@@ -1,0 +1,277 @@
+//! A presenter in the real window (issue 28): with Personal and a Team signed in and a chat
+//! reply on screen, Presenting mode goes on with Ctrl+Shift+P; every screen, the receipt,
+//! the sign-in diagnostics and the platform details are walked, and none of the sessions'
+//! ids, the platform's private origin, the client id, the redirect URI, a request id or a
+//! token appears in the page's text, its attributes, its field values or the clipboard.
+//! At 1280×720 (a projector) with the largest type nothing overflows, in both languages;
+//! the badge stays on every screen; the mode survives a restart; turning it off asks first
+//! and puts the real text back.
+
+use std::process::Command;
+use std::time::Duration;
+
+use xiaoya_e2e::fantoccini::Locator;
+use xiaoya_e2e::xiaoya_sandbox as sb;
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
+const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-of-type";
+const SCREENS: [&str; 8] = ["account", "models", "chat", "voices", "balances", "agents", "check", "settings"];
+
+fn clipboard() -> TestResult<String> {
+    let out = Command::new("xclip").args(["-o", "-selection", "clipboard"]).output().map_err(|e| {
+        format!("xclip is needed to read the clipboard (scripts/bootstrap.sh installs it): {e}")
+    })?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Everything a person or a screen reader can read in the window: the text, every
+/// attribute's value (titles, labels, tooltips, links) and every field's value.
+async fn readable(app: &AppWindow) -> TestResult<String> {
+    let all = app
+        .client
+        .execute(
+            r#"
+            const parts = [document.body.innerText, document.title];
+            for (const el of document.querySelectorAll('*')) {
+              for (const attr of el.attributes) parts.push(attr.value);
+              if ('value' in el && typeof el.value === 'string' && !el.hasAttribute('data-presenting-hidden')) parts.push(el.value);
+            }
+            return parts.join('\n');
+            "#,
+            vec![],
+        )
+        .await?;
+    Ok(all.as_str().unwrap_or_default().to_owned())
+}
+
+fn leaks(text: &str, private: &[String]) -> Vec<String> {
+    private.iter().filter(|p| text.contains(p.as_str())).cloned().collect()
+}
+
+/// Presses Ctrl+Shift+P in the window, as a person does (on the focused element).
+async fn press_presenting_shortcut(app: &AppWindow) -> TestResult {
+    let el = app.find("[data-testid=nav-account]").await?;
+    // WebDriver keys: Control (E009) and Shift (E008) stay down for the rest of the
+    // sequence; the null key (E000) releases them.
+    el.send_keys("\u{E009}\u{E008}p\u{E000}").await?;
+    Ok(())
+}
+
+async fn size_to(app: &AppWindow, width: u32, height: u32) -> TestResult {
+    for attempt in 0..200 {
+        if attempt % 20 == 0 {
+            app.client.set_window_size(width, height).await?;
+        }
+        let got = app.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
+        if got.get(0).and_then(|v| v.as_u64()) == Some(u64::from(width))
+            && got.get(1).and_then(|v| v.as_u64()) == Some(u64::from(height))
+        {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("the window did not take {width}×{height}").into())
+}
+
+/// What is wider than the window or cut off in the header, if anything.
+async fn overflow(app: &AppWindow) -> TestResult<Vec<String>> {
+    let found = app
+        .client
+        .execute(
+            r#"
+            const out = [];
+            const vw = window.innerWidth;
+            const doc = document.documentElement;
+            if (doc.scrollWidth > vw) out.push(`page ${doc.scrollWidth} > ${vw}`);
+            const header = document.querySelector('[data-testid=app-header]');
+            if (header.scrollWidth > header.clientWidth) out.push(`header ${header.scrollWidth} > ${header.clientWidth}`);
+            const main = document.querySelector('[data-testid=main]');
+            if (main.scrollWidth > main.clientWidth + 1) out.push(`main ${main.scrollWidth} > ${main.clientWidth}`);
+            for (const el of header.querySelectorAll('[data-testid]')) {
+              const r = el.getBoundingClientRect();
+              if (r.width > 0 && (r.right > vw + 0.5 || r.left < -0.5)) out.push(`${el.dataset.testid} at ${r.left}..${r.right} of ${vw}`);
+            }
+            return out;
+            "#,
+            vec![],
+        )
+        .await?;
+    Ok(found.as_array().map(|a| a.iter().map(|v| v.to_string()).collect()).unwrap_or_default())
+}
+
+async fn set_locale(app: &AppWindow, locale: &str) -> TestResult {
+    app.click(&format!("[data-testid=locale-switch-{locale}]")).await?;
+    let want = if locale == "en" { "Account" } else { "账户" };
+    app.wait_for_text("[data-testid=nav-account]", want).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_presenter_shows_every_screen_with_nothing_private_readable_and_the_type_large() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let data = scratch.path().join("data");
+    std::fs::create_dir_all(&data)?;
+    let launch = || {
+        let mut l = Launch::default().with_fake_browser(FAKE_BROWSER, &log, false);
+        l.data_dir = Some(data.clone());
+        l
+    };
+    let app = AppWindow::launch(launch()).await?;
+    let result = present(&app).await;
+    if result.is_err() {
+        let _ = app.screenshot("presenting-failure").await;
+    }
+    app.close().await?;
+    result?;
+
+    // A restart: the first frame is already presenting (the setting is the core's).
+    let app = AppWindow::launch(launch()).await?;
+    let result = after_restart(&app).await;
+    if result.is_err() {
+        let _ = app.screenshot("presenting-restart-failure").await;
+    }
+    app.close().await?;
+    result
+}
+
+async fn present(app: &AppWindow) -> TestResult {
+    let sandbox = app.sandbox.as_ref().expect("sandbox");
+    let origin = sandbox.base_url().trim_end_matches('/').to_owned();
+    app.sign_in_personal().await?;
+    app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
+
+    // A chat reply, so a receipt with a request id is on screen.
+    app.click("[data-testid=nav-chat]").await?;
+    app.type_into("[data-testid=chat-input]", "Hello").await?;
+    app.click("[data-testid=chat-send]").await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+    let request_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?.trim().to_owned();
+    app.click("[data-testid=dialog-close]").await?;
+
+    let mut private: Vec<String> = vec![
+        sb::USER_ID.into(),
+        sb::PUBLIC_CLIENT_USER_ID.into(),
+        sb::CONFIDENTIAL_CLIENT_USER_ID.into(),
+        sb::TEAM_ALPHA_ID.into(),
+        sb::TEAM_ALPHA_MEMBER_ID.into(),
+        sb::TEAM_BETA_ID.into(),
+        request_id.clone(),
+        origin.clone(),
+        origin.trim_start_matches("http://").to_owned(),
+        "xiaoya-companion-sandbox".into(),
+        "xiaoya-companion://oauth/callback".into(),
+    ];
+    private.extend(sandbox.control().issued_secrets());
+    // Before: the window shows at least some of them (so the walk below can fail).
+    app.click("[data-testid=nav-account]").await?;
+    app.click("[data-testid=diag-toggle]").await?;
+    let before = readable(app).await?;
+    assert!(!leaks(&before, &private).is_empty(), "the Account screen shows no id before presenting");
+
+    // On, with the shortcut: at once, no question.
+    press_presenting_shortcut(app).await?;
+    app.find("[data-testid=presenting-badge]").await?;
+    assert_eq!(app.count("[data-testid=presenting-off-dialog]").await?, 0, "turning on asks nothing");
+    let root_scale =
+        app.client.execute("return document.documentElement.dataset.presenting;", vec![]).await?;
+    assert_eq!(root_scale.as_str(), Some("125"));
+
+    for locale in ["en", "zh-CN"] {
+        set_locale(app, locale).await?;
+        for screen in SCREENS {
+            app.click(&format!("[data-testid=nav-{screen}]")).await?;
+            app.find("[data-testid=screen-title]").await?;
+            if screen == "account" {
+                if app.count("[data-testid=diag-attempts]").await? == 0 {
+                    app.click("[data-testid=diag-toggle]").await?;
+                }
+                app.find("[data-testid=diag-attempts]").await?;
+            }
+            // Let the screen's reads land (catalogs, balances).
+            tokio::time::sleep(Duration::from_millis(800)).await;
+            app.find("[data-testid=presenting-badge]").await?;
+            let shown = readable(app).await?;
+            let found = leaks(&shown, &private);
+            assert!(found.is_empty(), "{screen} ({locale}) shows {found:?} while presenting");
+        }
+        // The receipt and the platform's details.
+        app.click("[data-testid=nav-chat]").await?;
+        app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+        app.find("[data-testid=receipt-request-id]").await?;
+        let shown = readable(app).await?;
+        assert!(leaks(&shown, &private).is_empty(), "the receipt shows {:?}", leaks(&shown, &private));
+        assert!(shown.contains("••••••"), "the receipt shows a mask where the request id was");
+        app.click("[data-testid=chat-receipt-copy]").await?;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let copied = clipboard()?;
+        assert!(
+            leaks(&copied, &private).is_empty(),
+            "the copied receipt holds {:?}",
+            leaks(&copied, &private)
+        );
+        assert!(copied.contains("••••••"), "the copied receipt holds the mask: {copied}");
+        app.click("[data-testid=dialog-close]").await?;
+        app.click("[data-testid=platform-label]").await?;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let shown = readable(app).await?;
+        assert!(
+            leaks(&shown, &private).is_empty(),
+            "the platform details show {:?}",
+            leaks(&shown, &private)
+        );
+        app.click("[data-testid=dialog-close]").await?;
+    }
+
+    // A projector: 1280×720 with the largest type; every screen fits in both languages.
+    app.click("[data-testid=nav-settings]").await?;
+    app.click("[data-testid=presenting-scale-150]").await?;
+    app.wait_for_text("[data-testid=presenting-badge]", "150%").await?;
+    size_to(app, 1280, 720).await?;
+    for locale in ["en", "zh-CN"] {
+        set_locale(app, locale).await?;
+        for screen in SCREENS {
+            app.click(&format!("[data-testid=nav-{screen}]")).await?;
+            app.find("[data-testid=screen-title]").await?;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let found = overflow(app).await?;
+            assert!(found.is_empty(), "{screen} ({locale}) at 1280×720, 150%: {found:?}");
+            app.shot(&format!("presenting-{screen}-{locale}-1280x720"), None).await?;
+        }
+    }
+    set_locale(app, "en").await?;
+    Ok(())
+}
+
+async fn after_restart(app: &AppWindow) -> TestResult {
+    app.find("[data-testid=presenting-badge]").await?;
+    app.wait_for_text("[data-testid=presenting-badge]", "150%").await?;
+    let origin = app.sandbox.as_ref().expect("sandbox").base_url().trim_end_matches('/').to_owned();
+    let shown = readable(app).await?;
+    assert!(!shown.contains(&origin), "the platform's origin shows after a restart while presenting");
+
+    // Off asks first; keeping it changes nothing.
+    press_presenting_shortcut(app).await?;
+    app.find("[data-testid=presenting-off-dialog]").await?;
+    app.click("[data-testid=presenting-off-keep]").await?;
+    app.find("[data-testid=presenting-badge]").await?;
+    app.click("[data-testid=presenting-badge]").await?;
+    app.click("[data-testid=presenting-off-confirm]").await?;
+    app.find("[data-testid=presenting-on]").await?;
+    let root_scale =
+        app.client.execute("return document.documentElement.dataset.presenting ?? null;", vec![]).await?;
+    assert!(root_scale.is_null(), "the type is back to its usual size");
+    // The real text is back where it was masked: the platform's details name the origin.
+    app.click("[data-testid=platform-label]").await?;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !readable(app).await?.contains(origin.trim_start_matches("http://")) {
+        if std::time::Instant::now() > deadline {
+            return Err("the platform's origin did not show again after presenting ended".into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = app.client.find(Locator::Css("[data-testid=dialog-close]")).await;
+    Ok(())
+}
