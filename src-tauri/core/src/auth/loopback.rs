@@ -344,6 +344,11 @@ pub struct HeadReader {
 }
 
 impl HeadReader {
+    /// How many bytes it holds.
+    pub fn kept(&self) -> usize {
+        self.buf.len()
+    }
+
     /// Adds the next bytes; `More` until the head ended (or can no longer end in time).
     pub fn feed(&mut self, chunk: &[u8]) -> Step {
         let from = self.buf.len().saturating_sub(3);
