@@ -63,7 +63,7 @@ fn signed_in(events: &[AppEvent]) -> usize {
     events.iter().filter(|e| matches!(e, AppEvent::SignedIn { .. })).count()
 }
 
-/// A web page sweeping local ports (`new Image().src = 'http://127.0.0.1:PORT/oauth/
+/// Proves A4 (issue 25): a web page sweeping local ports (`new Image().src = 'http://127.0.0.1:PORT/oauth/
 /// callback?code=x&state=y'`) while a sign-in waits: every request, callback-shaped or
 /// not, gets the same bare 404; nothing is announced (no `signInFailed` the window could tie
 /// to the pending attempt); the diagnostics hold one entry for the run of refusals; the
@@ -125,7 +125,7 @@ async fn a_port_sweep_while_signing_in_is_answered_alike_and_announces_nothing()
     assert_eq!(signed_in(&rig.events.take()), 1);
 }
 
-/// Connections that send nothing (or half a request) and stay open do not hold up the
+/// Proves A4 (issue 25): connections that send nothing (or half a request) and stay open do not hold up the
 /// real callback: each connection has its own task. The head wait is set to an hour here,
 /// so an idle connection can only be answered by that wait; none is answered before the
 /// callback signed in, and all are closed unanswered with the listener.
@@ -161,7 +161,7 @@ async fn idle_connections_opened_before_the_real_callback_do_not_delay_it() {
     }
 }
 
-/// A connection that sends no request head within the head wait gets the same 404 as any
+/// Proves H3 (issue 25): a connection that sends no request head within the head wait gets the same 404 as any
 /// refused request, and the listener goes on serving.
 #[tokio::test]
 async fn a_connection_that_sends_nothing_gets_the_404_after_the_head_wait() {
@@ -179,7 +179,7 @@ async fn a_connection_that_sends_nothing_gets_the_404_after_the_head_wait() {
     assert_eq!(status_line(&answer), "HTTP/1.1 200 OK");
 }
 
-/// DNS rebinding: a page on `evil.example` whose name now resolves to 127.0.0.1 sends its
+/// Proves A4 (issue 25), DNS rebinding: a page on `evil.example` whose name now resolves to 127.0.0.1 sends its
 /// own name as `Host`. Only the listener's own address (as the redirect URI names it) is
 /// served; any other `Host`, or none, gets the 404 and the callback is not even read, so
 /// the genuine attempt is untouched and completes afterwards.
@@ -211,7 +211,7 @@ async fn a_request_for_another_host_gets_the_404_and_leaves_the_attempt_alone() 
     assert_eq!(signed_in(&rig.events.take()), 1);
 }
 
-/// The app restarts while a loopback sign-in waits for the browser: the new core listens
+/// Proves A4 (issue 25): the app restarts while a loopback sign-in waits for the browser: the new core listens
 /// again on the port that attempt sent, and the browser coming back then signs in.
 #[tokio::test]
 async fn a_restart_during_a_pending_sign_in_listens_again_on_its_port() {
@@ -235,7 +235,7 @@ async fn a_restart_during_a_pending_sign_in_listens_again_on_its_port() {
     assert_eq!(rig.core.auth().sessions_view().await.unwrap().sessions.len(), 1);
 }
 
-/// When the port can't be listened on again after a restart (another program took it), the
+/// Proves A4 (issue 25): when the port can't be listened on again after a restart (another program took it), the
 /// attempt ends at start with a notice that says why, instead of waiting ten minutes for a
 /// browser nothing listens for.
 #[tokio::test]
@@ -263,7 +263,7 @@ async fn a_restart_that_cannot_listen_again_ends_the_attempt_with_a_notice() {
     assert!(rig.core.auth().sessions_view().await.unwrap().expired_sign_in.is_none());
 }
 
-/// With a fixed port, a second "Sign in" (the first browser tab was closed) replaces the
+/// Proves A4 (issue 25): with a fixed port, a second "Sign in" (the first browser tab was closed) replaces the
 /// first attempt instead of failing with "could not listen": one listener, one pending
 /// attempt; the first attempt's link is refused, the second's signs in.
 #[tokio::test]
@@ -296,7 +296,7 @@ async fn a_second_attempt_on_a_fixed_port_replaces_the_first() {
     assert_eq!(signed_in(&rig.events.take()), 1);
 }
 
-/// The keychain does not answer when the callback arrives: the attempt is kept (`pending.rs`
+/// Proves A4 (issue 25): the keychain does not answer when the callback arrives: the attempt is kept (`pending.rs`
 /// reads the verifier before removing anything), and now so is its listener. The window
 /// is told why; the browser is told to reload once that is fixed, and the same link then
 /// signs in on the same port.

@@ -45,6 +45,8 @@ async fn refused_connection(url: &url::Url) -> bool {
     tokio::net::TcpStream::connect(addr).await.is_err()
 }
 
+/// Proves A5 (issue 25 adds "127.0.0.1 only"): the port the listener got is what is sent and
+/// repeated in the token request, it listens on 127.0.0.1 only, and closes after its callback.
 #[tokio::test]
 async fn a_loopback_sign_in_listens_on_a_free_port_for_that_attempt_only() {
     let rig = rig_with_redirect(sb::PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI, Reading::LoopbackRedirect).await;
