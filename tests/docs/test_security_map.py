@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "tests" / "SECURITY_TESTS.md"
-REF = re.compile(r"`([A-Za-z0-9_./-]+\.rs)::([A-Za-z0-9_]+)(…)?`")
+REF = re.compile(r"`([A-Za-z0-9_./-]+\.rs)?::([A-Za-z_][A-Za-z0-9_]*)(…)?`")
 
 
 def rust_files():
@@ -18,7 +18,16 @@ def rust_files():
 
 
 def references(text):
-    return [(m.group(1), m.group(2), bool(m.group(3))) for m in REF.finditer(text)]
+    """Each `file.rs::name`, and each `::name` that follows one in the same line (a table row
+    lists several tests of one file as `a.rs::x`, `::y`), read as in that file."""
+    refs = []
+    for line in text.splitlines():
+        file = None
+        for m in REF.finditer(line):
+            file = m.group(1) or file
+            if file is not None:
+                refs.append((file, m.group(2), bool(m.group(3))))
+    return refs
 
 
 def missing(refs, files, read):
@@ -52,6 +61,14 @@ class SecurityMapTest(unittest.TestCase):
         read = lambda f: "fn state_has_at_least_128_bits() {}"
         refs = references("`pkce.rs::state_has_at_least_128_bits` `pkce.rs::gone` `nope.rs::x` `pkce.rs::state_has…`")
         self.assertEqual(missing(refs, files, read), ["pkce.rs::gone", "nope.rs::x (no such file)"])
+
+    def test_a_name_after_a_file_is_read_in_that_file(self):
+        # Issue 25: `a.rs::x`, `::y` named two tests that no longer existed, and no check saw them.
+        files = ["src-tauri/core/src/auth/pkce.rs"]
+        read = lambda f: "fn state_has_at_least_128_bits() {}"
+        refs = references("`pkce.rs::state_has_at_least_128_bits`, `::gone`\n`::no_file_before`")
+        self.assertEqual(refs, [("pkce.rs", "state_has_at_least_128_bits", False), ("pkce.rs", "gone", False)])
+        self.assertEqual(missing(refs, files, read), ["pkce.rs::gone"])
 
 
 if __name__ == "__main__":

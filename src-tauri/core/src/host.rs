@@ -106,6 +106,11 @@ impl Core {
             }
         }));
         let auth = Arc::new(Auth::new(shared.clone(), announce(&sink, AppEvent::from)));
+        // A loopback sign-in that was waiting when the app stopped listens again (or ends,
+        // said in the window), before the first frame shows it as waiting.
+        if let Err(err) = auth.reopen_loopback_listeners().await {
+            tracing::warn!(code = ?err.code(), "pending loopback sign-ins could not be reopened");
+        }
         let billing = Arc::new(Billing::new(
             shared.clone(),
             auth.clone(),

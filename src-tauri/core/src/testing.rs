@@ -71,18 +71,15 @@ impl Rig {
         let browser = Arc::new(RecordingBrowser::default());
         let keys = Arc::new(MemoryKeychain::default());
         let events = Arc::new(RecordingEvents::default());
-        let base = sandbox.base_url();
-        let core = Core::start(CoreOptions {
-            data_dir: dir.path().to_path_buf(),
-            env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
-            version: "test".into(),
-            keychain: keys.clone(),
-            browser: browser.clone(),
-            events: events.clone(),
-        })
-        .await
-        .expect("core");
+        let core = start_core(Some(sandbox.base_url()), &dir, &keys, &browser, &events).await;
         Rig { core, events, sandbox, browser, keys, dir }
+    }
+
+    /// The app started again on the same data folder and keychain, on the platform saved in
+    /// Settings (`set_platform`: no sandbox is named in the environment this time). The old
+    /// core is dropped once the new one has started.
+    pub async fn restart(&mut self) {
+        self.core = start_core(None, &self.dir, &self.keys, &self.browser, &self.events).await;
     }
 
     pub fn control(&self) -> SandboxControl {
@@ -106,6 +103,27 @@ impl Rig {
         let callback = self.approve().await;
         self.core.auth().complete_sign_in(&callback).await.unwrap().expect("a session")
     }
+}
+
+async fn start_core(
+    sandbox_url: Option<String>,
+    dir: &tempfile::TempDir,
+    keys: &Arc<MemoryKeychain>,
+    browser: &Arc<RecordingBrowser>,
+    events: &Arc<RecordingEvents>,
+) -> Core {
+    Core::start(CoreOptions {
+        data_dir: dir.path().to_path_buf(),
+        env: Box::new(move |k| {
+            (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| sandbox_url.clone())?
+        }),
+        version: "test".into(),
+        keychain: keys.clone(),
+        browser: browser.clone(),
+        events: events.clone(),
+    })
+    .await
+    .expect("core")
 }
 
 /// A tmpfs mounted on a folder; unmounted when dropped (also when the test panics).

@@ -26,6 +26,9 @@ export const en = {
   "expired.title": "The sign-in expired",
   "expired.body":
     "The browser didn't come back to Xiaoya Companion within 10 minutes. Check that the redirect URI registered for the client is exactly the one this sign-in sent:",
+  "expired.notListening.title": "The sign-in ended when the app restarted",
+  "expired.notListening.body":
+    "After the restart another program was using the port this sign-in sent, so the browser could no longer come back to Xiaoya Companion at:",
   "expired.diagnostics": "The sign-in diagnostics below show it too.",
   "expired.retry": "Sign in again",
   "expired.dismiss": "Dismiss",
@@ -65,6 +68,8 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   "expired.title": "登录已过期",
   "expired.body": "浏览器未在 10 分钟内返回小雅助手。请检查该客户端注册的回调地址是否与本次登录发送的完全一致：",
+  "expired.notListening.title": "应用重启后，本次登录已结束",
+  "expired.notListening.body": "重启后，本次登录发送的端口已被其他程序占用，浏览器无法再返回小雅助手：",
   "expired.diagnostics": "下方的登录诊断中也会显示它。",
   "expired.retry": "重新登录",
   "expired.dismiss": "关闭",

@@ -33,7 +33,13 @@ beforeEach(() => {
 
 describe("<SignInExpired>", () => {
   it("says the sign-in expired, shows the exact redirect URI it sent and what to check", () => {
-    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "http://127.0.0.1:49215/oauth/callback", makePayer: false };
+    const expired = {
+      contextKind: "team",
+      teamId: "team_01",
+      redirectUri: "http://127.0.0.1:49215/oauth/callback",
+      makePayer: false,
+      reason: "timedOut",
+    } as const;
     act(() => render(<SignInExpired expired={expired} />, root));
     const text = root.textContent ?? "";
     expect(text).toContain("The sign-in expired");
@@ -41,8 +47,28 @@ describe("<SignInExpired>", () => {
     expect(root.querySelector("[data-testid=sign-in-expired-redirect]")?.textContent).toBe(expired.redirectUri);
   });
 
+  it("says when a loopback sign-in ended because the app could not listen again after a restart", () => {
+    const expired = {
+      contextKind: "personal",
+      redirectUri: "http://127.0.0.1:49215/oauth/callback",
+      makePayer: false,
+      reason: "notListening",
+    } as const;
+    act(() => render(<SignInExpired expired={expired} />, root));
+    const text = root.textContent ?? "";
+    expect(text).toContain("The sign-in ended when the app restarted");
+    expect(text).not.toContain("within 10 minutes");
+    expect(root.querySelector("[data-testid=sign-in-expired-redirect]")?.textContent).toBe(expired.redirectUri);
+  });
+
   it("starts the same sign-in again (with the same payer choice), or puts the notice away", async () => {
-    const expired = { contextKind: "team", teamId: "team_01", redirectUri: "xiaoya-companion://oauth/callback", makePayer: true };
+    const expired = {
+      contextKind: "team",
+      teamId: "team_01",
+      redirectUri: "xiaoya-companion://oauth/callback",
+      makePayer: true,
+      reason: "timedOut",
+    } as const;
     act(() => render(<SignInExpired expired={expired} />, root));
     await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-retry]")?.click());
     await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-dismiss]")?.click());

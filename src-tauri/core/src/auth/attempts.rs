@@ -10,6 +10,7 @@ use std::sync::Mutex;
 
 use super::pending::LapsedAttempt;
 use super::wire::ExpiredSignIn;
+pub use super::wire::LapseReason;
 pub use super::wire::{SignInEvent, SignInOutcome};
 use crate::foundation::context::RequestedContext;
 use crate::foundation::error::{Error, IpcError};
@@ -26,6 +27,8 @@ pub struct SignInHistory {
     expired: Mutex<Option<ExpiredSignIn>>,
     /// The authorize link of the pending attempt whose browser could not be started.
     link: Mutex<Option<String>>,
+    /// How many loopback refusals the newest entry stands for.
+    refusals_in_a_row: Mutex<u32>,
 }
 
 impl SignInHistory {
@@ -51,12 +54,37 @@ impl SignInHistory {
             None,
             Some(lapsed.redirect_uri.clone()),
         );
+        self.push_lapsed(lapsed, LapseReason::TimedOut);
+    }
+
+    /// An attempt that ended without its callback, shown in the window (with a way to
+    /// start it again) until the next sign-in starts or the notice is dismissed.
+    pub(crate) fn push_lapsed(&self, lapsed: &LapsedAttempt, reason: LapseReason) {
         *self.expired.lock().unwrap_or_else(|e| e.into_inner()) = Some(ExpiredSignIn {
             context_kind: lapsed.context.kind().to_owned(),
             team_id: Some(lapsed.context.team_id().to_owned()).filter(|t| !t.is_empty()),
             redirect_uri: lapsed.redirect_uri.clone(),
             make_payer: lapsed.make_payer,
+            reason,
         });
+    }
+
+    /// A loopback request that belongs to no attempt. A run of them (a web page sweeping
+    /// local ports) is one entry, the newest, whose detail says how many came in a row, so
+    /// a sweep never pushes the real attempts out of the view.
+    pub(crate) fn push_refusal(&self, error: &Error) {
+        let mut event = new_event(SignInOutcome::Refused, None, Some(error), None);
+        let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
+        let mut run = self.refusals_in_a_row.lock().unwrap_or_else(|e| e.into_inner());
+        let continues =
+            events.front().is_some_and(|e| e.outcome == SignInOutcome::Refused && e.context_kind.is_none());
+        *run = if continues && events.pop_front().is_some() { run.saturating_add(1) } else { 1 };
+        if *run > 1 {
+            let said = event.detail.take().unwrap_or_default();
+            event.detail = Some(format!("{said} ({} refused in a row)", *run));
+        }
+        events.push_front(event);
+        events.truncate(KEEP);
     }
 
     pub(crate) fn expired(&self) -> Option<ExpiredSignIn> {
@@ -82,21 +110,30 @@ impl SignInHistory {
         error: Option<&Error>,
         redirect_uri: Option<String>,
     ) {
-        let ipc = error.map(IpcError::from);
-        let event = SignInEvent {
-            at: now_rfc3339(),
-            outcome,
-            context_kind: context.map(|c| c.kind().to_owned()),
-            team_id: context.map(|c| c.team_id().to_owned()).filter(|t| !t.is_empty()),
-            error_code: ipc.as_ref().map(|e| e.code),
-            platform_code: ipc.as_ref().and_then(|e| e.platform_code.clone()),
-            request_id: ipc.and_then(|e| e.request_id),
-            detail: error.and_then(detail),
-            redirect_uri,
-        };
+        let event = new_event(outcome, context, error, redirect_uri);
         let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
         events.push_front(event);
         events.truncate(KEEP);
+    }
+}
+
+fn new_event(
+    outcome: SignInOutcome,
+    context: Option<&RequestedContext>,
+    error: Option<&Error>,
+    redirect_uri: Option<String>,
+) -> SignInEvent {
+    let ipc = error.map(IpcError::from);
+    SignInEvent {
+        at: now_rfc3339(),
+        outcome,
+        context_kind: context.map(|c| c.kind().to_owned()),
+        team_id: context.map(|c| c.team_id().to_owned()).filter(|t| !t.is_empty()),
+        error_code: ipc.as_ref().map(|e| e.code),
+        platform_code: ipc.as_ref().and_then(|e| e.platform_code.clone()),
+        request_id: ipc.and_then(|e| e.request_id),
+        detail: error.and_then(detail),
+        redirect_uri,
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 use url::Url;
 
-use super::attempts::SignInOutcome;
+use super::attempts::{LapseReason, SignInOutcome};
 use super::callback::{self, Outcome};
 use super::loopback::Page;
 use super::pending::{self, Claim, PendingAttempt};
@@ -107,8 +107,15 @@ impl Auth {
         self.pending_sign_in(now_unix()).await?;
         self.sign_in_history().clear_expired();
         // A loopback redirect listens for this one attempt; the port it got is what is sent.
+        // On a fixed port the new attempt replaces the one waiting there (its listener too).
         let redirect_uri = match platform.redirect_kind() {
-            RedirectKind::Loopback => self.loopback().listen(&platform.redirect_uri).await?,
+            RedirectKind::Loopback => {
+                if platform.redirect_uri.port().is_some() {
+                    let uri = platform.redirect_uri.as_str();
+                    pending::remove_for_redirect(self.shared.db(), self.shared.keys(), uri).await?;
+                }
+                self.loopback().listen(&platform.redirect_uri).await?
+            }
             RedirectKind::DeepLink | RedirectKind::HttpsForwarded => platform.redirect_uri.clone(),
         };
         let mut url = crate::api::PlatformClient::url(&platform.origin, "/oauth/authorize")?;
@@ -165,7 +172,7 @@ impl Auth {
     pub async fn cancel_sign_in(&self) -> Result<SessionsView> {
         self.sign_in_history().set_link(None);
         pending::clear(self.shared.db(), self.shared.keys()).await?;
-        self.loopback().close_all();
+        self.loopback().close_all().await;
         self.sign_in_history().clear_expired();
         self.sign_in_history().push(SignInOutcome::Cancelled, None, None);
         Ok(self.sessions_changed(self.sessions_view().await?))
@@ -184,16 +191,58 @@ impl Auth {
 
     /// Waits for the next callback that reaches a loopback listener, completes it exactly
     /// like a deep link, and shows the browser how it ended. The shell calls it in a loop.
+    ///
+    /// A refused callback (no attempt pending, a state that matches none, a malformed link)
+    /// is only noted in the diagnostics and the log: nothing is announced, so a web page
+    /// that sweeps local ports cannot make the window say the pending sign-in failed. The
+    /// browser gets the listener's one 404, and the listener keeps waiting. A callback
+    /// whose attempt was kept (the keychain did not answer) keeps its listener too.
     pub async fn next_loopback_sign_in(&self) -> Result<Option<SessionSummary>> {
         let hit = self.loopback().next().await;
         let target = hit.redirect_uri.clone();
         let (result, refused) = self.complete_at(&hit.url, &target, true).await;
-        hit.answer(match (&result, refused) {
+        let page = match (&result, refused) {
             (Ok(Some(_)), _) => Page::SignedIn,
             (_, true) | (Ok(None), _) => Page::Refused,
-            (Err(_), false) => Page::Failed,
-        });
+            (Err(_), false) => {
+                let kept = pending::pending_for_redirect(self.shared.db(), target.as_str(), now_unix()).await;
+                if kept.unwrap_or(true) {
+                    Page::Kept
+                } else {
+                    Page::Failed
+                }
+            }
+        };
+        hit.answer(page);
         result
+    }
+
+    /// At start: each loopback sign-in still waiting gets its listener back on the port it
+    /// sent, so the browser can still come back after the app restarted. An attempt whose
+    /// port can't be listened on again ends here, said in the window as a lapsed sign-in
+    /// and in the diagnostics; the window never waits for a browser nothing listens for.
+    pub async fn reopen_loopback_listeners(&self) -> Result<()> {
+        let now = now_unix();
+        for raw in pending::pending_redirect_uris(self.shared.db(), now).await? {
+            let Some(uri) = Url::parse(&raw).ok().filter(is_loopback_redirect) else { continue };
+            let err = match self.loopback().listen(&uri).await {
+                Ok(bound) if bound == uri => continue,
+                Ok(bound) => {
+                    self.loopback().close_port(bound.port().unwrap_or_default()).await;
+                    Error::Invariant("a reopened loopback listener got another port")
+                }
+                Err(err) => err,
+            };
+            tracing::warn!(code = ?err.code(), "a pending loopback sign-in could not listen again; it ended");
+            let ended = Error::SignIn(format!(
+                "the app restarted and could not listen on {raw} again; start the sign-in again"
+            ));
+            for lapsed in pending::remove_for_redirect(self.shared.db(), self.shared.keys(), &raw).await? {
+                self.sign_in_history().push(SignInOutcome::Failed, Some(&lapsed.context), Some(&ended));
+                self.sign_in_history().push_lapsed(&lapsed, LapseReason::NotListening);
+            }
+        }
+        Ok(())
     }
 
     /// Completes a callback addressed to `target`; also says whether it was refused (it
@@ -211,6 +260,13 @@ impl Auth {
         match &result {
             Ok(None) => {}
             Ok(Some(_)) => history.push(SignInOutcome::SignedIn, claimed.as_ref(), None),
+            // A loopback request for no attempt started here: noted once for a run of them
+            // (a port sweep), announced never.
+            Err(err) if refused && loopback => {
+                tracing::info!(code = ?err.code(), "loopback sign-in callback refused");
+                history.push_refusal(err);
+                return (result, refused);
+            }
             // A link for no attempt started here (A4, A6): refused, and said so.
             Err(err) if refused => history.push(SignInOutcome::Refused, None, Some(err)),
             Err(err) => history.push(SignInOutcome::Failed, claimed.as_ref(), Some(err)),
@@ -358,6 +414,16 @@ impl Auth {
             recent: self.sign_in_history().recent(),
         })
     }
+}
+
+/// An `http` redirect URI to a loopback IP literal with its port: one a listener serves.
+fn is_loopback_redirect(uri: &Url) -> bool {
+    let loopback_ip = match uri.host() {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        _ => false,
+    };
+    uri.scheme() == "http" && loopback_ip && uri.port().is_some()
 }
 
 /// A Team token must be bound to exactly the Team asked for; a Personal token to none.

@@ -25,6 +25,8 @@ mod context_tests;
 #[cfg(test)]
 mod flow_tests;
 #[cfg(test)]
+mod loopback_tests;
+#[cfg(test)]
 mod payer_tests;
 #[cfg(test)]
 mod redirect_tests;

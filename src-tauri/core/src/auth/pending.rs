@@ -192,6 +192,54 @@ pub async fn newest_pending(db: &Db, now: i64) -> Result<Option<String>> {
     Ok(uri)
 }
 
+/// The redirect URIs of the attempts still waiting, oldest first (each once).
+pub async fn pending_redirect_uris(db: &Db, now: i64) -> Result<Vec<String>> {
+    let uris: Vec<String> = sqlx::query_scalar(
+        "SELECT redirect_uri FROM pending_sign_ins WHERE started_at > ?
+         GROUP BY redirect_uri ORDER BY MIN(started_at)",
+    )
+    .bind(now - ATTEMPT_LIFETIME_SECS)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(uris)
+}
+
+/// Whether an attempt that sent exactly this redirect URI is still waiting.
+pub async fn pending_for_redirect(db: &Db, redirect_uri: &str, now: i64) -> Result<bool> {
+    let n: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM pending_sign_ins WHERE redirect_uri = ? AND started_at > ?")
+            .bind(redirect_uri)
+            .bind(now - ATTEMPT_LIFETIME_SECS)
+            .fetch_one(db.pool())
+            .await?;
+    Ok(n > 0)
+}
+
+/// Drops the attempts that sent exactly this redirect URI, with their verifiers; returns
+/// what was dropped (a new attempt on the same fixed port replaces them, or their listener
+/// could not be reopened).
+pub async fn remove_for_redirect(
+    db: &Db,
+    keys: &Arc<dyn SecretStore>,
+    redirect_uri: &str,
+) -> Result<Vec<LapsedAttempt>> {
+    let rows: Vec<(String, String, String, bool)> = sqlx::query_as(
+        "DELETE FROM pending_sign_ins WHERE redirect_uri = ?
+         RETURNING state_hash, context_kind, team_id, make_payer",
+    )
+    .bind(redirect_uri)
+    .fetch_all(db.pool())
+    .await?;
+    let mut removed = Vec::new();
+    for (hash, kind, team_id, make_payer) in rows {
+        keychain::delete(keys, verifier_account(&hash)).await?;
+        if let Some(context) = RequestedContext::from_parts(&kind, &team_id) {
+            removed.push(LapsedAttempt { context, redirect_uri: redirect_uri.to_owned(), make_payer });
+        }
+    }
+    Ok(removed)
+}
+
 /// Drops every attempt (the user cancelled, or the platform changed).
 pub async fn clear(db: &Db, keys: &Arc<dyn SecretStore>) -> Result<()> {
     let hashes: Vec<String> =

@@ -14,13 +14,13 @@ use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 use crate::wire::PlatformSettingsInput;
 
-fn query(url: &url::Url) -> HashMap<String, String> {
+pub(super) fn query(url: &url::Url) -> HashMap<String, String> {
     url.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect()
 }
 
 /// The rig pointed at its sandbox as a configured platform with this redirect URI, the
 /// sandbox's public client registered to match.
-async fn rig_with_redirect(redirect_uri: &str, reading: Reading) -> Rig {
+pub(super) async fn rig_with_redirect(redirect_uri: &str, reading: Reading) -> Rig {
     let rig = Rig::new().await;
     rig.control().set_readings([reading].into_iter().collect::<Readings>());
     rig.core
@@ -45,6 +45,8 @@ async fn refused_connection(url: &url::Url) -> bool {
     tokio::net::TcpStream::connect(addr).await.is_err()
 }
 
+/// Proves A5 (issue 25 adds "127.0.0.1 only"): the port the listener got is what is sent and
+/// repeated in the token request, it listens on 127.0.0.1 only, and closes after its callback.
 #[tokio::test]
 async fn a_loopback_sign_in_listens_on_a_free_port_for_that_attempt_only() {
     let rig = rig_with_redirect(sb::PUBLIC_CLIENT_LOOPBACK_REDIRECT_URI, Reading::LoopbackRedirect).await;
@@ -53,6 +55,12 @@ async fn a_loopback_sign_in_listens_on_a_free_port_for_that_attempt_only() {
     assert_eq!((sent.scheme(), sent.host_str(), sent.path()), ("http", Some("127.0.0.1"), "/oauth/callback"));
     let port = sent.port().expect("the port the listener got");
     assert_ne!(port, 0);
+    // A5: 127.0.0.1 only. Every 127/8 address reaches this machine, so a listener on
+    // 0.0.0.0 (or any address but 127.0.0.1) would accept on 127.0.0.2 too; nor does it
+    // listen on the IPv6 loopback.
+    assert!(tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok());
+    assert!(tokio::net::TcpStream::connect(("127.0.0.2", port)).await.is_err(), "bound to 127.0.0.1 only");
+    assert!(tokio::net::TcpStream::connect(("::1", port)).await.is_err(), "not on [::1]");
     assert_eq!(
         view.pending_redirect_uri.as_deref(),
         Some(sent.as_str()),
@@ -96,14 +104,15 @@ async fn a_forged_loopback_callback_is_refused_and_the_genuine_one_still_complet
     let (result, (status, page)) =
         tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&forged));
     assert_eq!(result.unwrap_err().code(), ErrorCode::SignInFailed);
-    assert_eq!(status, reqwest::StatusCode::BAD_REQUEST);
-    assert!(page.contains("not accepted"), "{page}");
+    // The same bare 404 as any other path: nothing tells a sweeper a sign-in is waiting.
+    assert_eq!(status, reqwest::StatusCode::NOT_FOUND);
+    assert!(page.is_empty(), "{page}");
     // Strict parsing, as for deep links: a duplicate state is refused too.
     let duplicate = format!("{sent}?code=a&state=s&state=t");
     let (result, (status, _)) =
         tokio::join!(rig.core.auth().next_loopback_sign_in(), browser_returns(&duplicate));
     assert!(result.is_err());
-    assert_eq!(status, reqwest::StatusCode::BAD_REQUEST);
+    assert_eq!(status, reqwest::StatusCode::NOT_FOUND);
     // Other paths are not the callback.
     let other = sent.join("/favicon.ico").unwrap();
     assert_eq!(reqwest::get(other).await.unwrap().status(), reqwest::StatusCode::NOT_FOUND);

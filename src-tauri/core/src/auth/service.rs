@@ -60,7 +60,7 @@ impl Auth {
     /// old platform's ended sessions no longer apply.
     pub async fn forget_platform(&self) -> Result<()> {
         super::pending::clear(self.shared.db(), self.shared.keys()).await?;
-        self.loopback.close_all();
+        self.loopback.close_all().await;
         self.forget_ended_sessions().await
     }
 }

@@ -142,6 +142,19 @@ pub struct ExpiredSignIn {
     /// Whether the person had chosen that this sign-in pays (a Team's "Use this Team for
     /// charges"); starting again keeps the choice.
     pub make_payer: bool,
+    /// Why it ended without its callback.
+    pub reason: LapseReason,
+}
+
+/// Why a sign-in ended without its callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum LapseReason {
+    /// Ten minutes passed without the browser coming back.
+    TimedOut,
+    /// The app restarted and could not listen on the loopback port the attempt sent again.
+    NotListening,
 }
 
 /// A Team the signed-in user can choose for a Team sign-in.

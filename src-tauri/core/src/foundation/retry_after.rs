@@ -14,12 +14,14 @@ pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     parse(headers.get(RETRY_AFTER)?.to_str().ok()?, time::OffsetDateTime::now_utc())
 }
 
-/// `raw` as delta-seconds or an IMF-fixdate (also the obsolete RFC 850 / asctime forms that
-/// RFC 2822 parsing accepts); a date in the past means "now".
+/// `raw` as delta-seconds (digits only) or a date RFC 2822 parsing accepts (the
+/// IMF-fixdate among them); a date in the past means "now". Delta-seconds too large to hold
+/// are the longest wait there is (as RFC 9111 §1.2.2 says for overflowing delta-seconds),
+/// never "no wait".
 pub fn parse(raw: &str, now: time::OffsetDateTime) -> Option<Duration> {
     let raw = raw.trim();
-    if let Ok(secs) = raw.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
+    if !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Duration::from_secs(raw.parse::<u64>().unwrap_or(u64::MAX)));
     }
     let when = time::OffsetDateTime::parse(raw, &time::format_description::well_known::Rfc2822).ok()?;
     Some(Duration::try_from(when - now).unwrap_or(Duration::ZERO))
@@ -27,7 +29,7 @@ pub fn parse(raw: &str, now: time::OffsetDateTime) -> Option<Duration> {
 
 /// Whole seconds, rounded up, for showing a wait to the person.
 pub fn whole_seconds(wait: Duration) -> u64 {
-    wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+    wait.as_secs().saturating_add(u64::from(wait.subsec_nanos() > 0))
 }
 
 #[cfg(test)]
@@ -46,5 +48,15 @@ mod tests {
         assert_eq!(parse("soon", now), None);
         assert_eq!(parse("-5", now), None);
         assert_eq!(whole_seconds(Duration::from_millis(1200)), 2);
+    }
+
+    /// Found while writing `fuzz_tests/retry_after.rs`: a delta-seconds past `u64::MAX` read as "no
+    /// wait" (a read then retried within seconds); `whole_seconds(Duration::MAX)` overflowed.
+    #[test]
+    fn an_overflowing_wait_is_the_longest_wait_and_signs_are_not_digits() {
+        let now = datetime!(2026-12-01 10:00:00 UTC);
+        assert_eq!(parse("99999999999999999999999", now), Some(Duration::from_secs(u64::MAX)));
+        assert_eq!(parse("+5", now), None, "delta-seconds are digits only");
+        assert_eq!(whole_seconds(Duration::MAX), u64::MAX);
     }
 }

@@ -1,6 +1,7 @@
 //! Fuzzing of every parser that reads bytes from outside the app, as property-based tests
 //! on stable Rust (`proptest`): the SSE parser and the completion stream, the platform
-//! envelope, the catalog and billing readers, the points parser and the sign-in callback.
+//! envelope, the catalog and billing readers, the points parser, the sign-in callback, the
+//! loopback listener's request-head reader and `Retry-After`.
 //!
 //! Each property runs `XIAOYA_FUZZ_CASES` cases (100,000 when unset) in the normal
 //! `cargo test` run. The long run (see the README's Tests section):
@@ -14,8 +15,10 @@
 
 mod callback;
 mod envelope;
+mod loopback;
 mod points;
 mod readers;
+mod retry_after;
 mod sse;
 
 use proptest::prelude::*;

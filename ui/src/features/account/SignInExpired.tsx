@@ -28,8 +28,17 @@ export function SignInExpired(props: { expired: ExpiredSignIn }) {
     <Panel tone="warning" class="note" role="status" data-testid="sign-in-expired">
       <Icon name="alert" size={18} />
       <div>
-        <p class="session-notice__title">{t("expired.title")}</p>
-        <p>{t("expired.body")}</p>
+        {expired.reason === "notListening" ? (
+          <>
+            <p class="session-notice__title">{t("expired.notListening.title")}</p>
+            <p>{t("expired.notListening.body")}</p>
+          </>
+        ) : (
+          <>
+            <p class="session-notice__title">{t("expired.title")}</p>
+            <p>{t("expired.body")}</p>
+          </>
+        )}
         <p class="mono" data-testid="sign-in-expired-redirect">
           {expired.redirectUri}
         </p>
