@@ -318,10 +318,9 @@ impl Core {
                 literals.push(MaskLiteral::new(team_id, MaskKind::Id));
             }
         }
-        let text = String::from_utf8_lossy(&doc.bytes);
-        let masked = Masker::new(literals).mask(&text).into_owned();
-        let name = Masker::new(Vec::new()).mask(&doc.name).into_owned();
-        Ok(Document { name, kind: doc.kind, bytes: masked.into_bytes() })
+        let masker = Masker::new(literals);
+        let bytes = masker.mask(&String::from_utf8_lossy(&doc.bytes)).into_owned().into_bytes();
+        Ok(Document { name: masker.mask(&doc.name).into_owned(), kind: doc.kind, bytes })
     }
 
     /// Points the app at a real platform. Validated before anything is saved.
