@@ -155,6 +155,14 @@ impl Launch {
     }
 }
 
+/// The X clipboard, as a person pasting it elsewhere would get it (xclip).
+pub fn clipboard() -> TestResult<String> {
+    let out = Command::new("xclip").args(["-o", "-selection", "clipboard"]).output().map_err(|e| {
+        format!("xclip is needed to read the clipboard (scripts/bootstrap.sh installs it): {e}")
+    })?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Starts a second app instance with `url` as its only argument, the way the desktop
 /// delivers a deep link; it hands the URL to the running instance and exits.
 pub fn deliver_deep_link(url: &str) -> TestResult {
@@ -357,6 +365,34 @@ impl AppWindow {
                 vec![serde_json::Value::String(css.to_owned())],
             )
             .await?;
+        Ok(())
+    }
+
+    /// Sizes the window and waits until the page has that viewport. Without a window manager
+    /// (Xvfb) a resize can be lost while the machine is busy: it is asked again every 2 s, for
+    /// up to 20 s.
+    pub async fn size_to(&self, width: u32, height: u32) -> TestResult {
+        for attempt in 0..200 {
+            if attempt % 20 == 0 {
+                self.client.set_window_size(width, height).await?;
+            }
+            let got = self.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
+            let w = got.get(0).and_then(|v| v.as_u64()).unwrap_or(0);
+            let h = got.get(1).and_then(|v| v.as_u64()).unwrap_or(0);
+            if w == u64::from(width) && h == u64::from(height) {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let got = self.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
+        Err(format!("the window did not take {width}×{height}: the page sees {got}").into())
+    }
+
+    /// Switches the window's language with the header's switch and waits until the page speaks it.
+    pub async fn set_locale(&self, locale: &str) -> TestResult {
+        self.click(&format!("[data-testid=locale-switch-{locale}]")).await?;
+        let want = if locale == "en" { "Account" } else { "账户" };
+        self.wait_for_text("[data-testid=nav-account]", want).await?;
         Ok(())
     }
 

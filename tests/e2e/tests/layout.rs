@@ -17,26 +17,6 @@ async fn launch(scratch: &tempfile::TempDir) -> TestResult<AppWindow> {
     AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await
 }
 
-/// Sizes the window and waits until the page has that viewport. Without a window manager
-/// (Xvfb) a resize can be lost while the machine is busy: it is asked again every 2 s, for
-/// up to 20 s.
-async fn size_to(app: &AppWindow, width: u32, height: u32) -> TestResult {
-    for attempt in 0..200 {
-        if attempt % 20 == 0 {
-            app.client.set_window_size(width, height).await?;
-        }
-        let got = app.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
-        let w = got.get(0).and_then(|v| v.as_u64()).unwrap_or(0);
-        let h = got.get(1).and_then(|v| v.as_u64()).unwrap_or(0);
-        if w == u64::from(width) && h == u64::from(height) {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let got = app.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
-    Err(format!("the window did not take {width}×{height}: the page sees {got}").into())
-}
-
 /// The live value of a field (the property, not the attribute).
 async fn value_of(app: &AppWindow, css: &str) -> TestResult<String> {
     let v = app
@@ -47,13 +27,6 @@ async fn value_of(app: &AppWindow, css: &str) -> TestResult<String> {
         )
         .await?;
     Ok(v.as_str().unwrap_or_default().to_owned())
-}
-
-async fn set_locale(app: &AppWindow, locale: &str) -> TestResult {
-    app.click(&format!("[data-testid=locale-switch-{locale}]")).await?;
-    let want = if locale == "en" { "Account" } else { "账户" };
-    app.wait_for_text("[data-testid=nav-account]", want).await?;
-    Ok(())
 }
 
 /// What overflows the header or the page, if anything (an empty list when it all fits).
@@ -252,9 +225,9 @@ async fn header_and_menu(app: &AppWindow) -> TestResult {
     // Team Alpha's balance is 9,007,199,254,740,993 points: the longest the header meets.
     app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
     for locale in LOCALES {
-        set_locale(app, locale).await?;
+        app.set_locale(locale).await?;
         for (w, h) in SIZES {
-            size_to(app, w, h).await?;
+            app.size_to(w, h).await?;
             pay_with(app, "team").await?;
             app.wait_for_attr("[data-testid=balance-value]", "data-abbreviated", "true").await?;
             let title = app.attr("[data-testid=balance-slot]", "title").await?.unwrap_or_default();
@@ -316,9 +289,9 @@ async fn a_draft_survives_navigation_at_both_sizes_in_both_languages() -> TestRe
 async fn drafts(app: &AppWindow) -> TestResult {
     app.sign_in_personal().await?;
     for locale in LOCALES {
-        set_locale(app, locale).await?;
+        app.set_locale(locale).await?;
         for (w, h) in SIZES {
-            size_to(app, w, h).await?;
+            app.size_to(w, h).await?;
             let chat_draft = format!("Unsent question {locale} {w}");
             app.click("[data-testid=nav-chat]").await?;
             app.find("[data-testid=chat-input]").await?;
@@ -384,9 +357,9 @@ async fn every_screen(app: &AppWindow) -> TestResult {
     pay_with(app, "personal").await?;
     let screens = ["account", "models", "chat", "voices", "balances", "agents", "check", "settings"];
     for locale in LOCALES {
-        set_locale(app, locale).await?;
+        app.set_locale(locale).await?;
         for (w, h) in SIZES {
-            size_to(app, w, h).await?;
+            app.size_to(w, h).await?;
             for screen in screens {
                 app.click(&format!("[data-testid=nav-{screen}]")).await?;
                 app.find("[data-testid=screen-title]").await?;

@@ -3,15 +3,9 @@
 //! diagnostics list a local failure, and the copied link — opened in a browser the person
 //! starts — still completes the sign-in.
 
-use std::process::Command;
 use std::time::Duration;
 
-use xiaoya_e2e::{approve_in_sandbox, deliver_deep_link, AppWindow, Launch, TestResult};
-
-fn clipboard() -> TestResult<String> {
-    let out = Command::new("xclip").args(["-o", "-selection", "clipboard"]).output()?;
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
+use xiaoya_e2e::{approve_in_sandbox, clipboard, deliver_deep_link, AppWindow, Launch, TestResult};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn without_a_browser_the_sign_in_link_can_be_copied_and_still_signs_in() -> TestResult {

@@ -7,22 +7,14 @@
 //! the badge stays on every screen; the mode survives a restart; turning it off asks first
 //! and puts the real text back.
 
-use std::process::Command;
 use std::time::Duration;
 
 use xiaoya_e2e::xiaoya_sandbox as sb;
-use xiaoya_e2e::{AppWindow, Launch, TestResult};
+use xiaoya_e2e::{clipboard, AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-of-type";
 const SCREENS: [&str; 8] = ["account", "models", "chat", "voices", "balances", "agents", "check", "settings"];
-
-fn clipboard() -> TestResult<String> {
-    let out = Command::new("xclip").args(["-o", "-selection", "clipboard"]).output().map_err(|e| {
-        format!("xclip is needed to read the clipboard (scripts/bootstrap.sh installs it): {e}")
-    })?;
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
 
 /// Everything a person or a screen reader can read in the window: the text, every
 /// attribute's value (titles, labels, tooltips, links) and every field's value. `data-*`
@@ -59,22 +51,6 @@ async fn press_presenting_shortcut(app: &AppWindow) -> TestResult {
     Ok(())
 }
 
-async fn size_to(app: &AppWindow, width: u32, height: u32) -> TestResult {
-    for attempt in 0..200 {
-        if attempt % 20 == 0 {
-            app.client.set_window_size(width, height).await?;
-        }
-        let got = app.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await?;
-        if got.get(0).and_then(|v| v.as_u64()) == Some(u64::from(width))
-            && got.get(1).and_then(|v| v.as_u64()) == Some(u64::from(height))
-        {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("the window did not take {width}×{height}").into())
-}
-
 /// What is wider than the window or cut off in the header, if anything.
 async fn overflow(app: &AppWindow) -> TestResult<Vec<String>> {
     let found = app
@@ -99,13 +75,6 @@ async fn overflow(app: &AppWindow) -> TestResult<Vec<String>> {
         )
         .await?;
     Ok(found.as_array().map(|a| a.iter().map(|v| v.to_string()).collect()).unwrap_or_default())
-}
-
-async fn set_locale(app: &AppWindow, locale: &str) -> TestResult {
-    app.click(&format!("[data-testid=locale-switch-{locale}]")).await?;
-    let want = if locale == "en" { "Account" } else { "账户" };
-    app.wait_for_text("[data-testid=nav-account]", want).await?;
-    Ok(())
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -185,7 +154,7 @@ async fn present(app: &AppWindow) -> TestResult {
     assert_eq!(root_scale.as_str(), Some("125"));
 
     for locale in ["en", "zh-CN"] {
-        set_locale(app, locale).await?;
+        app.set_locale(locale).await?;
         for screen in SCREENS {
             app.click(&format!("[data-testid=nav-{screen}]")).await?;
             app.find("[data-testid=screen-title]").await?;
@@ -234,9 +203,9 @@ async fn present(app: &AppWindow) -> TestResult {
     app.click("[data-testid=nav-settings]").await?;
     app.click("[data-testid=presenting-scale-150]").await?;
     app.wait_for_text("[data-testid=presenting-badge]", "150%").await?;
-    size_to(app, 1280, 720).await?;
+    app.size_to(1280, 720).await?;
     for locale in ["en", "zh-CN"] {
-        set_locale(app, locale).await?;
+        app.set_locale(locale).await?;
         for screen in SCREENS {
             app.click(&format!("[data-testid=nav-{screen}]")).await?;
             app.find("[data-testid=screen-title]").await?;
@@ -246,7 +215,7 @@ async fn present(app: &AppWindow) -> TestResult {
             app.shot(&format!("presenting-{screen}-{locale}-1280x720"), None).await?;
         }
     }
-    set_locale(app, "en").await?;
+    app.set_locale("en").await?;
     Ok(())
 }
 

@@ -2,22 +2,13 @@
 //! and the sign-in diagnostics say how and why, copied to the clipboard without a secret;
 //! a streamed reply is stopped halfway, regenerated, and its receipt copied for the report.
 
-use std::process::Command;
 use std::time::Duration;
 
 use xiaoya_e2e::xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
-use xiaoya_e2e::{AppWindow, Launch, TestResult};
+use xiaoya_e2e::{clipboard, AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-of-type";
-
-/// The X clipboard, as a person pasting into a bug report would get it.
-fn clipboard() -> TestResult<String> {
-    let out = Command::new("xclip").args(["-o", "-selection", "clipboard"]).output().map_err(|e| {
-        format!("xclip is needed to read the clipboard (scripts/bootstrap.sh installs it): {e}")
-    })?;
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
 
 async fn wait_for_clipboard(needle: &str) -> TestResult<String> {
     let mut last = String::new();
