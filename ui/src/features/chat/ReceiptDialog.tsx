@@ -83,8 +83,15 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
           />
           {r.cost && (
             <>
-              <Row label={t("chat.receipt.points")} value={costText(r.cost)} testid="receipt-cost" />
-              <Row label="" value={costWhy(r.cost, r.contextKind === "team")} testid="receipt-cost-why" />
+              <dt>{t("chat.receipt.points")}</dt>
+              <dd>
+                <span data-testid="receipt-cost">{costText(r.cost)}</span>
+                {costWhy(r.cost, r.contextKind === "team") && (
+                  <span class="chat-receipt__why" data-testid="receipt-cost-why">
+                    {costWhy(r.cost, r.contextKind === "team")}
+                  </span>
+                )}
+              </dd>
             </>
           )}
           <Row label={t("chat.receipt.format")} value={receiptFormat(r)} raw={r.responseFormat} testid="receipt-format" />
