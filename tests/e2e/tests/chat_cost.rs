@@ -51,7 +51,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
     let request_id = last_request_id(app).await?;
     let charged = control.charges_for(&request_id).first().map(|c| c.points.to_string()).ok_or("charged")?;
-    let footer = format!("{LAST_REPLY} [data-testid=chat-cost]");
+    let footer = format!("{LAST_REPLY} [data-testid=chat-reply-cost]");
     app.wait_for_attr(&footer, "data-kind", "fromUsageCounter").await?;
     let text = app.wait_for_text(&footer, "from the usage counter").await?;
     assert!(text.starts_with(&charged), "{text} / {charged}");

@@ -65,7 +65,7 @@ mountRoot(
 
 function footer(message: ChatMessage) {
   act(() => render(<MessageView message={message} busy={false} modelName="Othan 2.0" actions={actions} />, root));
-  return root.querySelector<HTMLElement>("[data-testid=chat-cost]");
+  return root.querySelector<HTMLElement>("[data-testid=chat-reply-cost]");
 }
 
 describe("a chat reply's cost in its footer", () => {

@@ -34,7 +34,7 @@ export function MessageFooter(props: { message: ChatMessage; busy: boolean; acti
       {!mine && receipt?.cost && !live && (
         <span
           class="chat-msg__cost"
-          data-testid="chat-cost"
+          data-testid="chat-reply-cost"
           data-kind={receipt.cost.kind}
           title={costWhy(receipt.cost, receipt.contextKind === "team") ?? undefined}
         >
