@@ -85,7 +85,7 @@ async fn a_billable_check_announces_the_balance_after_it() {
     let quote = rig.core.check().platform_check_quote().await.unwrap();
     let total = quote.speech_estimate.and_then(|e| e.total_points);
     rig.events.take();
-    rig.core.check().platform_check_billable(total).await.unwrap();
+    rig.core.check().platform_check_billable(total, None).await.unwrap();
     let balances: Vec<_> = rig
         .events
         .take()

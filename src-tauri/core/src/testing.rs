@@ -98,6 +98,21 @@ impl Rig {
         resp.headers().get("location").unwrap().to_str().unwrap().to_owned()
     }
 
+    /// A second start of the app on the same data folder, keychain and platform.
+    pub async fn second_start(&self) -> Core {
+        let base = self.sandbox.base_url();
+        Core::start(CoreOptions {
+            data_dir: self.dir.path().to_path_buf(),
+            env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
+            version: "test".into(),
+            keychain: self.keys.clone(),
+            browser: self.browser.clone(),
+            events: Arc::new(crate::events::NoEvents),
+        })
+        .await
+        .expect("second start")
+    }
+
     pub async fn sign_in(&self, request: ContextRequest) -> SessionSummary {
         self.core.auth().begin_sign_in(request).await.unwrap();
         let callback = self.approve().await;

@@ -24,6 +24,10 @@ pub enum Reading {
     /// Team chat idempotency is keyed on the whole workflow tuple (request id, run, node,
     /// attempt) instead of the request id alone: a raised attempt is a new, charged request.
     TeamIdempotencyTuple,
+    /// Chat answers (streamed and whole, replays too) carry `X-Xiaoya-Charged-Points` with
+    /// the points charged, as speech answers do (whole for Personal, to 0.001 for a Team).
+    /// The docs document that header for speech only; by default chat answers don't send it.
+    ChatChargedPointsHeader,
     // --- TTS gateway ---
     /// A speech request id that was already settled is answered `409 TTS_REQUEST_RECONCILING`
     /// (a code the docs don't list: the platform is still reconciling) instead of
@@ -138,6 +142,7 @@ mod tests {
             ("team-balance-legacy", Reading::TeamBalanceLegacy),
             ("points-fractional", Reading::PointsFractional),
             ("catalog-no-outputs-text", Reading::CatalogNoOutputsText),
+            ("chat-charged-points-header", Reading::ChatChargedPointsHeader),
         ] {
             assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
         }

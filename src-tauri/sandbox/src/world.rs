@@ -184,6 +184,8 @@ pub(crate) struct Completion {
 pub(crate) struct SettledChat {
     pub fingerprint: String,
     pub completion: Completion,
+    /// What it was charged (sent as `X-Xiaoya-Charged-Points` under that reading, replays too).
+    pub points: crate::points::Points,
 }
 
 pub(crate) struct World {

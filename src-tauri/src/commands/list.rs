@@ -149,10 +149,15 @@ commands! {
     check::platform_check() -> CheckReport;
     /// What the two billable checks would cost in the active context.
     check::platform_check_quote() -> BillableQuote;
-    /// Runs the billable checks; refused when the estimate changed since `confirmedSpeechTotal`.
-    check::platform_check_billable(confirmed_speech_total: Option<String>) -> CheckReport;
-    /// Saves the last check report as Markdown or JSON through the save dialog; `null` when cancelled.
-    check::platform_check_save(format: ReportFormat) -> Option<SavedFile>;
+    /// Runs the billable checks and adds them to the kept run `runId` (or keeps a new run);
+    /// refused when the estimate changed since `confirmedSpeechTotal`.
+    check::platform_check_billable(confirmed_speech_total: Option<String>, run_id: Option<String>) -> CheckReport;
+    /// The active context's kept check runs on this platform, newest first.
+    check::platform_check_runs() -> Vec<CheckRunSummary>;
+    /// One kept check run of the active context, to show again.
+    check::platform_check_run(run_id: String) -> CheckReport;
+    /// Saves a kept check run as Markdown or JSON through the save dialog; `null` when cancelled.
+    check::platform_check_save(run_id: String, format: ReportFormat) -> Option<SavedFile>;
     /// The active context's catalog. Answered from the core's cache for the same context
     /// unless `refresh`; rejects with NOT_SIGNED_IN or SCOPE_MISSING (`model`).
     models::models_catalog(refresh: bool) -> ModelCatalog;

@@ -24,7 +24,7 @@ use xiaoya_core::chat::wire::{
     ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary, ConversationView,
     ExportFormat, OptionProblem,
 };
-use xiaoya_core::check::wire::{BillableQuote, CheckReport, ReportFormat};
+use xiaoya_core::check::wire::{BillableQuote, CheckReport, CheckRunSummary, ReportFormat};
 use xiaoya_core::documents::SavedFile;
 use xiaoya_core::models::compare::ModelComparison;
 use xiaoya_core::models::wire::ModelCatalog;

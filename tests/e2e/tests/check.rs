@@ -1,7 +1,9 @@
 //! The tester's journey step 7 in the real window: Check platform runs every read-only check
 //! against the (sandbox) platform with Personal and a Team signed in, says what it could not
-//! read, shows the cost of the two billable checks before running them, and exports a report
-//! for the release ticket.
+//! read, shows the cost of the two billable checks before running them, shows their results
+//! and what they charged next to the button that ran them, keeps every run (it is still there
+//! after leaving the screen, and reopens from the list), and exports a report for the
+//! release ticket.
 
 use xiaoya_e2e::xiaoya_sandbox as sb;
 use xiaoya_e2e::{AppWindow, Launch, TestResult};
@@ -82,12 +84,45 @@ async fn journey(app: &AppWindow) -> TestResult {
     assert_eq!(control.charges().len(), charges, "nothing charged before the confirmation");
     app.shot("check-billable-quote", None).await?;
     app.click("[data-testid=check-billable-confirm]").await?;
-    app.wait_for_attr("[data-testid=check-item][data-check=speech]", "data-verdict", "pass").await?;
+    // Issue 26, item 3: the results land in the card whose button ran them, with what they
+    // charged, and not a second time higher up.
+    let card = "[data-testid=check-billable] [data-testid=check-billable-result]";
+    app.wait_for_attr(&format!("{card} [data-testid=check-item][data-check=speech]"), "data-verdict", "pass")
+        .await?;
     assert_eq!(
-        app.attr("[data-testid=check-item][data-check=chat]", "data-verdict").await?.as_deref(),
+        app.attr(&format!("{card} [data-testid=check-item][data-check=chat]"), "data-verdict")
+            .await?
+            .as_deref(),
         Some("pass")
     );
+    assert_eq!(app.count("[data-testid=check-item][data-check=chat]").await?, 1, "shown once, in the card");
     assert_eq!(control.charges().len(), charges + 2, "one chat and one speech charge");
+    // The Team pays here: the clip's points are the platform's own number; the chat reply's are
+    // "not reported by the platform" (no header on chat, no usage counter for a Team).
+    let paid = control
+        .charges()
+        .iter()
+        .skip(charges)
+        .find(|c| c.kind == sb::ChargeKind::Speech)
+        .map(|c| c.points.to_string())
+        .ok_or("a speech charge")?;
+    app.wait_for_attr(&format!("{card} [data-testid=check-billable-charged]"), "data-unknown", "1").await?;
+    app.wait_for_attr(&format!("{card} [data-testid=check-billable-charged]"), "data-known", &paid).await?;
+    let charged_line =
+        app.text_of(&format!("{card} [data-testid=check-billable-charged]")).await?.unwrap_or_default();
+    assert!(charged_line.contains(&format!("Charged: {paid}")), "{charged_line}");
+    app.shot("check-billable-result", Some("[data-testid=check-billable]")).await?;
+
+    // Issue 26, item 2: the run is kept: leave the screen and come back, it is still there,
+    // listed with its time and verdicts, with what the billable checks charged.
+    app.click("[data-testid=nav-balances]").await?;
+    app.click("[data-testid=nav-check]").await?;
+    app.wait_for_attr(&format!("{card} [data-testid=check-billable-charged]"), "data-known", &paid).await?;
+    app.wait_for_text("[data-testid=check-summary]", "Passed").await?;
+    let row = "[data-testid=check-run-row][data-shown=true]";
+    app.wait_for_text(&format!("{row} [data-testid=check-run-verdicts]"), "Passed").await?;
+    app.wait_for_text(&format!("{row} [data-testid=check-run-charged]"), &paid).await?;
+    assert_eq!(control.charges().len(), charges + 2, "coming back charged nothing");
 
     // The report goes into a file for the release ticket, where the save dialog says.
     let reports = tempfile::tempdir()?;
@@ -100,6 +135,13 @@ async fn journey(app: &AppWindow) -> TestResult {
     let text = std::fs::read_to_string(&path)?;
     assert!(text.starts_with("# Xiaoya platform check"), "{text}");
     assert!(text.contains(&format!("| PASS | Speech | {} |", payer.trim())), "{text}");
+
+    // A run is reopened from the list later: a second read-only run, then the first again.
+    app.click("[data-testid=check-run]").await?;
+    app.wait_for_text("[data-testid=check-run-row]:nth-child(2) [data-testid=check-run-open]", "Open")
+        .await?;
+    app.click("[data-testid=check-run-row]:nth-child(2) [data-testid=check-run-open]").await?;
+    app.wait_for_attr(&format!("{card} [data-testid=check-billable-charged]"), "data-known", &paid).await?;
     for secret in control.issued_secrets() {
         assert!(!text.contains(&secret), "a secret reached the exported report");
     }

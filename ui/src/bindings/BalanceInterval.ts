@@ -11,7 +11,8 @@ import type { LedgerEntry } from "./LedgerEntry";
  */
 export type BalanceInterval = { from: BalancePoint, to: BalancePoint, change: string, charges: Array<LedgerEntry>, explained: string, 
 /**
- * Charges seen without an amount (chat replies report tokens only).
+ * Charges whose amount is still not known: neither reported by the platform nor
+ * attributed from the usage counter. "Fully explained" needs this to be 0.
  */
 unpriced: number, unexplained: string, 
 /**

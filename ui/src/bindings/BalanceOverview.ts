@@ -2,6 +2,7 @@
 import type { BalanceDetail } from "./BalanceDetail";
 import type { BillingContext } from "./BillingContext";
 import type { ReadReport } from "./ReadReport";
+import type { SettledCharge } from "./SettledCharge";
 
 /**
  * The balance of the active context at its last refresh.
@@ -24,6 +25,10 @@ refreshedAt: number,
  * `spendable` is below the low-balance threshold.
  */
 low: boolean, lowThreshold: string, 
+/**
+ * The charges whose cost this reading settled (from the usage counter, or why not).
+ */
+settled: Array<SettledCharge>, 
 /**
  * How the platform's answer was read, when this overview comes from a fresh read
  * (`None` for one rebuilt from a stored snapshot).

@@ -14,6 +14,12 @@ days: Array<string>, series: Array<SpendingSeries>,
  */
 max: string, 
 /**
- * Charges in the period without a reported amount (not in the chart).
+ * Charges in the period whose amount no one knows (not in the chart): neither reported,
+ * nor attributed, nor covered by the usage counter of their interval.
  */
-unpriced: number, };
+unpriced: number, 
+/**
+ * Points in the chart that only the usage counter shows (spent on replies whose
+ * amounts are not known one by one), in all series.
+ */
+byUsageCounter: string, };

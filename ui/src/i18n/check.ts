@@ -61,6 +61,14 @@ export const en = {
   "check.billable.noEstimate": "no estimate",
   "check.billable.confirm": "Run and pay",
   "check.billable.cancel": "Cancel",
+  "check.billable.result": "Billable checks run at {time}",
+  "check.billable.charged": "Charged: {amount} {amount:point|points}",
+  "check.billable.chargedUnknown": "{count} {count:charge|charges} not reported by the platform",
+  "check.runs.title": "Kept runs",
+  "check.runs.body": "Every run is kept for this account on this platform. Open one to see it again or export it.",
+  "check.runs.open": "Open",
+  "check.runs.shown": "Shown",
+  "check.runs.charged": "billable checks charged {amount} {amount:point|points}",
   "check.billable.needReadOnly": "Run the read-only checks first.",
 } as const;
 
@@ -125,5 +133,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   "check.billable.noEstimate": "无法预估",
   "check.billable.confirm": "运行并计费",
   "check.billable.cancel": "取消",
+  "check.billable.result": "{time} 运行的计费检查",
+  "check.billable.charged": "已扣除：{amount} 积分",
+  "check.billable.chargedUnknown": "{count} 笔平台未报告",
+  "check.runs.title": "已保存的检查",
+  "check.runs.body": "每次检查都为该账户在这个平台上保存。打开一次检查即可再次查看或导出。",
+  "check.runs.open": "打开",
+  "check.runs.shown": "正在显示",
+  "check.runs.charged": "计费检查扣除 {amount} 积分",
   "check.billable.needReadOnly": "请先运行只读检查。",
 };

@@ -43,6 +43,20 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     avoidZh: [/发音人/, /语音角色/],
   },
   {
+    concept: "the platform's own running total of model charges (GET /usage), which can name a chat reply's cost",
+    en: "usage counter",
+    zh: "用量统计",
+    avoidEn: [/\busage meter\b/i, /\busage tally\b/i],
+    avoidZh: [/用量计数器/, /使用量统计/, /用量计数/],
+  },
+  {
+    concept: "a charge whose amount the platform's answer did not name",
+    en: "not reported by the platform",
+    zh: "平台未报告",
+    avoidEn: [/\bnot returned by the platform\b/i, /\bunreported\b/i],
+    avoidZh: [/平台未返回/, /未上报/],
+  },
+  {
     concept: "signing in",
     en: "sign in",
     zh: "登录",

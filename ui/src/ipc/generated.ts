@@ -21,6 +21,7 @@ import type { ChatSendInput } from "../bindings/ChatSendInput";
 import type { ChatSettings } from "../bindings/ChatSettings";
 import type { ChatUsageHint } from "../bindings/ChatUsageHint";
 import type { CheckReport } from "../bindings/CheckReport";
+import type { CheckRunSummary } from "../bindings/CheckRunSummary";
 import type { Clip } from "../bindings/Clip";
 import type { ClipFilter } from "../bindings/ClipFilter";
 import type { CompareQuote } from "../bindings/CompareQuote";
@@ -126,6 +127,8 @@ export type CommandName =
   | "platform_check"
   | "platform_check_quote"
   | "platform_check_billable"
+  | "platform_check_runs"
+  | "platform_check_run"
   | "platform_check_save"
   | "models_catalog"
   | "models_compare"
@@ -497,14 +500,27 @@ export function platformCheckQuote(): Promise<BillableQuote> {
   return call<BillableQuote>("platform_check_quote");
 }
 
-/** Runs the billable checks; refused when the estimate changed since `confirmedSpeechTotal`. */
-export function platformCheckBillable(confirmedSpeechTotal: string | null): Promise<CheckReport> {
-  return call<CheckReport>("platform_check_billable", { confirmedSpeechTotal });
+/**
+ * Runs the billable checks and adds them to the kept run `runId` (or keeps a new run);
+ * refused when the estimate changed since `confirmedSpeechTotal`.
+ */
+export function platformCheckBillable(confirmedSpeechTotal: string | null, runId: string | null): Promise<CheckReport> {
+  return call<CheckReport>("platform_check_billable", { confirmedSpeechTotal, runId });
 }
 
-/** Saves the last check report as Markdown or JSON through the save dialog; `null` when cancelled. */
-export function platformCheckSave(format: ReportFormat): Promise<SavedFile | null> {
-  return call<SavedFile | null>("platform_check_save", { format });
+/** The active context's kept check runs on this platform, newest first. */
+export function platformCheckRuns(): Promise<Array<CheckRunSummary>> {
+  return call<Array<CheckRunSummary>>("platform_check_runs");
+}
+
+/** One kept check run of the active context, to show again. */
+export function platformCheckRun(runId: string): Promise<CheckReport> {
+  return call<CheckReport>("platform_check_run", { runId });
+}
+
+/** Saves a kept check run as Markdown or JSON through the save dialog; `null` when cancelled. */
+export function platformCheckSave(runId: string, format: ReportFormat): Promise<SavedFile | null> {
+  return call<SavedFile | null>("platform_check_save", { runId, format });
 }
 
 /**

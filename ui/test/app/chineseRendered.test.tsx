@@ -104,6 +104,19 @@ describe("the chat receipt in Chinese", () => {
     expect(rawIdsIn(readable(dialog()))).toEqual([]);
   });
 
+  it("says what a reply cost, and why it has no number, in Chinese (issue 26)", () => {
+    for (const cost of [
+      { kind: "fromUsageCounter", points: "2" },
+      { kind: "notReported", why: "otherCharges" },
+      { kind: "notReported", why: "noUsageCounter" },
+    ] as const) {
+      act(() => render(<ReceiptDialog message={message(receipt({ cost }))} onClose={() => {}} />, root));
+      expect(findIn(document.body, "[data-testid=receipt-cost]").textContent).toMatch(/积分|平台未报告/);
+      expect(englishWords(readable(dialog()))).toEqual([]);
+      act(() => render(null, root));
+    }
+  });
+
   it("copies the payer in Chinese too", () => {
     expect(receiptText(message(receipt()))).toContain("计费账户: 个人");
   });

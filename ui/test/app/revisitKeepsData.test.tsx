@@ -165,6 +165,7 @@ describe("coming back to a screen", () => {
           receiptRef: "clip1",
           at: Date.now() - 60_000,
           points: "3",
+          cost: { kind: "reported" as const, points: "3" },
         },
       ],
       hasMore: false,

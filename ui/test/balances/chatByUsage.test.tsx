@@ -6,7 +6,8 @@ import { withCommands } from "../support/core";
 
 // "Why did my balance change": chat points whose receipts named no amount are explained by
 // the platform's usage counter (issue 15, point 2), in both languages.
-const interval = {
+let interval: Record<string, unknown> = {};
+const shared = {
   from: { at: 1_764_590_400_000, spendable: "100" },
   to: { at: 1_764_590_460_000, spendable: "95" },
   change: "-5",
@@ -17,6 +18,7 @@ const interval = {
       source: "chat",
       requestId: "req-1",
       summary: "Chat · othan-2.0",
+      cost: { kind: "notReported", why: "otherCharges" },
       receiptRef: "m1",
       at: 1_764_590_430_000,
     },
@@ -25,6 +27,15 @@ const interval = {
   unpriced: 1,
   unexplained: "0",
   chatByUsage: "5",
+};
+// One reply alone between two readings: the usage counter's number is its own amount.
+const alone = {
+  ...shared,
+  change: "-1",
+  charges: [{ ...shared.charges[0], cost: { kind: "fromUsageCounter", points: "1" } }],
+  explained: "1",
+  unpriced: 0,
+  chatByUsage: "0",
 };
 vi.mock("../../src/ipc", (real) =>
   withCommands(real, {
@@ -46,10 +57,13 @@ const app = {
 
 let root: HTMLElement | null = null;
 afterEach(() => {
+  interval = shared;
   if (root) render(null, root);
   root?.remove();
   applyLocale("en");
 });
+
+interval = shared;
 
 async function show() {
   const el = document.createElement("div");
@@ -74,13 +88,26 @@ async function show() {
 }
 
 describe("chat points explained by the usage counter", () => {
-  it("says how many points the usage counter names, and the change is explained", async () => {
+  it("says how many points the usage counter names, but not 'fully explained' while an amount is unknown", async () => {
     const el = await show();
     const line = el.querySelector("[data-testid=interval-chat-usage]");
     expect(line?.getAttribute("data-value")).toBe("5");
     expect(line?.textContent).toContain("5 points for chat replies whose receipts named no amount");
-    expect(el.querySelector("[data-testid=interval-verdict]")?.getAttribute("data-verdict")).toBe("explained");
+    // Issue 26, item 1: the total is explained, not every amount.
+    const verdict = el.querySelector("[data-testid=interval-verdict]");
+    expect(verdict?.getAttribute("data-verdict")).toBe("inTotal");
+    expect(el.textContent).not.toContain("Fully explained");
     expect(el.textContent).not.toContain("another app or device");
+  });
+
+  it("is 'fully explained' when the counter names the lone reply's own amount", async () => {
+    interval = alone;
+    const el = await show();
+    expect(el.querySelector("[data-testid=interval-verdict]")?.getAttribute("data-verdict")).toBe("explained");
+    expect(el.querySelector("[data-testid=interval-explained]")?.textContent).toContain("1 point");
+    const points = el.querySelector<HTMLElement>("[data-testid=charge-points]");
+    expect(points?.dataset.cost).toBe("fromUsageCounter");
+    expect(points?.textContent).toContain("from the usage counter");
   });
 
   it("says it in Chinese", async () => {

@@ -51,6 +51,7 @@ function entry(patch: Partial<LedgerEntry>): LedgerEntry {
     receiptRef: "m1",
     at: Date.now() - 60_000,
     points: "1",
+    cost: { kind: "reported", points: "1" },
     ...patch,
   };
 }

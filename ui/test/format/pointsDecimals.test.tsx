@@ -45,6 +45,7 @@ function teamBeta(spendable: string): BalanceOverview {
     refreshedAt: Date.now(),
     low: false,
     lowThreshold: "0",
+    settled: [],
   };
 }
 
@@ -55,6 +56,7 @@ function charge(id: string, points: string): LedgerEntry {
     source: "tts",
     requestId: `req-${id}`,
     summary: "TTS · Narrator",
+    cost: { kind: "reported", points },
     receiptRef: id,
     at: Date.now() - 60_000,
     points,
@@ -146,6 +148,7 @@ describe("Team Beta's Balances", () => {
       refreshedAt: Date.now(),
       low: false,
       lowThreshold: "100",
+      settled: [],
     };
     act(() =>
       render(

@@ -72,10 +72,13 @@ impl Billing {
         row.ledger_mark = ledger_mark;
         row.taken_at = now_ms();
         row.model_charged = model_charged;
-        row.id = self.shared.db().insert_balance_snapshot(&ContextColumns::of(&call.session), &row).await?;
-        tracing::debug!(context = call.session.context.kind(), "balance refreshed");
+        let (id, settled) =
+            self.shared.db().insert_balance_snapshot(&ContextColumns::of(&call.session), &row).await?;
+        row.id = id;
+        tracing::debug!(context = call.session.context.kind(), settled = settled.len(), "balance refreshed");
         let mut overview = self.overview(&call.session, &row).await?;
         overview.reading = Some(report);
+        overview.settled = settled;
         // Every new reading reaches every screen (the header among them).
         self.events.emit(overview.clone());
         Ok(overview)
@@ -119,9 +122,18 @@ impl Billing {
         });
     }
 
-    pub(crate) async fn balance_after_charge(&self, session_id: &str) {
-        if let Err(err) = self.refresh_balance_of(session_id).await {
-            tracing::info!(code = ?err.code(), "balance not refreshed after a charge");
+    /// What the refresh settled (`attribution.rs`) is returned too: a caller that waits for
+    /// it (the billable checks) learns what its charges cost without reading them back.
+    pub(crate) async fn balance_after_charge(
+        &self,
+        session_id: &str,
+    ) -> Vec<crate::billing::wire::SettledCharge> {
+        match self.refresh_balance_of(session_id).await {
+            Ok(overview) => overview.settled,
+            Err(err) => {
+                tracing::info!(code = ?err.code(), "balance not refreshed after a charge");
+                Vec::new()
+            }
         }
     }
 
@@ -260,6 +272,7 @@ fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold: Points) ->
         refreshed_at: row.taken_at,
         low: spendable < threshold,
         low_threshold: threshold.to_string(),
+        settled: Vec::new(),
         reading: None,
     }
 }

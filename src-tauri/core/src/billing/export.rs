@@ -89,6 +89,9 @@ mod tests {
             source: ChargeSource::Chat,
             request_id: "req-1".into(),
             points: points.map(str::to_owned),
+            cost: crate::billing::wire::ChargeCost::NotReported {
+                why: crate::billing::wire::NotReportedWhy::AwaitingRefresh,
+            },
             input_tokens: Some("12".into()),
             output_tokens: None,
             receipt_ref: "m1".into(),

@@ -1,7 +1,7 @@
 //! The local points ledger as people read it: the list of charges, "why did my balance
 //! change" between refreshes, and points spent per day and context.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use tracing::instrument;
 
@@ -34,8 +34,10 @@ pub(super) fn ledger_time_ms(created_at: i64) -> i64 {
     }
 }
 
+/// What a charge cost when anyone knows it: the platform's number, or the usage counter's
+/// change when it was the only charge between two refreshes (`attribution.rs`).
 fn amount(row: &LedgerRow) -> Option<Points> {
-    row.points.as_deref().and_then(|p| Points::parse(p.trim()))
+    super::attribution::known_amount(row)
 }
 
 fn context_of_row(row: &LedgerRow) -> BillingContext {
@@ -52,7 +54,8 @@ pub(super) fn entry(row: &LedgerRow) -> LedgerEntry {
         context: context_of_row(row),
         source: if row.kind == "tts" { ChargeSource::Tts } else { ChargeSource::Chat },
         request_id: row.request_id.clone(),
-        points: amount(row).map(|p| p.to_string()),
+        points: super::attribution::reported(row).map(|p| p.to_string()),
+        cost: super::attribution::cost_of(row),
         input_tokens: row.input_tokens.map(|t| t.to_string()),
         output_tokens: row.output_tokens.map(|t| t.to_string()),
         receipt_ref: row.receipt_ref.clone(),
@@ -66,30 +69,38 @@ fn point(row: &SnapshotRow) -> BalancePoint {
 }
 
 /// What model calls cost between two Personal refreshes by the platform's own usage
-/// counter (`modelUsage.chargedPoints`), less every amount the receipts in between already
-/// named: the points of replies whose receipt reported none. The docs don't say whether
+/// counter (`modelUsage.chargedPoints`), less every amount already known in between
+/// (reported, or attributed to a lone reply): the points of replies whose amounts are not
+/// known one by one. The docs don't say whether
 /// speech counts as model usage; subtracting speech receipts too never explains more than
 /// the counter shows (if speech isn't in it, the rest stays "not explained"). `None` without
 /// both readings, or when the counter went backwards (a reset: nothing is claimed).
 fn chat_by_usage(from: &SnapshotRow, to: &SnapshotRow, charges: &[&LedgerRow]) -> Option<Points> {
-    let before = Points::parse(from.model_charged.as_deref()?.trim())?;
-    let after = Points::parse(to.model_charged.as_deref()?.trim())?;
-    let spent = after - before;
-    if spent.is_negative() {
-        return None;
-    }
+    let spent =
+        super::attribution::counter_change(from.model_charged.as_deref(), to.model_charged.as_deref())?;
     let receipted: Points = charges.iter().filter_map(|r| amount(r)).sum();
     Some((spent - receipted).max(Points::ZERO))
 }
 
-/// Lines up consecutive refreshes with the charges recorded between them (pure).
+/// Lines up consecutive refreshes with the charges recorded between them (pure), newest
+/// first and at most [`INTERVALS_SHOWN`], with the charges after the last refresh.
 /// `ledger` holds the context's rows after the first snapshot's mark, oldest first.
 pub(super) fn explain(
     snapshots: &[SnapshotRow],
     ledger: &[LedgerRow],
 ) -> (Vec<BalanceInterval>, Vec<LedgerEntry>) {
+    let mut intervals = intervals_of(snapshots, ledger);
+    let last_mark = snapshots.last().map(|s| s.ledger_mark).unwrap_or_default();
+    let pending = ledger.iter().filter(|r| r.rowid > last_mark).map(entry).collect();
+    intervals.reverse();
+    intervals.truncate(INTERVALS_SHOWN);
+    (intervals, pending)
+}
+
+/// Every interval between consecutive refreshes where something moved, oldest first.
+fn intervals_of(snapshots: &[SnapshotRow], ledger: &[LedgerRow]) -> Vec<BalanceInterval> {
     let Some(first) = snapshots.first() else {
-        return (Vec::new(), ledger.iter().map(entry).collect());
+        return Vec::new();
     };
     let mut intervals = Vec::new();
     let mut anchor = first;
@@ -119,11 +130,25 @@ pub(super) fn explain(
         });
         anchor = next;
     }
-    let last_mark = snapshots.last().map(|s| s.ledger_mark).unwrap_or_default();
-    let pending = ledger.iter().filter(|r| r.rowid > last_mark).map(entry).collect();
-    intervals.reverse();
-    intervals.truncate(INTERVALS_SHOWN);
-    (intervals, pending)
+    intervals
+}
+
+/// What the usage counter adds to the chart: per interval, the points it shows beyond the
+/// known amounts (at the refresh that read them), and the charges it covers (pure).
+pub(super) fn counted_by_usage(
+    snapshots: &[SnapshotRow],
+    ledger: &[LedgerRow],
+) -> (Vec<(i64, Points)>, BTreeSet<String>) {
+    let mut extra = Vec::new();
+    let mut covered = BTreeSet::new();
+    for interval in intervals_of(snapshots, ledger) {
+        let Some(points) = interval.chat_by_usage.as_deref().and_then(Points::parse) else { continue };
+        covered.extend(interval.charges.iter().map(|c| c.id.clone()));
+        if !points.is_zero() {
+            extra.push((interval.to.at, points));
+        }
+    }
+    (extra, covered)
 }
 
 fn date_text(local_day: i64) -> String {
@@ -142,8 +167,17 @@ fn series_order(c: &BillingContext) -> (u8, String) {
     }
 }
 
-/// Buckets priced charges by local day and context (pure).
-pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> SpendingChart {
+/// Buckets charges by local day and context (pure): every known amount, and the points the
+/// usage counter shows for replies whose amounts are not known one by one (`by_usage`, in
+/// `context`'s series, at the refresh that read them). A charge the counter covers is not
+/// counted as unpriced.
+pub(super) fn chart(
+    rows: &[LedgerRow],
+    by_usage: (&BillingContext, &[(i64, Points)], &BTreeSet<String>),
+    now: i64,
+    query: &SpendingQuery,
+) -> SpendingChart {
+    let (usage_context, usage_points, covered) = by_usage;
     let days = i64::from(query.days.clamp(1, 90));
     let offset = i64::from(query.utc_offset_minutes.clamp(-14 * 60, 14 * 60)) * 60_000;
     let today = (now + offset).div_euclid(DAY_MS);
@@ -156,7 +190,9 @@ pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> Spen
             continue;
         }
         let Some(points) = amount(row) else {
-            unpriced = unpriced.saturating_add(1);
+            if !covered.contains(&row.id) {
+                unpriced = unpriced.saturating_add(1);
+            }
             continue;
         };
         let context = context_of_row(row);
@@ -165,6 +201,19 @@ pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> Spen
             .or_insert_with(|| (context, vec![Points::ZERO; days as usize]));
         let index = (day - first) as usize;
         slot.1[index] = slot.1[index] + points;
+    }
+    let mut counted = Points::ZERO;
+    for (at, points) in usage_points {
+        let day = (at + offset).div_euclid(DAY_MS);
+        if day < first || day > today {
+            continue;
+        }
+        let slot = by_context
+            .entry(series_order(usage_context))
+            .or_insert_with(|| (usage_context.clone(), vec![Points::ZERO; days as usize]));
+        let index = (day - first) as usize;
+        slot.1[index] = slot.1[index] + *points;
+        counted = counted + *points;
     }
     let max = by_context.values().flat_map(|(_, v)| v.iter().copied()).max().unwrap_or_default();
     SpendingChart {
@@ -180,6 +229,7 @@ pub(super) fn chart(rows: &[LedgerRow], now: i64, query: &SpendingQuery) -> Spen
             .collect(),
         max: max.to_string(),
         unpriced,
+        by_usage_counter: counted.to_string(),
     }
 }
 
@@ -227,23 +277,30 @@ impl Billing {
             return Err(Error::InvalidInput(format!("days must be 1–90, not {}", query.days)));
         }
         let session = self.auth().active_session().await?;
-        let rows = self
+        let key = ContextColumns::of(&session);
+        let mut rows = self
             .shared
             .db()
-            .ledger_of_user(&ContextColumns::of(&session), CHART_ROWS)
+            .ledger_of_user(&key, CHART_ROWS)
             .await?
             .into_iter()
             .filter(|r| {
                 r.context_kind == session.context.kind() && r.team_id == session.team_id().unwrap_or_default()
             })
             .collect::<Vec<_>>();
-        Ok(chart(&rows, now_ms(), &query))
+        // The usage counter's points for replies without their own amount count too.
+        let snapshots = self.shared.db().balance_snapshots(&key, SNAPSHOTS_EXPLAINED).await?;
+        rows.reverse();
+        let (extra, covered) = counted_by_usage(&snapshots, &rows);
+        let context = platform::context_of(&session);
+        Ok(chart(&rows, (&context, &extra, &covered), now_ms(), &query))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::billing::wire::{ChargeCost, NotReportedWhy};
 
     fn snap(spendable: &str, mark: i64, at: i64) -> SnapshotRow {
         SnapshotRow { spendable: spendable.into(), ledger_mark: mark, taken_at: at, ..SnapshotRow::default() }
@@ -264,6 +321,8 @@ mod tests {
             receipt_ref: format!("clip-{rowid}"),
             summary: String::new(),
             created_at,
+            counter_points: None,
+            counter_reading: None,
         }
     }
 
@@ -294,6 +353,66 @@ mod tests {
             assert_eq!(intervals[0].chat_by_usage, None);
             assert_eq!(intervals[0].unexplained, "-5");
         }
+    }
+
+    fn settled(rowid: i64, reading: &str, points: Option<&str>) -> LedgerRow {
+        LedgerRow {
+            counter_reading: Some(reading.into()),
+            counter_points: points.map(str::to_owned),
+            ..charge(rowid, None, 10 + rowid)
+        }
+    }
+
+    /// Issue 26, item 1: a reply the usage counter priced is a known amount; "fully
+    /// explained" needs every amount known, not only a zero remainder.
+    #[test]
+    fn a_reply_priced_by_the_counter_is_known_and_shared_ones_are_not() {
+        // One reply between two refreshes: the counter's 1 point is its cost.
+        let snapshots = [counted("100", 0, Some("40")), counted("99", 1, Some("41"))];
+        let (intervals, _) = explain(&snapshots, &[settled(1, "attributed", Some("1"))]);
+        let i = &intervals[0];
+        assert_eq!((i.explained.as_str(), i.unpriced, i.unexplained.as_str()), ("1", 0, "0"));
+        assert_eq!(i.charges[0].cost, ChargeCost::FromUsageCounter { points: "1".into() });
+        assert_eq!(i.charges[0].points, None, "`points` stays the platform's own number");
+        // Two replies between the same refreshes: the counter explains the total (2), but
+        // neither amount is known, so the interval is not "fully explained".
+        let snapshots = [counted("100", 0, Some("40")), counted("98", 2, Some("42"))];
+        let ledger = [settled(1, "shared", None), settled(2, "shared", None)];
+        let (intervals, _) = explain(&snapshots, &ledger);
+        let i = &intervals[0];
+        assert_eq!((i.unexplained.as_str(), i.unpriced, i.chat_by_usage.as_deref()), ("0", 2, Some("2")));
+        assert_eq!(i.charges[0].cost, ChargeCost::NotReported { why: NotReportedWhy::OtherCharges });
+    }
+
+    /// Issue 26, item 1: the chart counts every point the counter shows ("2 points in all"
+    /// while 4 were spent, before).
+    #[test]
+    fn the_chart_counts_every_point_the_usage_counter_shows() {
+        let now = 20_000 * DAY_MS + 12 * 3_600_000;
+        let at = |rowid: i64| (now - 3_600_000 + rowid * 60_000) / 1000;
+        let snapshots = [
+            SnapshotRow { taken_at: now - 2 * 3_600_000, ..counted("100", 0, Some("10")) },
+            SnapshotRow { taken_at: now - 1_800_000, ..counted("99", 1, Some("11")) },
+            SnapshotRow { taken_at: now - 1_200_000, ..counted("97", 3, Some("13")) },
+            SnapshotRow { taken_at: now - 600_000, ..counted("96", 4, Some("13")) },
+        ];
+        let ledger = [
+            LedgerRow { created_at: at(1), ..settled(1, "attributed", Some("1")) },
+            LedgerRow { created_at: at(2), ..settled(2, "shared", None) },
+            LedgerRow { created_at: at(3), ..settled(3, "shared", None) },
+            charge(4, Some("1"), at(4)),
+        ];
+        let (extra, covered) = counted_by_usage(&snapshots, &ledger);
+        let query = SpendingQuery { days: 1, utc_offset_minutes: 0 };
+        let chart = chart(&ledger, (&BillingContext::Personal, &extra, &covered), now, &query);
+        assert_eq!(
+            chart.series[0].total, "4",
+            "1 by the counter alone, 2 by the counter in total, 1 reported"
+        );
+        assert_eq!((chart.unpriced, chart.by_usage_counter.as_str()), (0, "2"));
+        // Without the counter's readings the same charges leave 2 unpriced and 2 points in all.
+        let chart = super::chart(&ledger, (&BillingContext::Personal, &[], &BTreeSet::new()), now, &query);
+        assert_eq!((chart.series[0].total.as_str(), chart.unpriced), ("2", 2));
     }
 
     #[test]
@@ -339,7 +458,7 @@ mod tests {
             charge(3, None, now / 1000),
             charge(4, Some("1"), (now - 10 * DAY_MS) / 1000),
         ];
-        let chart = chart(&rows, now, &query);
+        let chart = chart(&rows, (&BillingContext::Personal, &[], &BTreeSet::new()), now, &query);
         assert_eq!(chart.days.len(), 3);
         assert_eq!(chart.series.len(), 1);
         let s = &chart.series[0];

@@ -10,6 +10,7 @@
 //! balance again; every reading is announced as `AppEvent::BalanceChanged`. Before a charged action, call
 //! `Billing::balance_check(estimate)` and warn on `Low` / `Exceeds` — never block.
 
+pub mod attribution;
 mod balance;
 mod export;
 mod history;

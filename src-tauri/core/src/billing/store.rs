@@ -7,8 +7,8 @@ use crate::store::context_sql::BindContext;
 use crate::store::Db;
 
 const LOW_BALANCE_THRESHOLD: &str = "billing.low_balance_threshold";
-/// Snapshots kept per context; older ones are pruned on insert.
-const SNAPSHOTS_KEPT: i64 = 2000;
+/// Snapshots kept per context; older ones are pruned on insert (`attribution.rs`).
+pub(super) const SNAPSHOTS_KEPT: i64 = 2000;
 
 /// A balance as stored: exact decimal text throughout.
 #[derive(Debug, Clone, PartialEq, Eq, Default, sqlx::FromRow)]
@@ -45,6 +45,10 @@ pub struct LedgerRow {
     pub receipt_ref: String,
     pub summary: String,
     pub created_at: i64,
+    /// What the usage counter says it cost (`counter_reading` = `attributed`).
+    pub counter_points: Option<String>,
+    /// How a charge without a reported amount was settled (`attribution.rs`); NULL: not yet.
+    pub counter_reading: Option<String>,
 }
 
 macro_rules! snapshot_columns {
@@ -57,7 +61,7 @@ macro_rules! snapshot_columns {
 macro_rules! ledger_columns {
     () => {
         "rowid, id, context_kind, team_id, context_label, kind, request_id, points, input_tokens, output_tokens,
-         receipt_ref, summary, created_at"
+         receipt_ref, summary, created_at, counter_points, counter_reading"
     };
 }
 
@@ -68,41 +72,6 @@ impl Db {
         Ok(sqlx::query_scalar("SELECT COALESCE(MAX(rowid), 0) FROM points_ledger")
             .fetch_one(self.pool())
             .await?)
-    }
-
-    /// Stores a snapshot (its `id` is ignored) and prunes the oldest beyond the cap.
-    pub async fn insert_balance_snapshot(&self, key: &ContextColumns, s: &SnapshotRow) -> Result<i64> {
-        let mut tx = self.begin_write().await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO balance_snapshots (origin, client_id, subject, context_kind, team_id, spendable,
-                subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
-                quota_remaining, ledger_mark, taken_at, model_charged)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-             RETURNING id",
-        )
-        .bind_context(key)
-        .bind(&s.spendable)
-        .bind(&s.subscription)
-        .bind(&s.gift_card)
-        .bind(&s.recharge)
-        .bind(&s.member_id)
-        .bind(&s.role)
-        .bind(&s.wallet)
-        .bind(&s.quota_limit)
-        .bind(&s.quota_used)
-        .bind(&s.quota_remaining)
-        .bind(s.ledger_mark)
-        .bind(s.taken_at)
-        .bind(&s.model_charged)
-        .fetch_one(&mut *tx)
-        .await?;
-        sqlx::query(concat!("DELETE FROM balance_snapshots WHERE ", context_matches!(), " AND id <= ?"))
-            .bind_context(key)
-            .bind(id - SNAPSHOTS_KEPT)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(id)
     }
 
     pub async fn latest_balance_snapshot(&self, key: &ContextColumns) -> Result<Option<SnapshotRow>> {

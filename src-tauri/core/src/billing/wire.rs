@@ -32,6 +32,8 @@ pub struct BalanceOverview {
     /// `spendable` is below the low-balance threshold.
     pub low: bool,
     pub low_threshold: String,
+    /// The charges whose cost this reading settled (from the usage counter, or why not).
+    pub settled: Vec<SettledCharge>,
     /// How the platform's answer was read, when this overview comes from a fresh read
     /// (`None` for one rebuilt from a stored snapshot).
     #[ts(optional)]
@@ -156,6 +158,48 @@ pub enum ChargeSource {
     Chat,
 }
 
+/// What one charge cost, and how the app knows: the platform's own number, the usage
+/// counter's change when the charge was the only one between two refreshes, or why there is
+/// no number. Shared by chat replies, clips and the billable checks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[ts(export)]
+pub enum ChargeCost {
+    /// `X-Xiaoya-Charged-Points` on the answer.
+    Reported { points: String },
+    /// Personal: the platform's usage counter (`modelUsage.chargedPoints`) moved by this much
+    /// between the refreshes before and after the charge, and it was the only charge between them.
+    FromUsageCounter { points: String },
+    /// The platform named no amount for it, and why the app cannot tell either.
+    NotReported { why: NotReportedWhy },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum NotReportedWhy {
+    /// The balance (and usage counter) has not been read since the charge yet.
+    AwaitingRefresh,
+    /// Other charges were made between the same two refreshes: the counter's change is
+    /// their sum and cannot be split.
+    OtherCharges,
+    /// No usage counter to read: a Team (the platform keeps none for Team tokens), no
+    /// `usage` access, or the read failed.
+    NoUsageCounter,
+}
+
+/// A charge whose cost a balance refresh just settled (announced with the balance).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SettledCharge {
+    pub source: ChargeSource,
+    pub request_id: String,
+    /// A chat message id or a clip id.
+    pub receipt_ref: String,
+    pub cost: ChargeCost,
+}
+
 /// One charge the app saw, from the local points ledger.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -175,6 +219,8 @@ pub struct LedgerEntry {
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub output_tokens: Option<String>,
+    /// What it cost and how that is known (`points` is only the platform's own number).
+    pub cost: ChargeCost,
     /// What the receipt link opens on the Chat or Voices screen.
     pub receipt_ref: String,
     pub summary: String,
@@ -233,7 +279,8 @@ pub struct BalanceInterval {
     pub change: String,
     pub charges: Vec<LedgerEntry>,
     pub explained: String,
-    /// Charges seen without an amount (chat replies report tokens only).
+    /// Charges whose amount is still not known: neither reported by the platform nor
+    /// attributed from the usage counter. "Fully explained" needs this to be 0.
     pub unpriced: u32,
     pub unexplained: String,
     /// Personal: the chat points the platform's usage counter shows for this interval
@@ -279,8 +326,12 @@ pub struct SpendingChart {
     pub series: Vec<SpendingSeries>,
     /// The largest day of any series (the chart's top).
     pub max: String,
-    /// Charges in the period without a reported amount (not in the chart).
+    /// Charges in the period whose amount no one knows (not in the chart): neither reported,
+    /// nor attributed, nor covered by the usage counter of their interval.
     pub unpriced: u32,
+    /// Points in the chart that only the usage counter shows (spent on replies whose
+    /// amounts are not known one by one), in all series.
+    pub by_usage_counter: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

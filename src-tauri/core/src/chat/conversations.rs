@@ -5,6 +5,9 @@ use super::wire::{
     ChatMessage, ChatOptions, ChatReceipt, ChatRole, ConversationSummary, ConversationView, MessageStatus,
     ResponseFormatChoice, TokenUsage,
 };
+use crate::billing::attribution::cost_from_columns;
+use crate::billing::wire::ChargeCost;
+use crate::billing::Points;
 use crate::chat::store::{ChatScope, ConversationRecord, MessageRecord};
 use crate::chat::Chat;
 use crate::foundation::error::{Error, IpcError, Result};
@@ -58,9 +61,19 @@ fn receipt(c: &ConversationRecord, m: &MessageRecord) -> Option<ChatReceipt> {
         total_ms: m.total_ms,
         usage,
         charged_points: m.charged_points.clone(),
+        cost: reply_cost(m),
         replayed: m.replayed != 0,
         response_format: m.response_format.clone().unwrap_or_else(|| "text".into()),
     })
+}
+
+/// The platform's own number when its answer carried one; otherwise how the reply's ledger
+/// row was settled (`billing::attribution`); nothing for a reply without one (refused).
+fn reply_cost(m: &MessageRecord) -> Option<ChargeCost> {
+    if let Some(points) = m.charged_points.as_deref().and_then(|p| Points::parse(p.trim())) {
+        return Some(ChargeCost::Reported { points: points.to_string() });
+    }
+    (m.ledger_row != 0).then(|| cost_from_columns(m.counter_reading.as_deref(), m.counter_points.as_deref()))
 }
 
 pub(crate) fn message_view(c: &ConversationRecord, m: &MessageRecord) -> ChatMessage {

@@ -70,6 +70,8 @@ impl Chat {
             .and_then(|check| serde_json::to_string(&check).ok());
         let charge = reply_charge(&reply, status, error.as_ref());
         self.shared.db().save_reply_with_charge(&reply, charge.as_ref().map(|c| (&call.session, c))).await?;
+        // What the view says it cost: not known until the next balance refresh settles it.
+        reply.ledger_row = i64::from(charge.is_some());
         tracing::info!(
             status = status.as_str(),
             request_id = reply.request_id.as_deref().unwrap_or_default(),

@@ -70,6 +70,14 @@ pub struct MessageRecord {
     pub replayed: i64,
     pub error: Option<String>,
     pub json_check: Option<String>,
+    /// Read with the message from its points-ledger row, never written with it: 1 when the
+    /// reply has one (the platform may have charged it), and how its cost was settled.
+    #[sqlx(default)]
+    pub ledger_row: i64,
+    #[sqlx(default)]
+    pub counter_reading: Option<String>,
+    #[sqlx(default)]
+    pub counter_points: Option<String>,
 }
 
 macro_rules! conversation_columns {
@@ -85,6 +93,19 @@ macro_rules! message_columns {
          streamed, response_format, workflow_version_id, run_id, node_id, attempt, platform_request_id, started_at,
          first_token_ms, total_ms, prompt_tokens, completion_tokens, total_tokens, charged_points, replayed, error,
          json_check"
+    };
+}
+
+/// A message's points-ledger row, read in the same query: whether there is one and how its
+/// cost was settled (`billing::attribution`).
+macro_rules! message_charge_columns {
+    () => {
+        ", EXISTS (SELECT 1 FROM points_ledger l WHERE l.kind = 'chat' AND l.receipt_ref = chat_messages.id)
+             AS ledger_row,
+           (SELECT l.counter_reading FROM points_ledger l WHERE l.kind = 'chat' AND l.receipt_ref = chat_messages.id)
+             AS counter_reading,
+           (SELECT l.counter_points FROM points_ledger l WHERE l.kind = 'chat' AND l.receipt_ref = chat_messages.id)
+             AS counter_points"
     };
 }
 
@@ -259,16 +280,22 @@ impl Db {
     }
 
     pub async fn message(&self, id: &str) -> Result<Option<MessageRecord>> {
-        Ok(sqlx::query_as(concat!("SELECT ", message_columns!(), " FROM chat_messages WHERE id = ?"))
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?)
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            message_columns!(),
+            message_charge_columns!(),
+            " FROM chat_messages WHERE id = ?"
+        ))
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?)
     }
 
     pub async fn messages(&self, conversation_id: &str) -> Result<Vec<MessageRecord>> {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             message_columns!(),
+            message_charge_columns!(),
             " FROM chat_messages WHERE conversation_id = ? ORDER BY seq"
         ))
         .bind(conversation_id)

@@ -56,7 +56,8 @@ fn the_typical_count_is_the_middle_one_and_the_max_the_largest() {
 
 /// Issue 15, points 1 and 2: a stopped reply the platform charged is a ledger entry (its
 /// receipt names no points), and "why did my balance change" explains those points through
-/// the platform's own usage counter instead of blaming another device.
+/// the platform's own usage counter instead of blaming another device (issue 26: as the
+/// reply's own cost, since it was the only charge between the two refreshes).
 #[tokio::test]
 async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_points() {
     use std::time::Duration;
@@ -105,9 +106,11 @@ async fn a_stopped_reply_is_in_the_ledger_and_the_usage_counter_explains_its_poi
         .iter()
         .find(|i| i.charges.iter().any(|c| c.request_id == request_id))
         .expect("the interval with the stopped reply");
+    // Alone between two refreshes, the counter's change is its own cost (issue 26).
+    let counted = interval.charges.iter().find(|c| c.request_id == request_id).unwrap();
     assert_eq!(
-        interval.chat_by_usage.as_deref(),
-        Some(charged.as_str()),
+        counted.cost,
+        crate::billing::wire::ChargeCost::FromUsageCounter { points: charged.clone() },
         "the usage counter names its points"
     );
     assert_eq!(interval.unexplained, "0", "nothing blamed on another device: {interval:?}");
@@ -131,4 +134,94 @@ async fn a_refused_reply_leaves_no_ledger_row() {
     let request_id = receipt_id(&reply);
     assert!(ledger_rows(&rig, &request_id).await.is_empty(), "no ledger row for a refused reply");
     assert!(rig.control().charges_for(&request_id).is_empty());
+}
+
+/// The reply's cost once a balance refresh after it has settled it (the app refreshes the
+/// paying context's balance in the background after every reply).
+async fn settled_cost(
+    rig: &crate::testing::Rig,
+    reply: &crate::chat::wire::ChatMessage,
+) -> Option<crate::billing::wire::ChargeCost> {
+    use crate::billing::wire::{ChargeCost, NotReportedWhy};
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let view = rig.core.chat().chat_conversation(&reply.conversation_id).await.unwrap();
+        let cost = view.messages.iter().find(|m| m.id == reply.id).and_then(|m| m.receipt.clone()?.cost);
+        let waiting = cost == Some(ChargeCost::NotReported { why: NotReportedWhy::AwaitingRefresh });
+        if !waiting || std::time::Instant::now() > deadline {
+            return cost;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Issue 26, item 1: a reply names what it cost, in both of the sandbox's readings. With
+/// `X-Xiaoya-Charged-Points` on the answer, the platform's number at once; without it, "not
+/// reported" until the balance refresh after the reply, then the usage counter's change
+/// (it was the only charge between the two refreshes), and Balances calls the interval fully
+/// explained with every amount known. A Team has no usage counter: "not reported", and why.
+#[tokio::test]
+async fn a_reply_names_what_it_cost_with_the_header_or_the_usage_counter() {
+    use crate::billing::wire::{ChargeCost, NotReportedWhy};
+
+    // Not sent (the default reading): the usage counter names it.
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.core.billing().refresh_balance().await.unwrap();
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    let receipt = reply.receipt.clone().unwrap();
+    assert_eq!(receipt.charged_points, None, "the default reading sends no header on chat");
+    let charged = rig.control().charges_for(&receipt.request_id)[0].points.to_string();
+    let cost = settled_cost(&rig, &reply).await;
+    assert_eq!(cost, Some(ChargeCost::FromUsageCounter { points: charged.clone() }), "{charged}");
+    let changes = rig.core.billing().balance_changes().await.unwrap();
+    let interval = changes
+        .intervals
+        .iter()
+        .find(|i| i.charges.iter().any(|c| c.request_id == receipt.request_id))
+        .expect("the reply's interval");
+    assert_eq!(interval.charges[0].cost, ChargeCost::FromUsageCounter { points: charged.clone() });
+    assert_eq!((interval.explained.as_str(), interval.unpriced), (charged.as_str(), 0), "{interval:?}");
+    assert_eq!(interval.unexplained, "0");
+    let chart = rig
+        .core
+        .billing()
+        .spending_chart(crate::billing::wire::SpendingQuery { days: 1, utc_offset_minutes: 0 })
+        .await
+        .unwrap();
+    assert_eq!(chart.series[0].total, charged, "the chart counts the reply's points");
+
+    // Sent: the platform's own number, on the reply itself, before any refresh.
+    rig.control().set_readings([sb::Reading::ChatChargedPointsHeader].into_iter().collect());
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Tell me about tea", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    let receipt = reply.receipt.clone().unwrap();
+    let charged = rig.control().charges_for(&receipt.request_id)[0].points.to_string();
+    assert_eq!(receipt.cost, Some(ChargeCost::Reported { points: charged.clone() }));
+    assert_eq!(settled_cost(&rig, &reply).await, Some(ChargeCost::Reported { points: charged }));
+
+    // A Team without the header: no usage counter to read, and the reply says so.
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+    rig.core.billing().refresh_balance().await.unwrap();
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(
+        settled_cost(&rig, &reply).await,
+        Some(ChargeCost::NotReported { why: NotReportedWhy::NoUsageCounter })
+    );
 }

@@ -207,8 +207,13 @@ pub struct ChatReceipt {
     #[ts(type = "number | null")]
     pub total_ms: Option<i64>,
     pub usage: Option<TokenUsage>,
-    /// Exact points the platform reported, when it did.
+    /// Exact points the platform reported, when it did (`X-Xiaoya-Charged-Points`, as sent).
     pub charged_points: Option<String>,
+    /// What the reply cost and how that is known: the platform's number, the usage
+    /// counter's, or why there is none. Absent when nothing was charged (a refusal).
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<crate::billing::wire::ChargeCost>,
     /// The platform answered from its idempotency record (a retry of a settled request).
     pub replayed: bool,
     /// `text`, `json_object` or `json_schema`.

@@ -13,6 +13,7 @@ mod billable;
 pub mod openapi;
 mod readonly;
 pub mod report;
+pub mod runs;
 mod service;
 pub mod wire;
 
@@ -23,6 +24,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use self::wire::{CheckId, CheckItem, CheckReport, CheckVerdict};
+use crate::foundation::context::ContextColumns;
 use crate::foundation::error::{Error, IpcError, Result};
 use crate::foundation::secret::AccessToken;
 
@@ -77,6 +79,7 @@ impl Check {
         };
         let platform = self.shared.platform();
         CheckReport {
+            run_id: String::new(),
             started_at,
             finished_at: crate::chat::export::rfc3339_ms(crate::models::now_ms()),
             origin: crate::foundation::config::origin_string(&platform.origin),
@@ -87,17 +90,48 @@ impl Check {
             failed: count(CheckVerdict::Fail),
             items,
             differences,
+            charged: None,
         }
     }
 
-    /// The last report as a Markdown or JSON document to save.
-    pub async fn check_document(&self, format: wire::ReportFormat) -> Result<crate::documents::Document> {
-        let report = self
-            .last_check()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
-            .ok_or_else(|| Error::InvalidInput("run the platform check first".into()))?;
+    /// Keeps `report` as a run of the active context (a new run gets its id here).
+    async fn keep(&self, mut report: CheckReport) -> Result<CheckReport> {
+        let session = self.auth().active_session().await?;
+        if report.run_id.is_empty() {
+            report.run_id = uuid::Uuid::new_v4().to_string();
+        }
+        let started_ms =
+            time::OffsetDateTime::parse(&report.started_at, &time::format_description::well_known::Rfc3339)
+                .map(|t| i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX))
+                .unwrap_or_else(|_| crate::models::now_ms());
+        self.shared.db().keep_check_run(&ContextColumns::of(&session), started_ms, &report).await?;
+        Ok(report)
+    }
+
+    /// The active context's kept runs on this platform, newest first.
+    pub async fn platform_check_runs(&self) -> Result<Vec<wire::CheckRunSummary>> {
+        let session = self.auth().active_session().await?;
+        let runs = self.shared.db().check_runs(&ContextColumns::of(&session), runs::RUNS_LISTED).await?;
+        Ok(runs.iter().map(runs::summary).collect())
+    }
+
+    /// One kept run of the active context, to show again.
+    pub async fn platform_check_run(&self, run_id: &str) -> Result<CheckReport> {
+        let session = self.auth().active_session().await?;
+        self.shared
+            .db()
+            .check_run(&ContextColumns::of(&session), run_id)
+            .await?
+            .ok_or_else(|| Error::InvalidInput("no such check run in this context".into()))
+    }
+
+    /// A kept run's report as a Markdown or JSON document to save.
+    pub async fn check_document(
+        &self,
+        run_id: &str,
+        format: wire::ReportFormat,
+    ) -> Result<crate::documents::Document> {
+        let report = self.platform_check_run(run_id).await?;
         use crate::documents::{Document, DocumentKind};
         let (text, kind) = match format {
             wire::ReportFormat::Markdown => (report::markdown(&report), DocumentKind::Markdown),
@@ -127,6 +161,7 @@ impl CheckItem {
             error: None,
             raw: None,
             duration_ms: 0,
+            cost: None,
         }
     }
 

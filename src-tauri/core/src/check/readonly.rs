@@ -99,8 +99,7 @@ impl Check {
         let (openapi, differences) = self.check_openapi(&origin).await;
         items.push(openapi);
         let report = self.finish_report(started_at, items, differences);
-        *self.last_check().lock().unwrap_or_else(|e| e.into_inner()) = Some(report.clone());
-        Ok(report)
+        self.keep(report).await
     }
     async fn check_session(&self, session: &SessionRecord) -> Vec<CheckItem> {
         let label = context_label(session);

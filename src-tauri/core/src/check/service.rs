@@ -1,10 +1,9 @@
 //! The `Check` service: the documented contract run against the platform with every
-//! signed-in session, the two billable checks, and the last report of this run. It uses
+//! signed-in session, the two billable checks, and the runs kept in the database (`runs.rs`). It uses
 //! the other areas only through their services.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use super::wire::CheckReport;
 use crate::auth::Auth;
 use crate::billing::Billing;
 use crate::chat::Chat;
@@ -19,8 +18,6 @@ pub struct Check {
     billing: Arc<Billing>,
     chat: Arc<Chat>,
     tts: Arc<Tts>,
-    /// The last report of this run (for export).
-    last: Mutex<Option<CheckReport>>,
 }
 
 impl Check {
@@ -32,7 +29,7 @@ impl Check {
         chat: Arc<Chat>,
         tts: Arc<Tts>,
     ) -> Self {
-        Check { shared, auth, models, billing, chat, tts, last: Mutex::default() }
+        Check { shared, auth, models, billing, chat, tts }
     }
 
     pub(crate) fn auth(&self) -> &Auth {
@@ -53,10 +50,5 @@ impl Check {
 
     pub(crate) fn tts(&self) -> &Tts {
         &self.tts
-    }
-
-    /// The last Check platform report of this run.
-    pub fn last_check(&self) -> &Mutex<Option<CheckReport>> {
-        &self.last
     }
 }

@@ -101,7 +101,7 @@ async fn a_failing_route_fails_its_check_only_and_ends_no_session() {
 async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each() {
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    rig.core.check().platform_check().await.unwrap();
+    let run = rig.core.check().platform_check().await.unwrap();
     let quote = rig.core.check().platform_check_quote().await.unwrap();
     assert_eq!(quote.payer, "Personal");
     let estimate = quote.speech_estimate.clone().expect("an estimate before any charge");
@@ -110,11 +110,22 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
     let before = rig.control().charges().len();
 
     // A confirmation of another amount sends nothing.
-    let err = rig.core.check().platform_check_billable(Some("999".into())).await.unwrap_err();
+    let err = rig
+        .core
+        .check()
+        .platform_check_billable(Some("999".into()), Some(run.run_id.clone()))
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     assert_eq!(rig.control().charges().len(), before, "nothing was charged");
 
-    let report = rig.core.check().platform_check_billable(estimate.total_points.clone()).await.unwrap();
+    let report = rig
+        .core
+        .check()
+        .platform_check_billable(estimate.total_points.clone(), Some(run.run_id.clone()))
+        .await
+        .unwrap();
+    assert_eq!(report.run_id, run.run_id, "added to the run on screen");
     let chat = report.items.iter().find(|i| i.id == CheckId::Chat).unwrap();
     let speech = report.items.iter().find(|i| i.id == CheckId::Speech).unwrap();
     assert_eq!(chat.verdict, CheckVerdict::Pass, "{:?} {:?}", chat.notes, chat.error);
@@ -139,12 +150,12 @@ async fn billable_checks_need_the_confirmed_estimate_and_are_charged_once_each()
         assert!(ledger.entries.iter().any(|e| e.request_id == id), "{id} is in the ledger");
     }
 
-    let export = rig.core.check().check_document(ReportFormat::Markdown).await.unwrap();
+    let export = rig.core.check().check_document(&report.run_id, ReportFormat::Markdown).await.unwrap();
     let text = String::from_utf8(export.bytes).unwrap();
     assert!(text.starts_with("# Xiaoya platform check"));
     assert!(text.contains("| PASS | Speech | Personal |"), "{text}");
     assert!(export.name.starts_with("platform-check-") && export.name.ends_with(".md"), "{}", export.name);
-    let json = rig.core.check().check_document(ReportFormat::Json).await.unwrap();
+    let json = rig.core.check().check_document(&report.run_id, ReportFormat::Json).await.unwrap();
     let parsed: serde_json::Value = serde_json::from_slice(&json.bytes).unwrap();
     assert_eq!(parsed["items"].as_array().unwrap().len(), report.items.len());
 }
@@ -176,4 +187,70 @@ async fn other_readings_are_read_and_described() {
     let team_balance =
         report.items.iter().find(|i| i.id == CheckId::Balance && i.context == "Team Alpha").unwrap();
     assert!(team_balance.notes.iter().any(|n| n.contains("memberQuota")), "{:?}", team_balance.notes);
+}
+
+/// Issue 26, item 2: runs are kept in the database per platform and context: listed with
+/// their time and verdicts, reopened and exported later (by a new `Core` on the same data,
+/// as after a restart), and another context does not see them.
+#[tokio::test]
+async fn runs_are_kept_per_context_listed_reopened_and_exported_later() {
+    let rig = personal_and_team().await;
+    let first = rig.core.check().platform_check().await.unwrap();
+    let second = rig.core.check().platform_check().await.unwrap();
+    assert!(!first.run_id.is_empty() && first.run_id != second.run_id);
+
+    let runs = rig.core.check().platform_check_runs().await.unwrap();
+    assert_eq!(
+        runs.iter().map(|r| r.run_id.as_str()).collect::<Vec<_>>(),
+        [second.run_id.as_str(), first.run_id.as_str()],
+        "newest first"
+    );
+    assert_eq!((runs[1].started_at.as_str(), runs[1].passed), (first.started_at.as_str(), first.passed));
+    assert_eq!((runs[1].warned, runs[1].failed), (first.warned, first.failed));
+
+    // Reopened after a restart: the same report, and its export.
+    let again = rig.second_start().await;
+    let reopened = again.check().platform_check_run(&first.run_id).await.unwrap();
+    assert_eq!(reopened.items.len(), first.items.len());
+    assert_eq!(reopened.finished_at, first.finished_at);
+    let doc = again.check().check_document(&first.run_id, ReportFormat::Markdown).await.unwrap();
+    assert!(String::from_utf8(doc.bytes).unwrap().contains(&first.started_at));
+
+    // Another context has its own list.
+    let view = again.auth().sessions_view().await.unwrap();
+    let other = view.sessions.iter().find(|s| Some(&s.id) != view.active_id.as_ref()).unwrap().id.clone();
+    again.auth().set_active_session(&other).await.unwrap();
+    assert!(again.check().platform_check_runs().await.unwrap().is_empty());
+    let err = again.check().platform_check_run(&first.run_id).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::InvalidInput);
+}
+
+/// Issue 26, item 3: a billable run says what it charged: the speech clip's reported points
+/// and the chat reply's, from the usage counter (each check is alone between two balance
+/// refreshes), and the run is kept with that amount.
+#[tokio::test]
+async fn a_billable_run_says_what_it_charged() {
+    use crate::billing::wire::ChargeCost;
+
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    let quote = rig.core.check().platform_check_quote().await.unwrap();
+    let total = quote.speech_estimate.and_then(|e| e.total_points);
+    let report = rig.core.check().platform_check_billable(total, None).await.unwrap();
+    assert!(!report.run_id.is_empty(), "kept as a run of its own");
+    let points = |id: CheckId| {
+        let item = report.items.iter().find(|i| i.id == id).unwrap();
+        let request = item.request_id.clone().unwrap();
+        (item.cost.clone(), rig.control().charges_for(&request)[0].points.to_string())
+    };
+    let (chat, chat_charged) = points(CheckId::Chat);
+    assert_eq!(chat, Some(ChargeCost::FromUsageCounter { points: chat_charged.clone() }));
+    let (speech, speech_charged) = points(CheckId::Speech);
+    assert_eq!(speech, Some(ChargeCost::Reported { points: speech_charged.clone() }));
+    let sum = crate::billing::Points::parse(&chat_charged).unwrap()
+        + crate::billing::Points::parse(&speech_charged).unwrap();
+    let charged = report.charged.clone().expect("what the run charged");
+    assert_eq!((charged.known, charged.unknown), (sum.to_string(), 0));
+    let runs = rig.core.check().platform_check_runs().await.unwrap();
+    assert_eq!(runs[0].charged, report.charged, "the list says it too");
 }

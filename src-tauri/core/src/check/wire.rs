@@ -1,13 +1,14 @@
 //! What the Check platform screen shows and exports (ts-rs bindings for the UI).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::billing::wire::ChargeCost;
 use crate::foundation::error::IpcError;
 use crate::tts::wire::CostEstimate;
 
 /// Which part of the documented contract one check exercises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum CheckId {
@@ -33,7 +34,7 @@ pub enum CheckId {
     Speech,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum CheckVerdict {
@@ -48,7 +49,7 @@ pub enum CheckVerdict {
 }
 
 /// One check's outcome.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CheckItem {
@@ -78,10 +79,14 @@ pub struct CheckItem {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub raw: Option<String>,
     pub duration_ms: u32,
+    /// A billable check: what it charged, and how that is known.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<ChargeCost>,
 }
 
 /// A field-level difference between the platform's published OpenAPI and what the app reads.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpenApiDifference {
@@ -91,7 +96,7 @@ pub struct OpenApiDifference {
     pub kind: OpenApiDifferenceKind,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum OpenApiDifferenceKind {
@@ -104,10 +109,13 @@ pub enum OpenApiDifferenceKind {
 }
 
 /// The whole report, ready to show or export.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CheckReport {
+    /// The kept run this report is (`check_runs`): reopened and exported by this id.
+    #[serde(default)]
+    pub run_id: String,
     /// RFC 3339, UTC.
     pub started_at: String,
     pub finished_at: String,
@@ -119,6 +127,38 @@ pub struct CheckReport {
     pub passed: u32,
     pub warned: u32,
     pub failed: u32,
+    /// What the billable checks of this run charged, when they ran.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charged: Option<BillableCharged>,
+}
+
+/// What the billable checks of a run charged: the sum of the amounts known (reported by the
+/// platform or named by its usage counter) and how many charges have no known amount.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BillableCharged {
+    pub known: String,
+    pub unknown: u32,
+}
+
+/// One kept run in the Check screen's list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CheckRunSummary {
+    pub run_id: String,
+    /// RFC 3339, UTC.
+    pub started_at: String,
+    pub finished_at: String,
+    pub passed: u32,
+    pub warned: u32,
+    pub failed: u32,
+    /// The run included the billable checks; what they charged.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub charged: Option<BillableCharged>,
 }
 
 /// What the two billable checks will cost, shown before the person confirms.

@@ -179,7 +179,8 @@ async fn completions(
         if settled.fingerprint != fingerprint {
             return Err(PlatformError::RequestIdConflict);
         }
-        return Ok(respond(&settled.completion, request.stream, &request_id, true, pace));
+        let charged = readings.has(Reading::ChatChargedPointsHeader).then_some(settled.points);
+        return Ok(respond(&settled.completion, request.stream, &request_id, true, pace, charged));
     }
 
     let content = reply::compose(&request, model.code);
@@ -212,9 +213,10 @@ async fn completions(
         charge.output_tokens = Some(completion.completion_tokens);
         charge.workflow = workflow;
         record(world, charge);
-        world.chat_records.insert(key, SettledChat { fingerprint, completion: completion.clone() });
+        world.chat_records.insert(key, SettledChat { fingerprint, completion: completion.clone(), points });
     }
-    Ok(respond(&completion, request.stream, &request_id, false, pace))
+    let charged = readings.has(Reading::ChatChargedPointsHeader).then_some(points);
+    Ok(respond(&completion, request.stream, &request_id, false, pace, charged))
 }
 
 fn respond(
@@ -223,6 +225,7 @@ fn respond(
     request_id: &str,
     replay: bool,
     pace: std::time::Duration,
+    charged: Option<Points>,
 ) -> Response {
     let mut response = if streaming {
         let mut response = stream::body(completion, pace).into_response();
@@ -239,6 +242,9 @@ fn respond(
     }
     if replay {
         headers.insert("x-xiaoya-idempotent-replay", HeaderValue::from_static("true"));
+    }
+    if let Some(points) = charged.and_then(|p| HeaderValue::from_str(&p.to_string()).ok()) {
+        headers.insert("x-xiaoya-charged-points", points);
     }
     response
 }

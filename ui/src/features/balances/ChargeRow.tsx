@@ -1,6 +1,7 @@
 import { useApp } from "../../app/context";
 import { requestReceipt } from "../../app/receipts";
 import { Button, Icon, usePoints } from "../../components";
+import { costWhy } from "../../format/cost";
 import { formatWhen } from "../../format/dates";
 import { formatCount } from "../../format/points";
 import { t } from "../../i18n";
@@ -55,7 +56,9 @@ export function ChargeRow(props: { entry: LedgerEntry; now: number; showContext?
   const e = props.entry;
   const open = useOpenReceipt();
   const { what, code } = rowSubject(e, useModelNames());
-  const formatPoints = usePoints([e.points]);
+  // The platform's number, or the usage counter's for a reply alone between two readings.
+  const known = e.cost.kind === "notReported" ? undefined : e.cost.points;
+  const formatPoints = usePoints([known]);
   return (
     <li class="charge-row" data-testid="charge-row" data-request-id={e.requestId} data-source={e.source}>
       <span class={`charge-row__icon charge-row__icon--${e.source}`} aria-hidden="true">
@@ -84,11 +87,14 @@ export function ChargeRow(props: { entry: LedgerEntry; now: number; showContext?
         </span>
       </div>
       <span
-        class={`charge-row__points${e.points === undefined ? " is-unknown" : ""}`}
+        class={`charge-row__points${known === undefined ? " is-unknown" : ""}`}
         data-testid="charge-points"
-        data-value={e.points ?? ""}
+        data-value={known ?? ""}
+        data-cost={e.cost.kind}
+        title={costWhy(e.cost, e.context.kind === "team") ?? undefined}
       >
-        {e.points === undefined ? t("balances.ledger.noAmount") : `\u2212${formatPoints(e.points)}`}
+        {known === undefined ? t("balances.ledger.noAmount") : `\u2212${formatPoints(known)}`}
+        {e.cost.kind === "fromUsageCounter" && <span class="charge-row__source"> · {t("cost.byCounter")}</span>}
       </span>
       <Button
         size="sm"

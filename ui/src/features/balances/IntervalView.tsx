@@ -11,7 +11,9 @@ import { ChargeRow } from "./ChargeRow";
 export function IntervalView(props: { interval: BalanceInterval; now: number; sharedWallet: boolean }) {
   const i = props.interval;
   const down = isNegative(i.change);
-  const explainedFully = isZero(i.unexplained);
+  // "Fully explained" only when every amount is known, not only when nothing is left over.
+  const explainedFully = isZero(i.unexplained) && i.unpriced === 0;
+  const inTotalOnly = isZero(i.unexplained) && i.unpriced > 0;
   const missing = isNegative(i.unexplained);
   const formatPoints = usePoints([i.change, i.from.spendable, i.to.spendable, i.explained, i.chatByUsage, i.unexplained]);
   return (
@@ -59,6 +61,11 @@ export function IntervalView(props: { interval: BalanceInterval; now: number; sh
         <Panel class="note interval__verdict interval__verdict--ok" data-testid="interval-verdict" data-verdict="explained">
           <Icon name="checkCircle" size={16} />
           <p>{t("balances.changes.explained")}</p>
+        </Panel>
+      ) : inTotalOnly ? (
+        <Panel class="note interval__verdict" data-testid="interval-verdict" data-verdict="inTotal">
+          <Icon name="info" size={16} />
+          <p>{t("balances.changes.explainedInTotal")}</p>
         </Panel>
       ) : (
         <Panel tone="warning" class="note interval__verdict" data-testid="interval-verdict" data-verdict={missing ? "missing" : "extra"}>

@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { keptKey } from "../../app/keep";
 import { useLoad } from "../../app/useLoad";
 import { Card, EmptyState, ErrorState, Segmented, SkeletonList } from "../../components";
+import { formatPoints, isZero } from "../../format/points";
 import { t } from "../../i18n";
 import { type SpendingChart, spendingChart } from "../../ipc";
 import { SpendingBars } from "./SpendingBars";
@@ -48,6 +49,11 @@ export function SpendingChartCard(props: { contextKey: string; version: number }
         <EmptyState icon="activity" title={t("balances.chart.empty")} data-testid="spending-empty" />
       ) : (
         <SpendingBars chart={chart.data} />
+      )}
+      {chart.data && !isZero(chart.data.byUsageCounter) && (
+        <p class="balance-footnote" data-testid="spending-by-counter">
+          {t("balances.chart.byCounter", { amount: formatPoints(chart.data.byUsageCounter) })}
+        </p>
       )}
       {chart.data && chart.data.unpriced > 0 && (
         <p class="balance-footnote">

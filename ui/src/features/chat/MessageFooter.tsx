@@ -1,7 +1,8 @@
-// Under a message: the reply's usage line, and Copy, Receipt, Regenerate, Edit, Delete.
+// Under a message: the reply's cost and usage line, and Copy, Receipt, Regenerate, Edit, Delete.
 
 import { copyText } from "../../app/clipboard";
 import { Button, toast } from "../../components";
+import { costText, costWhy } from "../../format/cost";
 import { t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { formatMs, tokensLine } from "./format";
@@ -30,6 +31,16 @@ export function MessageFooter(props: { message: ChatMessage; busy: boolean; acti
   const tokens = tokensLine(receipt);
   return (
     <footer class="chat-msg__foot">
+      {!mine && receipt?.cost && !live && (
+        <span
+          class="chat-msg__cost"
+          data-testid="chat-reply-cost"
+          data-kind={receipt.cost.kind}
+          title={costWhy(receipt.cost, receipt.contextKind === "team") ?? undefined}
+        >
+          {costText(receipt.cost)}
+        </span>
+      )}
       {!mine && receipt && (
         <span class="chat-msg__usage" data-testid="chat-usage">
           {[

@@ -1,8 +1,9 @@
-// A reply's receipt: which model, who paid, the request id, time to first token, total
+// A reply's receipt: which model, who paid, what it cost, the request id, time to first token, total
 // time and tokens (and the Team workflow headers), ready to copy into a bug report.
 
 import { copyText } from "../../app/clipboard";
 import { Button, Dialog, toast } from "../../components";
+import { costText, costWhy } from "../../format/cost";
 import { formatDateTime } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
@@ -80,7 +81,19 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
             }
             testid="receipt-tokens"
           />
-          <Row label={t("chat.receipt.points")} value={r.chargedPoints} mono />
+          {r.cost && (
+            <>
+              <dt>{t("chat.receipt.points")}</dt>
+              <dd>
+                <span data-testid="receipt-cost">{costText(r.cost)}</span>
+                {costWhy(r.cost, r.contextKind === "team") && (
+                  <span class="chat-receipt__why" data-testid="receipt-cost-why">
+                    {costWhy(r.cost, r.contextKind === "team")}
+                  </span>
+                )}
+              </dd>
+            </>
+          )}
           <Row label={t("chat.receipt.format")} value={receiptFormat(r)} raw={r.responseFormat} testid="receipt-format" />
           {r.replayed && <Row label={t("chat.receipt.replayed")} value={t("chat.receipt.replayedValue")} />}
           {r.runId && (

@@ -1,5 +1,6 @@
 // Small formatters for the chat: durations, token counts, receipts as text, problems.
 
+import { costText, costWhy } from "../../format/cost";
 import { errorMessage, formatNumber, t } from "../../i18n";
 import type { ChatMessage, ChatReceipt, JsonProblem, OptionProblem } from "../../ipc";
 
@@ -110,7 +111,10 @@ export function receiptText(message: ChatMessage): string {
   lines.push(
     `${t("chat.receipt.tokens")}: ${u ? `${u.promptTokens ?? "—"} + ${u.completionTokens ?? "—"} = ${u.totalTokens ?? "—"}` : "—"}`,
   );
-  if (r.chargedPoints) lines.push(`${t("chat.receipt.points")}: ${r.chargedPoints}`);
+  if (r.cost) {
+    const why = costWhy(r.cost, r.contextKind === "team");
+    lines.push(`${t("chat.receipt.points")}: ${costText(r.cost)}${why ? ` (${why})` : ""}`);
+  }
   if (r.runId) {
     lines.push(`X-Xiaoya-Workflow-Version-Id: ${r.workflowVersionId ?? ""}`);
     lines.push(`X-Xiaoya-Run-Id: ${r.runId}`);

@@ -1,6 +1,6 @@
 // Where a streamed reply's pieces go in the open conversation's messages.
 
-import type { ChatMessage } from "../../ipc";
+import type { ChatMessage, SettledCharge } from "../../ipc";
 
 /** Puts a reply where it belongs: in place when known, else after its turn. */
 export function placeReply(messages: ChatMessage[], reply: ChatMessage): ChatMessage[] {
@@ -28,4 +28,18 @@ export function appendText(messages: ChatMessage[], id: string, text: string): C
   if (current.status !== "pending" && current.status !== "streaming") return messages;
   next[at] = { ...current, content: current.content + text, status: "streaming" };
   return next;
+}
+
+/** A balance reading settled what some replies cost (`balanceChanged`): their receipts say so. */
+export function settleCosts(messages: ChatMessage[], settled: readonly SettledCharge[]): ChatMessage[] {
+  const chat = settled.filter((s) => s.source === "chat");
+  if (chat.length === 0) return messages;
+  let changed = false;
+  const next = messages.map((m) => {
+    const found = m.receipt ? chat.find((s) => s.receiptRef === m.id) : undefined;
+    if (!found || !m.receipt) return m;
+    changed = true;
+    return { ...m, receipt: { ...m.receipt, cost: found.cost } };
+  });
+  return changed ? next : messages;
 }

@@ -14,6 +14,7 @@ import { type AppError, type ChatMessage, chatCheckOptions, chatConversation, to
 import { type Draft, draftOf, EMPTY_DRAFT, optionsOf } from "./draft";
 import { useChatCatalog, useConversationList } from "./useChatLists";
 import { useChatRequests } from "./useChatRequests";
+import { useSettledCosts } from "./useSettledCosts";
 
 export function useChat(contextKey: string) {
   // Bumped when the context changes: late answers for the previous one are dropped.
@@ -22,6 +23,7 @@ export function useChat(contextKey: string) {
   const { setConversations, query, setQuery, loadConversations, reloadConversations } = list;
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  useSettledCosts(setMessages);
   const [opening, setOpening] = useState(false);
   // The options being written outlive a visit to another screen (kept per context).
   const [draft, setDraft] = useKept<Draft>(keptKey(contextKey, "chat.options"), EMPTY_DRAFT);
@@ -70,8 +72,7 @@ export function useChat(contextKey: string) {
     return () => window.clearTimeout(timer);
   }, [query, contextKey, loadConversations]);
 
-  // The core checks the options against the model's parameterSpec as they change. A
-  // failed check is not a verdict (sending reports the real problem): no problems then.
+  // The core checks the options against the model's parameterSpec; a failed check is not a verdict.
   const checked = useLoad(() => chatCheckOptions(options), contextKey, [options, model], { skip: !model, delayMs: 150 });
   const problems = useMemo(() => (checked.error ? [] : (checked.data ?? [])), [checked.error, checked.data]);
 
@@ -98,7 +99,6 @@ export function useChat(contextKey: string) {
   }, []);
   const openRef = useRef(open);
   openRef.current = open;
-
   const requests = useChatRequests({
     generation,
     currentId,

@@ -6,9 +6,10 @@ import { useActiveSession } from "../../app/sessions";
 import { Button, Card, Dialog } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { type BillableQuote, type CheckReport, platformCheckBillable, platformCheckQuote, toAppError } from "../../ipc";
+import { BillableResult } from "./BillableResult";
 import { checkName } from "./verdicts";
 
-export function BillableCard(props: { onReport: (r: CheckReport) => void }) {
+export function BillableCard(props: { report: CheckReport | null; onReport: (r: CheckReport) => void }) {
   const session = useActiveSession();
   const payer = session?.context.kind === "team" ? session.context.teamName || session.context.teamId : t("context.personal");
   const [quote, setQuote] = useState<BillableQuote | null>(null);
@@ -29,7 +30,7 @@ export function BillableCard(props: { onReport: (r: CheckReport) => void }) {
     if (!quote) return;
     setBusy(true);
     try {
-      props.onReport(await platformCheckBillable(quote.speechEstimate?.totalPoints ?? null));
+      props.onReport(await platformCheckBillable(quote.speechEstimate?.totalPoints ?? null, props.report?.runId ?? null));
       setQuote(null);
     } catch (err) {
       setError(err);
@@ -52,6 +53,7 @@ export function BillableCard(props: { onReport: (r: CheckReport) => void }) {
       <Button icon="receipt" loading={busy && !quote} onClick={() => void review()} data-testid="check-billable-review">
         {t("check.billable.review")}
       </Button>
+      {props.report && <BillableResult report={props.report} team={session?.context.kind === "team"} />}
       <Dialog
         open={quote != null}
         onClose={() => setQuote(null)}

@@ -1,20 +1,19 @@
 import "./check.css";
 
-import { useState } from "preact/hooks";
-
 import { useApp } from "../../app/context";
 import { SignInFirst } from "../../app/SignInFirst";
-import { useActiveSession } from "../../app/sessions";
+import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { formatDateTime } from "../../app/time";
 import { Button, Card, ErrorState, Screen } from "../../components";
 import { t } from "../../i18n";
-import { type CheckReport, platformCheck } from "../../ipc";
+import type { CheckReport } from "../../ipc";
 import { BillableCard } from "./BillableCard";
+import { isBillable } from "./BillableResult";
 import { CheckRow, groups } from "./CheckRow";
 import { ExportButton } from "./ExportButton";
 import { OpenApiCard } from "./OpenApiCard";
-
-type Run = { status: "idle" } | { status: "running" } | { status: "ready"; report: CheckReport } | { status: "failed"; error: unknown };
+import { RunList } from "./RunList";
+import { useCheckRuns } from "./useCheckRuns";
 
 export function CheckScreen() {
   const { info } = useApp();
@@ -27,16 +26,8 @@ export function CheckScreen() {
   );
 }
 
-function CheckBody() {
-  const [run, setRun] = useState<Run>({ status: "idle" });
-  const start = async () => {
-    setRun({ status: "running" });
-    try {
-      setRun({ status: "ready", report: await platformCheck() });
-    } catch (error) {
-      setRun({ status: "failed", error });
-    }
-  };
+export function CheckBody() {
+  const { run, runs, start, open, replace } = useCheckRuns(useActiveContextKey());
   const report = run.status === "ready" ? run.report : null;
   return (
     <div class="check">
@@ -56,13 +47,17 @@ function CheckBody() {
         </Button>
       </Card>
       {run.status === "failed" && <ErrorState error={run.error} title={t("check.failed")} onRetry={() => void start()} />}
-      {report && <ReportView report={report} onReport={(r) => setRun({ status: "ready", report: r })} />}
+      {report && <ReportView report={report} />}
+      <BillableCard report={report} onReport={replace} />
+      <RunList runs={runs} shownId={report?.runId ?? null} onOpen={(id) => void open(id)} />
     </div>
   );
 }
 
-function ReportView(props: { report: CheckReport; onReport: (r: CheckReport) => void }) {
+function ReportView(props: { report: CheckReport }) {
   const r = props.report;
+  // The billable checks' results show in their own card, next to the button that ran them.
+  const readOnly = r.items.filter((i) => !isBillable(i.id));
   return (
     <>
       <Card class="check__summary" data-testid="check-summary">
@@ -74,11 +69,11 @@ function ReportView(props: { report: CheckReport; onReport: (r: CheckReport) => 
           <p class="check__muted">{t("check.finished", { origin: r.origin, time: formatDateTime(Date.parse(r.finishedAt)) })}</p>
         </div>
         <div class="check__actions">
-          <ExportButton format="markdown" />
-          <ExportButton format="json" />
+          <ExportButton runId={r.runId} format="markdown" />
+          <ExportButton runId={r.runId} format="json" />
         </div>
       </Card>
-      {groups(r.items).map(([context, items]) => (
+      {groups(readOnly).map(([context, items]) => (
         <section class="check__group" key={context} aria-labelledby={`check-group-${context}`}>
           <h2 class="check__group-title" id={`check-group-${context}`}>
             {context ? t("check.group", { context }) : t("check.group.platform")}
@@ -91,7 +86,6 @@ function ReportView(props: { report: CheckReport; onReport: (r: CheckReport) => 
         </section>
       ))}
       {r.items.some((i) => i.id === "openApi" && i.verdict !== "skipped" && i.verdict !== "fail") && <OpenApiCard report={r} />}
-      <BillableCard onReport={props.onReport} />
     </>
   );
 }

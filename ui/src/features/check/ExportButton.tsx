@@ -1,4 +1,4 @@
-// Saves the check report in one format, where the person chooses in the save dialog.
+// Saves a kept check run in one format, where the person chooses in the save dialog.
 
 import { useState } from "preact/hooks";
 
@@ -7,11 +7,11 @@ import { Button } from "../../components";
 import { t } from "../../i18n";
 import { platformCheckSave, type ReportFormat } from "../../ipc";
 
-export function ExportButton(props: { format: ReportFormat }) {
+export function ExportButton(props: { runId: string; format: ReportFormat }) {
   const [working, setWorking] = useState(false);
   const save = async () => {
     setWorking(true);
-    await saveWithDialog(() => platformCheckSave(props.format));
+    await saveWithDialog(() => platformCheckSave(props.runId, props.format));
     setWorking(false);
   };
   return (

@@ -5,23 +5,13 @@
 use xiaoya_sandbox as sb;
 
 use super::{charged, fast_policy, personal, standard};
-use crate::host::{Core, CoreOptions};
+use crate::host::Core;
 use crate::testing::Rig;
 use crate::tts::wire::{ClipFilter, ClipStatus};
 
 /// A second start of the app on the same data folder and keychain.
 async fn restart(rig: &Rig) -> Core {
-    let base = rig.sandbox.base_url();
-    let core = Core::start(CoreOptions {
-        data_dir: rig.dir.path().to_path_buf(),
-        env: Box::new(move |k| (k == crate::foundation::config::ENV_SANDBOX_URL).then(|| base.clone())),
-        version: "test".into(),
-        keychain: rig.keys.clone(),
-        browser: rig.browser.clone(),
-        events: std::sync::Arc::new(crate::events::NoEvents),
-    })
-    .await
-    .expect("second start");
+    let core = rig.second_start().await;
     core.tts().state().set_policy(fast_policy());
     core
 }

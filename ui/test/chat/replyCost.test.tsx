@@ -1,0 +1,124 @@
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { describe, expect, it } from "vitest";
+
+import type { ChargeCost, ChatMessage, ChatReceipt } from "../../src/ipc";
+import { mountRoot } from "../support/dom";
+
+const { MessageView } = await import("../../src/features/chat/MessageView");
+const { ReceiptDialog } = await import("../../src/features/chat/ReceiptDialog");
+const { settleCosts } = await import("../../src/features/chat/replies");
+const { applyLocale } = await import("../../src/i18n");
+
+// Issue 26, item 1: a chat reply says what it cost — the platform's number, the usage
+// counter's ("from the usage counter"), or "not reported by the platform" and why — in the
+// message footer and the receipt, in both languages; and it follows the balance reading that
+// settles it.
+
+const actions = { onRetry: () => {}, onRegenerate: () => {}, onEdit: () => Promise.resolve(true), onDelete: () => {}, onReceipt: () => {} };
+
+function receipt(cost: ChargeCost | undefined, patch: Partial<ChatReceipt> = {}): ChatReceipt {
+  return {
+    modelCode: "othan-2.0",
+    contextKind: "personal",
+    teamId: null,
+    contextLabel: "Personal",
+    requestId: "req-1",
+    platformRequestId: "req-1",
+    streamed: true,
+    workflowVersionId: null,
+    runId: null,
+    nodeId: null,
+    attempt: null,
+    startedAt: 0,
+    timeToFirstTokenMs: 120,
+    totalMs: 900,
+    usage: { promptTokens: 10, completionTokens: 20, totalTokens: 30 },
+    chargedPoints: null,
+    cost,
+    replayed: false,
+    responseFormat: "text",
+    ...patch,
+  };
+}
+
+function reply(cost: ChargeCost | undefined, patch: Partial<ChatReceipt> = {}): ChatMessage {
+  return {
+    id: "r1",
+    conversationId: "c1",
+    role: "assistant",
+    content: "An answer",
+    status: "complete",
+    parentId: "u1",
+    createdAt: 0,
+    receipt: receipt(cost, patch),
+    error: null,
+    jsonCheck: null,
+  };
+}
+
+let root: HTMLElement;
+mountRoot(
+  (el) => (root = el),
+  () => applyLocale("en"),
+);
+
+function footer(message: ChatMessage) {
+  act(() => render(<MessageView message={message} busy={false} modelName="Othan 2.0" actions={actions} />, root));
+  return root.querySelector<HTMLElement>("[data-testid=chat-reply-cost]");
+}
+
+describe("a chat reply's cost in its footer", () => {
+  it("shows the platform's number when the answer carried one", () => {
+    const cost = footer(reply({ kind: "reported", points: "3" }, { chargedPoints: "3" }));
+    expect(cost?.textContent).toBe("3 points");
+    expect(cost?.dataset.kind).toBe("reported");
+  });
+
+  it("labels the usage counter's number as such, and says how it was found", () => {
+    const cost = footer(reply({ kind: "fromUsageCounter", points: "1" }));
+    expect(cost?.textContent).toBe("1 point · from the usage counter");
+    expect(cost?.title).toContain("nothing else was charged in between");
+  });
+
+  it("says 'not reported by the platform' with why, for a Team and for shared readings", () => {
+    const team = footer(reply({ kind: "notReported", why: "noUsageCounter" }, { contextKind: "team" }));
+    expect(team?.textContent).toBe("Not reported by the platform");
+    expect(team?.title).toContain("no usage counter for Team sign-ins");
+    const shared = footer(reply({ kind: "notReported", why: "otherCharges" }));
+    expect(shared?.title).toContain("other charges were made");
+  });
+
+  it("says it in Chinese", () => {
+    act(() => applyLocale("zh-CN"));
+    expect(footer(reply({ kind: "fromUsageCounter", points: "2" }))?.textContent).toBe("2 积分 · 按用量统计");
+    expect(footer(reply({ kind: "notReported", why: "awaitingRefresh" }))?.textContent).toBe("平台未报告");
+  });
+
+  it("shows nothing for a reply that charged nothing (a refusal)", () => {
+    expect(footer(reply(undefined))).toBeNull();
+  });
+});
+
+describe("a chat reply's cost in its receipt", () => {
+  it("is a row with the amount and, below it, why", () => {
+    act(() => render(<ReceiptDialog message={reply({ kind: "notReported", why: "awaitingRefresh" })} onClose={() => {}} />, root));
+    const dialog = document.body;
+    expect(dialog.querySelector("[data-testid=receipt-cost]")?.textContent).toBe("Not reported by the platform");
+    expect(dialog.querySelector("[data-testid=receipt-cost-why]")?.textContent).toContain("the balance hasn't been read since");
+  });
+});
+
+describe("a balance reading settles a reply's cost", () => {
+  it("puts the settled cost on the reply it names and leaves the others", () => {
+    const waiting = reply({ kind: "notReported", why: "awaitingRefresh" });
+    const other = { ...reply(undefined), id: "r2" };
+    const next = settleCosts(
+      [waiting, other],
+      [{ source: "chat", requestId: "req-1", receiptRef: "r1", cost: { kind: "fromUsageCounter", points: "2" } }],
+    );
+    expect(next[0].receipt?.cost).toEqual({ kind: "fromUsageCounter", points: "2" });
+    expect(next[1]).toBe(other);
+    expect(settleCosts([waiting], [])).toEqual([waiting]);
+  });
+});
