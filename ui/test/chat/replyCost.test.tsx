@@ -95,6 +95,20 @@ describe("a chat reply's cost in its footer", () => {
     expect(footer(reply({ kind: "notReported", why: "awaitingRefresh" }))?.textContent).toBe("平台未报告");
   });
 
+  it("follows a change of language on a message already shown (the view is memoized)", async () => {
+    act(() => applyLocale("en"));
+    const shown = { ...reply({ kind: "fromUsageCounter", points: "2" }), content: "```js\nx\n```" };
+    expect(footer(shown)?.textContent).toBe("2 points · from the usage counter");
+    const copyLabel = () => root.querySelector("pre, .code-block")?.parentElement?.querySelector("button")?.getAttribute("aria-label");
+    const english = copyLabel();
+    act(() => applyLocale("zh-CN"));
+    // nanostores re-renders its subscribers on a timer.
+    await act(async () => new Promise((r) => setTimeout(r, 30)));
+    expect(root.querySelector("[data-testid=chat-reply-cost]")?.textContent).toBe("2 积分 · 按用量统计");
+    expect(copyLabel()).not.toBe(english);
+    act(() => applyLocale("en"));
+  });
+
   it("shows nothing for a reply that charged nothing (a refusal)", () => {
     expect(footer(reply(undefined))).toBeNull();
   });

@@ -225,3 +225,47 @@ async fn a_reply_names_what_it_cost_with_the_header_or_the_usage_counter() {
         Some(ChargeCost::NotReported { why: NotReportedWhy::NoUsageCounter })
     );
 }
+
+/// Issue 26, item 1, as the window meets it: the header read the balance at sign-in, a
+/// reply completes, and the refresh the core starts by itself after the reply (nobody calls
+/// `refresh_balance`) announces what the reply cost, from the usage counter.
+#[tokio::test]
+async fn the_refresh_after_a_reply_announces_its_cost_from_the_usage_counter() {
+    use std::time::{Duration, Instant};
+
+    use crate::billing::wire::ChargeCost;
+    use crate::wire::AppEvent;
+
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.core.billing().refresh_balance().await.unwrap();
+    rig.events.take();
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(
+            input("How do I plan a small project?", options(sb::MODEL_CHAT, json!({}))),
+            &Events::default().sink(),
+        )
+        .await
+        .unwrap()
+        .reply;
+    let request_id = receipt_id(&reply);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let settled = loop {
+        let found = rig.events.take().into_iter().find_map(|e| match e {
+            AppEvent::BalanceChanged { balance } => {
+                balance.settled.into_iter().find(|s| s.request_id == request_id)
+            }
+            _ => None,
+        });
+        if let Some(found) = found {
+            break found;
+        }
+        assert!(Instant::now() < deadline, "no refresh after the reply settled it");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let charged =
+        rig.control().charges_for(&request_id).first().map(|c| c.points.to_string()).expect("charged");
+    assert_eq!(settled.cost, ChargeCost::FromUsageCounter { points: charged });
+    assert_eq!(settled.receipt_ref, reply.id);
+}

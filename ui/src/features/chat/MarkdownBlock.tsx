@@ -4,7 +4,7 @@
 import type { ComponentChildren } from "preact";
 import { memo } from "preact/compat";
 
-import { t } from "../../i18n";
+import { t, useLocale } from "../../i18n";
 import { CodeBlock } from "./CodeBlock";
 import { Inlines } from "./MarkdownInline";
 import { alignClass, fenceLang, type MdNode } from "./markdown";
@@ -135,4 +135,10 @@ export function NodeView(props: { node: MdNode; live: boolean }): ComponentChild
 }
 
 // Nodes are compared by identity: a finished block, item or row is the same object every delta.
-export const MemoNode = memo(NodeView, (a, b) => a.node === b.node && a.live === b.live);
+/** A top-level block: memoised by identity, yet it follows the language (its labels and copy buttons). */
+function LocalisedNode(props: { node: MdNode; live: boolean }) {
+  useLocale();
+  return <NodeView node={props.node} live={props.live} />;
+}
+
+export const MemoNode = memo(LocalisedNode, (a, b) => a.node === b.node && a.live === b.live);

@@ -4,7 +4,7 @@
 import { memo } from "preact/compat";
 import { useState } from "preact/hooks";
 
-import { t } from "../../i18n";
+import { t, useLocale } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { CodeBlock } from "./CodeBlock";
 import { JsonCheckView } from "./JsonCheckView";
@@ -25,6 +25,8 @@ function MessageViewInner(props: {
   index?: number;
   count?: number;
 }) {
+  // Memoized below: the language is followed here, not through the props.
+  useLocale();
   const { message: m, busy, actions } = props;
   const [editing, setEditingState] = useState(false);
   const setEditing = (on: boolean) => {

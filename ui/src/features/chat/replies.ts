@@ -1,6 +1,6 @@
 // Where a streamed reply's pieces go in the open conversation's messages.
 
-import type { ChatMessage, SettledCharge } from "../../ipc";
+import type { ChargeCost, ChatMessage, SettledCharge } from "../../ipc";
 
 /** Puts a reply where it belongs: in place when known, else after its turn. */
 export function placeReply(messages: ChatMessage[], reply: ChatMessage): ChatMessage[] {
@@ -30,6 +30,10 @@ export function appendText(messages: ChatMessage[], id: string, text: string): C
   return next;
 }
 
+function sameCost(a: ChargeCost | undefined, b: ChargeCost): boolean {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** A balance reading settled what some replies cost (`balanceChanged`): their receipts say so. */
 export function settleCosts(messages: ChatMessage[], settled: readonly SettledCharge[]): ChatMessage[] {
   const chat = settled.filter((s) => s.source === "chat");
@@ -37,7 +41,7 @@ export function settleCosts(messages: ChatMessage[], settled: readonly SettledCh
   let changed = false;
   const next = messages.map((m) => {
     const found = m.receipt ? chat.find((s) => s.receiptRef === m.id) : undefined;
-    if (!found || !m.receipt) return m;
+    if (!found || !m.receipt || sameCost(m.receipt.cost, found.cost)) return m;
     changed = true;
     return { ...m, receipt: { ...m.receipt, cost: found.cost } };
   });

@@ -23,7 +23,7 @@ export function useChat(contextKey: string) {
   const { setConversations, query, setQuery, loadConversations, reloadConversations } = list;
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  useSettledCosts(setMessages);
+  useSettledCosts(messages, setMessages);
   const [opening, setOpening] = useState(false);
   // The options being written outlive a visit to another screen (kept per context).
   const [draft, setDraft] = useKept<Draft>(keptKey(contextKey, "chat.options"), EMPTY_DRAFT);
