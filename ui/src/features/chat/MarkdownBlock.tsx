@@ -21,6 +21,7 @@ function Blocks(props: { nodes: MdNode[]; live: boolean }) {
 
 /** One parsed node as elements (exported for the benchmark's naive baseline). */
 export function NodeView(props: { node: MdNode; live: boolean }): ComponentChildren {
+  useLocale(); // memoised (MemoNode), yet its labels follow the language
   const { node, live } = props;
   const token = node.token;
   switch (node.type) {
@@ -135,10 +136,4 @@ export function NodeView(props: { node: MdNode; live: boolean }): ComponentChild
 }
 
 // Nodes are compared by identity: a finished block, item or row is the same object every delta.
-/** A top-level block: memoised by identity, yet it follows the language (its labels and copy buttons). */
-function LocalisedNode(props: { node: MdNode; live: boolean }) {
-  useLocale();
-  return <NodeView node={props.node} live={props.live} />;
-}
-
-export const MemoNode = memo(LocalisedNode, (a, b) => a.node === b.node && a.live === b.live);
+export const MemoNode = memo(NodeView, (a, b) => a.node === b.node && a.live === b.live);
