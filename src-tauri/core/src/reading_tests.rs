@@ -117,6 +117,84 @@ async fn a_price_without_a_block_size_gives_no_estimate_instead_of_a_300_times_g
     assert_eq!((cost.charged.as_deref(), cost.verdict), (Some("6"), CostVerdict::NoEstimate));
 }
 
+/// Readings audit K5 and K6: a price per 1,000 characters in another vocabulary is read as
+/// a rate, and while no receipt has shown how a part of a block is charged the estimate is
+/// the range between prorating and a started block; the first receipt that tells them apart
+/// teaches the rule, the estimate is exact from then on, and a charge that breaks the
+/// learned rule is flagged.
+#[tokio::test]
+async fn a_rate_per_1000_characters_is_read_and_its_rounding_is_learned_from_the_first_receipt() {
+    use crate::tts::wire::BlockRounding;
+
+    let rig = personal_with(&[Reading::TtsPricePer1k, Reading::TtsPriceProrated]).await;
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
+    let config = catalog.configs.iter().find(|c| c.tts_config_id == sb::TTS_CONFIG_STANDARD).unwrap();
+    let price = config.price.as_ref().unwrap();
+    assert_eq!((price.unit_size.as_deref(), price.points.as_deref()), (Some("1000"), Some("20")));
+    assert!(price.estimable, "{:?}", catalog.reading);
+
+    let text = "a".repeat(31);
+    let before = rig.core.tts().tts_estimate(standard(&text)).await.unwrap();
+    assert_eq!(before.rounding, Some(BlockRounding::Unknown));
+    assert_eq!(
+        (before.lowest_total_points.as_deref(), before.total_points.as_deref()),
+        (Some("1"), Some("20"))
+    );
+    let clip = rig.core.tts().synthesize(standard(&text)).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
+    let cost = clip.cost.unwrap();
+    assert_eq!((cost.charged.as_deref(), cost.verdict), (Some("1"), CostVerdict::WithinRange));
+    assert_eq!(cost.difference, None, "no \"differs by -19\" for a charge inside the range");
+
+    let after = rig.core.tts().tts_estimate(standard(&"b".repeat(40))).await.unwrap();
+    assert_eq!(after.rounding, Some(BlockRounding::Prorated));
+    assert!(after.rounding_learned_from.is_some());
+    assert_eq!((after.lowest_total_points, after.total_points.as_deref()), (None, Some("1")));
+    let clip = rig.core.tts().synthesize(standard(&"b".repeat(40))).await.unwrap();
+    assert_eq!(clip.cost.unwrap().verdict, CostVerdict::Matches);
+
+    // The platform changes its rule: charged per started block now. Flagged, then learned.
+    rig.control().set_readings([Reading::TtsPricePer1k].into_iter().collect::<Readings>());
+    let clip = rig.core.tts().synthesize(standard(&"c".repeat(50))).await.unwrap();
+    let cost = clip.cost.unwrap();
+    assert_eq!((cost.charged.as_deref(), cost.verdict), (Some("20"), CostVerdict::Differs));
+    assert!(cost.contradicts_rounding, "the learned rule was broken: {cost:?}");
+    let relearned = rig.core.tts().tts_estimate(standard(&"d".repeat(10))).await.unwrap();
+    assert_eq!(
+        (relearned.rounding, relearned.total_points.as_deref()),
+        (Some(BlockRounding::StartedBlock), Some("20"))
+    );
+}
+
+/// The default sandbox charges per started block: the first receipt teaches that, and the
+/// range the estimate showed before it is gone.
+#[tokio::test]
+async fn a_started_block_is_learned_from_the_first_receipt_that_tells_the_rules_apart() {
+    use crate::tts::wire::BlockRounding;
+
+    let rig = personal_with(&[]).await;
+    let first = rig.core.tts().tts_estimate(standard("hello")).await.unwrap();
+    assert_eq!((first.lowest_total_points.as_deref(), first.total_points.as_deref()), (Some("1"), Some("2")));
+    // Exactly one block: both rules say 2, so this receipt teaches nothing.
+    let clip = rig.core.tts().synthesize(standard(&"x".repeat(100))).await.unwrap();
+    assert_eq!(clip.cost.unwrap().verdict, CostVerdict::Matches);
+    assert_eq!(
+        rig.core.tts().tts_estimate(standard("hello")).await.unwrap().rounding,
+        Some(BlockRounding::Unknown)
+    );
+    let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
+    assert_eq!(
+        clip.cost.unwrap().verdict,
+        CostVerdict::Matches,
+        "2 is the high end of the range, as estimated"
+    );
+    let learned = rig.core.tts().tts_estimate(standard("hello")).await.unwrap();
+    assert_eq!(
+        (learned.rounding, learned.lowest_total_points, learned.total_points.as_deref()),
+        (Some(BlockRounding::StartedBlock), None, Some("2"))
+    );
+}
+
 #[tokio::test]
 async fn a_price_in_a_shape_the_app_cannot_read_says_so_and_shows_it_as_sent() {
     let rig = personal_with(&[Reading::TtsPriceOtherShape]).await;

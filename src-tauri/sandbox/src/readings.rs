@@ -54,6 +54,14 @@ pub enum Reading {
     TtsPriceNoBlockSize,
     /// TTS prices as a sentence (`{"text": "2 points per 100 characters"}`); charges unchanged.
     TtsPriceOtherShape,
+    /// Per-character TTS prices in another vocabulary: `{billingMode: "per_character",
+    /// pointsPer1kCharacters: N}`, the rate per 1,000 characters (2 per 100 → 20), and
+    /// charged per 1,000-character block at that rate.
+    #[serde(rename = "tts-price-per-1k")]
+    TtsPricePer1k,
+    /// Per-character TTS prices are prorated to the characters and rounded up to a whole
+    /// point (2 per 100 for 31 characters → 1), not charged per started block.
+    TtsPriceProrated,
     /// Team balance in the Chinese Team page's older shape `{teamId, total, memberQuota, memberRemaining}`.
     TeamBalanceLegacy,
     /// Amounts as JSON numbers with a fraction (`859.75`, `2500.0`), never as decimal text.

@@ -16,4 +16,9 @@ configDiffers: boolean,
 /**
  * The platform used another voice than the one asked for.
  */
-voiceDiffers: boolean, };
+voiceDiffers: boolean, 
+/**
+ * The estimate used a rounding learned from an earlier receipt, and this charge does
+ * not follow it.
+ */
+contradictsRounding: boolean, };

@@ -153,6 +153,38 @@ impl Points {
     }
 }
 
+impl Points {
+    /// The decimals this amount is written with ("10" → 0, "2.5" → 1, "0.125" → 3).
+    pub fn decimals(self) -> u32 {
+        let mut frac = self.micro.unsigned_abs() % SCALE as u128;
+        if frac == 0 {
+            return 0;
+        }
+        let mut digits = SCALE_DIGITS as u32;
+        while frac.is_multiple_of(10) {
+            frac /= 10;
+            digits -= 1;
+        }
+        digits
+    }
+
+    /// A non-negative price per `per` units, prorated to `used` units and rounded up to
+    /// the price's own decimals (10 per 1000 for 31 → 1; 2.5 per 1000 for 31 → 0.1): the
+    /// platform charges in the precision it prices in. `None` for `per` = 0 or a negative
+    /// price.
+    pub fn prorated(self, used: u64, per: u64) -> Option<Points> {
+        if per == 0 || self.micro < 0 {
+            return None;
+        }
+        let exact = self.micro.checked_mul(i128::from(used))?;
+        let step = 10_i128.pow(SCALE_DIGITS as u32 - self.decimals());
+        let unit = i128::from(per).checked_mul(step)?;
+        // ceil(exact / per) rounded up to a multiple of `step`, in one division.
+        let steps = exact.checked_add(unit - 1)? / unit;
+        Some(Points { micro: steps.checked_mul(step)? })
+    }
+}
+
 /// A price per block times a number of blocks.
 impl std::ops::Mul<u64> for Points {
     type Output = Points;
@@ -295,6 +327,22 @@ mod tests {
 #[cfg(test)]
 mod price_tests {
     use super::*;
+
+    #[test]
+    fn prorating_rounds_up_to_the_price_own_decimals() {
+        let p = |t: &str| Points::parse(t).unwrap();
+        let pro = |price: &str, used: u64, per: u64| p(price).prorated(used, per).map(|x| x.to_string());
+        assert_eq!(pro("10", 31, 1000).as_deref(), Some("1"));
+        assert_eq!(pro("10", 1000, 1000).as_deref(), Some("10"));
+        assert_eq!(pro("10", 1001, 1000).as_deref(), Some("11"));
+        assert_eq!(pro("2.5", 31, 1000).as_deref(), Some("0.1"));
+        assert_eq!(pro("0.125", 3, 1000).as_deref(), Some("0.001"));
+        assert_eq!(pro("10", 0, 1000).as_deref(), Some("0"));
+        assert_eq!(pro("10", 31, 0), None);
+        assert_eq!(p("-1").prorated(1, 1), None);
+        assert_eq!(Points::whole(i64::MAX).prorated(u64::MAX, 1), None, "overflow is no price");
+        assert_eq!((p("10").decimals(), p("2.50").decimals(), p("0.000001").decimals()), (0, 1, 6));
+    }
 
     #[test]
     fn every_json_number_form_is_exact() {

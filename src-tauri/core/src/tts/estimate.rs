@@ -4,7 +4,8 @@
 
 use super::catalog::{price_unavailable, Price, PriceUnit};
 use super::wire::{
-    CharacterCounting, CostCheck, CostEstimate, CostVerdict, CountingRule, SpeechReceipt, Voice, VoiceState,
+    BlockRounding, CharacterCounting, CostCheck, CostEstimate, CostVerdict, CountingRule, SpeechReceipt,
+    Voice, VoiceState,
 };
 use crate::billing::points::Points;
 
@@ -42,6 +43,8 @@ pub struct CountingKnowledge {
     pub cjk_weight: Option<(u32, i64)>,
     /// A clip without CJK characters was settled for exactly its code points.
     pub others_confirmed: bool,
+    /// How a part of a block is charged, and the creation time (ms) of the clip that showed it.
+    pub rounding: Option<(BlockRounding, i64)>,
 }
 
 /// A count header as sent: `132`, ` 132 `, `1,320`, `132.0` or `132 characters` are read;
@@ -86,14 +89,17 @@ pub fn lesson(input: &str, receipt: &super::wire::SpeechReceipt) -> Option<Optio
 }
 
 /// Learns from settled clips given newest first as (input, receipt, created_at_ms): the
-/// newest clip with CJK characters that teaches a weight gives it.
+/// newest clip with CJK characters that teaches a weight gives it, and the newest clip whose
+/// charge tells the rounding rules of `price` apart gives the rounding.
 pub fn learn<'a>(
     clips: impl IntoIterator<Item = (&'a str, &'a super::wire::SpeechReceipt, i64)>,
+    price: Option<&Price>,
 ) -> CountingKnowledge {
+    let clips: Vec<_> = clips.into_iter().collect();
     let mut known = CountingKnowledge::default();
-    for (input, receipt, at) in clips {
+    for (input, receipt, at) in &clips {
         match lesson(input, receipt) {
-            Some(Some(k)) if known.cjk_weight.is_none() => known.cjk_weight = Some((k, at)),
+            Some(Some(k)) if known.cjk_weight.is_none() => known.cjk_weight = Some((k, *at)),
             Some(None) => known.others_confirmed = true,
             _ => {}
         }
@@ -101,7 +107,48 @@ pub fn learn<'a>(
             break;
         }
     }
+    if let Some(Price { unit: PriceUnit::Characters, unit_size: Some(size), points: Some(points) }) = price {
+        let weight = known.cjk_weight.map(|(k, _)| k);
+        known.rounding = clips.iter().find_map(|(input, receipt, at)| {
+            Some((rounding_lesson(input, receipt, *size, *points, weight)?, *at))
+        });
+    }
     known
+}
+
+/// What one settled clip says about the rounding: the rule whose amount it was charged,
+/// when the two rules give different amounts for it; `None` when they agree, when its
+/// counted characters aren't known (CJK characters before their weight is), or when the
+/// charge is neither (a first-use tariff in it, another price at the time).
+pub fn rounding_lesson(
+    input: &str,
+    receipt: &SpeechReceipt,
+    size: u64,
+    points: Points,
+    cjk_weight: Option<u32>,
+) -> Option<BlockRounding> {
+    let charged = receipt.charged_points.as_deref().and_then(|p| Points::parse(p.trim()))?;
+    let counted = match receipt.usage_characters.as_deref().and_then(read_count) {
+        Some(n) => n,
+        None => {
+            let cjk = cjk_count(input);
+            if cjk > 0 && cjk_weight.is_none() {
+                return None;
+            }
+            u64::from(code_points(input) - cjk) + u64::from(cjk_weight.unwrap_or(1)) * u64::from(cjk)
+        }
+    };
+    let (_, started) = synthesis_points(size, points, counted);
+    let prorated = points.prorated(counted, size)?;
+    if started == prorated {
+        None
+    } else if charged == started {
+        Some(BlockRounding::StartedBlock)
+    } else if charged == prorated {
+        Some(BlockRounding::Prorated)
+    } else {
+        None
+    }
 }
 
 /// The estimate with nothing learned about the configuration's count.
@@ -143,19 +190,40 @@ pub fn estimate_counted(
         unavailable: None,
         counting: Some(counting),
         possible_total_points: None,
+        rounding: None,
+        rounding_learned_from: None,
+        lowest_total_points: None,
     };
     out.unavailable = price_unavailable(price);
     if let Some(Price { unit: PriceUnit::Characters, unit_size: Some(unit_size), points: Some(points) }) =
         price.filter(|_| out.unavailable.is_none())
     {
-        let (blocks, synthesis) = synthesis_points(*unit_size, *points, counted);
+        let rule = known.rounding.map_or(BlockRounding::Unknown, |(rule, _)| rule);
+        // Unknown: the started block, the high end of the range (never less than a
+        // platform may charge); the prorated amount is its low end.
+        let charge = |counted: u64| match rule {
+            BlockRounding::Prorated => points.prorated(counted, *unit_size).unwrap_or(*points * counted),
+            BlockRounding::StartedBlock | BlockRounding::Unknown => {
+                synthesis_points(*unit_size, *points, counted).1
+            }
+        };
+        let blocks = counted.div_ceil((*unit_size).max(1));
+        let synthesis = charge(counted);
         let extra = activation.unwrap_or(Points::ZERO);
         out.blocks = Some(u32::try_from(blocks).unwrap_or(u32::MAX));
         out.synthesis_points = Some(synthesis.to_string());
         out.total_points = Some((synthesis + extra).to_string());
+        out.rounding = Some(rule);
+        out.rounding_learned_from = known.rounding.map(|(_, at)| crate::foundation::clock::rfc3339_ms(at));
+        if rule == BlockRounding::Unknown {
+            out.lowest_total_points = points
+                .prorated(counted, *unit_size)
+                .filter(|low| *low != synthesis)
+                .map(|low| (low + extra).to_string());
+        }
         if known.cjk_weight.is_none() && cjk > 0 {
             let assumed = u64::from(chars - cjk) + u64::from(ASSUMED_CJK_WEIGHT) * u64::from(cjk);
-            let (_, upper) = synthesis_points(*unit_size, *points, assumed);
+            let upper = charge(assumed);
             if upper != synthesis {
                 out.possible_total_points = Some((upper + extra).to_string());
             }
@@ -175,14 +243,22 @@ fn signed(p: Points) -> String {
 /// Puts the receipt beside the estimate and flags any difference.
 pub fn check(estimate: &CostEstimate, receipt: &SpeechReceipt, config_id: &str, voice_id: &str) -> CostCheck {
     let estimated = estimate.total_points.as_deref().and_then(Points::parse);
+    let lowest = estimate.lowest_total_points.as_deref().and_then(Points::parse);
     let charged = receipt.charged_points.as_deref().and_then(Points::parse);
     let (verdict, difference) = match (estimated, charged) {
         (_, None) => (CostVerdict::NotReported, None),
         (None, Some(_)) => (CostVerdict::NoEstimate, None),
         (Some(e), Some(c)) if e == c => (CostVerdict::Matches, Some(signed(Points::ZERO))),
+        (Some(e), Some(c)) if lowest.is_some_and(|low| low <= c && c < e) => (CostVerdict::WithinRange, None),
         (Some(e), Some(c)) => (CostVerdict::Differs, Some(signed(c - e))),
     };
+    // A learned rule, with nothing else left to assumption (the CJK weight learned too, or
+    // no CJK character), that the platform did not follow this time.
+    let assumed_weight =
+        estimate.counting.as_ref().is_some_and(|c| c.cjk_characters > 0 && c.rule != CountingRule::Learned);
+    let learned = matches!(estimate.rounding, Some(BlockRounding::StartedBlock | BlockRounding::Prorated));
     CostCheck {
+        contradicts_rounding: verdict == CostVerdict::Differs && learned && !assumed_weight,
         estimated: estimate.total_points.clone(),
         charged: receipt.charged_points.clone(),
         difference,
@@ -288,8 +364,11 @@ mod tests {
         let newest = receipt(None, Some("4"));
         let older = receipt(None, Some("6"));
         let plain = receipt(None, Some("2"));
-        let known = learn([("你好", &newest, 30), ("hi", &plain, 20), ("你好", &older, 10)]);
-        assert_eq!(known, CountingKnowledge { cjk_weight: Some((2, 30)), others_confirmed: true });
+        let known = learn([("你好", &newest, 30), ("hi", &plain, 20), ("你好", &older, 10)], None);
+        assert_eq!(
+            known,
+            CountingKnowledge { cjk_weight: Some((2, 30)), others_confirmed: true, rounding: None }
+        );
         let price = per_chars(100, "3");
         let text = "字".repeat(66);
         let e = estimate_counted(Some(&price), &text, None, &known);

@@ -32,16 +32,85 @@ fn text(v: &Value, keys: &[&'static str]) -> Option<String> {
         _ => None,
     }
 }
-const UNIT_KEYS: [&str; 5] = ["unit", "billingUnit", "priceUnit", "unitType", "billing_unit"];
-const SIZE_KEYS: [&str; 6] = ["unitSize", "blockSize", "unit_size", "block_size", "per", "unitCount"];
+const UNIT_KEYS: [&str; 8] = [
+    "unit",
+    "billingUnit",
+    "priceUnit",
+    "unitType",
+    "billing_unit",
+    "billingMode",
+    "billing_mode",
+    "chargeUnit",
+];
+const SIZE_KEYS: [&str; 8] = [
+    "unitSize",
+    "blockSize",
+    "unit_size",
+    "block_size",
+    "per",
+    "unitCount",
+    "perCharacters",
+    "per_characters",
+];
 const POINTS_KEYS: [&str; 5] = ["points", "pricePoints", "pointsPerBlock", "pointsPerUnit", "price_points"];
+
+/// Rates whose name carries the unit and the block size (`pointsPer1kCharacters: 10`):
+/// another vocabulary for the same `{unit, unitSize, points}`.
+const RATE_KEYS: [(&str, PriceUnitKind, u64); 10] = [
+    ("pointsPer1kCharacters", PriceUnitKind::Characters, 1000),
+    ("pointsPer1KCharacters", PriceUnitKind::Characters, 1000),
+    ("pointsPerThousandCharacters", PriceUnitKind::Characters, 1000),
+    ("pointsPer1000Characters", PriceUnitKind::Characters, 1000),
+    ("points_per_1k_characters", PriceUnitKind::Characters, 1000),
+    ("pointsPerCharacter", PriceUnitKind::Characters, 1),
+    ("points_per_character", PriceUnitKind::Characters, 1),
+    ("pointsPerSecond", PriceUnitKind::AudioSeconds, 1),
+    ("pointsPerAudioSecond", PriceUnitKind::AudioSeconds, 1),
+    ("pointsPerMinute", PriceUnitKind::AudioSeconds, 60),
+];
+
+#[derive(Clone, Copy)]
+enum PriceUnitKind {
+    Characters,
+    AudioSeconds,
+}
+
+impl PriceUnitKind {
+    fn unit(self) -> PriceUnit {
+        match self {
+            PriceUnitKind::Characters => PriceUnit::Characters,
+            PriceUnitKind::AudioSeconds => PriceUnit::AudioSeconds,
+        }
+    }
+}
 
 fn unit_of(raw: &str) -> PriceUnit {
     match normalise_word(raw).as_str() {
-        "characters" | "character" | "chars" | "char" => PriceUnit::Characters,
-        "audio_seconds" | "audio_second" | "seconds" | "second" => PriceUnit::AudioSeconds,
+        "characters" | "character" | "chars" | "char" | "per_character" | "per_characters"
+        | "by_character" | "by_characters" | "per_char" => PriceUnit::Characters,
+        "audio_seconds" | "audio_second" | "seconds" | "second" | "per_second" | "per_audio_second"
+        | "by_duration" | "duration" => PriceUnit::AudioSeconds,
         _ => PriceUnit::Other(raw.to_owned()),
     }
+}
+
+/// A rate named with its unit and block size (see [`RATE_KEYS`]), if the block has one.
+/// A `billingMode` that names another unit than the rate's is reported, and the rate's
+/// name is believed: it is the more specific of the two.
+fn read_rate(map: &serde_json::Map<String, Value>, report: &mut ReadReport) -> Option<Price> {
+    let (key, kind, size, value) = RATE_KEYS
+        .iter()
+        .find_map(|(k, kind, size)| map.get(*k).filter(|v| !v.is_null()).map(|v| (*k, *kind, *size, v)))?;
+    if let Some((name, Value::String(mode))) = field(map, &UNIT_KEYS) {
+        if unit_of(mode) != kind.unit() {
+            report.unrecognised(format!("price.{name} = {mode:?} beside {key}"));
+        }
+    }
+    let points = Points::from_json(value).filter(|p| !p.is_negative());
+    if points.is_none() {
+        report.unrecognised(format!("price.{key} = {}", compact(value)));
+    }
+    Some(Price { unit: kind.unit(), unit_size: Some(size), points })
 }
 
 /// Reads a price block in the shapes seen (`{unit, unitSize, points}` and its aliases).
@@ -51,6 +120,9 @@ fn read_price(raw: &Value, report: &mut ReadReport) -> Price {
         report.unrecognised(format!("price = {}", compact(raw)));
         return Price { unit: PriceUnit::Missing, unit_size: None, points: None };
     };
+    if let Some(price) = read_rate(map, report) {
+        return price;
+    }
     let unit = match field(map, &UNIT_KEYS) {
         Some((_, Value::String(u))) => unit_of(u),
         _ => {
@@ -317,6 +389,36 @@ mod tests {
         assert_eq!(read.prices["c"].unit_size, None, "12.5 is not a block size");
         assert!(report.unrecognised.iter().any(|u| u.starts_with("price.unitSize")), "{report:?}");
         assert!(report.missing.contains(&"configs[].voices".to_owned()));
+    }
+
+    #[test]
+    fn prices_in_another_vocabulary_are_read_as_rates() {
+        let data = serde_json::json!([
+            {"ttsConfigId": "k", "price": {"billingMode": "per_character", "pointsPer1kCharacters": 10}},
+            {"ttsConfigId": "t", "price": {"pointsPerThousandCharacters": "2.5"}},
+            {"ttsConfigId": "p", "price": {"billingMode": "per_character", "perCharacters": 500, "points": 3}},
+            {"ttsConfigId": "s", "price": {"billingMode": "per_second", "pointsPerMinute": 6}},
+            {"ttsConfigId": "x", "price": {"billingMode": "per_second", "pointsPer1kCharacters": "ten"}}
+        ]);
+        let (read, report) = read_options(&data, time::OffsetDateTime::now_utc()).unwrap();
+        let k = &read.prices["k"];
+        assert_eq!(
+            (&k.unit, k.unit_size, k.points.map(|p| p.to_string())),
+            (&PriceUnit::Characters, Some(1000), Some("10".into()))
+        );
+        assert_eq!(price_unavailable(Some(k)), None, "an estimable price");
+        assert_eq!(read.prices["t"].points.map(|p| p.to_string()).as_deref(), Some("2.5"));
+        let p = &read.prices["p"];
+        assert_eq!((&p.unit, p.unit_size), (&PriceUnit::Characters, Some(500)));
+        let s = &read.prices["s"];
+        assert_eq!((&s.unit, s.unit_size), (&PriceUnit::AudioSeconds, Some(60)));
+        let x = &read.prices["x"];
+        assert_eq!(x.points, None, "text that is no number is not a price");
+        assert!(report.unrecognised.iter().any(|u| u.contains("beside pointsPer1kCharacters")), "{report:?}");
+        assert!(
+            report.unrecognised.iter().any(|u| u.starts_with("price.pointsPer1kCharacters")),
+            "{report:?}"
+        );
     }
 
     #[test]

@@ -39,16 +39,19 @@ impl Tts {
         let config = catalog.config(&req.tts_config_id);
         let voice = config.and_then(|c| c.voices.iter().find(|v| v.voice_id == req.voice_id));
         let ctx = ClipContext::of(&self.auth().active_session().await?);
-        let known = self.counting_known(&ctx, &req.tts_config_id).await?;
-        Ok(estimate_counted(catalog.prices.get(&req.tts_config_id), &req.input, voice, &known))
+        let price = catalog.prices.get(&req.tts_config_id);
+        let known = self.counting_known(&ctx, &req.tts_config_id, price).await?;
+        Ok(estimate_counted(price, &req.input, voice, &known))
     }
 
     /// What the settled clips of a configuration, in one context, have taught about how it
-    /// counts characters (the catalog says nothing of it; the receipts do).
+    /// counts characters and rounds a started block under `price` (the catalog says nothing
+    /// of either; the receipts do).
     pub(crate) async fn counting_known(
         &self,
         ctx: &ClipContext,
         tts_config_id: &str,
+        price: Option<&super::catalog::Price>,
     ) -> Result<CountingKnowledge> {
         let rows = self.shared.db().settled_receipts(ctx, tts_config_id, 200).await?;
         let receipts: Vec<(String, SpeechReceipt, i64)> = rows
@@ -57,7 +60,7 @@ impl Tts {
                 serde_json::from_str::<SpeechReceipt>(&receipt).ok().map(|r| (input, r, at))
             })
             .collect();
-        Ok(learn(receipts.iter().map(|(i, r, at)| (i.as_str(), r, *at))))
+        Ok(learn(receipts.iter().map(|(i, r, at)| (i.as_str(), r, *at)), price))
     }
 
     /// The summed estimate for the same text in up to four voices, and a batch id that ties
@@ -72,13 +75,9 @@ impl Tts {
         for req in &requests {
             let (config, voice) = resolve(&catalog, req)?;
             body_for(req, &normalize(&req.params))?;
-            let known = self.counting_known(&ctx, &config.tts_config_id).await?;
-            items.push(estimate_counted(
-                catalog.prices.get(&config.tts_config_id),
-                &req.input,
-                Some(voice),
-                &known,
-            ));
+            let price = catalog.prices.get(&config.tts_config_id);
+            let known = self.counting_known(&ctx, &config.tts_config_id, price).await?;
+            items.push(estimate_counted(price, &req.input, Some(voice), &known));
         }
         let known: Vec<_> = items
             .iter()
@@ -115,9 +114,10 @@ impl Tts {
         let (config, voice) = resolve(&catalog, &req)?;
         let params = normalize(&req.params);
         let body = body_for(&req, &params)?;
-        let known = self.counting_known(&ClipContext::of(&call.session), &config.tts_config_id).await?;
-        let est =
-            estimate_counted(catalog.prices.get(&config.tts_config_id), &req.input, Some(voice), &known);
+        let price = catalog.prices.get(&config.tts_config_id);
+        let known =
+            self.counting_known(&ClipContext::of(&call.session), &config.tts_config_id, price).await?;
+        let est = estimate_counted(price, &req.input, Some(voice), &known);
         let clip = NewClip {
             id: uuid::Uuid::new_v4().to_string(),
             request_id: uuid::Uuid::new_v4().to_string(),

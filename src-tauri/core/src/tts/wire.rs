@@ -256,6 +256,21 @@ pub struct CostEstimate {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub possible_total_points: Option<String>,
+    /// How this configuration rounds a started block, as far as its receipts (in this
+    /// context) have shown (`None` without an estimate, and in estimates stored before).
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounding: Option<BlockRounding>,
+    /// RFC 3339 creation time of the clip whose receipt taught the rounding.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounding_learned_from: Option<String>,
+    /// While the rounding is unknown: the total if the platform prorates, the low end of a
+    /// range whose high end is `total_points` (a started block charged whole). `None` when
+    /// the two agree.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lowest_total_points: Option<String>,
 }
 
 /// Which counting rule an estimate used. The catalog has none: a configuration's rule is
@@ -324,6 +339,22 @@ pub struct SpeechReceipt {
     pub charged_points: Option<String>,
 }
 
+/// How a price per block is charged for a part of a block. The docs fix no rule (readings
+/// audit K6): a platform may charge every started block whole, or prorate the price to the
+/// characters (rounded up to the price's own decimals, so any input costs at least the
+/// smallest step). The first receipt that tells the two apart teaches which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum BlockRounding {
+    /// No receipt of this configuration, in this context, has told the rules apart yet.
+    Unknown,
+    /// Every started block is charged whole.
+    StartedBlock,
+    /// The price is prorated to the characters.
+    Prorated,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -336,6 +367,8 @@ pub enum CostVerdict {
     NoEstimate,
     /// The platform did not report the charged points.
     NotReported,
+    /// While the rounding was unknown: charged within the estimated range.
+    WithinRange,
 }
 
 /// The receipt beside the estimate.
@@ -358,6 +391,9 @@ pub struct CostCheck {
     pub config_differs: bool,
     /// The platform used another voice than the one asked for.
     pub voice_differs: bool,
+    /// The estimate used a rounding learned from an earlier receipt, and this charge does
+    /// not follow it.
+    pub contradicts_rounding: bool,
 }
 
 // ---------- the audio ledger ----------

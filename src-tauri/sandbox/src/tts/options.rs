@@ -83,8 +83,12 @@ fn library_url(base: &str, account: &AccountKey, config: &TtsConfig) -> String {
 
 fn config_json(shared: &Shared, account: &AccountKey, config: &TtsConfig, voices: &[OfferedVoice]) -> Value {
     let readings = shared.settings().readings;
+    let config = &super::pricing::as_priced(config.clone(), &readings);
     let mut price =
         json!({ "unit": config.unit.as_str(), "unitSize": config.unit_size, "points": config.points });
+    if readings.has(Reading::TtsPricePer1k) && config.unit_size == 1000 {
+        price = json!({ "billingMode": "per_character", "pointsPer1kCharacters": config.points });
+    }
     if readings.has(Reading::PointsFractional) {
         price["points"] = Readings::fractional_number(crate::Points::whole(config.points));
     }

@@ -1,6 +1,7 @@
 //! Character counting and TTS prices: `points` per started block of `unitSize` units.
 
 use crate::chat::is_cjk;
+use crate::readings::{Reading, Readings};
 use crate::seed::{CharCounting, PriceUnit, TtsConfig};
 
 /// Accepted input characters: Unicode code points, as pydantic counts them.
@@ -24,8 +25,28 @@ pub(crate) fn actual_usage(config: &TtsConfig, usage_chars: u64, duration_ms: u6
     }
 }
 
-pub(crate) fn synthesis_points(config: &TtsConfig, actual_usage: u64) -> i64 {
-    let blocks = actual_usage.div_ceil(config.unit_size.max(1));
+/// The configuration as priced under the readings in force: `tts-price-per-1k` restates a
+/// per-character price per 1,000 characters, at the rate it comes to (2 per 100 → 20 per
+/// 1,000), where 1,000 is a whole number of its blocks.
+pub(crate) fn as_priced(mut config: TtsConfig, readings: &Readings) -> TtsConfig {
+    let size = config.unit_size.max(1);
+    if readings.has(Reading::TtsPricePer1k) && config.unit == PriceUnit::Characters && 1000_u64.is_multiple_of(size) {
+        config.points = config.points.saturating_mul(i64::try_from(1000 / size).unwrap_or(i64::MAX));
+        config.unit_size = 1000;
+    }
+    config
+}
+
+/// Points per started block; under `tts-price-prorated`, the price prorated to the usage
+/// and rounded up to a whole point.
+pub(crate) fn synthesis_points(config: &TtsConfig, actual_usage: u64, readings: &Readings) -> i64 {
+    let size = config.unit_size.max(1);
+    if readings.has(Reading::TtsPriceProrated) && config.unit == PriceUnit::Characters {
+        let points = u128::try_from(config.points.max(0)).unwrap_or(0);
+        let due = (u128::from(actual_usage) * points).div_ceil(u128::from(size));
+        return i64::try_from(due).unwrap_or(i64::MAX);
+    }
+    let blocks = actual_usage.div_ceil(size);
     i64::try_from(blocks).unwrap_or(i64::MAX).saturating_mul(config.points)
 }
 
@@ -41,12 +62,29 @@ mod tests {
     #[test]
     fn prices_are_per_started_block() {
         let standard = config(TTS_CONFIG_STANDARD);
-        assert_eq!(synthesis_points(&standard, 1), 2);
-        assert_eq!(synthesis_points(&standard, 100), 2);
-        assert_eq!(synthesis_points(&standard, 101), 4);
+        let none = Readings::default();
+        assert_eq!(synthesis_points(&standard, 1, &none), 2);
+        assert_eq!(synthesis_points(&standard, 100, &none), 2);
+        assert_eq!(synthesis_points(&standard, 101, &none), 4);
         let seconds = config(TTS_CONFIG_SECONDS);
         assert_eq!(actual_usage(&seconds, 5, 10_001), 11);
-        assert_eq!(synthesis_points(&seconds, 11), 2);
+        assert_eq!(synthesis_points(&seconds, 11, &none), 2);
+    }
+
+    #[test]
+    fn other_readings_restate_the_rate_and_prorate() {
+        let per_1k = Readings([Reading::TtsPricePer1k].into_iter().collect());
+        let standard = as_priced(config(TTS_CONFIG_STANDARD), &per_1k);
+        assert_eq!((standard.unit_size, standard.points), (1000, 20));
+        assert_eq!(synthesis_points(&standard, 31, &per_1k), 20, "a started 1,000-character block");
+        let seconds = as_priced(config(TTS_CONFIG_SECONDS), &per_1k);
+        assert_eq!(seconds.unit_size, config(TTS_CONFIG_SECONDS).unit_size, "per-second prices stay");
+        let prorated = Readings([Reading::TtsPriceProrated].into_iter().collect());
+        let standard = config(TTS_CONFIG_STANDARD);
+        assert_eq!(synthesis_points(&standard, 31, &prorated), 1);
+        assert_eq!(synthesis_points(&standard, 100, &prorated), 2);
+        assert_eq!(synthesis_points(&standard, 151, &prorated), 4);
+        assert_eq!(synthesis_points(&config(TTS_CONFIG_SECONDS), 11, &prorated), 2, "seconds: per block");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
 use axum::response::Response;
 
 use super::input::{self, SpeechInput};
-use super::pricing::{actual_usage, input_characters, synthesis_points, usage_characters};
+use super::pricing::{actual_usage, as_priced, input_characters, synthesis_points, usage_characters};
 use super::synth::{plan, Plan, Voicing};
 use super::{encode, offered_voices, refresh_voice_lifecycles, OfferedVoice};
 use crate::auth::authenticate;
@@ -46,7 +46,11 @@ pub(super) async fn create_speech(
     let request_id = headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_string);
     let input = input::parse(&body, request_id.is_some())?;
     let request_id = request_id.unwrap_or_default();
-    let config = shared.tts_config(&input.tts_config_id).ok_or(PlatformError::TtsConfigNotFound)?.clone();
+    let readings = shared.settings().readings;
+    let config = as_priced(
+        shared.tts_config(&input.tts_config_id).ok_or(PlatformError::TtsConfigNotFound)?.clone(),
+        &readings,
+    );
     let format = input.response_format.clone().unwrap_or_else(|| default_format(&config).to_string());
     if !config.output_formats.contains(&format.as_str()) {
         return Err(PlatformError::TtsFormatUnsupported);
@@ -65,7 +69,7 @@ pub(super) async fn create_speech(
     let input_chars = input_characters(&input.text);
     let usage_chars = usage_characters(&input.text, config.counting);
     let actual = actual_usage(&config, usage_chars, duration_ms);
-    let synthesis = synthesis_points(&config, actual);
+    let synthesis = synthesis_points(&config, actual, &readings);
 
     let key = (account.clone(), request_id.clone());
     let activation_points = {

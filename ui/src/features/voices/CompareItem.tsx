@@ -16,13 +16,20 @@ export function CompareItem(props: {
   const { voice, item, result, running } = props;
   const i = props.index;
   const clip = typeof result === "object" && result !== null ? result : null;
-  const formatPoints = usePoints([item?.totalPoints, clip?.cost?.charged, clip?.cost?.difference]);
+  const formatPoints = usePoints([item?.totalPoints, item?.lowestTotalPoints, clip?.cost?.charged, clip?.cost?.difference]);
   return (
     <li class="compare-item" data-testid="compare-item" data-voice-id={voice.voiceId}>
       <span class="compare-item__n">{i + 1}</span>
       <span class="compare-item__voice">{voice.displayName}</span>
       <span class="compare-item__cost">
-        {item?.totalPoints ? t("voices.ledger.est", { v: formatPoints(item.totalPoints) }) : t("voices.compare.noEstimate")}
+        {item?.totalPoints
+          ? t("voices.ledger.est", {
+              v:
+                item.lowestTotalPoints !== undefined
+                  ? `${formatPoints(item.lowestTotalPoints)}–${formatPoints(item.totalPoints)}`
+                  : formatPoints(item.totalPoints),
+            })
+          : t("voices.compare.noEstimate")}
         {clip && (
           <span data-testid="compare-charged">
             {" · "}

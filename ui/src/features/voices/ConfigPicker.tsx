@@ -49,6 +49,7 @@ export function ConfigPicker(props: { configs: readonly TtsConfig[]; selectedId:
       {props.configs.map((config, i) => {
         const selected = config.ttsConfigId === props.selectedId;
         const usable = config.voices.filter((v) => v.usable).length;
+        const price = config.price ? priceLabel(config.price) : t("voices.price.none");
         return (
           <div
             key={config.ttsConfigId}
@@ -67,8 +68,8 @@ export function ConfigPicker(props: { configs: readonly TtsConfig[]; selectedId:
               data-testid="tts-config-pick"
             >
               <span class="config-card__name">{config.displayName}</span>
-              <span class="config-card__price" data-testid="tts-config-price">
-                {config.price ? priceLabel(config.price) : t("voices.price.none")}
+              <span class="config-card__price" data-testid="tts-config-price" title={price}>
+                {price}
               </span>
               <span class="config-card__meta">
                 {config.outputFormats.map((f) => (

@@ -44,13 +44,23 @@ export function ReceiptView(props: { clip: Clip }) {
             {t("voices.receipt.matches")}
           </Badge>
         )}
+        {verdict === "withinRange" && (
+          <Badge tone="success" icon="check" data-testid="receipt-verdict">
+            {t("voices.receipt.withinRange")}
+          </Badge>
+        )}
         {verdict === "differs" && cost?.difference && (
           <Badge tone="warning" icon="alert" data-testid="receipt-verdict">
             {t("voices.receipt.differs", { diff: formatPoints(cost.difference, { signed: true }) })}
           </Badge>
         )}
       </div>
-      {verdict === "differs" && <p class="receipt__note muted">{t("voices.receipt.differsWhy")}</p>}
+      {verdict === "differs" && (
+        <p class="receipt__note muted" data-testid="receipt-differs-why">
+          {cost?.contradictsRounding ? t("voices.receipt.contradictsRounding") : t("voices.receipt.differsWhy")}
+        </p>
+      )}
+      {verdict === "withinRange" && <p class="receipt__note muted">{t("voices.receipt.withinRangeWhy")}</p>}
       {(cost?.configDiffers || cost?.voiceDiffers) && (
         <Panel tone="warning" class="note" data-testid="receipt-substituted">
           <Icon name="alert" size={16} />
