@@ -13,12 +13,20 @@ export function ErrorState(props: { error: unknown; onRetry?: () => void; retryi
   const error = toAppError(props.error);
   const wait = error.code === "PLATFORM_BUSY" ? error.retryAfterSecs : undefined;
   const left = useCountdown(wait, props.onRetry);
+  // A platform that asked to wait has not failed: said as such, calmly, whatever the screen.
+  const busy = left !== undefined;
   return (
-    <div class="error-state" role="alert" data-testid={props["data-testid"] ?? "error-state"}>
+    <div
+      class={`error-state${busy ? " error-state--busy" : ""}`}
+      role={busy ? "status" : "alert"}
+      data-testid={props["data-testid"] ?? "error-state"}
+    >
       <div class="error-state__art" aria-hidden="true">
-        <Icon name="alert" size={26} />
+        <Icon name={busy ? "clock" : "alert"} size={26} />
       </div>
-      <h2 class="error-state__title">{props.title ?? t("errorState.title")}</h2>
+      <h2 class="error-state__title" data-testid="error-title">
+        {busy ? t("busy.title") : (props.title ?? t("errorState.title"))}
+      </h2>
       <p class="error-state__body" data-testid="error-message" data-error-code={error.code}>
         {left !== undefined && props.onRetry
           ? t("busy.readingAgainIn", { secs: left })

@@ -30,7 +30,7 @@ describe("a busy platform (issue 24)", () => {
     const retry = vi.fn();
     act(() => render(<ErrorState error={busy} onRetry={retry} />, root));
     const message = () => findIn(root, "[data-testid=error-message]").textContent;
-    expect(message()).toBe("The platform is busy — trying again in 3 s.");
+    expect(message()).toBe("It asked to wait: trying again in 3 s.");
     expect(findIn(root, "[data-testid=error-message]").dataset.errorCode).toBe("PLATFORM_BUSY");
     act(() => {
       vi.advanceTimersByTime(1000);
@@ -53,7 +53,8 @@ describe("a busy platform (issue 24)", () => {
   it("speaks Chinese in Chinese", () => {
     applyLocale("zh-CN");
     act(() => render(<ErrorState error={busy} onRetry={() => {}} />, root));
-    expect(findIn(root, "[data-testid=error-message]").textContent).toBe("平台正忙——3 秒后重试。");
+    expect(findIn(root, "[data-testid=error-message]").textContent).toBe("平台请求稍候：3 秒后重试。");
+    expect(findIn(root, "[data-testid=error-title]").textContent).toBe("平台正忙");
   });
 });
 
