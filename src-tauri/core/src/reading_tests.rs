@@ -307,3 +307,37 @@ async fn when_the_platform_refuses_a_voice_in_an_unknown_state_its_answer_is_sho
     assert!(error.message.contains("in preview"), "{}", error.message);
     assert!(rig.control().charges_for(&clip.request_id).is_empty(), "nothing charged");
 }
+
+/// Readings audit L2: `X-Xiaoya-Charged-Points` written with its unit (`2 points`) on speech
+/// and chat. Read as the amount: the cost check matches, the totals count it, and a chat
+/// reply's cost is the platform's number (before: "not reported", and no amount in the ledger).
+#[tokio::test]
+async fn a_charged_points_header_with_its_unit_is_read_as_the_amount() {
+    use crate::billing::wire::ChargeCost;
+
+    let rig = personal_with(&[Reading::ChargedPointsWithUnit, Reading::ChatChargedPointsHeader]).await;
+    let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
+    assert_eq!(
+        clip.receipt.as_ref().and_then(|r| r.charged_points.as_deref()),
+        Some("2 points"),
+        "kept as sent"
+    );
+    let cost = clip.cost.unwrap();
+    assert_eq!((cost.charged.as_deref(), cost.verdict), (Some("2"), CostVerdict::Matches));
+    let totals = rig.core.tts().tts_totals().await.unwrap();
+    assert!(format!("{totals:?}").contains("\"2\""), "{totals:?}");
+
+    rig.control().set_stream_pace(std::time::Duration::ZERO);
+    let opts = crate::chat::wire::ChatOptions {
+        model_code: sb::MODEL_CHAT.into(),
+        system_prompt: String::new(),
+        parameters: Default::default(),
+        response_format: crate::chat::wire::ResponseFormatChoice::Text,
+    };
+    let input =
+        crate::chat::wire::ChatSendInput { conversation_id: None, text: "Hello".into(), options: opts };
+    let turn = rig.core.chat().chat_send(input, &|_: crate::chat::wire::ChatEvent| true).await.unwrap();
+    let charged = rig.control().charges_for(turn.reply.receipt.as_ref().unwrap().request_id.as_str());
+    let want = charged.first().map(|c| c.points.to_string()).expect("charged");
+    assert_eq!(turn.reply.receipt.unwrap().cost, Some(ChargeCost::Reported { points: want }));
+}

@@ -28,6 +28,10 @@ pub enum Reading {
     /// the points charged, as speech answers do (whole for Personal, to 0.001 for a Team).
     /// The docs document that header for speech only; by default chat answers don't send it.
     ChatChargedPointsHeader,
+    /// `X-Xiaoya-Charged-Points` written with its unit (`2 points`) on speech (and on chat
+    /// under `chat-charged-points-header`); the docs say "total points finally charged" and
+    /// fix no number form.
+    ChargedPointsWithUnit,
     // --- TTS gateway ---
     /// A speech request id that was already settled is answered `409 TTS_REQUEST_RECONCILING`
     /// (a code the docs don't list: the platform is still reconciling) instead of
@@ -80,6 +84,9 @@ pub enum Reading {
     /// `/teams/{id}/context` answers exactly the docs' example fields (`teamId`,
     /// `teamContextVersion`, `memberId`, `role`, `memberStatus`): no `name`, no `status`.
     TeamContextDocumented,
+    /// `teamContextVersion` as decimal text (`"7"`) in the Team list, the context answer and
+    /// the Team catalog (the docs' example has an integer; the API reference fixes no type).
+    TeamContextVersionText,
     /// `/api/v1/open/me` refuses Team-bound tokens (403 `TEAM_CONTEXT_MISMATCH`), like the other Personal profile routes.
     MeRefusesTeamTokens,
     /// An invalidated Team token (membership, role or context version changed) gets 403 `TEAM_CONTEXT_MISMATCH` instead of 401.
@@ -118,6 +125,15 @@ impl Readings {
             .ok()
             .and_then(serde_json::Number::from_f64)
             .map_or(serde_json::Value::String(text), serde_json::Value::Number)
+    }
+
+    /// The value of `X-Xiaoya-Charged-Points` for `points` under the readings in force.
+    pub fn charged_points_header(&self, points: impl std::fmt::Display) -> String {
+        if self.has(Reading::ChargedPointsWithUnit) {
+            format!("{points} points")
+        } else {
+            points.to_string()
+        }
     }
 
     /// Parses one kebab-case name, as given to `--reading`.

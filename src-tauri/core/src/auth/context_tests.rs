@@ -277,3 +277,25 @@ async fn a_team_session_without_a_name_takes_it_from_the_next_team_list() {
     let SessionContext::Team { team_name, .. } = &again.context else { panic!() };
     assert_eq!(team_name, sb::TEAM_ALPHA_NAME);
 }
+
+/// Readings audit F2: `teamContextVersion` as text (`"7"`) in the list, the context answer
+/// and the Team catalog. The sign-in succeeds with the version read, the Team context view
+/// shows it and the catalog keys on it (a serde `Option<i64>` failed the whole sign-in).
+#[tokio::test]
+async fn a_team_context_version_sent_as_text_is_read_as_the_number() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.control().set_readings(only(Reading::TeamContextVersionText));
+    let session =
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+    let SessionContext::Team { team_context_version, team_name, .. } = &session.context else {
+        panic!("{session:?}")
+    };
+    assert_eq!(*team_context_version, Some(sb::TEAM_ALPHA_CONTEXT_VERSION));
+    assert_eq!(team_name, sb::TEAM_ALPHA_NAME);
+    let view = rig.core.billing().team_context().await.unwrap();
+    assert!(format!("{view:?}").contains(&format!("\"{}\"", sb::TEAM_ALPHA_CONTEXT_VERSION)), "{view:?}");
+    assert!(!format!("{view:?}").contains("version_changed: true"), "{view:?}");
+    let catalog = rig.core.models().model_catalog(false).await.unwrap();
+    assert_eq!(catalog.team_context_version, Some(sb::TEAM_ALPHA_CONTEXT_VERSION));
+}

@@ -39,6 +39,7 @@ pub(super) struct TeamContextData {
     pub(super) name: Option<String>,
     pub(super) role: Option<String>,
     pub(super) member_status: Option<String>,
+    #[serde(default, deserialize_with = "crate::foundation::reading::lenient_whole")]
     pub(super) team_context_version: Option<i64>,
     pub(super) member_id: Option<String>,
 }

@@ -43,7 +43,7 @@ impl CounterReading {
 
 /// The amount the platform reported on the answer, read as TTS reads it.
 pub fn reported(row: &LedgerRow) -> Option<Points> {
-    row.points.as_deref().and_then(|p| Points::parse(p.trim()))
+    row.points.as_deref().and_then(Points::read_reported)
 }
 
 /// The usage counter's change between two readings; `None` without both, or when it went

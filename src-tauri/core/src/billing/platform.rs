@@ -44,6 +44,7 @@ pub(super) struct TeamContextData {
     pub member_id: Option<String>,
     pub role: Option<String>,
     pub member_status: Option<String>,
+    #[serde(default, deserialize_with = "crate::foundation::reading::lenient_whole")]
     pub team_context_version: Option<i64>,
 }
 

@@ -154,6 +154,36 @@ impl Points {
 }
 
 impl Points {
+    /// An amount a platform reported in a header, as it may write it (readings audit L2):
+    /// `6`, ` 6 `, `6.000`, `0.125`, `1,000`, `6 points`, `6 积分`, `6e0`. Grouping commas
+    /// only between groups of three digits; a unit word only after the number. Anything
+    /// else (`lots`, `6 points!`, `1,00`) is not an amount.
+    pub fn read_reported(text: &str) -> Option<Points> {
+        let text = text.trim();
+        let number = match text.split_once(char::is_whitespace) {
+            Some((n, unit)) => {
+                let unit = unit.trim().to_lowercase();
+                matches!(unit.as_str(), "point" | "points" | "pts" | "pt" | "积分" | "点").then_some(n)?
+            }
+            None => text.strip_suffix("积分").unwrap_or(text),
+        };
+        let (int, rest) = number.split_at(number.find(['.', 'e', 'E']).unwrap_or(number.len()));
+        let int = if int.contains(',') {
+            let mut groups = int.split(',');
+            let first = groups.next()?;
+            let grouped = (1..=3).contains(&first.trim_start_matches('-').len())
+                && groups.all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
+            if !grouped {
+                return None;
+            }
+            int.replace(',', "")
+        } else {
+            int.to_owned()
+        };
+        let plain = format!("{int}{rest}");
+        Points::parse(&plain).or_else(|| Points::parse_number(&plain))
+    }
+
     /// The decimals this amount is written with ("10" → 0, "2.5" → 1, "0.125" → 3).
     pub fn decimals(self) -> u32 {
         let mut frac = self.micro.unsigned_abs() % SCALE as u128;
@@ -327,6 +357,28 @@ mod tests {
 #[cfg(test)]
 mod price_tests {
     use super::*;
+
+    #[test]
+    fn reported_amounts_are_read_in_every_plain_form_and_nothing_else() {
+        for (raw, want) in [
+            ("6", "6"),
+            (" 6 ", "6"),
+            ("6.000", "6"),
+            ("0.125", "0.125"),
+            ("1,000", "1000"),
+            ("12,345.5", "12345.5"),
+            ("6 points", "6"),
+            ("1 point", "1"),
+            ("6 积分", "6"),
+            ("6积分", "6"),
+            ("6e0", "6"),
+        ] {
+            assert_eq!(Points::read_reported(raw).map(|p| p.to_string()).as_deref(), Some(want), "{raw}");
+        }
+        for raw in ["", "lots", "6 points!", "1,00", "1,0000", "points 6", "6 apples", ",100"] {
+            assert_eq!(Points::read_reported(raw), None, "{raw}");
+        }
+    }
 
     #[test]
     fn prorating_rounds_up_to_the_price_own_decimals() {

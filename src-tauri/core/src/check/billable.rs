@@ -244,7 +244,7 @@ impl Check {
                 let estimated = estimate.total_points.clone().unwrap_or_else(|| "?".into());
                 let charged = clip.receipt.as_ref().and_then(|r| r.charged_points.clone());
                 if !matches!(clip.status, ClipStatus::Failed) {
-                    item.cost = Some(match charged.as_deref().and_then(Points::parse) {
+                    item.cost = Some(match charged.as_deref().and_then(Points::read_reported) {
                         Some(points) => ChargeCost::Reported { points: points.to_string() },
                         None => ChargeCost::NotReported { why: NotReportedWhy::AwaitingRefresh },
                     });
@@ -259,7 +259,7 @@ impl Check {
                         if charged.is_none() {
                             item.verdict = CheckVerdict::Warn;
                             item.notes.push("no X-Xiaoya-Charged-Points header".into());
-                        } else if charged.as_deref().and_then(Points::parse)
+                        } else if charged.as_deref().and_then(Points::read_reported)
                             != estimate.total_points.as_deref().and_then(Points::parse)
                         {
                             item.verdict = CheckVerdict::Warn;

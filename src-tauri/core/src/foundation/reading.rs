@@ -232,9 +232,57 @@ pub fn capped(text: &str, max: usize) -> String {
     cut
 }
 
+/// A whole number in any JSON form a platform may send it in: `7`, `"7"`, `" 7 "`, `7.0`
+/// (readings audit F2: `teamContextVersion` is an integer in one example and unfixed
+/// elsewhere). A fraction, other text, a boolean or null is not one.
+pub fn whole_number(value: &Value) -> Option<i64> {
+    match value {
+        Value::Number(n) => n
+            .as_i64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64)),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// `#[serde(default, deserialize_with = "lenient_whole")]` for an optional whole number sent
+/// in any form [`whole_number`] reads; anything else is absent rather than a failed answer.
+pub fn lenient_whole<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Option<i64>, D::Error> {
+    let value = <Option<Value> as serde::Deserialize>::deserialize(deserializer)?;
+    Ok(value.as_ref().and_then(whole_number))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_numbers_are_read_in_every_form_and_nothing_else() {
+        for (raw, want) in [
+            (serde_json::json!(7), Some(7)),
+            (serde_json::json!("7"), Some(7)),
+            (serde_json::json!(" 7 "), Some(7)),
+            (serde_json::json!(7.0), Some(7)),
+            (serde_json::json!(7.5), None),
+            (serde_json::json!("seven"), None),
+            (serde_json::json!(true), None),
+            (Value::Null, None),
+        ] {
+            assert_eq!(whole_number(&raw), want, "{raw}");
+        }
+        #[derive(serde::Deserialize)]
+        struct T {
+            #[serde(default, deserialize_with = "lenient_whole")]
+            v: Option<i64>,
+        }
+        let read = |text: &str| serde_json::from_str::<T>(text).map(|t| t.v).ok();
+        assert_eq!(read(r#"{"v":"7"}"#), Some(Some(7)));
+        assert_eq!(read(r#"{"v":null}"#), Some(None));
+        assert_eq!(read(r#"{}"#), Some(None));
+        assert_eq!(read(r#"{"v":{"x":1}}"#), Some(None), "an odd form is absent, never a failed answer");
+    }
 
     #[test]
     fn numbers_with_a_fraction_keep_their_exact_text() {

@@ -77,7 +77,8 @@ pub fn catalog_from(session: &SessionRecord, data: &Value) -> Result<ModelCatalo
                 return Err(Error::Decode(format!("the Team catalog is for another Team ({answered})")));
             }
         }
-        catalog.team_context_version = map.get("teamContextVersion").and_then(Value::as_i64);
+        catalog.team_context_version =
+            map.get("teamContextVersion").and_then(crate::foundation::reading::whole_number);
         catalog.plan_version_id = map.get("planVersionId").and_then(Value::as_str).map(str::to_owned);
         catalog.catalog_version = map.get("catalogVersion").and_then(Value::as_str).map(str::to_owned);
     }

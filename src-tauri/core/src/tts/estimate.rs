@@ -127,7 +127,7 @@ pub fn rounding_lesson(
     points: Points,
     cjk_weight: Option<u32>,
 ) -> Option<BlockRounding> {
-    let charged = receipt.charged_points.as_deref().and_then(|p| Points::parse(p.trim()))?;
+    let charged = receipt.charged_points.as_deref().and_then(Points::read_reported)?;
     let counted = match receipt.usage_characters.as_deref().and_then(read_count) {
         Some(n) => n,
         None => {
@@ -244,7 +244,7 @@ fn signed(p: Points) -> String {
 pub fn check(estimate: &CostEstimate, receipt: &SpeechReceipt, config_id: &str, voice_id: &str) -> CostCheck {
     let estimated = estimate.total_points.as_deref().and_then(Points::parse);
     let lowest = estimate.lowest_total_points.as_deref().and_then(Points::parse);
-    let charged = receipt.charged_points.as_deref().and_then(Points::parse);
+    let charged = receipt.charged_points.as_deref().and_then(Points::read_reported);
     let (verdict, difference) = match (estimated, charged) {
         (_, None) => (CostVerdict::NotReported, None),
         (None, Some(_)) => (CostVerdict::NoEstimate, None),
@@ -260,7 +260,8 @@ pub fn check(estimate: &CostEstimate, receipt: &SpeechReceipt, config_id: &str, 
     CostCheck {
         contradicts_rounding: verdict == CostVerdict::Differs && learned && !assumed_weight,
         estimated: estimate.total_points.clone(),
-        charged: receipt.charged_points.clone(),
+        // The amount as read (`2 points` → `2`), or as sent when it can't be read.
+        charged: charged.map(|c| c.to_string()).or_else(|| receipt.charged_points.clone()),
         difference,
         verdict,
         config_differs: receipt.tts_config_id.as_deref().is_some_and(|c| c != config_id),

@@ -153,8 +153,9 @@ impl Tts {
     pub async fn tts_totals(&self) -> Result<TtsTotals> {
         let ctx = self.active_clip_context().await?;
         let charges = self.shared.db().settled_charges(&ctx).await?;
-        let unreported = charges.iter().filter(|c| c.as_deref().and_then(Points::parse).is_none()).count();
-        let total: Points = charges.iter().filter_map(|c| c.as_deref().and_then(Points::parse)).sum();
+        let unreported =
+            charges.iter().filter(|c| c.as_deref().and_then(Points::read_reported).is_none()).count();
+        let total: Points = charges.iter().filter_map(|c| c.as_deref().and_then(Points::read_reported)).sum();
         let (session_points, session_clips) = self.state().session_total(&ctx.key());
         Ok(TtsTotals {
             context_label: ctx.label,

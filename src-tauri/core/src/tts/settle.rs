@@ -94,7 +94,8 @@ impl Tts {
             (None, None) => return Err(Error::Invariant("a settled clip needs audio or a reason")),
         };
         if recorded {
-            let points = fresh.charged_points.as_deref().and_then(crate::billing::points::Points::parse);
+            let points =
+                fresh.charged_points.as_deref().and_then(crate::billing::points::Points::read_reported);
             self.state().add_session_charge(&fresh.context().key(), points);
         }
         tracing::info!(request_id = %fresh.request_id, status = %fresh.status, "speech request settled");

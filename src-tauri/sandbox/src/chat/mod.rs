@@ -179,7 +179,9 @@ async fn completions(
         if settled.fingerprint != fingerprint {
             return Err(PlatformError::RequestIdConflict);
         }
-        let charged = readings.has(Reading::ChatChargedPointsHeader).then_some(settled.points);
+        let charged = readings
+            .has(Reading::ChatChargedPointsHeader)
+            .then(|| readings.charged_points_header(settled.points));
         return Ok(respond(&settled.completion, request.stream, &request_id, true, pace, charged));
     }
 
@@ -215,7 +217,8 @@ async fn completions(
         record(world, charge);
         world.chat_records.insert(key, SettledChat { fingerprint, completion: completion.clone(), points });
     }
-    let charged = readings.has(Reading::ChatChargedPointsHeader).then_some(points);
+    let charged =
+        readings.has(Reading::ChatChargedPointsHeader).then(|| readings.charged_points_header(points));
     Ok(respond(&completion, request.stream, &request_id, false, pace, charged))
 }
 
@@ -225,7 +228,7 @@ fn respond(
     request_id: &str,
     replay: bool,
     pace: std::time::Duration,
-    charged: Option<Points>,
+    charged: Option<String>,
 ) -> Response {
     let mut response = if streaming {
         let mut response = stream::body(completion, pace).into_response();
@@ -243,7 +246,7 @@ fn respond(
     if replay {
         headers.insert("x-xiaoya-idempotent-replay", HeaderValue::from_static("true"));
     }
-    if let Some(points) = charged.and_then(|p| HeaderValue::from_str(&p.to_string()).ok()) {
+    if let Some(points) = charged.and_then(|p| HeaderValue::from_str(&p).ok()) {
         headers.insert("x-xiaoya-charged-points", points);
     }
     response

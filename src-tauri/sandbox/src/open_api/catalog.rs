@@ -67,7 +67,7 @@ pub(super) async fn team_models(
     let items = team_catalog(&team_id);
     Ok(success(json!({
         "teamId": team.id,
-        "teamContextVersion": team.context_version,
+        "teamContextVersion": super::profile::context_version_json(team.context_version, &shared.settings().readings),
         "planVersionId": team.plan_version_id,
         "catalogVersion": crate::seed::catalog_version(&items),
         "items": items.iter().map(|m: &CatalogModel| served(&m.entry, &shared.settings().readings)).collect::<Vec<_>>(),

@@ -15,12 +15,12 @@ use crate::seed::USER_DISPLAY_NAME;
 use crate::state::Shared;
 use crate::world::Team;
 
-pub(super) fn team_context_json(team: &Team) -> Value {
+pub(super) fn team_context_json(team: &Team, readings: &crate::readings::Readings) -> Value {
     json!({
         "teamId": team.id,
         "name": team.name,
         "status": team.status,
-        "teamContextVersion": team.context_version,
+        "teamContextVersion": context_version_json(team.context_version, readings),
         "memberId": team.member_id,
         "role": team.role,
         "memberStatus": team.member_status,
@@ -44,6 +44,15 @@ pub(super) async fn me(
     })))
 }
 
+/// A Team's context version as the readings in force write it (`7`, or `"7"`).
+pub(super) fn context_version_json(version: i64, readings: &crate::readings::Readings) -> Value {
+    if readings.has(Reading::TeamContextVersionText) {
+        Value::String(version.to_string())
+    } else {
+        Value::from(version)
+    }
+}
+
 /// A Personal token sees every Team of the user; a Team token sees only its own Team.
 pub(super) async fn teams(
     State(shared): State<Arc<Shared>>,
@@ -56,7 +65,7 @@ pub(super) async fn teams(
         .teams
         .values()
         .filter(|t| caller.team_id().is_none_or(|bound| bound == t.id))
-        .map(team_context_json)
+        .map(|team| team_context_json(team, &shared.settings().readings))
         .collect();
     Ok(success(visible))
 }
@@ -71,7 +80,7 @@ pub(super) async fn team_context(
     caller.require_team(&team_id)?;
     let world = shared.world();
     let team = world.teams.get(&team_id).ok_or(PlatformError::TeamNotFound)?;
-    let mut context = team_context_json(team);
+    let mut context = team_context_json(team, &shared.settings().readings);
     if shared.settings().readings.has(Reading::TeamContextDocumented) {
         context.as_object_mut().map(|c| {
             c.remove("name");

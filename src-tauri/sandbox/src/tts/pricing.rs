@@ -30,7 +30,10 @@ pub(crate) fn actual_usage(config: &TtsConfig, usage_chars: u64, duration_ms: u6
 /// 1,000), where 1,000 is a whole number of its blocks.
 pub(crate) fn as_priced(mut config: TtsConfig, readings: &Readings) -> TtsConfig {
     let size = config.unit_size.max(1);
-    if readings.has(Reading::TtsPricePer1k) && config.unit == PriceUnit::Characters && 1000_u64.is_multiple_of(size) {
+    if readings.has(Reading::TtsPricePer1k)
+        && config.unit == PriceUnit::Characters
+        && 1000_u64.is_multiple_of(size)
+    {
         config.points = config.points.saturating_mul(i64::try_from(1000 / size).unwrap_or(i64::MAX));
         config.unit_size = 1000;
     }

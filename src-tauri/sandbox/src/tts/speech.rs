@@ -32,7 +32,8 @@ struct Settlement {
     usage_chars: u64,
     actual_usage: u64,
     duration_ms: u64,
-    charged: i64,
+    /// The points charged, as the readings in force write `X-Xiaoya-Charged-Points`.
+    charged_header: String,
 }
 
 pub(super) async fn create_speech(
@@ -151,8 +152,13 @@ pub(super) async fn create_speech(
         }
     };
 
-    let settlement =
-        Settlement { input_chars, usage_chars, actual_usage: actual, duration_ms, charged: total };
+    let settlement = Settlement {
+        input_chars,
+        usage_chars,
+        actual_usage: actual,
+        duration_ms,
+        charged_header: readings.charged_points_header(total),
+    };
     let confirm = (activation_points > 0)
         .then(|| (shared.clone(), account.clone(), input.voice.clone(), request_id.clone()));
     Ok(audio_response(audio, &format, &request_id, &input, config.id, &settlement, confirm))
@@ -320,6 +326,6 @@ fn audio_response(
     put("x-xiaoya-usage-characters", s.usage_chars.to_string());
     put("x-xiaoya-actual-usage", s.actual_usage.to_string());
     put("x-xiaoya-audio-duration-ms", s.duration_ms.to_string());
-    put("x-xiaoya-charged-points", s.charged.to_string());
+    put("x-xiaoya-charged-points", s.charged_header.clone());
     response
 }
