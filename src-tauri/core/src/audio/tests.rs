@@ -208,14 +208,24 @@ async fn the_output_is_rebuilt_after_a_device_error() {
     rig.core.audio().set_engine(AudioEngine::new(opener));
     let clip = clip(&rig, "wav").await;
     rig.core.tts().play_clip(&clip.id).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
     // The device reports an error (unplugged, server restarted …).
     flag.lock().unwrap().as_ref().unwrap().store(true, Ordering::SeqCst);
     let state = rig.core.audio().playback_state().await.unwrap();
     assert_eq!(state.device, AudioDevice::Unavailable);
     assert_eq!(state.status, PlaybackStatus::Paused);
+    // Paused where the device stopped, not back at the start; Resume goes on from there on a
+    // new output (issue 25).
+    assert!(state.position_ms > 0, "{state:?}");
+    let resumed = rig.core.audio().resume_playback().await.unwrap();
+    assert_eq!((resumed.status, resumed.device), (PlaybackStatus::Playing, AudioDevice::Ready));
+    assert!(resumed.position_ms >= state.position_ms, "{resumed:?} after {state:?}");
+    assert_eq!(opened.load(Ordering::SeqCst), 2, "resuming opened a new output");
+    flag.lock().unwrap().as_ref().unwrap().store(true, Ordering::SeqCst);
+    rig.core.audio().playback_state().await.unwrap();
     let again = rig.core.tts().play_clip(&clip.id).await.unwrap();
     assert_eq!((again.status, again.device), (PlaybackStatus::Playing, AudioDevice::Ready));
-    assert_eq!(opened.load(Ordering::SeqCst), 2, "a new output was opened");
+    assert_eq!(opened.load(Ordering::SeqCst), 3, "a new output was opened");
 }
 
 #[tokio::test]
