@@ -15,11 +15,20 @@
 # brings it in) or "manifest" (the requirement itself must change). `--all` also lists the
 # dependencies that are current. Changes nothing. Exits 0 when every lookup answered, 2 when
 # a registry could not be asked (the table then says "?").
+#
+# First, offline: the advisories known to this project (tests/deps/advisories.toml) against
+# every entry of Cargo.lock and ui/package-lock.json (scripts/advisories.py): each locked
+# entry in a listed range with its decision. Exits 1 when one falls in a range without a
+# decision for its version (the registry table is still printed).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 all=0
 [ "${1:-}" = "--all" ] && all=1
+
+advisories=0
+python3 "$root/scripts/advisories.py" || advisories=1
+echo
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -199,6 +208,10 @@ print(f"\n{behind} direct dependencies behind the newest release ("
       f"{sum(1 for r in rows if r[5] == 'manifest')} by their requirement).")
 PY
 
+if [ "$advisories" = 1 ]; then
+  echo "error: a locked package is in the range of a known advisory without a reviewed decision (see above)" >&2
+  exit 1
+fi
 if [ "$failed" = 1 ]; then
   echo "warning: a registry did not answer for some dependencies (marked ?)" >&2
   exit 2

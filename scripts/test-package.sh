@@ -58,6 +58,14 @@ check_status=0
 "$check_bin" agent http://127.0.0.1:9/mcp --timeout 5 >/dev/null 2>&1 || check_status=$?
 [ "$check_status" -eq 2 ] || fail "$check_bin against a closed port exited $check_status, not 2"
 step "$check_bin installed: $check_version; an unreachable endpoint exits 2"
+# The app as it ships links none of the sandbox's test controls (issue 25): two of their
+# `/__sandbox/*` routes (the markers of tests/e2e/src/lib.rs, CONTROL_MARKERS) are not in the
+# installed binary, whose string literals stay readable after strip (the sign-in path is there).
+for marker in /__sandbox/faults /__sandbox/clock/advance; do
+  ! grep -qaF "$marker" "$bin" || fail "$bin links the sandbox's test controls ($marker)"
+done
+grep -qaF "/oauth/authorize" "$bin" || fail "no /oauth/authorize in $bin: its strings can't be read, so the control check proves nothing"
+step "$bin links none of the sandbox's test controls"
 app_id="$(basename "$desktop")"
 
 # A private HOME and XDG folders: nothing of the machine's user is read or written, so

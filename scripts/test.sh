@@ -60,6 +60,9 @@ echo "==> the benchmarks' own parts (python unittest: the shader count, the page
 python3 -m unittest discover -s tests/bench -p 'test_*.py'
 echo "==> the documentation's links and the security map (python unittest: every relative link and #anchor, README.md under 250 lines, every test tests/SECURITY_TESTS.md names exists)"
 python3 -m unittest discover -s tests/docs -p 'test_*.py'
+echo "==> known advisories against the lockfiles (T5: tests/deps/advisories.toml, every locked entry in a listed range reviewed)"
+python3 -m unittest discover -s tests/deps -p 'test_*.py'
+python3 scripts/advisories.py
 echo "==> the sample MCP agents (python unittest on the official SDK: each variant breaks exactly its rule)"
 agents_python="$("$root/scripts/agents-venv.sh")"
 "$agents_python" -m unittest discover -s tests/agents -p 'test_*.py'

@@ -1,5 +1,6 @@
 """The security map names real tests: every `file.rs::name` in tests/SECURITY_TESTS.md is a
-function in a Rust file whose path ends with that file (a name ending in … is a prefix).
+function in a Rust file whose path ends with that file (a name ending in … is a prefix), and
+every `file.py::name` a function (or method) of a Python file.
 A test that was renamed or moved must take the map with it (issue 25: the map was stale)."""
 
 import re
@@ -9,11 +10,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "tests" / "SECURITY_TESTS.md"
-REF = re.compile(r"`([A-Za-z0-9_./-]+\.rs)?::([A-Za-z_][A-Za-z0-9_]*)(…)?`")
+REF = re.compile(r"`([A-Za-z0-9_./-]+\.(?:rs|py))?::([A-Za-z_][A-Za-z0-9_]*)(…)?`")
 
 
 def rust_files():
-    out = subprocess.run(["git", "ls-files", "*.rs"], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run(["git", "ls-files", "*.rs", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True)
     return [p for p in out.stdout.split() if (ROOT / p).exists()]
 
 
@@ -35,13 +36,21 @@ def missing(refs, files, read):
     bad = []
     for path, name, prefix in refs:
         candidates = [f for f in files if f == path or f.endswith("/" + path)]
-        pattern = re.compile(r"\bfn " + re.escape(name) + (r"\w*" if prefix else r"\b"))
+        keyword = r"\bdef " if path.endswith(".py") else r"\bfn "
+        pattern = re.compile(keyword + re.escape(name) + (r"\w*" if prefix else r"\b"))
         if not any(pattern.search(read(f)) for f in candidates):
             bad.append(f"{path}::{name}{'…' if prefix else ''}" + ("" if candidates else " (no such file)"))
     return bad
 
 
 class SecurityMapTest(unittest.TestCase):
+    def test_a_python_test_is_a_def_in_its_file(self):
+        files = ["tests/deps/test_advisories.py", "src-tauri/core/src/auth/pkce.rs"]
+        read = lambda f: "    def test_ranges(self):\n" if f.endswith(".py") else "fn test_ranges() {}"
+        refs = references("`test_advisories.py::test_ranges`, `::gone` `pkce.rs::test_ranges`")
+        self.assertEqual(missing(refs, files, read), ["test_advisories.py::gone"])
+        self.assertEqual(missing(references("`test_advisories.py::fn_only`"), files, lambda f: "fn fn_only() {}"), ["test_advisories.py::fn_only"])
+
     def test_every_named_test_exists(self):
         refs = references(MAP.read_text(encoding="utf-8"))
         self.assertGreater(len(refs), 40, "the reader found too few references: is it broken?")

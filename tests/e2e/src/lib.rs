@@ -34,14 +34,65 @@ pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repo root")
 }
 
-/// The app binary built by `scripts/test.sh` (`XIAOYA_APP_BIN` overrides).
+/// The app binary the real-window tests start: the copy `scripts/build-app.sh` keeps of the app
+/// as it ships (`cargo build -p xiaoya-companion`: the app's own features only), in
+/// `<target>/debug/as-shipped/`. Not `target/debug/xiaoya-companion`: `cargo test --workspace`
+/// rebuilds that one with the test crates' features unified in, which links the sandbox's test
+/// controls (`control`: faults, the clock, `/__sandbox/*`) and the mp3 encoder into it.
+/// `XIAOYA_APP_BIN` overrides. [`AppWindow::launch`] refuses a binary with the controls in it.
 pub fn app_binary() -> PathBuf {
     if let Some(bin) = std::env::var_os("XIAOYA_APP_BIN") {
         return PathBuf::from(bin);
     }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"));
-    target.join("debug").join("xiaoya-companion")
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|t| if t.is_absolute() { t } else { repo_root().join(t) })
+        .unwrap_or_else(|| repo_root().join("target"));
+    target.join("debug").join("as-shipped").join("xiaoya-companion")
+}
+
+/// Strings only the sandbox's test controls put into a binary: two of their `/__sandbox/*`
+/// routes. The shipped app has neither (`scripts/test-package.sh` checks the installed one).
+pub const CONTROL_MARKERS: [&str; 2] = ["/__sandbox/faults", "/__sandbox/clock/advance"];
+
+/// Which of [`CONTROL_MARKERS`] the file at `path` holds (`grep -a -o -F`).
+pub fn control_markers_in(path: &Path) -> TestResult<Vec<String>> {
+    let mut grep = Command::new("grep");
+    grep.args(["-a", "-o", "-F"]);
+    for marker in CONTROL_MARKERS {
+        grep.arg("-e").arg(marker);
+    }
+    let out = grep.arg(path).stdin(Stdio::null()).output().map_err(|e| format!("cannot run grep: {e}"))?;
+    match out.status.code() {
+        Some(0) | Some(1) => {
+            let mut found: Vec<String> =
+                String::from_utf8_lossy(&out.stdout).lines().map(str::to_owned).collect();
+            found.sort();
+            found.dedup();
+            Ok(found)
+        }
+        _ => Err(format!("grep {}: {}", path.display(), String::from_utf8_lossy(&out.stderr)).into()),
+    }
+}
+
+/// The app under test links none of the sandbox's test controls (checked once per binary).
+fn check_as_shipped(app: &Path) -> TestResult {
+    static CHECKED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut checked = CHECKED.lock().unwrap_or_else(|e| e.into_inner());
+    if checked.iter().any(|p| p == app) {
+        return Ok(());
+    }
+    let found = control_markers_in(app)?;
+    if !found.is_empty() {
+        return Err(format!(
+            "{} links the sandbox's test controls ({found:?}): the real-window tests start the app as it \
+             ships; build it with scripts/build-app.sh",
+            app.display()
+        )
+        .into());
+    }
+    checked.push(app.to_path_buf());
+    Ok(())
 }
 
 fn tauri_driver() -> PathBuf {
@@ -201,11 +252,12 @@ impl AppWindow {
         let app = app_binary();
         if !app.exists() {
             return Err(format!(
-                "app binary {} missing: run scripts/test.sh (it builds the app first)",
+                "app binary {} missing: run scripts/build-app.sh (scripts/test.sh builds the app first)",
                 app.display()
             )
             .into());
         }
+        check_as_shipped(&app)?;
         let turn = window_lock().lock_owned().await;
         let sandbox = if launch.sandbox && launch.external_sandbox.is_none() {
             Some(xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default()).await?)
@@ -584,5 +636,7 @@ impl Drop for AppWindow {
 pub mod audio;
 mod dialogs;
 mod processes;
+#[cfg(test)]
+mod shipped_tests;
 
 use processes::{stop_app_instances, stop_gracefully, window_budget, Watchdog};

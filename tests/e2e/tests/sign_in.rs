@@ -241,8 +241,9 @@ async fn an_oauth_error_is_shown_as_plain_text() -> TestResult {
 }
 
 /// A4 in the real window: while a genuine sign-in waits for the browser, a forged callback
-/// (unknown state) arriving through the single-instance channel is refused and said so, and
-/// does not cancel the genuine attempt, which then completes.
+/// (unknown state) arriving through the single-instance channel is refused and noted in the
+/// diagnostics (never as a failure of the waiting attempt), and does not cancel the genuine
+/// attempt, which then completes.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_forged_callback_does_not_cancel_the_genuine_sign_in() -> TestResult {
     let scratch = tempfile::tempdir()?;

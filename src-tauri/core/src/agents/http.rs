@@ -302,7 +302,11 @@ impl WireClient {
             request = request.header(http::header::CONTENT_TYPE, "application/json");
         }
         for header in &self.inner.headers {
-            request = request.header(header.name.clone(), header.value.expose().as_str());
+            // An agent's header value (an API key): a sensitive copy, wiped with the request.
+            request = request.header(
+                header.name.clone(),
+                crate::foundation::secret::WireHeader::secret(header.value.expose()),
+            );
         }
         for (name, value) in &out.headers {
             request = request.header(name.clone(), value.clone());

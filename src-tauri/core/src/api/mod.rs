@@ -14,7 +14,7 @@ use crate::foundation::emitter::Emitter;
 use crate::foundation::error::{Error, Result};
 use crate::foundation::reading::capped;
 use crate::foundation::retry_after;
-use crate::foundation::secret::AccessToken;
+use crate::foundation::secret::{AccessToken, WireHeader};
 
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Total time for one REST call (streams and audio set their own read timeouts).
@@ -135,7 +135,7 @@ impl PlatformClient {
             .unwrap_or_else(|p| p.into_inner())
             .as_ref()
             .filter(|(origin, _)| *origin == url.origin())
-            .map(|(_, key)| key.expose().clone());
+            .map(|(_, key)| WireHeader::secret(key.expose()));
         let req = self.http.request(method, url);
         match key {
             Some(key) => req.header(xiaoya_sandbox::ACCESS_KEY_HEADER, key),
@@ -155,7 +155,8 @@ impl PlatformClient {
     ) -> reqwest::RequestBuilder {
         let mut req = self.request(method, url);
         if let Some(token) = token {
-            req = req.bearer_auth(token.expose());
+            // Our copy of `Bearer <token>` is wiped when the request is dropped.
+            req = req.header(reqwest::header::AUTHORIZATION, WireHeader::bearer(token));
         }
         if let Some(team) = team_id {
             req = req.header("X-Xiaoya-Team-Id", team);
@@ -247,6 +248,27 @@ pub fn header_text(headers: &reqwest::header::HeaderMap, name: &str) -> Option<S
 /// A path segment, percent-encoded (ids are opaque data, never trusted path syntax).
 pub fn segment(raw: &str) -> String {
     url::form_urlencoded::byte_serialize(raw.as_bytes()).collect::<String>().replace('+', "%20")
+}
+
+/// Reads a whole body that carries a secret (a token answer) into one buffer of `limit`
+/// bytes allocated up front (so no reallocation leaves a copy behind), wiped when dropped.
+/// Refuses a body larger than `limit` like `read_body_capped`. The chunks `hyper` handed
+/// over are its own and are not wiped.
+pub async fn read_secret_body_capped(
+    mut resp: reqwest::Response,
+    limit: usize,
+) -> Result<crate::foundation::secret::WireBuffer> {
+    let too_large = || Error::Decode(format!("the platform's answer is larger than {limit} bytes"));
+    if resp.content_length().is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    let mut body = crate::foundation::secret::WireBuffer::with_limit(limit);
+    while let Some(chunk) = resp.chunk().await.map_err(Error::Transport)? {
+        if !body.append(&chunk) {
+            return Err(too_large());
+        }
+    }
+    Ok(body)
 }
 
 /// Reads a whole body, refusing one larger than `limit` bytes (by its declared length

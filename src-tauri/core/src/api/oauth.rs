@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use url::Url;
+use zeroize::Zeroize;
 
 use super::PlatformClient;
 use crate::foundation::error::{Error, Result};
-use crate::foundation::secret::{AccessToken, Sensitive};
+use crate::foundation::secret::{wire_form, AccessToken, Sensitive, FORM_CONTENT_TYPE};
 
 /// The platform issues 7-day tokens; anything far beyond that is not believed.
 const MAX_LIFETIME: Duration = Duration::from_secs(366 * 24 * 3600);
@@ -33,6 +34,8 @@ pub struct TokenGrant {
     pub team_authorization_id: Option<String>,
 }
 
+/// The token answer as read. Its `access_token` is wiped when it is dropped, also when the
+/// answer is refused below (`grant_from` takes the token out into an `AccessToken`).
 #[derive(Deserialize)]
 struct RawToken {
     access_token: String,
@@ -41,6 +44,12 @@ struct RawToken {
     scope: Option<String>,
     team_id: Option<String>,
     team_authorization_id: Option<String>,
+}
+
+impl Drop for RawToken {
+    fn drop(&mut self) {
+        self.access_token.zeroize();
+    }
 }
 
 #[derive(Deserialize)]
@@ -67,18 +76,22 @@ impl PlatformClient {
             ("redirect_uri", x.redirect_uri.as_str()),
             ("code_verifier", x.verifier.expose().as_str()),
         ];
+        // The body (with the code and verifier) and the answer (with the token) are copies
+        // this crate makes for the wire: each is wiped when dropped (foundation/secret.rs).
         let resp = self
             .post(Self::url(x.origin, "/oauth/token")?)
             .timeout(self.rest_timeout)
             .header("Accept", "application/json")
-            .form(&form)
+            .header(reqwest::header::CONTENT_TYPE, FORM_CONTENT_TYPE)
+            .body(wire_form(&form))
             .send()
             .await
             .map_err(Error::Transport)?;
         let status = resp.status();
-        let body = super::read_body_capped(resp, MAX_TOKEN_BODY_BYTES).await?;
+        let body = super::read_secret_body_capped(resp, MAX_TOKEN_BODY_BYTES).await?;
+        let body = body.as_slice();
         if !status.is_success() {
-            return Err(match serde_json::from_slice::<OAuthErrorBody>(&body) {
+            return Err(match serde_json::from_slice::<OAuthErrorBody>(body) {
                 Ok(e) => Error::OAuth {
                     error: capped(&e.error, MAX_ERROR_CHARS),
                     description: e
@@ -89,7 +102,7 @@ impl PlatformClient {
                 Err(_) => Error::OAuth { error: format!("http_{}", status.as_u16()), description: None },
             });
         }
-        let raw: RawToken = serde_json::from_slice(&body)
+        let raw: RawToken = serde_json::from_slice(body)
             .map_err(|_| Error::Decode("the token response is not the documented JSON".into()))?;
         grant_from(raw)
     }
@@ -104,7 +117,8 @@ impl PlatformClient {
         let resp = self
             .post(Self::url(origin, "/oauth/revoke")?)
             .timeout(self.rest_timeout)
-            .form(&form)
+            .header(reqwest::header::CONTENT_TYPE, FORM_CONTENT_TYPE)
+            .body(wire_form(&form))
             .send()
             .await
             .map_err(Error::Transport)?;
@@ -122,7 +136,7 @@ impl PlatformClient {
     }
 }
 
-fn grant_from(raw: RawToken) -> Result<TokenGrant> {
+fn grant_from(mut raw: RawToken) -> Result<TokenGrant> {
     if !raw.token_type.eq_ignore_ascii_case("bearer") {
         return Err(Error::Decode(format!("unsupported token_type {:?}", raw.token_type)));
     }
@@ -133,13 +147,13 @@ fn grant_from(raw: RawToken) -> Result<TokenGrant> {
     if raw.access_token.is_empty() {
         return Err(Error::Decode("empty access_token".into()));
     }
-    let scope = raw.scope.ok_or_else(|| Error::Decode("the token response has no scope".into()))?;
+    let scope = raw.scope.take().ok_or_else(|| Error::Decode("the token response has no scope".into()))?;
     Ok(TokenGrant {
-        access_token: Sensitive::new(raw.access_token),
+        access_token: Sensitive::new(std::mem::take(&mut raw.access_token)),
         expires_in,
         scopes: scope.split_whitespace().map(str::to_owned).collect(),
-        team_id: raw.team_id.filter(|t| !t.is_empty()),
-        team_authorization_id: raw.team_authorization_id,
+        team_id: raw.team_id.take().filter(|t| !t.is_empty()),
+        team_authorization_id: raw.team_authorization_id.take(),
     })
 }
 

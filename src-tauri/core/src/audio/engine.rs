@@ -257,14 +257,18 @@ impl Engine {
         let _ = reply.send(result.map(|()| self.state()));
     }
 
-    /// After a device error the output is dropped; the next play opens a new one.
+    /// After a device error the output is dropped; the next play opens a new one. The clip
+    /// stays paused where the device stopped pulling it (not at its start), so the position
+    /// shown is where it was cut off and Resume goes on from there.
     fn check_device(&mut self) {
         if self.failed.swap(false, Ordering::SeqCst) {
+            let cut_at = self.position();
             self.player = None;
             self.output = None;
             self.device = AudioDevice::Unavailable;
             self.device_message = Some("the audio device stopped working".into());
             if let Some(cur) = &mut self.current {
+                cur.base = cut_at;
                 cur.paused = true;
             }
         }

@@ -204,8 +204,8 @@ impl Auth {
         let (result, refused) = self.complete_at(&hit.url, &target, true).await;
         let page = match (&result, refused) {
             (Ok(Some(_)), _) => Page::SignedIn,
-            (_, true) | (Ok(None), _) => Page::Refused,
-            (Err(_), false) => {
+            (_, Some(Refused::NothingPending | Refused::NotOurs)) | (Ok(None), _) => Page::Refused,
+            (Err(_), Some(Refused::Lapsed) | None) => {
                 let kept = pending::pending_for_redirect(self.shared.db(), target.as_str(), now_unix()).await;
                 if kept.unwrap_or(true) {
                     Page::Kept
@@ -246,31 +246,50 @@ impl Auth {
         Ok(())
     }
 
-    /// Completes a callback addressed to `target`; also says whether it was refused (it
-    /// belonged to no attempt) rather than failed.
+    /// Completes a callback addressed to `target`; also says why it was refused (it belonged
+    /// to no attempt pending here) rather than failed.
+    ///
+    /// Only a callback's own attempt may hear that it failed. A link for no attempt pending
+    /// here (an unknown state, a malformed link, any loopback request with nothing pending)
+    /// is noted once in the diagnostics for a run of them and never announced: the window
+    /// would tie a `signInFailed` to the attempt that is waiting, so a forged
+    /// `xiaoya-companion://oauth/callback?code=x&state=unknown` (or a port sweep) could make a
+    /// genuine sign-in look failed (issue 25). A late link of an attempt that lapsed is said
+    /// by the lapse notice (`expired_sign_in`) and the diagnostics, not as a failure of the
+    /// attempt waiting now. With no sign-in pending at all, a deep link is refused and said
+    /// (`NO_PENDING_SIGN_IN`, A6): there is no attempt to tie it to.
     async fn complete_at(
         &self,
         raw: &str,
         target: &Url,
         loopback: bool,
-    ) -> (Result<Option<SessionSummary>>, bool) {
+    ) -> (Result<Option<SessionSummary>>, Option<Refused>) {
         let mut claimed = None;
-        let mut refused = false;
+        let mut refused = None;
         let result = self.complete_sign_in_inner(raw, target, loopback, &mut claimed, &mut refused).await;
         let history = self.sign_in_history();
-        match &result {
-            Ok(None) => {}
-            Ok(Some(_)) => history.push(SignInOutcome::SignedIn, claimed.as_ref(), None),
-            // A loopback request for no attempt started here: noted once for a run of them
-            // (a port sweep), announced never.
-            Err(err) if refused && loopback => {
-                tracing::info!(code = ?err.code(), "loopback sign-in callback refused");
+        match (&result, refused) {
+            (Ok(None), _) => {}
+            (Ok(Some(_)), _) => history.push(SignInOutcome::SignedIn, claimed.as_ref(), None),
+            // A deep link with no sign-in pending (A6): refused, and said so.
+            (Err(err), Some(Refused::NothingPending)) if !loopback => {
+                history.push(SignInOutcome::Refused, None, Some(err))
+            }
+            // A link for no attempt pending here (A4): noted once for a run of them,
+            // announced never.
+            (Err(err), Some(Refused::NothingPending | Refused::NotOurs)) => {
+                tracing::info!(code = ?err.code(), loopback, "sign-in callback refused");
                 history.push_refusal(err);
                 return (result, refused);
             }
-            // A link for no attempt started here (A4, A6): refused, and said so.
-            Err(err) if refused => history.push(SignInOutcome::Refused, None, Some(err)),
-            Err(err) => history.push(SignInOutcome::Failed, claimed.as_ref(), Some(err)),
+            // Its attempt lapsed: `push_expired` noted it and set the lapse notice, which
+            // the window hears with the sessions.
+            (Err(err), Some(Refused::Lapsed)) => {
+                tracing::info!(code = ?err.code(), loopback, "a lapsed sign-in's callback arrived");
+                self.announce_sessions().await;
+                return (result, refused);
+            }
+            (Err(err), None) => history.push(SignInOutcome::Failed, claimed.as_ref(), Some(err)),
         }
         self.announce_callback(&result).await;
         (result, refused)
@@ -296,7 +315,7 @@ impl Auth {
         redirect: &Url,
         loopback: bool,
         claimed: &mut Option<RequestedContext>,
-        refused: &mut bool,
+        refused: &mut Option<Refused>,
     ) -> Result<Option<SessionSummary>> {
         if !callback::is_callback_for(raw, redirect) {
             tracing::info!("ignored a deep link that is not the sign-in callback");
@@ -304,11 +323,11 @@ impl Auth {
         }
         let now = now_unix();
         if !pending::any_pending(self.shared.db(), now).await? {
-            *refused = true;
+            *refused = Some(Refused::NothingPending);
             return Err(Error::NoPendingSignIn);
         }
         let cb = callback::parse(raw, redirect).map_err(|e| {
-            *refused = true;
+            *refused = Some(Refused::NotOurs);
             Error::SignIn(e.to_string())
         })?;
         let attempt = match pending::claim(self.shared.db(), self.shared.keys(), &cb.state, now).await? {
@@ -317,6 +336,7 @@ impl Auth {
                 a
             }
             Claim::Expired(lapsed) => {
+                *refused = Some(Refused::Lapsed);
                 self.sign_in_history().push_expired(&lapsed);
                 return Err(Error::SignIn(format!(
                     "this sign-in took longer than 10 minutes; start again (it sent the redirect URI {})",
@@ -324,7 +344,7 @@ impl Auth {
                 )));
             }
             Claim::Unknown => {
-                *refused = true;
+                *refused = Some(Refused::NotOurs);
                 tracing::warn!("ignored a sign-in callback whose state matches no attempt");
                 return Err(Error::SignIn(
                     "the link does not belong to a sign-in started here; it was ignored".into(),
@@ -418,6 +438,17 @@ impl Auth {
 }
 
 /// An `http` redirect URI to a loopback IP literal with its port: one a listener serves.
+/// Why a callback was refused rather than failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refused {
+    /// No sign-in is pending at all.
+    NothingPending,
+    /// A sign-in is pending, but the link is not its: an unknown state, a malformed link.
+    NotOurs,
+    /// The link's own attempt lapsed (past 10 minutes).
+    Lapsed,
+}
+
 fn is_loopback_redirect(uri: &Url) -> bool {
     let loopback_ip = match uri.host() {
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),

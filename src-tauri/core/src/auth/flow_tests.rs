@@ -115,6 +115,85 @@ async fn a_forged_state_is_ignored_and_the_genuine_callback_still_completes() {
     assert!(rig.core.auth().complete_sign_in(&genuine).await.unwrap().is_some());
 }
 
+fn failures(events: &[crate::wire::AppEvent]) -> usize {
+    events.iter().filter(|e| matches!(e, crate::wire::AppEvent::SignInFailed { .. })).count()
+}
+
+/// Proves A4 for deep links (issue 25, the sibling of the loopback port sweep): forged
+/// callbacks delivered as deep links while a sign-in waits (an unknown state, an error with
+/// an unknown state, a duplicate state, no state) are refused to the caller but announced
+/// never: no `signInFailed` (the window would tie it to the waiting attempt) and no other
+/// event; the diagnostics hold one entry for the run, tied to no attempt; the attempt stays
+/// pending and its genuine callback signs in.
+#[tokio::test]
+async fn a_forged_deep_link_while_signing_in_is_noted_in_the_diagnostics_only() {
+    use super::attempts::SignInOutcome;
+
+    let rig = Rig::new().await;
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    rig.events.take();
+    let forged = [
+        "xiaoya-companion://oauth/callback?code=x&state=unknown",
+        "xiaoya-companion://oauth/callback?error=access_denied&state=unknown",
+        "xiaoya-companion://oauth/callback?code=a&state=s&state=t",
+        "xiaoya-companion://oauth/callback?code=x",
+    ];
+    for link in forged {
+        let err = rig.core.auth().complete_sign_in(link).await.unwrap_err();
+        assert_eq!(err.code(), ErrorCode::SignInFailed, "{link}");
+    }
+    let events = rig.events.take();
+    assert_eq!(failures(&events), 0, "a refusal is never announced: {events:?}");
+    assert!(events.is_empty(), "nothing changed, so nothing is announced: {events:?}");
+    let recent = rig.core.auth().sign_in_diagnostics(None).await.unwrap().recent;
+    let outcomes: Vec<_> = recent.iter().map(|e| e.outcome).collect();
+    assert_eq!(outcomes, [SignInOutcome::Refused, SignInOutcome::Started], "one entry for the run");
+    assert!(recent[0].detail.as_deref().unwrap_or_default().ends_with("(4 refused in a row)"), "{recent:?}");
+    assert!(recent[0].context_kind.is_none(), "tied to no attempt");
+    assert!(rig.core.auth().sessions_view().await.unwrap().sign_in_pending);
+
+    let genuine = rig.approve().await;
+    assert!(rig.core.auth().complete_sign_in(&genuine).await.unwrap().is_some());
+    let events = rig.events.take();
+    assert_eq!(failures(&events), 0);
+    assert!(events.iter().any(|e| matches!(e, crate::wire::AppEvent::SignedIn { .. })));
+}
+
+/// Proves A3/A4 (issue 25): the genuine link of an attempt that lapsed (past 10 minutes)
+/// arriving while a newer attempt waits is said by the lapse notice and the diagnostics,
+/// never as a `signInFailed` the window would tie to the attempt waiting now; the newer
+/// attempt stays pending and signs in.
+#[tokio::test]
+async fn a_lapsed_attempts_late_link_is_not_said_as_the_waiting_attempts_failure() {
+    use super::attempts::SignInOutcome;
+
+    let rig = Rig::new().await;
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    let late = rig.approve().await;
+    rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
+    let waiting = rig.approve().await;
+    // The first attempt (the older row) is now past its 10 minutes.
+    sqlx::query(
+        "UPDATE pending_sign_ins SET started_at = started_at - 601 WHERE rowid = (SELECT MIN(rowid) FROM pending_sign_ins)",
+    )
+    .execute(rig.core.db().pool())
+    .await
+    .unwrap();
+    rig.events.take();
+
+    assert_eq!(rig.core.auth().complete_sign_in(&late).await.unwrap_err().code(), ErrorCode::SignInFailed);
+    let events = rig.events.take();
+    assert_eq!(failures(&events), 0, "the waiting attempt did not fail: {events:?}");
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    assert!(view.sign_in_pending, "the newer attempt still waits");
+    assert_eq!(view.expired_sign_in.expect("the lapse is said").context_kind, "personal");
+    let recent = rig.core.auth().sign_in_diagnostics(None).await.unwrap().recent;
+    assert_eq!(recent[0].outcome, SignInOutcome::Expired, "{recent:?}");
+    assert!(!recent.iter().any(|e| e.outcome == SignInOutcome::Failed), "{recent:?}");
+
+    assert!(rig.core.auth().complete_sign_in(&waiting).await.unwrap().is_some());
+}
+
 #[tokio::test]
 async fn a_replayed_callback_is_refused_and_the_code_is_not_sent_again() {
     let rig = Rig::new().await;
