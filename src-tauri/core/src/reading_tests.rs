@@ -341,3 +341,91 @@ async fn a_charged_points_header_with_its_unit_is_read_as_the_amount() {
     let want = charged.first().map(|c| c.points.to_string()).expect("charged");
     assert_eq!(turn.reply.receipt.unwrap().cost, Some(ChargeCost::Reported { points: want }));
 }
+
+/// Readings audit K9, K11, K13, K14: a clone's deadline as Unix milliseconds or without an
+/// offset is the same moment as in RFC 3339 (sent on to the window as RFC 3339); voices
+/// without `shared` are told apart by their lifecycle; shared voices without `state` are
+/// offered; output formats as objects are offered by name, and a clip is made with one.
+#[tokio::test]
+async fn voice_fields_in_other_forms_keep_their_meaning() {
+    use time::format_description::well_known::Rfc3339;
+
+    let rig = personal_with(&[]).await;
+    let deadline_of = |catalog: &TtsCatalog| {
+        let pending = voice(catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_PENDING_CLONE);
+        let at = pending.expires_at.as_deref().expect("a deadline");
+        time::OffsetDateTime::parse(at, &Rfc3339).unwrap_or_else(|e| panic!("{at}: {e}"))
+    };
+    let rfc = deadline_of(&rig.core.tts().tts_catalog().await.unwrap());
+    for reading in [Reading::VoiceDeadlineEpochMs, Reading::VoiceDeadlineNoOffset] {
+        rig.control().set_readings([reading].into_iter().collect::<Readings>());
+        let catalog = rig.core.tts().refresh_tts_catalog().await.unwrap().view.clone();
+        assert_eq!(deadline_of(&catalog).unix_timestamp(), rfc.unix_timestamp(), "{reading:?}");
+        let flagged = catalog.reading.unrecognised.iter().any(|u| u.contains("no time zone"));
+        assert_eq!(flagged, reading == Reading::VoiceDeadlineNoOffset, "{:?}", catalog.reading);
+    }
+
+    rig.control().set_readings(
+        [Reading::VoiceSharedAbsent, Reading::VoiceStateAbsentForShared, Reading::TtsFormatsObjects]
+            .into_iter()
+            .collect::<Readings>(),
+    );
+    let catalog = rig.core.tts().refresh_tts_catalog().await.unwrap().view.clone();
+    let narrator = voice(&catalog, sb::TTS_CONFIG_STANDARD, sb::VOICE_NARRATOR_WARM);
+    assert!(narrator.shared && narrator.usable, "{narrator:?}");
+    assert_eq!(narrator.state, VoiceState::Active);
+    for own in [sb::VOICE_PENDING_CLONE, sb::VOICE_EXPIRED_CLONE] {
+        assert!(!voice(&catalog, sb::TTS_CONFIG_STANDARD, own).shared, "{own} is the account's own");
+    }
+    assert!(catalog.reading.missing.contains(&"voices[].shared".to_owned()), "{:?}", catalog.reading);
+    let standard_config =
+        catalog.configs.iter().find(|c| c.tts_config_id == sb::TTS_CONFIG_STANDARD).unwrap();
+    assert_eq!(standard_config.output_formats, ["mp3", "wav"]);
+    let clip = rig.core.tts().synthesize(standard("Formats as objects")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
+}
+
+/// Readings audit J2: `modelUsage` as a list with one entry per model. The usage card shows
+/// the totals (summed), and the balance explanation still has its chat counter: a chat
+/// reply's cost comes from it as with the single object.
+#[tokio::test]
+async fn model_usage_per_model_is_summed_and_still_explains_a_reply() {
+    use crate::billing::wire::{ChargeCost, UsageView};
+
+    let rig = personal_with(&[Reading::UsagePerModel]).await;
+    rig.control().set_stream_pace(std::time::Duration::ZERO);
+    rig.core.billing().refresh_balance().await.unwrap();
+    rig.core.tts().synthesize(standard("hello")).await.unwrap();
+    rig.core.billing().refresh_balance().await.unwrap();
+    let opts = crate::chat::wire::ChatOptions {
+        model_code: sb::MODEL_CHAT.into(),
+        system_prompt: String::new(),
+        parameters: Default::default(),
+        response_format: crate::chat::wire::ResponseFormatChoice::Text,
+    };
+    let input =
+        crate::chat::wire::ChatSendInput { conversation_id: None, text: "Hello".into(), options: opts };
+    let reply =
+        rig.core.chat().chat_send(input, &|_: crate::chat::wire::ChatEvent| true).await.unwrap().reply;
+    let request_id = reply.receipt.as_ref().unwrap().request_id.clone();
+    let chat_points = rig.control().charges_for(&request_id).first().map(|c| c.points.to_string()).unwrap();
+    // Settled by the refresh the reply started, or by this one, whichever reads first.
+    rig.core.billing().refresh_balance().await.unwrap();
+    let changes = rig.core.billing().balance_changes().await.unwrap();
+    let charge = changes
+        .intervals
+        .iter()
+        .flat_map(|i| i.charges.iter())
+        .find(|c| c.request_id == request_id)
+        .expect("the reply in the balance explanation");
+    assert_eq!(charge.cost, ChargeCost::FromUsageCounter { points: chat_points.clone() });
+
+    let UsageView::Personal { usage } = rig.core.billing().personal_usage().await.unwrap() else { panic!() };
+    let model = usage.model_usage.expect("summed, not dropped");
+    assert_eq!(model.request_count, "2", "one speech and one chat request");
+    let total = crate::billing::points::Points::parse(&chat_points).unwrap()
+        + crate::billing::points::Points::whole(2);
+    assert_eq!(model.charged_points, total.to_string());
+    assert!(usage.reading.shape.contains("per model: 2, summed"), "{:?}", usage.reading);
+    assert!(!usage.reading.unrecognised.iter().any(|u| u.starts_with("modelUsage")), "{:?}", usage.reading);
+}

@@ -119,6 +119,31 @@ pub(crate) fn usage_summary(world: &World, client_id: &str) -> Value {
     })
 }
 
+/// `modelUsage` as a list with one entry per model (reading `usage-per-model`): the same
+/// counters, split by the model code (or TTS configuration) each charge was for.
+pub(crate) fn model_usage_per_model(world: &World, client_id: &str) -> Value {
+    let mut per: std::collections::BTreeMap<&str, (i64, u64, u64, u64)> = Default::default();
+    let mine =
+        world.charges.iter().filter(|c| c.client_id == client_id && c.context == ChargeContext::Personal);
+    for charge in mine {
+        let entry = per.entry(charge.model.as_str()).or_default();
+        entry.0 += charge.points.floor_whole();
+        entry.1 += 1;
+        entry.2 += charge.input_tokens.unwrap_or(0);
+        entry.3 += charge.output_tokens.unwrap_or(0);
+    }
+    Value::Array(
+        per.into_iter()
+            .map(|(model, (points, requests, input, output))| {
+                json!({
+                    "modelCode": model, "requestCount": requests, "inputTokens": input, "outputTokens": output,
+                    "cacheReadTokens": 0, "cacheWriteTokens": 0, "imageCount": 0, "chargedPoints": points,
+                })
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -104,12 +104,15 @@ pub enum RetryAfter {
     /// An HTTP date this many seconds after the answer is sent (real time, not the sandbox
     /// clock: the client compares it with its own clock).
     DateIn(u64),
+    /// No `Retry-After` at all: a platform that throttles without saying how long.
+    Absent,
 }
 
 impl RetryAfter {
     pub fn header_value(self) -> String {
         match self {
             RetryAfter::Seconds(n) => n.to_string(),
+            RetryAfter::Absent => String::new(),
             RetryAfter::DateIn(n) => {
                 let when = time::OffsetDateTime::now_utc() + std::time::Duration::from_secs(n);
                 let format = time::macros::format_description!(

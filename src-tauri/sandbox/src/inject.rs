@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{Stream, StreamExt};
 
 use crate::envelope::PlatformError;
-use crate::faults::{FaultKind, Route};
+use crate::faults::{FaultKind, RetryAfter, Route};
 use crate::server::ConnectionKill;
 use crate::state::Shared;
 
@@ -51,7 +51,9 @@ pub(crate) async fn apply_faults(
         FaultKind::Status(status) => injected_status(status).into_response(),
         FaultKind::StatusRetryAfter { status, after } => {
             let mut response = injected_status(status).into_response();
-            if let Ok(value) = axum::http::HeaderValue::from_str(&after.header_value()) {
+            if after == RetryAfter::Absent {
+                response.headers_mut().remove(axum::http::header::RETRY_AFTER);
+            } else if let Ok(value) = axum::http::HeaderValue::from_str(&after.header_value()) {
                 response.headers_mut().insert(axum::http::header::RETRY_AFTER, value);
             }
             response

@@ -54,6 +54,16 @@ pub enum Reading {
     VoiceStateUnlisted,
     /// As `VoiceStateUnlisted`, and speech with that voice is refused (403 `TTS_VOICE_NOT_AVAILABLE`).
     VoiceStateUnlistedRefused,
+    /// Cloned voices' `expiresAt` as Unix milliseconds (a JSON number), not RFC 3339.
+    VoiceDeadlineEpochMs,
+    /// Cloned voices' `expiresAt` as a local date-time without an offset (`2026-12-10T12:00:00`).
+    VoiceDeadlineNoOffset,
+    /// Voices without `shared` (the docs name the field; nothing says it is always sent).
+    VoiceSharedAbsent,
+    /// Shared voices without `state` (they have no lifecycle).
+    VoiceStateAbsentForShared,
+    /// `outputFormats` as objects: `[{format: "mp3", sampleRates: [24000, 48000]}, …]`.
+    TtsFormatsObjects,
     /// TTS price blocks without `unitSize` (`{unit, points}`); charges are unchanged.
     TtsPriceNoBlockSize,
     /// TTS prices as a sentence (`{"text": "2 points per 100 characters"}`); charges unchanged.
@@ -66,6 +76,9 @@ pub enum Reading {
     /// Per-character TTS prices are prorated to the characters and rounded up to a whole
     /// point (2 per 100 for 31 characters → 1), not charged per started block.
     TtsPriceProrated,
+    /// `/usage`'s `modelUsage` as a list with one entry per model (`[{modelCode, requestCount, …}]`)
+    /// instead of one object; the totals are the same.
+    UsagePerModel,
     /// Team balance in the Chinese Team page's older shape `{teamId, total, memberQuota, memberRemaining}`.
     TeamBalanceLegacy,
     /// Amounts as JSON numbers with a fraction (`859.75`, `2500.0`), never as decimal text.

@@ -174,6 +174,81 @@ fn count(map: &Map<String, Value>, names: &[&'static str], report: &mut ReadRepo
     }
 }
 
+const MODEL_USAGE_FIELDS: [&str; 7] = [
+    "requestCount",
+    "inputTokens",
+    "outputTokens",
+    "chargedPoints",
+    "request_count",
+    "charged_points",
+    "imageCount",
+];
+
+/// A `modelUsage` object that holds one object per model (`{"othan-2.0": {...}}`) instead of
+/// the counters themselves.
+fn is_per_model(m: &Map<String, Value>) -> bool {
+    !m.is_empty()
+        && !MODEL_USAGE_FIELDS.iter().any(|f| m.contains_key(*f))
+        && m.values().all(Value::is_object)
+}
+
+fn model_usage_of(m: &Map<String, Value>, report: &mut ReadReport) -> ModelUsage {
+    let charged_points = {
+        let mut inner = ReadReport::default();
+        let p = amount(m, &["chargedPoints", "charged_points"], &mut inner);
+        for u in inner.unrecognised {
+            report.unrecognised(format!("modelUsage.{u}"));
+        }
+        for u in inner.missing {
+            report.missing(format!("modelUsage.{u}"));
+        }
+        p.unwrap_or_default()
+    };
+    ModelUsage {
+        request_count: count(m, &["requestCount", "request_count"], report),
+        input_tokens: count(m, &["inputTokens", "input_tokens"], report),
+        output_tokens: count(m, &["outputTokens", "output_tokens"], report),
+        cache_read_tokens: count(m, &["cacheReadTokens", "cache_read_tokens"], report),
+        cache_write_tokens: count(m, &["cacheWriteTokens", "cache_write_tokens"], report),
+        image_count: count(m, &["imageCount", "image_count"], report),
+        charged_points: text(charged_points),
+    }
+}
+
+/// The model usage of every model, added up: the card and the balance explanation need the
+/// totals. A count that is not a whole number is flagged and left out of the sum.
+fn summed<'a>(entries: impl Iterator<Item = &'a Value>, report: &mut ReadReport) -> Option<ModelUsage> {
+    let mut total = ModelUsage {
+        request_count: "0".into(),
+        input_tokens: "0".into(),
+        output_tokens: "0".into(),
+        cache_read_tokens: "0".into(),
+        cache_write_tokens: "0".into(),
+        image_count: "0".into(),
+        charged_points: "0".into(),
+    };
+    let add = |a: &str, b: &str| {
+        let sum = a.parse::<u64>().unwrap_or(0).saturating_add(b.parse::<u64>().unwrap_or(0));
+        sum.to_string()
+    };
+    let mut models = 0;
+    for entry in entries.filter_map(Value::as_object) {
+        let one = model_usage_of(entry, report);
+        total.request_count = add(&total.request_count, &one.request_count);
+        total.input_tokens = add(&total.input_tokens, &one.input_tokens);
+        total.output_tokens = add(&total.output_tokens, &one.output_tokens);
+        total.cache_read_tokens = add(&total.cache_read_tokens, &one.cache_read_tokens);
+        total.cache_write_tokens = add(&total.cache_write_tokens, &one.cache_write_tokens);
+        total.image_count = add(&total.image_count, &one.image_count);
+        let points = Points::parse(&total.charged_points).unwrap_or_default()
+            + Points::parse(&one.charged_points).unwrap_or_default();
+        total.charged_points = text(points);
+        models += 1;
+    }
+    report.shape = format!("{} (modelUsage per model: {models}, summed)", report.shape);
+    Some(total)
+}
+
 /// Reads `GET /api/v1/open/usage` data; amounts in every JSON number form, exactly.
 /// (The report is also in `PersonalUsage::reading`.)
 pub fn read_usage(data: &Value, fetched_at: i64) -> Result<(PersonalUsage, ReadReport)> {
@@ -191,27 +266,11 @@ pub fn read_usage(data: &Value, fetched_at: i64) -> Result<(PersonalUsage, ReadR
     };
     let net = amount(map, &["netPoints", "net_points"], &mut report).unwrap_or(charged - refunded);
     let model_usage = match field(map, &["modelUsage", "model_usage"]) {
-        Some((_, Value::Object(m))) => {
-            let charged_points = {
-                let mut inner = ReadReport::default();
-                let p = amount(m, &["chargedPoints", "charged_points"], &mut inner);
-                for u in inner.unrecognised {
-                    report.unrecognised(format!("modelUsage.{u}"));
-                }
-                for u in inner.missing {
-                    report.missing(format!("modelUsage.{u}"));
-                }
-                p.unwrap_or_default()
-            };
-            Some(ModelUsage {
-                request_count: count(m, &["requestCount", "request_count"], &mut report),
-                input_tokens: count(m, &["inputTokens", "input_tokens"], &mut report),
-                output_tokens: count(m, &["outputTokens", "output_tokens"], &mut report),
-                cache_read_tokens: count(m, &["cacheReadTokens", "cache_read_tokens"], &mut report),
-                cache_write_tokens: count(m, &["cacheWriteTokens", "cache_write_tokens"], &mut report),
-                image_count: count(m, &["imageCount", "image_count"], &mut report),
-                charged_points: text(charged_points),
-            })
+        Some((_, Value::Object(m))) if !is_per_model(m) => Some(model_usage_of(m, &mut report)),
+        // Per model (readings audit J2): a map by model code or a list of entries, summed.
+        Some((_, Value::Object(m))) => summed(m.values(), &mut report),
+        Some((_, Value::Array(list))) if !list.is_empty() && list.iter().all(Value::is_object) => {
+            summed(list.iter(), &mut report)
         }
         Some((name, other)) => {
             report.unrecognised(format!("{name} = {other}"));

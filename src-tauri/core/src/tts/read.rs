@@ -204,6 +204,70 @@ pub fn voice_state(raw: &str) -> Option<VoiceState> {
     })
 }
 
+/// A deadline in the forms a platform may send (readings audit K9): RFC 3339; the same
+/// without an offset (read as UTC, and reported); Unix seconds or milliseconds as a number
+/// or as digits.
+fn read_deadline(value: &Value, report: &mut ReadReport) -> Option<time::OffsetDateTime> {
+    use time::format_description::well_known::Rfc3339;
+    let epoch = |n: i64| {
+        // Milliseconds from 10^11 on (the year 5138 in seconds; 1973 in milliseconds).
+        let nanos = if n.abs() >= 100_000_000_000 {
+            i128::from(n) * 1_000_000
+        } else {
+            i128::from(n) * 1_000_000_000
+        };
+        time::OffsetDateTime::from_unix_timestamp_nanos(nanos).ok()
+    };
+    match value {
+        Value::Number(_) => epoch(crate::foundation::reading::whole_number(value)?),
+        Value::String(text) => {
+            let text = text.trim();
+            if let Ok(at) = time::OffsetDateTime::parse(text, &Rfc3339) {
+                return Some(at.to_offset(time::UtcOffset::UTC));
+            }
+            if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+                return epoch(text.parse().ok()?);
+            }
+            let local = time::PrimitiveDateTime::parse(
+                text.trim_end_matches('Z'),
+                &time::format_description::well_known::Iso8601::DEFAULT,
+            )
+            .ok()?;
+            report.unrecognised(format!("voices[].expiresAt = {text:?} has no time zone: read as UTC"));
+            Some(local.assume_utc())
+        }
+        _ => None,
+    }
+}
+
+/// Whether a voice is a shared one (readings audit K11): `shared`/`isShared` as a boolean
+/// or as text, or an `ownership` word. Without any of them, a voice with a clone's
+/// lifecycle (a first-use deadline, a tariff, pending or expired) is the account's own and
+/// any other is shared; the missing field is reported.
+fn read_shared(raw: &Value, state: VoiceState, clone_lifecycle: bool, report: &mut ReadReport) -> bool {
+    let map = raw.as_object();
+    match map.and_then(|m| field(m, &["shared", "isShared", "is_shared"])).map(|(_, v)| v) {
+        Some(Value::Bool(b)) => return *b,
+        Some(Value::String(t)) if matches!(normalise_word(t).as_str(), "true" | "yes" | "1") => return true,
+        Some(Value::String(t)) if matches!(normalise_word(t).as_str(), "false" | "no" | "0") => return false,
+        _ => {}
+    }
+    if let Some(word) = map
+        .and_then(|m| field(m, &["ownership", "owner", "source", "voiceType"]))
+        .and_then(|(_, v)| v.as_str())
+    {
+        match normalise_word(word).as_str() {
+            "shared" | "public" | "system" | "platform" | "preset" | "builtin" | "built_in" => return true,
+            "own" | "owned" | "mine" | "private" | "user" | "account" | "clone" | "cloned" | "custom" => {
+                return false
+            }
+            _ => report.unrecognised(format!("voices[].ownership = {word:?}")),
+        }
+    }
+    report.missing("voices[].shared");
+    !(clone_lifecycle || matches!(state, VoiceState::PendingActivation | VoiceState::Expired))
+}
+
 fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -> Option<Voice> {
     let voice_id = text(raw, &["voiceId", "voice_id", "id"])?;
     if voice_id.is_empty() {
@@ -221,10 +285,17 @@ fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -
         report.unrecognised(format!("voices[].state = {state_raw:?}"));
         VoiceState::Other
     });
-    let expires_at = text(raw, &["expiresAt", "expires_at"]);
-    let deadline = expires_at
-        .as_deref()
-        .and_then(|t| time::OffsetDateTime::parse(t, &time::format_description::well_known::Rfc3339).ok());
+    let (expires_at, deadline) = match raw.as_object().and_then(|m| field(m, &["expiresAt", "expires_at"])) {
+        None => (None, None),
+        Some((_, value)) => match read_deadline(value, report) {
+            // Sent on as RFC 3339 in UTC, whatever form it came in: the window reads one form.
+            Some(at) => (at.format(&time::format_description::well_known::Rfc3339).ok(), Some(at)),
+            None => {
+                report.unrecognised(format!("voices[].expiresAt = {}", compact(value)));
+                (None, None)
+            }
+        },
+    };
     let unusable_reason = match state {
         VoiceState::PendingActivation if deadline.is_some_and(|d| d <= now) => {
             Some(VoiceUnusable::DeadlinePassed)
@@ -243,11 +314,7 @@ fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| voice_id.clone()),
         voice_id,
-        shared: raw
-            .as_object()
-            .and_then(|m| field(m, &["shared", "isShared"]))
-            .and_then(|(_, v)| v.as_bool())
-            .unwrap_or(false),
+        shared: read_shared(raw, state, deadline.is_some() || activation_points.is_some(), report),
         state,
         state_raw,
         activation_points: if state == VoiceState::PendingActivation { activation_points } else { None },
@@ -256,6 +323,25 @@ fn read_voice(raw: &Value, now: time::OffsetDateTime, report: &mut ReadReport) -
         usable: unusable_reason.is_none(),
         unusable_reason,
     })
+}
+
+/// One output format: a name (`"mp3"`), or an object naming it (`{format: "mp3",
+/// sampleRates: [...]}`, readings audit K13), as sent.
+fn read_format(value: &Value, report: &mut ReadReport) -> Option<String> {
+    let name = match value {
+        Value::String(s) => Some(s.as_str()),
+        Value::Object(m) => {
+            field(m, &["format", "name", "id", "type", "codec"]).and_then(|(_, v)| v.as_str())
+        }
+        _ => None,
+    };
+    match name.map(str::trim).filter(|n| !n.is_empty()) {
+        Some(n) => Some(n.to_owned()),
+        None => {
+            report.unrecognised(format!("outputFormats[] = {}", compact(value)));
+            None
+        }
+    }
 }
 
 /// Reads a TTS options answer (`data`) in every shape seen: `{configs: [...]}` (the
@@ -325,7 +411,7 @@ pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOpti
             .as_object()
             .and_then(|m| field(m, &["outputFormats", "output_formats", "formats"]))
             .and_then(|(_, v)| v.as_array())
-            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .map(|a| a.iter().filter_map(|f| read_format(f, &mut report)).collect())
             .unwrap_or_else(|| {
                 report.missing("configs[].outputFormats");
                 Vec::new()

@@ -84,6 +84,9 @@ pub(super) async fn usage(
     caller.require(Scope::Usage)?;
     caller.require_personal()?;
     let mut data = usage_summary(&shared.world(), &caller.token.client_id);
+    if shared.settings().readings.has(Reading::UsagePerModel) {
+        data["modelUsage"] = crate::billing::model_usage_per_model(&shared.world(), &caller.token.client_id);
+    }
     if shared.settings().readings.has(Reading::PointsFractional) {
         for path in
             [&["chargedPoints"][..], &["refundedPoints"], &["netPoints"], &["modelUsage", "chargedPoints"]]

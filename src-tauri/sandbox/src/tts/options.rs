@@ -33,6 +33,35 @@ fn voice_json_read(voice: &OfferedVoice, readings: &Readings) -> Value {
         let upper = value["state"].as_str().unwrap_or_default().to_uppercase();
         value["state"] = json!(upper);
     }
+    if let Some(at) = value["expiresAt"]
+        .as_str()
+        .and_then(|t| time::OffsetDateTime::parse(t, &time::format_description::well_known::Rfc3339).ok())
+    {
+        if readings.has(Reading::VoiceDeadlineEpochMs) {
+            value["expiresAt"] =
+                json!(i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX));
+        } else if readings.has(Reading::VoiceDeadlineNoOffset) {
+            let utc = at.to_offset(time::UtcOffset::UTC);
+            value["expiresAt"] = json!(format!(
+                "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+                utc.year(),
+                u8::from(utc.month()),
+                utc.day(),
+                utc.hour(),
+                utc.minute(),
+                utc.second()
+            ));
+        }
+    }
+    let map = value.as_object_mut();
+    if let Some(map) = map {
+        if readings.has(Reading::VoiceSharedAbsent) {
+            map.remove("shared");
+        }
+        if readings.has(Reading::VoiceStateAbsentForShared) && matches!(voice, OfferedVoice::Shared(_)) {
+            map.remove("state");
+        }
+    }
     if readings.has(Reading::PointsFractional) {
         if let Some(points) = value["activationPoints"].as_i64() {
             value["activationPoints"] = Readings::fractional_number(crate::Points::whole(points));
@@ -101,7 +130,11 @@ fn config_json(shared: &Shared, account: &AccountKey, config: &TtsConfig, voices
     json!({
         "ttsConfigId": config.id,
         "displayName": config.display_name,
-        "outputFormats": config.output_formats,
+        "outputFormats": if readings.has(Reading::TtsFormatsObjects) {
+            config.output_formats.iter().map(|f| json!({ "format": f, "sampleRates": [24000, 48000] })).collect::<Vec<_>>()
+        } else {
+            config.output_formats.iter().map(|f| json!(f)).collect()
+        },
         "defaultVoiceId": "",
         "voiceLibraryUrl": library_url(&shared.base_url, account, config),
         "channelId": config.channel_id,

@@ -95,3 +95,18 @@ async fn a_wait_longer_than_the_app_makes_by_itself_is_handed_to_the_person_at_o
     // Once the wait has passed (here: the fault is spent), the same read works.
     rig.core.billing().refresh_balance().await.expect("read again later");
 }
+
+/// Readings audit B10: a platform that throttles without `Retry-After`. The read waits the
+/// app's own backoff (1 s, then 2 s), announced like a stated wait, and succeeds; it is
+/// never read again at once, and never fails on the first busy answer.
+#[tokio::test]
+async fn a_busy_answer_without_retry_after_waits_the_apps_own_backoff() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.events.take();
+    rig.control().inject(busy(Route::Balance, 429, RetryAfter::Absent, 2));
+    let started = Instant::now();
+    rig.core.billing().refresh_balance().await.expect("the balance is read after the backoff");
+    assert!(started.elapsed() >= Duration::from_secs(3), "1 s then 2 s: {:?}", started.elapsed());
+    assert_eq!(busy_waits(&rig), vec![1, 2], "each wait announced");
+}
