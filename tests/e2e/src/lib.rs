@@ -128,6 +128,10 @@ pub struct Launch {
     /// How long the window may live before the watchdog ends it
     /// (`XIAOYA_E2E_WINDOW_SECS`, 300 s, when `None`).
     pub budget: Option<Duration>,
+    /// How fast the test's own sandbox streams chat replies: `ReplyPace::FAST` (a reply in well
+    /// under a second) unless a test asks for another, such as `ReplyPace::default()`, the pace
+    /// a person meets (40 tokens a second).
+    pub reply_pace: xiaoya_sandbox::ReplyPace,
 }
 
 impl Default for Launch {
@@ -139,6 +143,7 @@ impl Default for Launch {
             external_sandbox: None,
             args: Vec::new(),
             budget: None,
+            reply_pace: xiaoya_sandbox::ReplyPace::FAST,
         }
     }
 }
@@ -208,7 +213,13 @@ impl AppWindow {
         }
         let turn = window_lock().lock_owned().await;
         let sandbox = if launch.sandbox && launch.external_sandbox.is_none() {
-            Some(xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default()).await?)
+            Some(
+                xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig {
+                    reply_pace: launch.reply_pace,
+                    ..xiaoya_sandbox::SandboxConfig::default()
+                })
+                .await?,
+            )
         } else {
             None
         };
