@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use xiaoya_e2e::xiaoya_sandbox as sb;
+use xiaoya_e2e::xscreen::Shot;
 use xiaoya_e2e::{AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
@@ -339,8 +340,10 @@ async fn drafts(app: &AppWindow) -> TestResult {
     Ok(())
 }
 
-/// Screenshots of every screen at both sizes in both languages, for `scripts/screenshots.sh`
-/// (ignored in the suite: it asserts only that every screen opens and the header fits).
+/// Screenshots of every screen at 960×620, 1280×720 and 1920×1080 in both languages, for
+/// `scripts/screenshots.sh` (ignored in the suite: it asserts that every screen opens, the
+/// header fits and every shot is a settled, unmixed frame). Each is the window as the X screen
+/// shows it, taken once the screen has settled (`AppWindow::settled_shot`).
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "run by scripts/screenshots.sh"]
 async fn screenshots_of_every_screen() -> TestResult {
@@ -351,22 +354,50 @@ async fn screenshots_of_every_screen() -> TestResult {
     result
 }
 
+/// Saves a settled shot of `screen` as `target/e2e-screenshots/<name>.png`.
+async fn shoot(app: &AppWindow, screen: &str, name: &str, previous: &mut Option<Shot>) -> TestResult {
+    // A text field's blinking caret would keep two frames from ever being the same.
+    app.client
+        .execute(
+            "const f = document.activeElement; if (f && f.matches('input, textarea')) f.blur(); return 0;",
+            vec![],
+        )
+        .await?;
+    let shot = app.settled_shot(screen, previous.as_ref()).await?;
+    shot.frame.save_png(&xiaoya_e2e::screenshot_dir().join(format!("{name}.png")))?;
+    *previous = Some(shot);
+    Ok(())
+}
+
 async fn every_screen(app: &AppWindow) -> TestResult {
     app.sign_in_personal().await?;
     app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
     pay_with(app, "personal").await?;
     let screens = ["account", "models", "chat", "voices", "balances", "agents", "check", "settings"];
+    let mut previous: Option<Shot> = None;
     for locale in LOCALES {
         app.set_locale(locale).await?;
-        for (w, h) in SIZES {
+        // A conversation to show: a question whose answer holds a table.
+        app.click("[data-testid=nav-chat]").await?;
+        app.find("[data-testid=chat-input]").await?;
+        if app.count("[data-testid=chat-new]").await? > 0 {
+            app.click("[data-testid=chat-new]").await?;
+        }
+        let question = if locale == "en" { "Tell me about tea" } else { "介绍一下茶的种类" };
+        app.type_into("[data-testid=chat-input]", question).await?;
+        app.click("[data-testid=chat-send]").await?;
+        app.wait_for_last_attr("[data-testid=chat-message][data-role=assistant]", "data-status", "complete")
+            .await?;
+        for (w, h) in [(960, 620), (1280, 720), (1920, 1080)] {
+            // At the screen's corner, so the whole window is on the X screen (1920×1080).
+            app.client.set_window_rect(0, 0, w, h).await?;
             app.size_to(w, h).await?;
             for screen in screens {
                 app.click(&format!("[data-testid=nav-{screen}]")).await?;
                 app.find("[data-testid=screen-title]").await?;
-                tokio::time::sleep(Duration::from_millis(600)).await;
                 let over = overflow(app).await?;
                 assert!(over.is_empty(), "{screen} {locale} {w}×{h}: {over:?}");
-                app.shot(&format!("screen-{screen}-{locale}-{w}x{h}"), None).await?;
+                shoot(app, screen, &format!("screen-{screen}-{locale}-{w}x{h}"), &mut previous).await?;
                 if screen == "chat" {
                     // The options open: the composer's footnote stays inside the card.
                     app.click("[data-testid=chat-options-toggle]").await?;
@@ -384,20 +415,101 @@ async fn every_screen(app: &AppWindow) -> TestResult {
                         spill.as_f64().unwrap_or(0.0) <= 1.0,
                         "{locale} {w}×{h}: the composer spills {spill} px out of the card"
                     );
-                    app.shot(&format!("screen-chat-options-{locale}-{w}x{h}"), None).await?;
+                    shoot(app, "chat", &format!("screen-chat-options-{locale}-{w}x{h}"), &mut previous)
+                        .await?;
                     app.click("[data-testid=chat-options-toggle]").await?;
                 }
                 if screen == "voices" && app.count("[data-testid=tts-receipt]").await? == 0 {
                     make_a_clip(app).await?;
-                    app.shot(
-                        &format!("screen-voices-clip-{locale}-{w}x{h}"),
-                        Some("[data-testid=tts-result]"),
-                    )
-                    .await?;
+                }
+                if screen == "voices" {
+                    app.client
+                        .execute(
+                            "document.querySelector('[data-testid=tts-result]')?.scrollIntoView({block: 'start'});",
+                            vec![],
+                        )
+                        .await?;
+                    shoot(app, "voices", &format!("screen-voices-clip-{locale}-{w}x{h}"), &mut previous)
+                        .await?;
                 }
             }
         }
     }
+    Ok(())
+}
+
+/// The screenshot wait refuses a mixed frame: once a shot of Account is taken, a Models
+/// screen that still shows Account's heading where it was (planted here as the old screen's
+/// paint would linger, the way the frame in #26 item 12 showed one screen over another) is
+/// not shot; the real Models screen is.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_screenshot_wait_refuses_a_frame_that_still_shows_the_previous_screen() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let result = mixed_frames(&app).await;
+    app.close().await?;
+    result
+}
+
+async fn mixed_frames(app: &AppWindow) -> TestResult {
+    app.size_to(1280, 720).await?;
+    app.click("[data-testid=nav-account]").await?;
+    app.find("[data-testid=screen-account]").await?;
+    let account = app.settled_shot("account", None).await?;
+    assert!(account.heading.width > 0 && account.heading.height > 0, "{:?}", account.heading);
+    // Where Account's heading is, exactly (CSS pixels, fractions kept), and its words.
+    let old = app
+        .client
+        .execute(
+            "const h = document.querySelector('[data-testid=screen-title]'); const r = h.getBoundingClientRect(); \
+             return [r.left, r.top, r.width, r.height, h.textContent];",
+            vec![],
+        )
+        .await?;
+    app.click("[data-testid=nav-models]").await?;
+    app.find("[data-testid=screen-models]").await?;
+    let models = app.settled_shot("models", Some(&account)).await?;
+    assert_ne!(models.frame.crop(account.heading), account.frame.crop(account.heading));
+    // Back on Account, then Models again with Account's heading painted over its own, where
+    // it was, in the same type on the same background.
+    app.click("[data-testid=nav-account]").await?;
+    app.find("[data-testid=screen-account]").await?;
+    let account = app.settled_shot("account", Some(&models)).await?;
+    app.click("[data-testid=nav-models]").await?;
+    app.find("[data-testid=screen-models]").await?;
+    app.client
+        .execute(
+            r#"
+            const [x, y, w, h, words] = arguments[0];
+            const own = document.querySelector('[data-testid=screen-title]');
+            const style = getComputedStyle(own);
+            let bg = 'rgba(0, 0, 0, 0)';
+            for (let n = own; n && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent'); n = n.parentElement) {
+              bg = getComputedStyle(n).backgroundColor;
+            }
+            const ghost = document.createElement('div');
+            ghost.textContent = words;
+            Object.assign(ghost.style, {
+              position: 'fixed', left: `${x - 8}px`, top: `${y - 8}px`, width: `${w}px`, height: `${h}px`,
+              padding: '8px', margin: '0', boxSizing: 'content-box', background: bg, zIndex: '1000',
+              pointerEvents: 'none', color: style.color, fontFamily: style.fontFamily, fontSize: style.fontSize,
+              fontWeight: style.fontWeight, fontStyle: style.fontStyle, letterSpacing: style.letterSpacing,
+              lineHeight: style.lineHeight, whiteSpace: 'nowrap',
+            });
+            document.body.appendChild(ghost);
+            "#,
+            vec![old],
+        )
+        .await?;
+    let refused = app.settled_shot("models", Some(&account)).await;
+    if let Ok(shot) = &refused {
+        // What was compared, for the failure report.
+        let dir = xiaoya_e2e::screenshot_dir();
+        account.frame.crop(account.heading).save_png(&dir.join("mixed-previous-heading.png"))?;
+        shot.frame.crop(account.heading).save_png(&dir.join("mixed-planted-heading.png"))?;
+    }
+    let error = refused.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(error.contains("mixed frame"), "a frame with the previous heading was shot: {error:?}");
     Ok(())
 }
 
