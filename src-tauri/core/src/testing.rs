@@ -64,9 +64,14 @@ pub struct Rig {
 
 impl Rig {
     pub async fn new() -> Rig {
-        let sandbox = xiaoya_sandbox::start(SandboxConfig { auto_approve: true, ..SandboxConfig::default() })
-            .await
-            .expect("sandbox");
+        // Replies at once (a sandbox streams at a pace a person can watch by default).
+        let sandbox = xiaoya_sandbox::start(SandboxConfig {
+            auto_approve: true,
+            reply_pace: xiaoya_sandbox::ReplyPace::FAST,
+            ..SandboxConfig::default()
+        })
+        .await
+        .expect("sandbox");
         let dir = tempfile::tempdir().unwrap();
         let browser = Arc::new(RecordingBrowser::default());
         let keys = Arc::new(MemoryKeychain::default());

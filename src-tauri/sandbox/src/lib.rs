@@ -29,6 +29,7 @@ mod inject;
 mod ledger;
 mod oauth;
 mod open_api;
+mod pace;
 mod points;
 mod readings;
 mod scope;
@@ -54,6 +55,7 @@ pub use control::{SandboxControl, TokenSelector};
 #[cfg(feature = "control")]
 pub use faults::{Fault, FaultKind, RetryAfter, Route};
 pub use ledger::{Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext};
+pub use pace::{ReplyPace, DEFAULT_TOKENS_PER_SECOND};
 pub use points::Points;
 pub use readings::{Reading, Readings};
 pub use scope::Scope;
@@ -74,6 +76,9 @@ pub struct SandboxConfig {
     /// the request carries this key in `X-Xiaoya-Sandbox-Key` (see `access.rs`). The app's
     /// built-in sandbox gets a fresh random key each run.
     pub access_key: Option<String>,
+    /// How fast streamed chat replies arrive: by default 40 tokens a second, a pace a person
+    /// can watch and stop; tests that want replies at once say so (`ReplyPace::FAST`).
+    pub reply_pace: ReplyPace,
 }
 
 impl Default for SandboxConfig {
@@ -83,6 +88,7 @@ impl Default for SandboxConfig {
             auto_approve: false,
             readings: Readings::default(),
             access_key: None,
+            reply_pace: ReplyPace::default(),
         }
     }
 }
@@ -106,7 +112,7 @@ pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
         ip => ip,
     };
     let base_url = format!("http://{}", SocketAddr::new(host, local.port()));
-    let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve));
+    let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve, config.reply_pace));
     shared.update_settings(|s| s.readings = config.readings.clone());
     let (shutdown, watcher) = watch::channel(false);
     let app = router(shared.clone())

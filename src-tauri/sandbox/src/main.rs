@@ -9,10 +9,12 @@ use std::process::ExitCode;
 
 use xiaoya_sandbox::SandboxConfig;
 
-const USAGE: &str = "usage: xiaoya-sandbox [--addr HOST:PORT] [--auto-approve] [--reading NAME]...\n\
+const USAGE: &str =
+    "usage: xiaoya-sandbox [--addr HOST:PORT] [--auto-approve] [--reading NAME]... [--reply-pace N]\n\
   --addr HOST:PORT   where to listen (default 127.0.0.1:0; port 0 picks a free port)\n\
   --auto-approve     skip the consent page and approve every valid authorization request\n\
-  --reading NAME     serve another reading of the docs (repeatable; names in README \"Readings\")";
+  --reading NAME     serve another reading of the docs (repeatable; names in README \"Readings\")\n\
+  --reply-pace N     stream chat replies at N tokens a second (default 40; 0 = as fast as possible)";
 
 /// Why the command line was not taken (`Help`: the person asked for the usage).
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +29,8 @@ enum ArgsError {
         #[source]
         source: std::net::AddrParseError,
     },
+    #[error("--reply-pace {0}: not a whole number of tokens a second")]
+    BadPace(String),
     #[error("unknown reading {0}")]
     UnknownReading(String),
     #[error("unknown argument {0}")]
@@ -57,6 +61,14 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<SandboxConfig, ArgsE
                 let reading = xiaoya_sandbox::Readings::parse_name(&value)
                     .map_err(|_| ArgsError::UnknownReading(value.clone()))?;
                 config.readings.0.insert(reading);
+            }
+            "--reply-pace" => {
+                let value = args.next().ok_or(ArgsError::MissingValue {
+                    flag: "--reply-pace",
+                    what: "a number of tokens a second",
+                })?;
+                let rate = value.parse::<u32>().map_err(|_| ArgsError::BadPace(value.clone()))?;
+                config.reply_pace = xiaoya_sandbox::ReplyPace::TokensPerSecond(rate);
             }
             "-h" | "--help" => return Err(ArgsError::Help),
             other => return Err(ArgsError::UnknownArgument(other.to_owned())),

@@ -1,7 +1,6 @@
 //! State shared by every handler.
 
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
 
 use time::OffsetDateTime;
 
@@ -12,14 +11,12 @@ use crate::scope::ScopeSet;
 use crate::seed::{model_catalog, tts_catalog, CatalogModel, TtsConfig};
 use crate::world::World;
 
-/// Default pause between streamed chat chunks: smooth in a demo, quick in a test.
-pub(crate) const DEFAULT_STREAM_PACE: Duration = Duration::from_millis(8);
-
 #[derive(Clone, Debug)]
 pub(crate) struct Settings {
     pub auto_approve: bool,
     pub granted_scopes_override: Option<ScopeSet>,
-    pub stream_pace: Duration,
+    /// How fast streamed chat replies arrive (`pace.rs`).
+    pub stream_pace: crate::pace::ReplyPace,
     /// Bind Team tokens to this Team instead of the one authorized (a misbehaving
     /// platform, for testing that clients discard such tokens).
     pub team_binding_override: Option<String>,
@@ -39,14 +36,14 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    pub fn new(base_url: String, auto_approve: bool) -> Shared {
+    pub fn new(base_url: String, auto_approve: bool, pace: crate::pace::ReplyPace) -> Shared {
         let clock = Clock::default();
         Shared {
             world: Mutex::new(World::seeded(clock.now())),
             settings: Mutex::new(Settings {
                 auto_approve,
                 granted_scopes_override: None,
-                stream_pace: DEFAULT_STREAM_PACE,
+                stream_pace: pace,
                 team_binding_override: None,
                 readings: Default::default(),
             }),

@@ -17,7 +17,8 @@ async fn a_personal_completion_is_openai_shaped_and_charged_from_the_balance() {
         &h,
         &token,
         Some("req-chat-1"),
-        &body(MODEL_CHAT, "Summarize this in three points", false),
+        // The default answer (no built-in answer's keywords): a list and a code block.
+        &body(MODEL_CHAT, "How do I plan a small project?", false),
     ))
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -184,4 +185,109 @@ async fn a_settled_request_id_is_replayed_without_a_second_charge() {
     let (status, error) =
         send(post(&h, &token, Some("same-id"), &body(MODEL_CHAT, "Something else", false))).await;
     assert_eq!((status, error_code(&error)), (StatusCode::CONFLICT, "REQUEST_ID_CONFLICT"));
+}
+
+/// The reply text of a whole (not streamed) completion.
+async fn reply_to(h: &Harness, token: &str, request_id: &str, prompt: &str) -> String {
+    let (status, reply) = send(post(h, token, Some(request_id), &body(MODEL_CHAT, prompt, false))).await;
+    assert_eq!(status, StatusCode::OK, "{prompt}: {reply}");
+    reply["choices"][0]["message"]["content"].as_str().unwrap_or_default().to_string()
+}
+
+/// Han characters and Latin letters outside code (fenced and inline), as (han, latin).
+fn scripts_outside_code(text: &str) -> (usize, usize) {
+    let unfenced: String = text.split("```").step_by(2).collect();
+    let prose: String = unfenced.split('`').step_by(2).collect();
+    let han = prose.chars().filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c)).count();
+    let latin = prose.chars().filter(char::is_ascii_alphabetic).count();
+    (han, latin)
+}
+
+#[tokio::test]
+async fn different_prompts_get_different_realistic_answers_and_a_chinese_prompt_a_chinese_one() {
+    let h = harness(true).await;
+    let token = h.personal().await;
+    let prompts = [
+        "Tell me about tea",
+        "Write a Python function that removes duplicates",
+        "Plan a weekend trip to the coast",
+        "Explain how a rainbow forms",
+        "How do I plan a small project?",
+        "介绍一下茶的种类",
+        "写一个去掉重复项的函数",
+        "你好",
+    ];
+    let mut answers = Vec::new();
+    for (i, prompt) in prompts.iter().enumerate() {
+        answers.push(reply_to(&h, &token, &format!("req-vary-{i}"), prompt).await);
+    }
+    for (i, a) in answers.iter().enumerate() {
+        for (j, b) in answers.iter().enumerate().skip(i + 1) {
+            assert_ne!(a, b, "{:?} and {:?} got the same answer", prompts[i], prompts[j]);
+        }
+    }
+    // What each is: a table about tea, code in a fenced block, an itinerary.
+    assert!(
+        answers[0].contains("| Oolong | Tieguanyin |") && answers[0].contains("|:-----|"),
+        "{}",
+        answers[0]
+    );
+    assert!(answers[1].contains("```python\ndef unique_in_order(items):"), "{}", answers[1]);
+    assert!(answers[2].contains("### Day 1"), "{}", answers[2]);
+    assert!(answers[3].contains("Refraction"), "{}", answers[3]);
+    // Chinese prompts get Chinese answers: Han characters, few Latin letters outside code
+    // (a name such as Python).
+    for (prompt, answer) in prompts.iter().zip(&answers).skip(5) {
+        let (han, latin) = scripts_outside_code(answer);
+        assert!(han > 40 && latin * 5 < han, "{prompt}: {han} Han, {latin} Latin letters: {answer}");
+    }
+    assert!(answers[5].contains("| 乌龙茶 | 铁观音 |"), "{}", answers[5]);
+    assert!(answers[6].contains("```python\n"), "{}", answers[6]);
+    for answer in &answers[..5] {
+        let (han, latin) = scripts_outside_code(answer);
+        assert!(han == 0 && latin > 100, "an English prompt gets English: {answer}");
+    }
+    // The same prompt gets the same answer (tests and demos can rely on it).
+    assert_eq!(reply_to(&h, &token, "req-vary-again", prompts[0]).await, answers[0]);
+}
+
+#[tokio::test]
+async fn by_default_a_streamed_reply_arrives_at_a_pace_a_person_can_watch() {
+    assert_eq!(SandboxConfig::default().reply_pace, ReplyPace::TokensPerSecond(DEFAULT_TOKENS_PER_SECOND));
+    assert_eq!(DEFAULT_TOKENS_PER_SECOND, 40);
+    let h = harness(true).await;
+    // The harness asks for instant replies; back to what a sandbox starts with.
+    h.control.set_reply_pace(SandboxConfig::default().reply_pace);
+    let token = h.personal().await;
+    let mut response =
+        post(&h, &token, Some("req-paced"), &body(MODEL_CHAT, "Hello", true)).send().await.expect("stream");
+    assert_eq!(response.status(), StatusCode::OK);
+    let start = std::time::Instant::now();
+    let mut text = String::new();
+    let mut arrivals = Vec::new();
+    while let Some(bytes) = response.chunk().await.expect("a chunk") {
+        text.push_str(&String::from_utf8_lossy(&bytes));
+        arrivals.push((start.elapsed(), text.len()));
+    }
+    let (events, _) = sse(&text);
+    let last: Value = serde_json::from_str(&events[events.len() - 2]).unwrap_or_default();
+    let tokens = last["usage"]["completion_tokens"].as_u64().unwrap_or(0) as f64;
+    let took = arrivals.last().map(|(t, _)| t.as_secs_f64()).unwrap_or(0.0);
+    let rate = tokens / took;
+    eprintln!("default pace: {tokens} tokens in {took:.2} s, {rate:.1} tokens a second");
+    assert!((30.0..=50.0).contains(&rate), "{tokens} tokens in {took:.2} s: {rate:.1} tokens a second");
+    // It arrives bit by bit all along, not in a burst at the end.
+    let halfway = arrivals.iter().find(|(t, _)| t.as_secs_f64() >= took / 2.0).map(|(_, len)| *len);
+    let share = halfway.unwrap_or(0) as f64 / text.len() as f64;
+    assert!((0.25..=0.75).contains(&share), "{:.0}% of the stream had arrived halfway", share * 100.0);
+
+    // The sandbox's settings change it: 200 tokens a second is five times quicker.
+    h.control.set_reply_pace(ReplyPace::TokensPerSecond(200));
+    let start = std::time::Instant::now();
+    let response =
+        post(&h, &token, Some("req-paced-fast"), &body(MODEL_CHAT, "Hi", true)).send().await.expect("stream");
+    let (events, _) = sse(&response.text().await.unwrap_or_default());
+    let fast = start.elapsed().as_secs_f64();
+    assert_eq!(streamed_content(&events), streamed_content(&sse(&text).0), "the same greeting");
+    assert!(fast < took / 3.0, "{fast:.2} s at 200 tokens a second against {took:.2} s at 40");
 }

@@ -17,6 +17,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("validation", 0),
     ("html", 0),
     ("readings", 0),
+    ("pace", 0),
     ("faults", 0),
     ("seed", 0),
     // Answers and charges.

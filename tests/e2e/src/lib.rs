@@ -179,6 +179,10 @@ pub struct Launch {
     /// How long the window may live before the watchdog ends it
     /// (`XIAOYA_E2E_WINDOW_SECS`, 300 s, when `None`).
     pub budget: Option<Duration>,
+    /// How fast the test's own sandbox streams chat replies: `ReplyPace::FAST` (a reply in well
+    /// under a second) unless a test asks for another, such as `ReplyPace::default()`, the pace
+    /// a person meets (40 tokens a second).
+    pub reply_pace: xiaoya_sandbox::ReplyPace,
 }
 
 impl Default for Launch {
@@ -190,6 +194,7 @@ impl Default for Launch {
             external_sandbox: None,
             args: Vec::new(),
             budget: None,
+            reply_pace: xiaoya_sandbox::ReplyPace::FAST,
         }
     }
 }
@@ -260,7 +265,13 @@ impl AppWindow {
         check_as_shipped(&app)?;
         let turn = window_lock().lock_owned().await;
         let sandbox = if launch.sandbox && launch.external_sandbox.is_none() {
-            Some(xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig::default()).await?)
+            Some(
+                xiaoya_sandbox::start(xiaoya_sandbox::SandboxConfig {
+                    reply_pace: launch.reply_pace,
+                    ..xiaoya_sandbox::SandboxConfig::default()
+                })
+                .await?,
+            )
         } else {
             None
         };
@@ -591,14 +602,95 @@ impl AppWindow {
         Ok(self.text_of("body").await?.unwrap_or_default())
     }
 
-    /// Saves a PNG of the window's web content as WebKit rendered it. (Under
-    /// WebKitWebDriver the X root window stays blank, so `import -window root` shows
-    /// nothing; the wait lets the last frame land, since WebDriver shots can lag one.)
+    /// Saves a PNG of the window's web content as WebKit rendered it (the wait lets the last
+    /// frame land, since WebDriver shots can lag one). What the X screen shows, as a person
+    /// sees it: `settled_shot`.
     pub async fn screenshot(&self, name: &str) -> TestResult<PathBuf> {
         tokio::time::sleep(Duration::from_millis(400)).await;
         let path = screenshot_dir().join(format!("{name}.png"));
         std::fs::write(&path, self.client.screenshot().await?)?;
         Ok(path)
+    }
+
+    /// Where the window is on the X screen (its outer rectangle, clipped to the screen).
+    pub async fn window_area(&self) -> TestResult<xscreen::Area> {
+        let (x, y, width, height) = self.client.get_window_rect().await?;
+        Ok(xscreen::Area { x: x as u32, y: y as u32, width: width as u32, height: height as u32 })
+    }
+
+    /// Waits until the screen `screen` (its id: `voices`, `chat`, …) has settled, and returns
+    /// the window as the X screen shows it. Settled: that screen is the only one in the page
+    /// with one heading, nothing is loading (no skeleton, nothing `aria-busy`, no clip
+    /// playing), no CSS
+    /// transition or animation is running, and two consecutive frames of the X screen, 250 ms
+    /// apart, are identical. `previous`: the last shot. If it was of another screen and the
+    /// settled frame still shows its heading (where it was or up to 6 px off, all but 1% of
+    /// its pixels within 32 levels: `Frame::shows_near`), the frame is mixed (the old screen
+    /// painted into the new one) and this fails.
+    pub async fn settled_shot(
+        &self,
+        screen: &str,
+        previous: Option<&xscreen::Shot>,
+    ) -> TestResult<xscreen::Shot> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut why = String::new();
+        let mut last: Option<xscreen::Frame> = None;
+        loop {
+            if Instant::now() > deadline {
+                return Err(format!("the {screen} screen never settled: {why}").into());
+            }
+            let state = self.client.execute(SETTLE_STATE, vec![screen.into()]).await?;
+            let calm = state["screens"].as_array().map(|a| a.len()) == Some(1)
+                && state["mine"].as_bool() == Some(true)
+                && state["titles"].as_u64() == Some(1)
+                && state["pending"].as_array().is_some_and(|a| a.is_empty())
+                && state["running"].as_array().is_some_and(|a| a.is_empty());
+            if !calm {
+                why = state.to_string();
+                last = None;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+            let window = self.window_area().await?;
+            let frame = xscreen::Frame::capture()?.crop(window);
+            if (frame.width, frame.height) != (window.width, window.height) {
+                return Err(format!(
+                    "the window at {window:?} is partly off the X screen: only {frame:?} of it can be seen"
+                )
+                .into());
+            }
+            if frame.colours() < 8 {
+                // Not painted on the X screen yet (just mapped or resized).
+                why = format!("the X screen shows no window at {window:?} ({} colours)", frame.colours());
+                last = None;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+            match last.take() {
+                Some(before) if before == frame => {
+                    let h = self.client.execute(HEADING_AREA, vec![]).await?;
+                    let at = |i: usize| h[i].as_f64().unwrap_or(0.0).max(0.0) as u32;
+                    let heading = xscreen::Area { x: at(0), y: at(1), width: at(2), height: at(3) };
+                    if let Some(old) = previous.filter(|p| p.screen != screen && p.heading.width > 0) {
+                        // Where it was, or a few pixels off (a screen's header can sit a
+                        // little higher or lower).
+                        if frame.shows_near(&old.frame.crop(old.heading), old.heading, 6) {
+                            return Err(format!(
+                                "mixed frame: the {screen} screen still shows the {} screen's heading at {:?}",
+                                old.screen, old.heading
+                            )
+                            .into());
+                        }
+                    }
+                    return Ok(xscreen::Shot { screen: screen.to_owned(), frame, heading });
+                }
+                _ => {
+                    why = "the X screen was still changing".into();
+                    last = Some(frame);
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                }
+            }
+        }
     }
 
     /// Ends the session and stops tauri-driver with SIGTERM (SIGKILL would orphan
@@ -614,6 +706,34 @@ impl AppWindow {
         Ok(())
     }
 }
+
+/// What may still change on the page: which screens are there, how many headings, what is
+/// loading (or playing: the player moves as a clip plays), and the CSS transitions and
+/// animations running (each named by its element).
+const SETTLE_STATE: &str = r#"
+const name = (el) => el ? (el.dataset?.testid || String(el.className) || el.tagName) : '?';
+const screens = [...document.querySelectorAll('.screen')].map((s) => s.dataset.testid);
+return {
+  screens,
+  mine: screens.includes('screen-' + arguments[0]),
+  titles: document.querySelectorAll('[data-testid=screen-title]').length,
+  pending: [...document.querySelectorAll('.skeleton, .skeleton-list, [aria-busy=true], [data-testid=player][data-status=playing]')].map(name),
+  running: document.getAnimations().filter((a) => a.playState === 'running')
+    .map((a) => name(a.effect?.target) + ' ' + (a.transitionProperty || a.animationName || '')),
+};
+"#;
+
+/// The screen heading's rectangle on the window's frame (under Xvfb a CSS pixel is a screen
+/// pixel; anything the window draws above the page, such as a title bar, is added), or an
+/// empty one when the heading is not wholly in view in the main area (scrolled away, or under
+/// the app's header, which every screen shares).
+const HEADING_AREA: &str = r#"
+const r = document.querySelector('[data-testid=screen-title]').getBoundingClientRect();
+const m = document.querySelector('[data-testid=main]').getBoundingClientRect();
+if (r.top < m.top || r.bottom > m.bottom || r.left < m.left || r.right > m.right) return [0, 0, 0, 0];
+const dx = Math.max(0, window.outerWidth - window.innerWidth), dy = Math.max(0, window.outerHeight - window.innerHeight);
+return [r.left + dx, r.top + dy, r.width, r.height];
+"#;
 
 /// WebDriver errors that go away on their own: something briefly in the way, an
 /// element mid-scroll or re-rendered.
@@ -638,5 +758,6 @@ mod dialogs;
 mod processes;
 #[cfg(test)]
 mod shipped_tests;
+pub mod xscreen;
 
 use processes::{stop_app_instances, stop_gracefully, window_budget, Watchdog};

@@ -145,7 +145,12 @@ async fn wait_for_index(app: &AppWindow, index: usize) -> TestResult {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_thousand_message_conversation_keeps_only_what_is_near_the_view_in_the_page() -> TestResult {
     let scratch = tempfile::tempdir()?;
-    let sandbox = sb::start(sb::SandboxConfig { auto_approve: true, ..Default::default() }).await?;
+    let sandbox = sb::start(sb::SandboxConfig {
+        auto_approve: true,
+        reply_pace: sb::ReplyPace::FAST,
+        ..Default::default()
+    })
+    .await?;
     let data = scratch.path().join("data");
     let log = scratch.path().join("browser.log");
     let conversation = seed(&sandbox, &data, &log, 998).await?;
@@ -228,7 +233,12 @@ fn record(figure: &str, (pss_kib, rss_kib): (u64, u64)) -> TestResult {
 
 async fn measure(messages: usize) -> TestResult<(u64, u64)> {
     let scratch = tempfile::tempdir()?;
-    let sandbox = sb::start(sb::SandboxConfig { auto_approve: true, ..Default::default() }).await?;
+    let sandbox = sb::start(sb::SandboxConfig {
+        auto_approve: true,
+        reply_pace: sb::ReplyPace::FAST,
+        ..Default::default()
+    })
+    .await?;
     let data = scratch.path().join("data");
     let log = scratch.path().join("browser.log");
     let conversation = seed(&sandbox, &data, &log, messages.saturating_sub(2)).await?;

@@ -3,6 +3,7 @@
 //! Personal tokens may stream; Team tokens need the full workflow header tuple and
 //! `stream: false`. A settled `X-Request-ID` is replayed, never charged twice.
 
+mod answers;
 mod reply;
 mod request;
 mod stream;
@@ -227,7 +228,7 @@ fn respond(
     streaming: bool,
     request_id: &str,
     replay: bool,
-    pace: std::time::Duration,
+    pace: crate::pace::ReplyPace,
     charged: Option<String>,
 ) -> Response {
     let mut response = if streaming {

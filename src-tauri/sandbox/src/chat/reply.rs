@@ -1,10 +1,13 @@
-//! Deterministic assistant replies: the same prompt always gets the same answer. Markdown with
-//! a list and a code block by default, a long answer when asked for one, Chinese for a Chinese
-//! prompt, valid JSON when a JSON `response_format` is requested.
+//! Deterministic assistant replies: the same prompt always gets the same answer. One of the
+//! built-in answers when the prompt's keywords match one (`answers.rs`: code, tea, a trip, an
+//! e-mail, a summary, rainbows; a greeting), a table when asked for one, otherwise Markdown with
+//! a list and a code block about the prompt's topic; a long answer when asked for one, Chinese
+//! for a Chinese prompt, valid JSON when a JSON `response_format` is requested.
 
 use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};
 
+use super::answers;
 use super::request::{ChatRequest, ResponseFormat};
 
 pub(crate) fn is_cjk(c: char) -> bool {
@@ -70,6 +73,8 @@ pub(crate) fn compose(request: &ChatRequest, model_code: &str) -> String {
     }
     let mut reply = if wants_table(prompt) {
         table_reply(&topic, cjk)
+    } else if let Some(kind) = answers::kind_of(prompt, cjk) {
+        answers::answer(kind, prompt, cjk)
     } else if cjk {
         chinese_reply(&topic, &seed)
     } else {

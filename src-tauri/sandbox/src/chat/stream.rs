@@ -1,13 +1,12 @@
 //! The `text/event-stream` form of a completion: `data: {chat.completion.chunk}` events, the
 //! last chunk carrying `usage`, then `data: [DONE]`, with `: keep-alive` comments between.
 
-use std::time::Duration;
-
 use axum::body::{Body, Bytes};
 use serde_json::{json, Value};
 
-use super::reply::is_cjk;
+use super::reply::{count_tokens, is_cjk};
 use super::Completion;
+use crate::pace::ReplyPace;
 
 const KEEP_ALIVE_EVERY: usize = 12;
 
@@ -47,38 +46,48 @@ pub(crate) fn pieces(text: &str) -> Vec<String> {
     out
 }
 
-/// Every SSE event, already framed (`data: ...\n\n` or `: keep-alive\n\n`).
-pub(crate) fn events(completion: &Completion) -> Vec<String> {
-    let mut data = vec![chunk(completion, json!({ "role": "assistant", "content": "" }), None)];
+/// Every SSE event, already framed (`data: ...\n\n` or `: keep-alive\n\n`), with the tokens
+/// of reply text it carries (what a paced stream spends time on).
+pub(crate) fn events(completion: &Completion) -> Vec<(String, u64)> {
+    let mut data = vec![(chunk(completion, json!({ "role": "assistant", "content": "" }), None), 0)];
     for piece in pieces(&completion.content) {
-        data.push(chunk(completion, json!({ "content": piece }), None));
+        let tokens = count_tokens(&piece);
+        data.push((chunk(completion, json!({ "content": piece }), None), tokens));
     }
     let mut last = chunk(completion, json!({}), Some("stop"));
     last["usage"] = completion.usage_json();
-    data.push(last);
+    data.push((last, 0));
 
-    let mut framed = vec![": keep-alive\n\n".to_string()];
-    for (index, event) in data.iter().enumerate() {
+    let mut framed = vec![(": keep-alive\n\n".to_string(), 0)];
+    for (index, (event, tokens)) in data.iter().enumerate() {
         if index > 0 && index % KEEP_ALIVE_EVERY == 0 {
-            framed.push(": keep-alive\n\n".to_string());
+            framed.push((": keep-alive\n\n".to_string(), 0));
         }
-        framed.push(format!("data: {event}\n\n"));
+        framed.push((format!("data: {event}\n\n"), *tokens));
     }
-    framed.push("data: [DONE]\n\n".to_string());
+    framed.push(("data: [DONE]\n\n".to_string(), 0));
     framed
 }
 
-/// A body that sends the events one by one, `pace` apart.
-pub(crate) fn body(completion: &Completion, pace: Duration) -> Body {
+/// A body that sends the events one by one at `pace`: each goes when the pace says the text
+/// before it has been written (measured from the first event, so pauses never add up to drift).
+pub(crate) fn body(completion: &Completion, pace: ReplyPace) -> Body {
     let events = events(completion);
-    let stream =
-        futures_util::stream::unfold((events.into_iter(), true), move |(mut rest, first)| async move {
-            let next = rest.next()?;
-            if !first && !pace.is_zero() {
-                tokio::time::sleep(pace).await;
+    let start = tokio::time::Instant::now();
+    let stream = futures_util::stream::unfold(
+        (events.into_iter(), 0u32, 0u64),
+        move |(mut rest, sent, tokens_before)| async move {
+            let (next, tokens) = rest.next()?;
+            let due = pace.due(sent, tokens_before);
+            if !due.is_zero() {
+                tokio::time::sleep_until(start + due).await;
             }
-            Some((Ok::<Bytes, std::convert::Infallible>(Bytes::from(next)), (rest, false)))
-        });
+            Some((
+                Ok::<Bytes, std::convert::Infallible>(Bytes::from(next)),
+                (rest, sent + 1, tokens_before + tokens),
+            ))
+        },
+    );
     Body::from_stream(stream)
 }
 

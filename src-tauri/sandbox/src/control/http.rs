@@ -206,13 +206,21 @@ async fn granted_scopes(State(shared): Ctl, Json(wire): Json<Value>) -> Response
     StatusCode::NO_CONTENT.into_response()
 }
 
+/// `{"ms": 8}` (a pause between every two events) or `{"tokensPerSecond": 40}`.
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct PaceWire {
-    ms: u64,
+    ms: Option<u64>,
+    tokens_per_second: Option<u32>,
 }
 
 async fn stream_pace(State(shared): Ctl, Json(wire): Json<PaceWire>) -> Response {
-    control(&shared).set_stream_pace(Duration::from_millis(wire.ms));
+    let pace = match (wire.ms, wire.tokens_per_second) {
+        (Some(ms), None) => crate::pace::ReplyPace::EventEvery(Duration::from_millis(ms)),
+        (None, Some(rate)) => crate::pace::ReplyPace::TokensPerSecond(rate),
+        _ => return bad_request("give either ms or tokensPerSecond"),
+    };
+    control(&shared).set_reply_pace(pace);
     StatusCode::NO_CONTENT.into_response()
 }
 

@@ -140,9 +140,20 @@ impl SandboxControl {
         self.shared.update_settings(|s| s.granted_scopes_override = scopes.map(|v| v.into_iter().collect()));
     }
 
-    /// Pause between streamed chat events (default 8 ms; 0 for the fastest tests).
+    /// The same pause between every two streamed chat events (0 for the fastest tests),
+    /// instead of the configured pace (`SandboxConfig::reply_pace`, 40 tokens a second).
     pub fn set_stream_pace(&self, pace: Duration) {
+        self.set_reply_pace(crate::pace::ReplyPace::EventEvery(pace));
+    }
+
+    /// How fast streamed chat replies arrive from now on.
+    pub fn set_reply_pace(&self, pace: crate::pace::ReplyPace) {
         self.shared.update_settings(|s| s.stream_pace = pace);
+    }
+
+    /// How fast streamed chat replies arrive.
+    pub fn reply_pace(&self) -> crate::pace::ReplyPace {
+        self.shared.settings().stream_pace
     }
 
     /// Serve these other readings of the docs (replaces the set in force; empty = default).

@@ -1,5 +1,5 @@
-// The text, format and parameters of a request, with a live counter in code points,
-// the estimate, the balance check, and the Synthesize / Compare actions.
+// The text and format of a request, with a live counter in code points, the estimate, the
+// balance check, the Synthesize / Compare actions, then the optional voice settings.
 
 import { useId } from "preact/hooks";
 
@@ -89,8 +89,6 @@ export function Composer(props: {
         onChange={(format) => props.onDraft({ ...draft, format })}
       />
 
-      <ParamsPanel limits={limits} params={draft.params} onChange={(params) => props.onDraft({ ...draft, params })} />
-
       <EstimateView estimate={props.estimate} price={config.price} pending={props.estimating} />
       <BalanceCheckNotice check={check} data-testid="tts-balance-check" />
 
@@ -124,6 +122,10 @@ export function Composer(props: {
           {blocker}
         </p>
       )}
+      {/* The optional voice settings after the action, so the text, its estimate and Synthesize
+          sit together (in view as Voices opens on a 1280×720 projector); the estimate above
+          still follows every change made here. */}
+      <ParamsPanel limits={limits} params={draft.params} onChange={(params) => props.onDraft({ ...draft, params })} />
       {props.compare.length > 0 && <CompareTray voices={props.compare} onRemove={props.onToggleCompare} />}
       <TotalsView totals={props.totals} />
     </div>

@@ -1,5 +1,9 @@
-// The explorer's two working cards side by side: the voice board of the chosen
-// configuration, and the text with its format, parameters, cost and Synthesize.
+// The explorer's two working columns: the configurations and the voice board of the chosen
+// one, and beside them, from the top of the screen, the text with its format, parameters,
+// cost and Synthesize (so on a 1280×720 projector the text box, the estimate and Synthesize
+// are in view together as the screen opens). One column on narrow windows, in that order.
+
+import type { ComponentChildren } from "preact";
 
 import { Card } from "../../components";
 import { t } from "../../i18n";
@@ -13,13 +17,18 @@ export function VoiceAndText(props: {
   config: NonNullable<VoicesExplorer["config"]>;
   limits: TtsCatalog["limits"];
   contextName: string;
+  /** The configuration step, above the voice board. */
+  picker: ComponentChildren;
 }) {
   const { x, config } = props;
   return (
     <div class="voices__work">
-      <Card title={t("voices.step.voice")} description={config.displayName} data-testid="voices-board-card">
-        <VoiceBoard config={config} selectedVoiceId={x.voiceId} compareIds={x.compareIds} onSelect={(v) => x.setVoiceId(v.voiceId)} />
-      </Card>
+      <div class="voices__choose">
+        {props.picker}
+        <Card title={t("voices.step.voice")} description={config.displayName} data-testid="voices-board-card">
+          <VoiceBoard config={config} selectedVoiceId={x.voiceId} compareIds={x.compareIds} onSelect={(v) => x.setVoiceId(v.voiceId)} />
+        </Card>
+      </div>
       <Card title={t("voices.step.text")} data-testid="voices-compose-card">
         <Composer
           config={config}

@@ -8,12 +8,13 @@ import { SignInFirst } from "../../app/SignInFirst";
 import { contextName, useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { Button, ErrorState, Icon, Panel, PointsScope, Screen, SkeletonList } from "../../components";
 import { t } from "../../i18n";
+import type { TtsCatalog } from "../../ipc";
 import { CompareDialog } from "./CompareDialog";
 import { ConfigPicker } from "./ConfigPicker";
 import { Ledger } from "./Ledger";
 import { PlayerBar } from "./Player";
 import { SynthesisResult } from "./SynthesisResult";
-import { useVoicesExplorer } from "./useVoicesExplorer";
+import { useVoicesExplorer, type VoicesExplorer } from "./useVoicesExplorer";
 import { VoiceAndText } from "./VoiceAndText";
 
 export function VoicesScreen() {
@@ -31,6 +32,18 @@ export function VoicesScreen() {
     <PointsScope key={contextKey}>
       <Explorer contextKey={contextKey} sessionId={session.id} contextName={contextName(session)} />
     </PointsScope>
+  );
+}
+
+/** The first step: which configuration (its price, formats and voices). */
+function ConfigStep(props: { x: VoicesExplorer; configs: TtsCatalog["configs"]; contextName: string }) {
+  return (
+    <section class="voices__step" aria-labelledby="voices-step-config">
+      <h2 class="voices__step-title" id="voices-step-config">
+        {t("voices.step.config", { context: props.contextName })}
+      </h2>
+      <ConfigPicker configs={props.configs} selectedId={props.x.configId} onSelect={props.x.setConfigId} />
+    </section>
   );
 }
 
@@ -61,13 +74,17 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
       )}
       {catalog && catalog.configs.length > 0 && (
         <div class="voices" data-testid="voices-explorer" data-context={catalog.contextLabel}>
-          <section class="voices__step" aria-labelledby="voices-step-config">
-            <h2 class="voices__step-title" id="voices-step-config">
-              {t("voices.step.config", { context: props.contextName })}
-            </h2>
-            <ConfigPicker configs={catalog.configs} selectedId={x.configId} onSelect={x.setConfigId} />
-          </section>
-          {config && <VoiceAndText x={x} config={config} limits={catalog.limits} contextName={props.contextName} />}
+          {config ? (
+            <VoiceAndText
+              x={x}
+              config={config}
+              limits={catalog.limits}
+              contextName={props.contextName}
+              picker={<ConfigStep x={x} configs={catalog.configs} contextName={props.contextName} />}
+            />
+          ) : (
+            <ConfigStep x={x} configs={catalog.configs} contextName={props.contextName} />
+          )}
           <SynthesisResult
             containerRef={x.resultRef}
             error={x.actionError}
