@@ -118,7 +118,7 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
     app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-status-badge]"), "Stopped").await?;
 
     // ---- The stopped reply's points are accounted for (issue 15, points 1-2): the
-    // Balances screen explains them through the platform's usage count, not "another device".
+    // Balances screen explains them through the platform's usage counter, not "another device".
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     while control.charges().is_empty() && std::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -127,10 +127,14 @@ async fn browse_models_stream_a_reply_stop_it_read_receipts_and_chat_as_a_team()
         control.charges().last().map(|c| c.points.to_string()).ok_or("the stopped reply was charged")?;
     app.click("[data-testid=nav-balances]").await?;
     app.click("[data-testid=balances-refresh]").await?;
-    let line = app
-        .wait_for_text("[data-testid=interval-chat-usage]", "for chat replies whose receipts named no amount")
-        .await?;
-    assert!(line.contains(&stopped_points), "{line} names {stopped_points} points");
+    // Alone between two readings, the usage counter names the stopped reply's own cost
+    // (issue 26, item 1), as its charge row says.
+    app.wait_for_attr(
+        "[data-testid=charge-points][data-cost=fromUsageCounter]",
+        "data-value",
+        &stopped_points,
+    )
+    .await?;
     assert_eq!(
         app.attr("[data-testid=balance-interval] [data-testid=interval-verdict]", "data-verdict")
             .await?

@@ -46,11 +46,9 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_attr("[data-testid=tts-estimate-total]", "data-lowest", "1").await?;
     app.wait_for_text("[data-testid=tts-estimate-total]", "≈ 1–20 points").await?;
     app.wait_for_attr("[data-testid=tts-estimate-rounding]", "data-rounding", "unknown").await?;
-    app.wait_for_text(
-        "[data-testid=tts-estimate-rounding]",
-        "The first clip with this configuration shows which",
-    )
-    .await?;
+    app.wait_for_text("[data-testid=tts-estimate-rounding]", "Rounding unknown until the first clip").await?;
+    let why = app.attr("[data-testid=tts-estimate-rounding]", "title").await?.unwrap_or_default();
+    assert!(why.contains("The first clip with this configuration shows which"), "{why}");
     app.shot("price-rounding-range", Some("[data-testid=voices-compose-card]")).await?;
 
     // The receipt: 1 point, inside the range.
@@ -65,14 +63,12 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_attr("[data-testid=tts-estimate-rounding]", "data-rounding", "prorated").await?;
     app.wait_for_attr("[data-testid=tts-estimate]", "data-total", "1").await?;
     app.wait_for_attr("[data-testid=tts-estimate-total]", "data-lowest", "").await?;
-    app.wait_for_text(
-        "[data-testid=tts-estimate-rounding]",
-        "Charged for the characters used, as the clip of",
-    )
-    .await?;
+    app.wait_for_text("[data-testid=tts-estimate-total]", "≈ 1 point · per character used").await?;
+    let why = app.attr("[data-testid=tts-estimate-rounding]", "title").await?.unwrap_or_default();
+    assert!(why.starts_with("Charged for the characters used, as the clip of"), "{why}");
     app.shot("price-rounding-learned", Some("[data-testid=voices-compose-card]")).await?;
     app.set_locale("zh-CN").await?;
-    app.wait_for_text("[data-testid=tts-estimate-rounding]", "只按实际字符计费").await?;
+    app.wait_for_text("[data-testid=tts-estimate-rounding]", "按实际字符计").await?;
     app.wait_for_text("[data-testid=tts-estimate-total]", "约 1 积分").await?;
     app.set_locale("en").await?;
     Ok(())

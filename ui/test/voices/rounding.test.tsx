@@ -37,29 +37,38 @@ function shown(e: CostEstimate) {
 }
 
 describe("the estimate where the rounding is open", () => {
-  it("is a range with why, until a clip shows the rule", () => {
+  it("is a range with a short why in view and the whole why on hover and for a screen reader", () => {
     const open = shown(estimate({ lowestTotalPoints: "1" }));
     expect(open.total).toBe("≈ 1–20 points");
-    expect(open.rounding).toBe(
-      "Between 1 point and 20 points: the platform may charge a started 1000-character block in full, or only the characters used. The first clip with this configuration shows which.",
-    );
+    const line = findIn(root, "[data-testid=tts-estimate-rounding]");
+    expect(line.querySelector("span[aria-hidden=true]")?.textContent).toBe("Rounding unknown until the first clip.");
+    const full =
+      "Between 1 point and 20 points: the platform may charge a started 1000-character block in full, or only the characters used. The first clip with this configuration shows which.";
+    expect(line.title).toBe(full);
+    expect(line.querySelector(".sr-only")?.textContent).toBe(full);
+    // It takes the synthesis line's place: the estimate keeps its rows.
+    expect(root.querySelector("[data-testid=tts-estimate-synthesis]")).toBeNull();
     act(() => applyLocale("zh-CN"));
     const zh = shown(estimate({ lowestTotalPoints: "1" }));
     expect(zh.total).toBe("约 1–20 积分");
-    expect(zh.rounding).toContain("用该配置生成第一段音频后即可知道是哪一种");
+    expect(zh.rounding).toContain("取整方式待首段音频确认");
   });
 
-  it("is one number with the learned rule and when it was learned", () => {
+  it("is one number with the learned rule beside it and the clip that showed it", () => {
     const learnedFrom = "2026-12-06T03:00:00.000Z";
     const prorated = shown(estimate({ rounding: "prorated", roundingLearnedFrom: learnedFrom, synthesisPoints: "1", totalPoints: "1" }));
-    expect(prorated.total).toBe("≈ 1 point");
-    expect(prorated.rounding).toMatch(/^Charged for the characters used, as the clip of .+ showed\.$/);
+    expect(prorated.total).toMatch(/^≈ 1 point · per character used/);
+    const rule = findIn(root, "[data-testid=tts-estimate-rounding]");
+    expect(rule.dataset.rounding).toBe("prorated");
+    expect(rule.title).toMatch(/^Charged for the characters used, as the clip of .+ showed\.$/);
     expect(root.querySelector("[data-testid=tts-estimate-synthesis]")?.textContent).toBe(
       "31 characters at 20 points per 1000 characters, prorated = 1 point",
     );
     const started = shown(estimate({ rounding: "startedBlock", roundingLearnedFrom: learnedFrom }));
-    expect(started.total).toBe("≈ 20 points");
-    expect(started.rounding).toMatch(/^Charged per started 1000-character block, as the clip of .+ showed\.$/);
+    expect(started.total).toMatch(/^≈ 20 points · per started block/);
+    expect(findIn(root, "[data-testid=tts-estimate-rounding]").title).toMatch(
+      /^Charged per started 1000-character block, as the clip of .+ showed\.$/,
+    );
   });
 });
 

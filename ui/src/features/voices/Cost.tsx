@@ -3,10 +3,10 @@
 // difference flagged. The running totals are in TotalsView.tsx.
 
 import { Badge, Icon } from "../../components";
-import { formatWhen } from "../../format/dates";
 import { formatPoints } from "../../format/points";
 import { formatNumber, t } from "../../i18n";
 import type { CostEstimate, EstimateUnavailable, TtsPrice } from "../../ipc";
+import { LearnedRounding, OpenRounding } from "./Rounding";
 
 export function pts(text: string): string {
   return t("voices.points", { n: formatPoints(text) });
@@ -47,19 +47,6 @@ function synthesisText(e: CostEstimate, price: TtsPrice, points: string): string
   return t("voices.estimate.synthesis", { ...common, chars });
 }
 
-/** How a part of a block is charged: open (the range, and why), or learned from a clip. */
-function roundingText(e: CostEstimate, price: TtsPrice | undefined): string | null {
-  const size = price?.unitSize ?? "";
-  if (e.rounding === "unknown" && e.lowestTotalPoints !== undefined && e.totalPoints !== undefined) {
-    return t("voices.estimate.roundingOpen", { low: pts(e.lowestTotalPoints), high: pts(e.totalPoints), size });
-  }
-  const learned = e.roundingLearnedFrom ? Date.parse(e.roundingLearnedFrom) : Number.NaN;
-  if (Number.isNaN(learned)) return null;
-  if (e.rounding === "startedBlock") return t("voices.estimate.roundingStarted", { size, when: formatWhen(learned) });
-  if (e.rounding === "prorated") return t("voices.estimate.roundingProrated", { when: formatWhen(learned) });
-  return null;
-}
-
 export function EstimateView(props: { estimate: CostEstimate | null; price: TtsPrice | undefined; pending: boolean }) {
   const e = props.estimate;
   if (!e) {
@@ -78,7 +65,6 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
     );
   }
   const unavailable = e.unavailable;
-  const rounding = roundingText(e, props.price);
   return (
     <div class="estimate" data-testid="tts-estimate" data-total={e.totalPoints ?? ""} aria-live="polite">
       <span class="estimate__label">
@@ -90,6 +76,7 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
           {e.lowestTotalPoints !== undefined
             ? t("voices.estimate.range", { low: formatPoints(e.lowestTotalPoints), high: formatPoints(e.totalPoints) })
             : t("voices.estimate.total", { points: formatPoints(e.totalPoints) })}
+          <LearnedRounding e={e} price={props.price} />
           {e.possibleTotalPoints !== undefined && (
             <span class="estimate__bound" data-testid="tts-estimate-bound">
               {" · "}
@@ -103,14 +90,11 @@ export function EstimateView(props: { estimate: CostEstimate | null; price: TtsP
         </strong>
       )}
       <ul class="estimate__parts">
-        {e.synthesisPoints !== undefined && props.price && (
-          <li data-testid="tts-estimate-synthesis">{synthesisText(e, props.price, e.synthesisPoints)}</li>
-        )}
-        {rounding && (
-          <li class="estimate__why" data-testid="tts-estimate-rounding" data-rounding={e.rounding}>
-            <Icon name="info" size={14} />
-            <span>{rounding}</span>
-          </li>
+        {e.rounding === "unknown" && e.lowestTotalPoints !== undefined ? (
+          <OpenRounding e={e} price={props.price} />
+        ) : (
+          e.synthesisPoints !== undefined &&
+          props.price && <li data-testid="tts-estimate-synthesis">{synthesisText(e, props.price, e.synthesisPoints)}</li>
         )}
         {e.possibleTotalPoints !== undefined && (
           <li
