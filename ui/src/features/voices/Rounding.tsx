@@ -42,7 +42,7 @@ export function LearnedRounding(props: { e: CostEstimate; price: TtsPrice | unde
       ? t("voices.estimate.roundingStarted", { size, when: formatWhen(at) })
       : t("voices.estimate.roundingProrated", { when: formatWhen(at) });
   return (
-    <span class="estimate__bound" data-testid="tts-estimate-rounding" data-rounding={e.rounding} title={full}>
+    <span class="estimate__rule" data-testid="tts-estimate-rounding" data-rounding={e.rounding} title={full}>
       {" · "}
       {e.rounding === "startedBlock" ? t("voices.estimate.ruleStarted") : t("voices.estimate.ruleProrated")}
       <span class="sr-only">{full}</span>
