@@ -22,6 +22,19 @@ async fn personal_with(readings: &[Reading]) -> Rig {
     rig
 }
 
+/// One plain chat message to the sandbox's chat model, in a new conversation.
+async fn send_chat(rig: &Rig, text: &str) -> crate::chat::ChatTurn {
+    use crate::chat::wire::{ChatEvent, ChatOptions, ChatSendInput, ResponseFormatChoice};
+    let options = ChatOptions {
+        model_code: sb::MODEL_CHAT.into(),
+        system_prompt: String::new(),
+        parameters: Default::default(),
+        response_format: ResponseFormatChoice::Text,
+    };
+    let input = ChatSendInput { conversation_id: None, text: text.into(), options };
+    rig.core.chat().chat_send(input, &|_: ChatEvent| true).await.unwrap()
+}
+
 fn voice<'a>(catalog: &'a TtsCatalog, config: &str, voice: &str) -> &'a crate::tts::wire::Voice {
     catalog
         .configs
@@ -328,15 +341,7 @@ async fn a_charged_points_header_with_its_unit_is_read_as_the_amount() {
     assert!(format!("{totals:?}").contains("\"2\""), "{totals:?}");
 
     rig.control().set_stream_pace(std::time::Duration::ZERO);
-    let opts = crate::chat::wire::ChatOptions {
-        model_code: sb::MODEL_CHAT.into(),
-        system_prompt: String::new(),
-        parameters: Default::default(),
-        response_format: crate::chat::wire::ResponseFormatChoice::Text,
-    };
-    let input =
-        crate::chat::wire::ChatSendInput { conversation_id: None, text: "Hello".into(), options: opts };
-    let turn = rig.core.chat().chat_send(input, &|_: crate::chat::wire::ChatEvent| true).await.unwrap();
+    let turn = send_chat(&rig, "Hello").await;
     let charged = rig.control().charges_for(turn.reply.receipt.as_ref().unwrap().request_id.as_str());
     let want = charged.first().map(|c| c.points.to_string()).expect("charged");
     assert_eq!(turn.reply.receipt.unwrap().cost, Some(ChargeCost::Reported { points: want }));
@@ -397,16 +402,7 @@ async fn model_usage_per_model_is_summed_and_still_explains_a_reply() {
     rig.core.billing().refresh_balance().await.unwrap();
     rig.core.tts().synthesize(standard("hello")).await.unwrap();
     rig.core.billing().refresh_balance().await.unwrap();
-    let opts = crate::chat::wire::ChatOptions {
-        model_code: sb::MODEL_CHAT.into(),
-        system_prompt: String::new(),
-        parameters: Default::default(),
-        response_format: crate::chat::wire::ResponseFormatChoice::Text,
-    };
-    let input =
-        crate::chat::wire::ChatSendInput { conversation_id: None, text: "Hello".into(), options: opts };
-    let reply =
-        rig.core.chat().chat_send(input, &|_: crate::chat::wire::ChatEvent| true).await.unwrap().reply;
+    let reply = send_chat(&rig, "Hello").await.reply;
     let request_id = reply.receipt.as_ref().unwrap().request_id.clone();
     let chat_points = rig.control().charges_for(&request_id).first().map(|c| c.points.to_string()).unwrap();
     // Settled by the refresh the reply started, or by this one, whichever reads first.

@@ -6,11 +6,8 @@ import { Badge, Icon } from "../../components";
 import { formatPoints } from "../../format/points";
 import { formatNumber, t } from "../../i18n";
 import type { CostEstimate, EstimateUnavailable, TtsPrice } from "../../ipc";
+import { pts } from "./format";
 import { LearnedRounding, OpenRounding } from "./Rounding";
-
-export function pts(text: string): string {
-  return t("voices.points", { n: formatPoints(text) });
-}
 
 /** Why there is no estimate, in words: never a guess in its place. */
 export function unavailableText(reason: EstimateUnavailable, price: TtsPrice | undefined): string {

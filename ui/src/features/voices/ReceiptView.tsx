@@ -4,8 +4,7 @@ import { Badge, Button, Icon, Panel, toast } from "../../components";
 import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { Clip } from "../../ipc";
-import { pts } from "./Cost";
-import { seconds } from "./format";
+import { pts, seconds } from "./format";
 
 export async function copy(text: string) {
   try {

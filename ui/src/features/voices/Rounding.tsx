@@ -4,13 +4,9 @@
 
 import { Icon } from "../../components";
 import { formatWhen } from "../../format/dates";
-import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
 import type { CostEstimate, TtsPrice } from "../../ipc";
-
-function pts(text: string): string {
-  return t("voices.points", { n: formatPoints(text) });
-}
+import { pts } from "./format";
 
 /** While the rounding is open: a short line in view, the whole explanation on hover and
  *  for a screen reader. It takes the place of the synthesis line, so the estimate keeps

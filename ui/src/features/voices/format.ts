@@ -6,6 +6,11 @@ import { formatPoints } from "../../format/points";
 import { formatNumber, t } from "../../i18n";
 import type { TtsPrice, Voice } from "../../ipc";
 
+/** An amount of points in words ("2 points", "2 积分"). */
+export function pts(text: string): string {
+  return t("voices.points", { n: formatPoints(text) });
+}
+
 /** Unicode code points, as the platform counts the input (an emoji is one). */
 export function codePoints(text: string): number {
   return Array.from(text).length;
