@@ -270,3 +270,20 @@ async fn every_broken_variant_fails_its_rule_in_sse_stateless_mode_as_the_refere
         assert_eq!(theirs, vec![variant], "the reference review on {variant}");
     }
 }
+
+/// The README and docs/AGENT_CHECK.md name every rule id the review gives, and no id it
+/// doesn't give (a renamed or dropped rule can't linger in the docs).
+#[test]
+fn the_readme_and_the_agent_check_guide_list_every_rule_id_and_no_other() {
+    let ids: std::collections::BTreeSet<&str> = RuleId::ALL.iter().map(|r| r.id()).collect();
+    let shape = regex::Regex::new(r"`((?:protocol|tool|call)\.[a-z][a-z.-]*)`").unwrap();
+    for doc in ["README.md", "docs/AGENT_CHECK.md"] {
+        let text = std::fs::read_to_string(repo_root().join(doc)).unwrap();
+        let named: std::collections::BTreeSet<&str> =
+            shape.captures_iter(&text).map(|c| c.get(1).unwrap().as_str()).collect();
+        let missing: Vec<_> = ids.difference(&named).collect();
+        let unknown: Vec<_> = named.difference(&ids).filter(|n| !n.ends_with(".*")).collect();
+        assert!(missing.is_empty(), "{doc} doesn't name {missing:?}");
+        assert!(unknown.is_empty(), "{doc} names rule ids the review doesn't give: {unknown:?}");
+    }
+}
