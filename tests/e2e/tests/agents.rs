@@ -7,69 +7,16 @@
 //! Like the core's agent tests, this fails (never skips) without the sample agents' venv
 //! (`scripts/agents-venv.sh`).
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-
-use xiaoya_e2e::{repo_root, AppWindow, Launch, TestResult};
+use xiaoya_e2e::{AppWindow, Launch, TestResult};
+use xiaoya_sample_agents::{Agent, Answers, Sessions};
 
 const API_KEY: &str = "e2e-agent-key-5f3a9c";
 
-fn agents_python() -> TestResult<PathBuf> {
-    let out = Command::new("bash")
-        .arg(repo_root().join("scripts/agents-venv.sh"))
-        .stderr(Stdio::inherit())
-        .output()?;
-    if !out.status.success() {
-        return Err(
-            "scripts/agents-venv.sh failed: the sample agents' venv is needed; this test never skips".into(),
-        );
-    }
-    Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
-}
-
-/// A sample agent on 127.0.0.1 (JSON answers, stateful), stopped when dropped.
-struct SampleAgent {
-    child: Child,
-    port: u16,
-}
-
-impl SampleAgent {
-    fn start(python: &Path, variant: &str, port: u16) -> TestResult<SampleAgent> {
-        let mut child = Command::new(python)
-            .arg(repo_root().join("tests/agents/sample_agent.py"))
-            .args(["--port", &port.to_string(), "--json", "--stateful", "--variant", variant])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().ok_or("no stdout")?).read_line(&mut line)?;
-        let Some(port) = line.trim().strip_prefix("LISTENING ").and_then(|p| p.parse().ok()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("the sample agent did not start: {line:?}").into());
-        };
-        Ok(SampleAgent { child, port })
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/mcp", self.port)
-    }
-}
-
-impl Drop for SampleAgent {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn an_agent_developer_reviews_calls_compares_and_exports() -> TestResult {
-    let python = agents_python()?;
-    let good = SampleAgent::start(&python, "good", 0)?;
+    let good = Agent::launch(0, "good", Answers::Json, Sessions::Stateful)?;
     let app = AppWindow::launch(Launch::default()).await?;
-    let result = journey(&app, &python, good).await;
+    let result = journey(&app, good).await;
     if result.is_err() {
         let _ = app.screenshot("agents-failure").await;
     }
@@ -101,7 +48,7 @@ async fn attrs(app: &AppWindow, css: &str, name: &str) -> TestResult<Vec<String>
     Ok(serde_json::from_value(value)?)
 }
 
-async fn journey(app: &AppWindow, python: &Path, good: SampleAgent) -> TestResult {
+async fn journey(app: &AppWindow, good: Agent) -> TestResult {
     let url = good.url();
     app.click("[data-testid=nav-agents]").await?;
     app.wait_for_text("[data-testid=screen-title]", "Agents").await?;
@@ -155,7 +102,7 @@ async fn journey(app: &AppWindow, python: &Path, good: SampleAgent) -> TestResul
     // The agent's next release on the same URL: a second review, and the two compared.
     let port = good.port;
     drop(good);
-    let _changed = SampleAgent::start(python, "changed", port)?;
+    let _changed = Agent::launch(port, "changed", Answers::Json, Sessions::Stateful)?;
     app.click("[data-testid=agent-review]").await?;
     app.wait_for_text("[data-testid=agent-changes-last]", "Need a fresh review").await?;
     assert_eq!(app.count("[data-testid=agent-snapshot]").await?, 2);

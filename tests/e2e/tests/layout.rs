@@ -8,6 +8,7 @@ use std::time::Duration;
 use xiaoya_e2e::xiaoya_sandbox as sb;
 use xiaoya_e2e::xscreen::Shot;
 use xiaoya_e2e::{AppWindow, Launch, TestResult};
+use xiaoya_sample_agents::{Agent, Answers, Sessions};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 const SIZES: [(u32, u32); 2] = [(960, 620), (1920, 1080)];
@@ -373,6 +374,8 @@ async fn every_screen(app: &AppWindow) -> TestResult {
     app.sign_in_personal().await?;
     app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
     pay_with(app, "personal").await?;
+    let agent = Agent::launch(0, "good", Answers::Json, Sessions::Stateful)?;
+    add_an_agent(app, &agent.url()).await?;
     let screens = ["account", "models", "chat", "voices", "balances", "agents", "check", "settings"];
     let mut previous: Option<Shot> = None;
     for locale in LOCALES {
@@ -419,6 +422,21 @@ async fn every_screen(app: &AppWindow) -> TestResult {
                         .await?;
                     app.click("[data-testid=chat-options-toggle]").await?;
                 }
+                if screen == "agents" {
+                    // The good sample agent reviewed: the verdicts, as an agent developer sees them.
+                    if app.count("[data-testid=agent-counts]").await? == 0 {
+                        app.click("[data-testid=agent-review]").await?;
+                    }
+                    app.find("[data-testid=agent-counts]").await?;
+                    app.client
+                        .execute(
+                            "document.querySelector('[data-testid=agent-summary]')?.scrollIntoView({block: 'start'});",
+                            vec![],
+                        )
+                        .await?;
+                    shoot(app, "agents", &format!("screen-agents-review-{locale}-{w}x{h}"), &mut previous)
+                        .await?;
+                }
                 if screen == "voices" && app.count("[data-testid=tts-receipt]").await? == 0 {
                     make_a_clip(app).await?;
                 }
@@ -435,6 +453,15 @@ async fn every_screen(app: &AppWindow) -> TestResult {
             }
         }
     }
+    Ok(())
+}
+
+/// Saves the sample agent at `url` on the Agents screen (reviewed later, per locale).
+async fn add_an_agent(app: &AppWindow, url: &str) -> TestResult {
+    app.click("[data-testid=nav-agents]").await?;
+    app.type_into("[data-testid=agent-url]", url).await?;
+    app.click("[data-testid=agent-save]").await?;
+    app.wait_for_text("[data-testid=agent-list]", url).await?;
     Ok(())
 }
 

@@ -6,10 +6,7 @@ mod rules;
 mod service;
 mod tokens;
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -18,86 +15,11 @@ use super::http::Limits;
 use super::review::{review, ReviewOptions, Target};
 use super::wire::{AgentReport, Locale, RuleId, RuleVerdict, ToolCallRequest};
 
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the repository root")
-}
+pub use xiaoya_sample_agents::{python as sample_python, repo_root, Agent, Answers, Sessions};
 
-/// The venv's python, built once per test process (the script itself locks and caches).
+/// The venv's python (the tests fail, never skip, without it).
 pub fn agents_python() -> PathBuf {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            let script = repo_root().join("scripts/agents-venv.sh");
-            let out = Command::new("bash").arg(&script).stderr(Stdio::inherit()).output().unwrap_or_else(|e| {
-                panic!("{} could not run: {e}", script.display());
-            });
-            assert!(
-                out.status.success(),
-                "scripts/agents-venv.sh failed ({}): the sample agents' venv is needed; these tests never skip",
-                out.status
-            );
-            let path = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim().to_owned());
-            assert!(path.is_file(), "agents-venv.sh printed {path:?}, not a python");
-            path
-        })
-        .clone()
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answers {
-    Json,
-    Sse,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sessions {
-    Stateful,
-    Stateless,
-}
-
-/// A running sample agent; killed when dropped.
-pub struct Agent {
-    child: Child,
-    pub port: u16,
-}
-
-impl Agent {
-    pub fn start(variant: &str, answers: Answers, sessions: Sessions) -> Agent {
-        Agent::start_on(0, variant, answers, sessions)
-    }
-
-    /// On a given port (0: a free one), e.g. the next release of an agent where the last ran.
-    pub fn start_on(port: u16, variant: &str, answers: Answers, sessions: Sessions) -> Agent {
-        let mut child = Command::new(agents_python())
-            .arg(repo_root().join("tests/agents/sample_agent.py"))
-            .args(["--port", &port.to_string(), "--variant", variant])
-            .arg(if answers == Answers::Json { "--json" } else { "--sse" })
-            .arg(if sessions == Sessions::Stateful { "--stateful" } else { "--stateless" })
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the sample agent starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).expect("the agent's first line");
-        let port = line
-            .trim()
-            .strip_prefix("LISTENING ")
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("the {variant} agent did not start: {line:?}"));
-        Agent { child, port }
-    }
-
-    pub fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/mcp", self.port)
-    }
-}
-
-impl Drop for Agent {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    sample_python().unwrap_or_else(|why| panic!("{why}"))
 }
 
 /// The calls the review makes of the sample agents (as `reference_review.py`'s CALL_PLAN):

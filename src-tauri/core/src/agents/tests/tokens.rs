@@ -1,6 +1,8 @@
 //! The tool-list weight is an estimate (`tokens.rs`); here it is held to o200k_base, a real
 //! tokenizer, on every sample agent's tool list and on Chinese text.
 
+use std::sync::OnceLock;
+
 use super::*;
 use crate::agents::tokens::{as_model_sees, estimate_text, estimate_tool};
 
