@@ -8,6 +8,8 @@ use xiaoya_core::agents::http::Limits;
 use xiaoya_core::agents::wire::{parse_lang, Locale, ToolCallRequest};
 use xiaoya_core::foundation::secret::Sensitive;
 
+use crate::error::CliError;
+
 pub const USAGE: &str = "\
 Usage: xiaoya-check agent URL [options]
 
@@ -32,6 +34,29 @@ Options:
 Exit status: 0 no rule fails, 1 a rule fails, 2 the endpoint can't be reached or doesn't
 speak MCP, 3 the command line or a file was wrong.";
 
+pub const USAGE_ZH: &str = "\
+用法：xiaoya-check agent URL [选项]
+
+按小雅开放平台的智能体开发规范审查 URL 处的 MCP 智能体，连接方式与平台相同
+（以 2025-03-26 initialize、notifications/initialized、tools/list、tools/call），
+每个工具的每条规则输出一行。
+
+选项：
+  --header 'Name: value'   自定义请求头（如 API 密钥），可重复；值写作 $VAR 时从环境变量
+                           VAR 读取（不出现在命令行参数里）
+  --call TOOL              调用 TOOL（可重复）；写出此选项即为确认，即使工具不是只读的
+  --args JSON              前一个 --call 的参数（默认 {}）
+  --compare OLD.json       列出与先前 --json 报告相比的变化
+  --json FILE              以 JSON 写出报告
+  --markdown FILE          以 Markdown 写出报告
+  --lang en|zh-CN          规则文字用英文或中文（默认 en；未给出时按 LANG 判断消息语言）
+  --timeout SECONDS        每个请求的时间上限（默认 30）
+  -h, --help               本说明
+  -V, --version            版本
+
+退出状态：0 没有规则失败，1 有规则失败，2 无法连接端点或端点不支持 MCP，
+3 命令行或文件有误。";
+
 pub enum Command {
     Help,
     Version,
@@ -52,13 +77,13 @@ pub struct AgentCommand {
 pub fn parse(
     mut args: impl Iterator<Item = String>,
     env: impl Fn(&str) -> Option<String>,
-) -> Result<Command, String> {
-    let first = args.next().ok_or("no command")?;
+) -> Result<Command, CliError> {
+    let first = args.next().ok_or(CliError::NoCommand)?;
     match first.as_str() {
         "-h" | "--help" | "help" => return Ok(Command::Help),
         "-V" | "--version" => return Ok(Command::Version),
         "agent" => {}
-        other => return Err(format!("unknown command {other:?} (the command is `agent`)")),
+        other => return Err(CliError::UnknownCommand(other.to_owned())),
     }
     let mut url = None;
     let mut cmd = AgentCommand {
@@ -72,18 +97,18 @@ pub fn parse(
         limits: Limits::default(),
     };
     while let Some(arg) = args.next() {
-        let mut value = |flag: &str| args.next().ok_or_else(|| format!("{flag} needs a value"));
+        let mut value = |flag: &'static str| args.next().ok_or(CliError::NeedsValue(flag));
         match arg.as_str() {
             "-h" | "--help" => return Ok(Command::Help),
             "--header" | "-H" => {
                 let raw = value("--header")?;
-                let (name, val) =
-                    raw.split_once(':').ok_or_else(|| format!("--header {raw:?}: expected 'Name: value'"))?;
+                let (name, val) = raw.split_once(':').ok_or_else(|| CliError::HeaderShape(raw.clone()))?;
                 let val = val.trim();
                 let val = match val.strip_prefix('$') {
-                    Some(var) => {
-                        env(var).ok_or_else(|| format!("--header {}: ${var} is not set", name.trim()))?
-                    }
+                    Some(var) => env(var).ok_or_else(|| CliError::HeaderVariableUnset {
+                        header: name.trim().to_owned(),
+                        variable: var.to_owned(),
+                    })?,
                     None => val.to_owned(),
                 };
                 cmd.headers.push((name.trim().to_owned(), Sensitive::new(val)));
@@ -96,34 +121,31 @@ pub fn parse(
             "--args" => {
                 let text = value("--args")?;
                 let parsed: Value =
-                    serde_json::from_str(&text).map_err(|e| format!("--args is not JSON: {e}"))?;
+                    serde_json::from_str(&text).map_err(|e| CliError::ArgsNotJson(e.to_string()))?;
                 if !parsed.is_object() {
-                    return Err("--args must be a JSON object".into());
+                    return Err(CliError::ArgsNotObject);
                 }
-                cmd.calls.last_mut().ok_or("--args comes after the --call it belongs to")?.arguments = parsed;
+                cmd.calls.last_mut().ok_or(CliError::ArgsBeforeCall)?.arguments = parsed;
             }
             "--compare" => cmd.compare = Some(value("--compare")?.into()),
             "--json" => cmd.json = Some(value("--json")?.into()),
             "--markdown" => cmd.markdown = Some(value("--markdown")?.into()),
             "--lang" => {
                 let text = value("--lang")?;
-                cmd.lang = parse_lang(&text).ok_or_else(|| format!("--lang {text:?}: en or zh-CN"))?;
+                cmd.lang = parse_lang(&text).ok_or(CliError::UnknownLang(text))?;
             }
             "--timeout" => {
                 let text = value("--timeout")?;
-                let secs: u64 = text
-                    .parse()
-                    .ok()
-                    .filter(|s| (1..=3600).contains(s))
-                    .ok_or("--timeout: 1–3600 seconds")?;
+                let secs: u64 =
+                    text.parse().ok().filter(|s| (1..=3600).contains(s)).ok_or(CliError::Timeout(text))?;
                 cmd.limits.request_timeout = Duration::from_secs(secs);
             }
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
+            flag if flag.starts_with('-') => return Err(CliError::UnknownOption(flag.to_owned())),
             positional if url.is_none() => url = Some(positional.to_owned()),
-            extra => return Err(format!("unexpected argument {extra:?}")),
+            extra => return Err(CliError::UnexpectedArgument(extra.to_owned())),
         }
     }
-    cmd.url = url.ok_or("agent needs the endpoint URL")?;
+    cmd.url = url.ok_or(CliError::NoUrl)?;
     Ok(Command::Agent(cmd))
 }
 
@@ -131,11 +153,11 @@ pub fn parse(
 mod tests {
     use super::*;
 
-    fn agent(line: &[&str]) -> Result<AgentCommand, String> {
+    fn agent(line: &[&str]) -> Result<AgentCommand, CliError> {
         let env = |k: &str| (k == "AGENT_KEY").then(|| "from-env".to_owned());
         match parse(line.iter().map(|s| (*s).to_owned()), env)? {
             Command::Agent(cmd) => Ok(cmd),
-            _ => Err("not agent".into()),
+            _ => panic!("not the agent command: {line:?}"),
         }
     }
 
@@ -176,18 +198,25 @@ mod tests {
 
     #[test]
     fn mistakes_are_named() {
-        for (line, why) in [
-            (&["agent"][..], "URL"),
-            (&["agent", "u", "--args", "{}"][..], "after the --call"),
-            (&["agent", "u", "--call", "t", "--args", "[1]"][..], "object"),
-            (&["agent", "u", "--header", "novalue"][..], "Name: value"),
-            (&["agent", "u", "--header", "K: $MISSING"][..], "not set"),
-            (&["agent", "u", "--lang", "fr"][..], "en or zh-CN"),
-            (&["agent", "u", "--bogus"][..], "unknown option"),
-            (&["review", "u"][..], "unknown command"),
+        let unset = CliError::HeaderVariableUnset { header: "K".into(), variable: "MISSING".into() };
+        for (line, want) in [
+            (&[][..], CliError::NoCommand),
+            (&["agent"][..], CliError::NoUrl),
+            (&["agent", "u", "--args", "{}"][..], CliError::ArgsBeforeCall),
+            (&["agent", "u", "--call", "t", "--args", "[1]"][..], CliError::ArgsNotObject),
+            (&["agent", "u", "--header", "novalue"][..], CliError::HeaderShape("novalue".into())),
+            (&["agent", "u", "--header", "K: $MISSING"][..], unset),
+            (&["agent", "u", "--lang", "fr"][..], CliError::UnknownLang("fr".into())),
+            (&["agent", "u", "--timeout", "0"][..], CliError::Timeout("0".into())),
+            (&["agent", "u", "--json"][..], CliError::NeedsValue("--json")),
+            (&["agent", "u", "--bogus"][..], CliError::UnknownOption("--bogus".into())),
+            (&["agent", "u", "v"][..], CliError::UnexpectedArgument("v".into())),
+            (&["review", "u"][..], CliError::UnknownCommand("review".into())),
         ] {
-            let err = agent(line).err().unwrap_or_default();
-            assert!(err.contains(why), "{line:?}: {err}");
+            assert_eq!(agent(line).err(), Some(want), "{line:?}");
         }
+        let Err(CliError::ArgsNotJson(_)) = agent(&["agent", "u", "--call", "t", "--args", "{"]) else {
+            panic!("--args {{ is not JSON");
+        };
     }
 }

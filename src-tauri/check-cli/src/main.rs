@@ -6,8 +6,10 @@
 //! speak MCP, 3 the command line or a file was wrong.
 
 mod args;
+mod error;
 mod table;
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use serde_json::Value;
@@ -15,23 +17,27 @@ use xiaoya_core::agents::export;
 use xiaoya_core::agents::wire::{AgentReachability, AgentReport};
 use xiaoya_core::agents::{review, ReviewOptions, Target};
 
-use args::{Command, USAGE};
+use args::Command;
+use error::CliError;
 
 const EXIT_FAIL: u8 = 1;
 const EXIT_UNREACHABLE: u8 = 2;
 const EXIT_USAGE: u8 = 3;
 
 fn main() -> ExitCode {
-    let command = match args::parse(std::env::args().skip(1), |name| std::env::var(name).ok()) {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let env = |name: &str| std::env::var(name).ok();
+    let lang = error::early_lang(&argv, env);
+    let command = match args::parse(argv.into_iter(), env) {
         Ok(command) => command,
         Err(why) => {
-            eprintln!("xiaoya-check: {why}\n\n{USAGE}");
+            eprintln!("xiaoya-check: {}\n\n{}", why.message(lang), error::usage(lang));
             return ExitCode::from(EXIT_USAGE);
         }
     };
     match command {
         Command::Help => {
-            println!("{USAGE}");
+            println!("{}", error::usage(lang));
             ExitCode::SUCCESS
         }
         Command::Version => {
@@ -41,24 +47,24 @@ fn main() -> ExitCode {
         Command::Agent(agent) => match run(agent) {
             Ok(code) => ExitCode::from(code),
             Err(why) => {
-                eprintln!("xiaoya-check: {why}");
+                eprintln!("xiaoya-check: {}", why.message(lang));
                 ExitCode::from(EXIT_USAGE)
             }
         },
     }
 }
 
-fn run(agent: args::AgentCommand) -> Result<u8, String> {
+fn run(agent: args::AgentCommand) -> Result<u8, CliError> {
     let previous = match &agent.compare {
         Some(path) => Some(read_snapshot(path)?),
         None => None,
     };
-    let target = Target::parse(&agent.url, agent.headers).map_err(|e| e.to_string())?;
+    let target = Target::parse(&agent.url, agent.headers).map_err(|e| CliError::Endpoint(e.to_string()))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("no async runtime: {e}"))?;
+        .map_err(|e| CliError::NoRuntime(e.to_string()))?;
     let options = ReviewOptions {
         lang: agent.lang,
         limits: agent.limits,
@@ -70,11 +76,11 @@ fn run(agent: args::AgentCommand) -> Result<u8, String> {
     let report = runtime.block_on(review(target, options));
     print!("{}", table::render(&report));
     if let Some(path) = &agent.json {
-        let bytes = export::json(&report).map_err(|e| e.to_string())?;
-        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = export::json(&report).map_err(|e| write_failed(path, e))?;
+        std::fs::write(path, bytes).map_err(|e| write_failed(path, e))?;
     }
     if let Some(path) = &agent.markdown {
-        std::fs::write(path, export::markdown(&report)).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, export::markdown(&report)).map_err(|e| write_failed(path, e))?;
     }
     Ok(exit_code(&report))
 }
@@ -88,19 +94,21 @@ fn exit_code(report: &AgentReport) -> u8 {
 }
 
 /// The tool list of an earlier `--json` report (its `snapshot`), or a bare array of tools.
-fn read_snapshot(path: &std::path::Path) -> Result<Vec<Value>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("--compare {}: {e}", path.display()))?;
-    let doc: Value =
-        serde_json::from_str(&text).map_err(|e| format!("--compare {}: not JSON: {e}", path.display()))?;
+fn read_snapshot(path: &Path) -> Result<Vec<Value>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::CompareUnreadable { path: path.to_owned(), why: e.to_string() })?;
+    let doc: Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::CompareNotJson { path: path.to_owned(), why: e.to_string() })?;
     match doc {
         Value::Array(tools) => Ok(tools),
         Value::Object(mut obj) => match obj.remove("snapshot") {
             Some(Value::Array(tools)) => Ok(tools),
-            _ => Err(format!(
-                "--compare {}: no \"snapshot\" array (a report written by --json)",
-                path.display()
-            )),
+            _ => Err(CliError::CompareNoSnapshot(path.to_owned())),
         },
-        _ => Err(format!("--compare {}: neither a report nor a tool list", path.display())),
+        _ => Err(CliError::CompareNoSnapshot(path.to_owned())),
     }
+}
+
+fn write_failed(path: &Path, why: impl std::fmt::Display) -> CliError {
+    CliError::WriteFailed { path: path.to_owned(), why: why.to_string() }
 }

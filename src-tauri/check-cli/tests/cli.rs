@@ -2,63 +2,16 @@
 //! Python MCP SDK): exit statuses and the JSON report. Fails, never skips, when the agents'
 //! venv can't be made (`scripts/agents-venv.sh`).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::OnceLock;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Output};
 
 use serde_json::Value;
+use xiaoya_sample_agents::{Agent, Answers, Sessions};
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
-}
-
-fn python() -> PathBuf {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            let out = Command::new("bash")
-                .arg(repo_root().join("scripts/agents-venv.sh"))
-                .stderr(Stdio::inherit())
-                .output()
-                .expect("scripts/agents-venv.sh runs");
-            assert!(out.status.success(), "the sample agents' venv is needed; these tests never skip");
-            PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
-        })
-        .clone()
-}
-
-struct Agent {
-    child: Child,
-    port: u16,
-}
-
-impl Agent {
-    fn start(variant: &str, port: u16) -> Agent {
-        let mut child = Command::new(python())
-            .arg(repo_root().join("tests/agents/sample_agent.py"))
-            .args(["--port", &port.to_string(), "--json", "--stateful", "--variant", variant])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let port =
-            line.trim().strip_prefix("LISTENING ").and_then(|p| p.parse().ok()).expect("LISTENING <port>");
-        Agent { child, port }
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/mcp", self.port)
-    }
-}
-
-impl Drop for Agent {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The sample agent as the window's journey runs it: JSON answers, a session id.
+fn start(variant: &str, port: u16) -> Agent {
+    Agent::start_on(port, variant, Answers::Json, Sessions::Stateful)
 }
 
 fn check(args: &[&str]) -> Output {
@@ -116,7 +69,7 @@ const PLAN: &[&str] = &[
 /// warn, every rule id present), the Markdown beside it, the header value nowhere.
 #[test]
 fn the_good_agent_exits_0_with_the_documented_json_report() {
-    let agent = Agent::start("good", 0);
+    let agent = start("good", 0);
     let dir = tempfile::tempdir().unwrap();
     let (json, md) = (dir.path().join("r.json"), dir.path().join("r.md"));
     let url = agent.url();
@@ -194,7 +147,7 @@ fn broken_variants_exit_1_and_fail_their_rule_in_the_json() {
         ("tool.meta.price", "tool.meta.price"),
         ("protocol.origin", "protocol.origin"),
     ] {
-        let agent = Agent::start(variant, 0);
+        let agent = start(variant, 0);
         let dir = tempfile::tempdir().unwrap();
         let json = dir.path().join("r.json");
         let url = agent.url();
@@ -213,7 +166,7 @@ fn broken_variants_exit_1_and_fail_their_rule_in_the_json() {
 /// A server that can't serve the platform's sequence is a rule failure (1), not exit 2.
 #[test]
 fn a_modern_only_server_exits_1_on_protocol_initialize() {
-    let agent = Agent::start("modern-only", 0);
+    let agent = start("modern-only", 0);
     let out = check(&["agent", &agent.url()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
@@ -256,11 +209,11 @@ fn an_unreachable_or_non_mcp_endpoint_exits_2() {
 fn compare_lists_the_changes_since_an_earlier_report() {
     let dir = tempfile::tempdir().unwrap();
     let (old, new) = (dir.path().join("old.json"), dir.path().join("new.json"));
-    let good = Agent::start("good", 0);
+    let good = start("good", 0);
     let port = good.port;
     assert_eq!(check(&["agent", &good.url(), "--json", old.to_str().unwrap()]).status.code(), Some(0));
     drop(good);
-    let changed = Agent::start("changed", port);
+    let changed = start("changed", port);
     let out = check(&[
         "agent",
         &changed.url(),
@@ -309,4 +262,30 @@ fn refused_credentials_exit_2_with_the_reason() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
     assert!(stdout.contains("HTTP 401") && stdout.contains("credentials"), "{stdout}");
+}
+
+/// A mistake on the command line is named in the person's language: `LANG=zh_CN` before
+/// `--lang` is read, `--lang` over `LANG`; exit 3 with the usage text in the same language.
+#[test]
+fn a_usage_mistake_is_named_in_the_language_of_lang_or_the_environment() {
+    let run = |args: &[&str], lang: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_xiaoya-check"))
+            .args(args)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (code, zh) = run(&["agent", "https://a.example/mcp", "--timeout", "0"], "zh_CN.UTF-8");
+    assert_eq!(code, Some(3), "{zh}");
+    assert!(zh.contains("--timeout \"0\"：1–3600 秒") && zh.contains("用法："), "{zh}");
+    let (code, en) =
+        run(&["agent", "https://a.example/mcp", "--lang", "en", "--timeout", "0"], "zh_CN.UTF-8");
+    assert_eq!(code, Some(3));
+    assert!(en.contains("--timeout \"0\": 1–3600 seconds") && en.contains("Usage:"), "{en}");
+    let (code, zh) = run(&["agent", "ftp://a.example/mcp", "--lang", "zh-CN"], "C.UTF-8");
+    assert_eq!(code, Some(3));
+    assert!(zh.contains("无法使用该端点"), "{zh}");
 }
