@@ -5,6 +5,7 @@
 use serde_json::{json, Map, Value};
 
 use super::wire::ArgumentProblem;
+use crate::foundation::json_schema;
 
 /// The problems of `instance` against `schema` (empty: valid). `Err` when the schema itself
 /// does not compile.
@@ -24,17 +25,10 @@ pub fn problems(schema: &Value, instance: &Value) -> Result<Vec<ArgumentProblem>
 /// `None` when nothing is sure to break it (no required property and extra ones allowed).
 pub fn invalid_arguments(schema: &Value) -> Option<Value> {
     let props = schema.get("properties").and_then(Value::as_object);
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
     let mut args = Map::new();
-    for name in &required {
-        let kind = props.and_then(|p| p.get(*name)).and_then(|p| p.get("type")).and_then(Value::as_str);
-        args.insert((*name).to_owned(), wrong_type(kind));
+    for name in json_schema::required(schema) {
+        let kind = props.and_then(|p| p.get(name)).and_then(|p| p.get("type")).and_then(Value::as_str);
+        args.insert(name.to_owned(), wrong_type(kind));
     }
     if args.is_empty() {
         if schema.get("additionalProperties") != Some(&Value::Bool(false)) {

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 use super::lines::Lines;
 use super::rules::RuleId;
 use super::wire::{Locale, RuleLine};
+use crate::foundation::json_schema;
 
 pub const ARTIFACT_TYPES: [&str; 10] =
     ["text", "markdown", "html", "image", "audio", "video", "file", "json", "table", "link"];
@@ -198,13 +199,7 @@ fn output_schema(lines: &mut Lines, schema: Option<&Value>) {
         lines.fail(RuleId::ToolOutputSchema, "no object outputSchema");
         return;
     };
-    let required: HashSet<&str> = obj
-        .get("required")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+    let required: HashSet<&str> = json_schema::required(obj).collect();
     let missing: Vec<&str> =
         ["status", "summary", "data", "artifacts"].into_iter().filter(|k| !required.contains(k)).collect();
     if !missing.is_empty() {
@@ -212,14 +207,8 @@ fn output_schema(lines: &mut Lines, schema: Option<&Value>) {
     }
     let empty = Map::new();
     let props = obj.get("properties").and_then(Value::as_object).unwrap_or(&empty);
-    let statuses: HashSet<&str> = props
-        .get("status")
-        .and_then(|s| s.get("enum"))
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+    let statuses: HashSet<&str> =
+        json_schema::strings(props.get("status").and_then(|s| s.get("enum"))).collect();
     if statuses != STATUSES.into_iter().collect::<HashSet<_>>() {
         let mut got: Vec<_> = statuses.into_iter().collect();
         got.sort_unstable();
@@ -241,10 +230,8 @@ pub fn object_problems(schema: &Value, at: &str) -> Vec<String> {
     if !schema.get("required").is_some_and(Value::is_array) {
         problems.push(format!("{at}: no required list"));
     }
-    if let Some(props) = schema.get("properties").and_then(Value::as_object) {
-        for (name, prop) in props {
-            problems.extend(unconstrained(prop, &format!("{at}.{name}")));
-        }
+    for (name, prop) in json_schema::properties(schema) {
+        problems.extend(unconstrained(prop, &format!("{at}.{name}")));
     }
     problems
 }
@@ -286,11 +273,9 @@ fn unconstrained(schema: &Value, at: &str) -> Vec<String> {
 /// Every property name in a schema, nested ones and array items' included.
 fn property_names(schema: &Value) -> Vec<String> {
     let mut names = Vec::new();
-    if let Some(props) = schema.get("properties").and_then(Value::as_object) {
-        for (name, prop) in props {
-            names.push(name.clone());
-            names.extend(property_names(prop));
-        }
+    for (name, prop) in json_schema::properties(schema) {
+        names.push(name.clone());
+        names.extend(property_names(prop));
     }
     if let Some(items) = schema.get("items") {
         names.extend(property_names(items));

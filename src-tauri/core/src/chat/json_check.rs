@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::wire::{JsonCheck, JsonProblem, JsonProblemKind};
+use crate::foundation::json_schema;
 
 /// Enough problems to act on; a reply that breaks the schema everywhere is not listed in full.
 const MAX_PROBLEMS: usize = 20;
@@ -75,18 +76,14 @@ impl Checker {
             }
         }
         if let Value::Object(object) = value {
-            if let Some(required) = schema.get("required").and_then(Value::as_array) {
-                for name in required.iter().filter_map(Value::as_str) {
-                    if !object.contains_key(name) {
-                        self.add(path, JsonProblemKind::MissingProperty { name: name.to_owned() });
-                    }
+            for name in json_schema::required(schema) {
+                if !object.contains_key(name) {
+                    self.add(path, JsonProblemKind::MissingProperty { name: name.to_owned() });
                 }
             }
-            if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
-                for (name, sub) in properties {
-                    if let (Some(child), Some(sub)) = (object.get(name), sub.as_object()) {
-                        self.check(child, sub, &format!("{path}.{name}"), depth + 1);
-                    }
+            for (name, sub) in json_schema::properties(schema) {
+                if let (Some(child), Some(sub)) = (object.get(name), sub.as_object()) {
+                    self.check(child, sub, &format!("{path}.{name}"), depth + 1);
                 }
             }
         }

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::wire::{OpenApiDifference, OpenApiDifferenceKind};
+use crate::foundation::json_schema;
 
 pub const OPENAPI_PATH: &str = "/developers/openapi.json";
 
@@ -75,12 +76,8 @@ fn schema_fields(doc: &Value, name: &str) -> Option<(BTreeSet<String>, BTreeSet<
         parts.extend(all.iter());
     }
     for part in parts {
-        if let Some(props) = part.get("properties").and_then(Value::as_object) {
-            declared.extend(props.keys().cloned());
-        }
-        if let Some(req) = part.get("required").and_then(Value::as_array) {
-            required.extend(req.iter().filter_map(Value::as_str).map(str::to_owned));
-        }
+        declared.extend(json_schema::properties(part).map(|(name, _)| name.clone()));
+        required.extend(json_schema::required(part).map(str::to_owned));
     }
     Some((declared, required))
 }

@@ -1,7 +1,7 @@
 //! The foundation every area stands on, and which knows none of them: errors and their IPC
 //! codes, the one clock, configuration, the exact platform context a thing belongs to,
 //! secrets that neither print nor serialize, the ports the core is given (keychain, browser, emitters),
-//! the tolerant JSON readers, and process-level helpers (memory, logs).
+//! the tolerant JSON readers and JSON Schema keywords, and process-level helpers (memory, logs).
 
 pub mod atomic_file;
 pub mod browser;
@@ -10,6 +10,7 @@ pub mod config;
 pub mod context;
 pub mod emitter;
 pub mod error;
+pub mod json_schema;
 pub mod keychain;
 pub mod logs;
 pub mod mask;

@@ -7,6 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::wire::{ModelEntry, ParameterDef, ParameterSpecState, StructuredOutputMode};
+use crate::foundation::json_schema;
 use crate::foundation::reading::{describe, ReadReport};
 
 fn normalise_word(raw: &str) -> String {
@@ -112,15 +113,8 @@ pub fn parameter_spec(
         None | Some(Value::Null) => return (ParameterSpecState::Null, Vec::new()),
         Some(Value::Object(map)) if map.is_empty() => return (ParameterSpecState::Empty, Vec::new()),
         Some(Value::Object(map)) if is_json_schema(map) => {
-            let required: Vec<&str> = map
-                .get("required")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(Value::as_str)
-                .collect();
-            let properties = map.get("properties").and_then(Value::as_object).into_iter().flatten();
-            properties
+            let required: Vec<&str> = json_schema::required(map).collect();
+            json_schema::properties(map)
                 .map(|(k, v)| ParameterDef { required: required.contains(&k.as_str()), ..parameter(k, v) })
                 .collect()
         }
