@@ -425,3 +425,51 @@ async fn model_usage_per_model_is_summed_and_still_explains_a_reply() {
     assert!(usage.reading.shape.contains("per model: 2, summed"), "{:?}", usage.reading);
     assert!(!usage.reading.unrecognised.iter().any(|u| u.starts_with("modelUsage")), "{:?}", usage.reading);
 }
+
+/// Readings audit A1: TTS options answered without the `{success, data}` envelope (the API
+/// reference doesn't mark this gateway read `SuccessEnvelope`), as `{configs}` or as the bare
+/// list: Voices loads and a clip is made. Before, the read failed "missing field `success`".
+#[tokio::test]
+async fn tts_options_without_the_envelope_still_load() {
+    for (readings, shape) in [
+        (&[Reading::TtsOptionsUnenveloped][..], "data.configs"),
+        (&[Reading::TtsOptionsUnenveloped, Reading::TtsOptionsBareList][..], "bare list"),
+    ] {
+        let rig = personal_with(readings).await;
+        let catalog = rig.core.tts().tts_catalog().await.unwrap_or_else(|e| panic!("{readings:?}: {e:?}"));
+        assert_eq!(catalog.configs.len(), 4, "{readings:?}");
+        assert_eq!(catalog.reading.shape, shape, "{readings:?}");
+        let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
+        assert_eq!(clip.status, ClipStatus::Complete, "{readings:?}: {:?}", clip.error);
+    }
+}
+
+/// Readings audit A6: gateway errors written as FastAPI's `{"detail": {"code", "message"}}`
+/// with the request id only in `X-Xiaoya-Request-Id`. The platform's code, message and request
+/// id still reach the person (before: `HTTP_403`, "Forbidden", no request id), and a settled
+/// speech retry is still recognised: no second charge, the clip is settled.
+#[tokio::test]
+async fn gateway_errors_under_detail_keep_their_code_message_and_request_id() {
+    use xiaoya_sandbox::{Fault, FaultKind, Route};
+    let rig = personal_with(&[Reading::GatewayErrorsInDetail, Reading::VoiceStateUnlistedRefused]).await;
+    let refused = rig
+        .core
+        .tts()
+        .synthesize(req(sb::TTS_CONFIG_STANDARD, sb::VOICE_XIAOXIAO, "hello", "mp3"))
+        .await
+        .unwrap();
+    assert_eq!(refused.status, ClipStatus::Failed);
+    let error = refused.error.expect("the platform's answer");
+    assert_eq!(error.platform_code.as_deref(), Some("TTS_VOICE_NOT_AVAILABLE"));
+    assert!(error.message.contains("in preview"), "{}", error.message);
+    assert!(error.request_id.as_deref().is_some_and(|id| id.starts_with("req_")), "{error:?}");
+
+    rig.core.tts().state().set_policy(crate::tts::send::RetryPolicy { max_attempts: 1, ..fast_policy() });
+    rig.control().inject(Fault { route: Route::Speech, kind: FaultKind::ResetAfterCommit, times: 1 });
+    let lost = rig.core.tts().synthesize(standard("Lost, then settled.")).await.unwrap();
+    assert_eq!(lost.status, ClipStatus::Unknown);
+    let retried = rig.core.tts().retry_clip(&lost.id).await.unwrap();
+    assert_eq!(retried.status, ClipStatus::SettledNoAudio, "{:?}", retried.error);
+    assert_eq!(retried.error.unwrap().platform_code.as_deref(), Some("TTS_REQUEST_ALREADY_SETTLED"));
+    assert_eq!(rig.control().charges_for(&lost.request_id).len(), 1, "no second charge");
+}

@@ -136,7 +136,8 @@ fn router(shared: Arc<Shared>) -> Router {
         .merge(oauth::router())
         .merge(open_api::router())
         .merge(chat::router())
-        .merge(tts::router());
+        .merge(tts::router())
+        .layer(middleware::from_fn_with_state(shared.clone(), server::gateway_errors_in_detail));
     #[cfg(feature = "control")]
     let router = router
         .merge(control::http::router())

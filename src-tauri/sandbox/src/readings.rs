@@ -48,6 +48,14 @@ pub enum Reading {
     TtsOptionsBareList,
     /// TTS options `data` is `{data: {configs: [...]}}` (one wrapper deeper).
     TtsOptionsNested,
+    /// TTS options without the envelope: the answer is `{configs: [...]}` itself (with
+    /// `tts-options-bare-list`, the bare list). The API reference marks every Open API read
+    /// `SuccessEnvelope` but not this one, under the gateway prefix (READINGS A1).
+    TtsOptionsUnenveloped,
+    /// Gateway errors (chat, speech, TTS options) as FastAPI's `HTTPException(detail={...})`
+    /// writes them: `{"detail": {"code": …, "message": …}}`, the request id only in the
+    /// `X-Xiaoya-Request-Id` header (READINGS A6). Validation 422s are unchanged.
+    GatewayErrorsInDetail,
     /// Voice states in upper case: `ACTIVE`, `PENDING_ACTIVATION`, `EXPIRED`.
     VoiceStateUpper,
     /// The shared voice `Xiaoxiao (bright)` has the state `preview_only`, a word the docs never list.
@@ -171,6 +179,8 @@ mod tests {
             ("tts-options-items", Reading::TtsOptionsItems),
             ("tts-options-bare-list", Reading::TtsOptionsBareList),
             ("tts-options-nested", Reading::TtsOptionsNested),
+            ("tts-options-unenveloped", Reading::TtsOptionsUnenveloped),
+            ("gateway-errors-in-detail", Reading::GatewayErrorsInDetail),
             ("voice-state-upper", Reading::VoiceStateUpper),
             ("voice-state-unlisted", Reading::VoiceStateUnlisted),
             ("voice-state-unlisted-refused", Reading::VoiceStateUnlistedRefused),

@@ -4,6 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -11,6 +13,7 @@ use hyper::service::Service;
 use hyper::Request;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
+use serde_json::json;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinSet;
@@ -69,4 +72,38 @@ async fn serve_connection(stream: TcpStream, router: Router) {
             tracing::debug!("sandbox connection dropped by an injected fault");
         }
     }
+}
+
+/// The `gateway-errors-in-detail` reading (READINGS A6): on the gateway's routes, an
+/// enveloped error `{success: false, code, message, request_id}` is answered as FastAPI's
+/// `{"detail": {"code": …, "message": …}}` with the request id in `X-Xiaoya-Request-Id`.
+/// Every other answer passes unchanged.
+pub(crate) async fn gateway_errors_in_detail(
+    axum::extract::State(shared): axum::extract::State<std::sync::Arc<crate::state::Shared>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let gateway = request.uri().path().starts_with("/api/proxy/");
+    let response = next.run(request).await;
+    if !gateway
+        || response.status().is_success()
+        || !shared.settings().readings.has(crate::readings::Reading::GatewayErrorsInDetail)
+    {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, 64 * 1024).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let envelope: Option<serde_json::Value> =
+        serde_json::from_slice(&bytes).ok().filter(|v: &serde_json::Value| v.get("success").is_some());
+    let Some(envelope) = envelope else {
+        return Response::from_parts(parts, axum::body::Body::from(bytes));
+    };
+    let detail = json!({"detail": {"code": envelope["code"], "message": envelope["message"]}});
+    if let Some(id) = envelope["request_id"].as_str().and_then(|id| HeaderValue::from_str(id).ok()) {
+        parts.headers.insert("x-xiaoya-request-id", id);
+    }
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(detail.to_string()))
 }

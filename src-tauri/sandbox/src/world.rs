@@ -177,6 +177,8 @@ pub(crate) struct Completion {
     pub content: String,
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
+    /// `stop`, or `length` when the reply was cut at the request's `max_tokens`.
+    pub finish_reason: &'static str,
 }
 
 /// A settled chat completion, replayed for a retry with the same `X-Request-ID`.

@@ -46,4 +46,10 @@ replayed: boolean,
 /**
  * `text`, `json_object` or `json_schema`.
  */
-responseFormat: string, };
+responseFormat: string, 
+/**
+ * Why the model ended the reply, as the platform said it: `stop` (finished), `length`
+ * (cut at the token limit), `content_filter`, or another word kept as sent; absent when
+ * it said nothing.
+ */
+finishReason?: string, };

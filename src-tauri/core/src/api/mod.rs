@@ -87,16 +87,66 @@ type SandboxKey =
 struct Envelope<T> {
     success: bool,
     data: Option<T>,
-    code: Option<String>,
-    message: Option<String>,
-    request_id: Option<String>,
 }
 
-#[derive(Deserialize)]
-struct ErrorBody {
-    code: Option<String>,
-    message: Option<String>,
-    request_id: Option<String>,
+/// What a failed answer says, wherever the platform put it (READINGS A2, A6): the
+/// envelope's top-level `code`, `message` and `request_id`; FastAPI's
+/// `{"detail": {"code": …, "message": …}}` (an `HTTPException` with a dict) or
+/// `{"detail": "text"}`; a 422 `HTTPValidationError` `{"detail": [{"loc": […], "msg": …}]}`,
+/// whose fields and reasons become the message (no code is invented for it). The request
+/// id comes from the body, else from the `X-Xiaoya-Request-Id` header.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ErrorFields {
+    pub code: Option<String>,
+    pub message: Option<String>,
+    pub request_id: Option<String>,
+}
+
+/// The header the platform's gateway names its trace id in.
+pub const REQUEST_ID_HEADER: &str = "x-xiaoya-request-id";
+
+pub fn error_fields(body: &serde_json::Value, header_request_id: Option<&str>) -> ErrorFields {
+    use serde_json::Value;
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_owned);
+    let mut fields = ErrorFields {
+        code: text(body.get("code")),
+        message: text(body.get("message")),
+        request_id: text(body.get("request_id")).or_else(|| text(body.get("requestId"))),
+    };
+    match body.get("detail") {
+        Some(Value::Object(detail)) => {
+            fields.code = fields.code.or_else(|| text(detail.get("code")));
+            fields.message =
+                fields.message.or_else(|| text(detail.get("message"))).or_else(|| text(detail.get("msg")));
+            fields.request_id = fields.request_id.or_else(|| text(detail.get("request_id")));
+        }
+        Some(Value::String(message)) if fields.message.is_none() && !message.is_empty() => {
+            fields.message = Some(message.clone());
+        }
+        Some(Value::Array(issues)) if fields.message.is_none() => {
+            let said: Vec<String> = issues
+                .iter()
+                .filter_map(|issue| {
+                    let msg = text(issue.get("msg"))?;
+                    let at: Vec<String> = issue
+                        .get("loc")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .map(|part| part.as_str().map_or_else(|| part.to_string(), str::to_owned))
+                        .filter(|part| part != "body")
+                        .collect();
+                    Some(if at.is_empty() { msg } else { format!("{}: {msg}", at.join(".")) })
+                })
+                .collect();
+            if !said.is_empty() {
+                fields.message = Some(said.join("; "));
+            }
+        }
+        _ => {}
+    }
+    fields.request_id = fields.request_id.or_else(|| header_request_id.map(str::to_owned));
+    fields
 }
 
 impl PlatformClient {
@@ -291,23 +341,44 @@ pub async fn read_body_capped(mut resp: reqwest::Response, limit: usize) -> Resu
 /// Turns a platform response into data or a typed error.
 pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Result<T> {
     let status = resp.status();
-    let in_context = is_context_route(resp.url().path());
+    let path = resp.url().path().to_owned();
+    let header_request_id =
+        resp.headers().get(REQUEST_ID_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let body = read_body_capped(resp, MAX_BODY_BYTES).await?;
     if status.is_success() {
-        let env: Envelope<T> =
-            serde_json::from_slice(&body).map_err(|e| Error::Decode(format!("platform response: {e}")))?;
-        return match (env.success, env.data) {
-            (true, Some(data)) => Ok(data),
-            _ => Err(platform_error(status, env.code, env.message, env.request_id)),
+        let decode = |e: serde_json::Error| Error::Decode(format!("platform response: {e}"));
+        return match serde_json::from_slice::<Envelope<T>>(&body) {
+            Ok(Envelope { success: true, data: Some(data), .. }) => Ok(data),
+            Ok(_) => {
+                let said = error_fields(
+                    &serde_json::from_slice(&body).unwrap_or_default(),
+                    header_request_id.as_deref(),
+                );
+                Err(platform_error(status, said.code, said.message, said.request_id))
+            }
+            // READINGS A1: the gateway's reads are not marked `SuccessEnvelope` in the API
+            // reference (TTS options); an answer there without `success` is the data itself.
+            Err(_) if is_gateway_route(&path) && !has_success_field(&body) => {
+                serde_json::from_slice::<T>(&body).map_err(decode)
+            }
+            Err(e) => Err(decode(e)),
         };
     }
-    let parsed: Option<ErrorBody> = serde_json::from_slice(&body).ok();
-    let (code, message, request_id) = match parsed {
-        Some(b) => (b.code, b.message, b.request_id),
-        None => (None, None, None),
-    };
-    let err = platform_error(status, code, message, request_id);
-    Err(if in_context { context_ended(err) } else { err })
+    let parsed: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+    let fields = error_fields(&parsed, header_request_id.as_deref());
+    let err = platform_error(status, fields.code, fields.message, fields.request_id);
+    Err(if is_context_route(&path) { context_ended(err) } else { err })
+}
+
+/// The gateway's routes (chat, speech, TTS options), under the `/api/proxy/` prefix.
+pub fn is_gateway_route(path: &str) -> bool {
+    path.starts_with("/api/proxy/")
+}
+
+/// Whether a JSON answer is an object with a `success` field (the envelope's marker).
+fn has_success_field(body: &[u8]) -> bool {
+    serde_json::from_slice::<std::collections::HashMap<String, serde::de::IgnoredAny>>(body)
+        .is_ok_and(|fields| fields.contains_key("success"))
 }
 
 /// Codes that say the token no longer belongs to the context it was used in (the Team pages:
@@ -318,7 +389,7 @@ pub const CONTEXT_CODES: [&str; 2] = ["TEAM_CONTEXT_MISMATCH", "TEAM_OAUTH_AUTHO
 /// the gateways. `/me`, `/teams` and the Personal routes are not among them: a Team token
 /// refused there says nothing about its Team.
 fn is_context_route(path: &str) -> bool {
-    path.starts_with("/api/v1/open/teams/") || path.starts_with("/api/proxy/")
+    path.starts_with("/api/v1/open/teams/") || is_gateway_route(path)
 }
 
 /// On a context route the session's context was already proven at sign-in (its Team context
@@ -554,5 +625,48 @@ mod tests {
         let origin = serve_big(MAX_BODY_BYTES - 1, true, Arc::new(AtomicUsize::new(0))).await;
         let err = client.get_open::<serde_json::Value>(&origin, "/x", &token, None).await.unwrap_err();
         assert!(!err.to_string().contains("larger than"), "{err}");
+    }
+
+    /// READINGS A2 and A6: a failed answer says its code, message and request id in any of
+    /// the forms the docs allow, and nothing is invented where it says none.
+    #[test]
+    fn error_fields_are_read_from_the_envelope_fastapi_detail_and_validation_lists() {
+        use serde_json::json;
+        let read = |body: serde_json::Value, header: Option<&str>| error_fields(&body, header);
+        let fields = |code: Option<&str>, message: Option<&str>, id: Option<&str>| ErrorFields {
+            code: code.map(str::to_owned),
+            message: message.map(str::to_owned),
+            request_id: id.map(str::to_owned),
+        };
+        assert_eq!(
+            read(
+                json!({"success": false, "code": "INSUFFICIENT_POINTS", "message": "m", "request_id": "req_1"}),
+                Some("req_h")
+            ),
+            fields(Some("INSUFFICIENT_POINTS"), Some("m"), Some("req_1")),
+            "the envelope's own request id wins over the header"
+        );
+        assert_eq!(
+            read(
+                json!({"detail": {"code": "TTS_REQUEST_ALREADY_SETTLED", "message": "persist the audio"}}),
+                Some("req_h")
+            ),
+            fields(Some("TTS_REQUEST_ALREADY_SETTLED"), Some("persist the audio"), Some("req_h"))
+        );
+        assert_eq!(read(json!({"detail": "Not Found"}), None), fields(None, Some("Not Found"), None));
+        assert_eq!(
+            read(
+                json!({"detail": [
+                    {"loc": ["body", "voice"], "msg": "field required", "type": "missing"},
+                    {"loc": ["body", "speed", 0], "msg": "not a number", "type": "x"},
+                    {"type": "no message"}
+                ]}),
+                None
+            ),
+            fields(None, Some("voice: field required; speed.0: not a number"), None),
+            "a 422 says which field was refused, and no code is made up"
+        );
+        assert_eq!(read(json!([1, 2]), None), ErrorFields::default());
+        assert_eq!(read(json!({"code": "", "requestId": "req_c"}), None), fields(None, None, Some("req_c")));
     }
 }

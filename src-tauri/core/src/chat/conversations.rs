@@ -64,6 +64,7 @@ fn receipt(c: &ConversationRecord, m: &MessageRecord) -> Option<ChatReceipt> {
         cost: reply_cost(m),
         replayed: m.replayed != 0,
         response_format: m.response_format.clone().unwrap_or_else(|| "text".into()),
+        finish_reason: m.finish_reason.clone(),
     })
 }
 

@@ -74,6 +74,11 @@ pub fn markdown(view: &ConversationView) -> String {
             if let Some(note) = status_note(m) {
                 facts.push(note.to_owned());
             }
+            match r.finish_reason.as_deref() {
+                None | Some("stop") => {}
+                Some("length") => facts.push("cut short at the token limit (max_tokens)".to_owned()),
+                Some(other) => facts.push(format!("ended early: {other}")),
+            }
             out.push_str(&format!("> {}\n\n", facts.join(" · ")));
         }
     }

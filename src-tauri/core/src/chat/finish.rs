@@ -51,6 +51,7 @@ impl Chat {
         reply.platform_request_id = answer.platform_request_id.clone();
         reply.replayed = i64::from(answer.replayed);
         reply.charged_points = answer.charged_points.clone();
+        reply.finish_reason = answer.finish_reason.clone();
         if let Some(usage) = answer.usage {
             let signed = |v: Option<u64>| v.and_then(|v| i64::try_from(v).ok());
             reply.prompt_tokens = signed(usage.prompt_tokens);

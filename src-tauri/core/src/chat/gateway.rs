@@ -52,6 +52,8 @@ pub(super) struct Answer {
     pub(super) charged_points: Option<String>,
     pub(super) usage: Option<TokenUsage>,
     pub(super) first_token_ms: Option<i64>,
+    /// Why the model ended the reply (`finish_reason`), as sent.
+    pub(super) finish_reason: Option<String>,
 }
 
 use crate::api::header_text as header;
@@ -317,6 +319,7 @@ impl Chat {
                 Ok(None) => {
                     send_held(&mut held, reply, sink);
                     answer.usage = completion.usage.or(answer.usage);
+                    answer.finish_reason = completion.finish_reason.clone();
                     return Ok(match completion.finish() {
                         Ok(()) => Outcome::Complete,
                         Err(failure) => stream_failure(failure, &request_id),
@@ -330,6 +333,7 @@ impl Chat {
             };
             let pushed = completion.push(&chunk);
             answer.usage = completion.usage.or(answer.usage);
+            answer.finish_reason.clone_from(&completion.finish_reason);
             let mut done = false;
             for item in pushed.items {
                 match item {
@@ -404,8 +408,10 @@ impl Chat {
             _ => value,
         };
         match completion_of(&value) {
-            Ok((content, usage)) => {
-                answer.usage = usage;
+            Ok(whole) => {
+                let content = whole.content;
+                answer.usage = whole.usage;
+                answer.finish_reason = whole.finish_reason;
                 if reply.streamed == Some(1) {
                     answer.first_token_ms = Some(elapsed_ms(started));
                 }

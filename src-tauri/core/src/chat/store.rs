@@ -70,6 +70,8 @@ pub struct MessageRecord {
     pub replayed: i64,
     pub error: Option<String>,
     pub json_check: Option<String>,
+    /// Why the model ended the reply, as sent (`stop`, `length`, `content_filter`, ...).
+    pub finish_reason: Option<String>,
     /// Read with the message from its points-ledger row, never written with it: 1 when the
     /// reply has one (the platform may have charged it), and how its cost was settled.
     #[sqlx(default)]
@@ -92,7 +94,7 @@ macro_rules! message_columns {
         "id, conversation_id, seq, role, parent_id, content, status, created_at, model_code, request_id, request_body,
          streamed, response_format, workflow_version_id, run_id, node_id, attempt, platform_request_id, started_at,
          first_token_ms, total_ms, prompt_tokens, completion_tokens, total_tokens, charged_points, replayed, error,
-         json_check"
+         json_check, finish_reason"
     };
 }
 
@@ -331,7 +333,7 @@ impl Db {
         sqlx::query(
             "UPDATE chat_messages SET content = ?, status = ?, attempt = ?, started_at = ?, platform_request_id = ?,
                 first_token_ms = ?, total_ms = ?, prompt_tokens = ?, completion_tokens = ?, total_tokens = ?,
-                charged_points = ?, replayed = ?, error = ?, json_check = ?
+                charged_points = ?, replayed = ?, error = ?, json_check = ?, finish_reason = ?
              WHERE id = ?",
         )
         .bind(&m.content)
@@ -348,6 +350,7 @@ impl Db {
         .bind(m.replayed)
         .bind(&m.error)
         .bind(&m.json_check)
+        .bind(&m.finish_reason)
         .bind(&m.id)
         .execute(&mut *tx)
         .await?;

@@ -169,8 +169,17 @@ impl CompletionStream {
     }
 }
 
-/// The text and usage of a non-streaming `chat.completion`, or the error object in it.
-pub fn completion_of(value: &Value) -> Result<(String, Option<TokenUsage>), StreamFailure> {
+/// A non-streaming `chat.completion`: its text, usage and why it ended.
+#[derive(Debug, PartialEq, Eq)]
+pub struct WholeCompletion {
+    pub content: String,
+    pub usage: Option<TokenUsage>,
+    pub finish_reason: Option<String>,
+}
+
+/// The text, usage and finish reason of a non-streaming `chat.completion`, or the error
+/// object in it.
+pub fn completion_of(value: &Value) -> Result<WholeCompletion, StreamFailure> {
     if let Some(failure) = error_in(value, "message") {
         return Err(failure);
     }
@@ -188,5 +197,6 @@ pub fn completion_of(value: &Value) -> Result<(String, Option<TokenUsage>), Stre
         }
         Some(other) => other.to_string(),
     };
-    Ok((content, usage_of(value)))
+    let finish_reason = choice.get("finish_reason").and_then(Value::as_str).map(str::to_owned);
+    Ok(WholeCompletion { content, usage: usage_of(value), finish_reason })
 }

@@ -161,3 +161,48 @@ async fn an_unknown_parameter_schema_version_sends_no_parameter() {
         .reply;
     assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
 }
+
+/// Readings audit M2: a reply cut at the request's `max_tokens` (`finish_reason: "length"`)
+/// is complete but says so, streamed (Personal) and whole (Team), and still says so when the
+/// conversation is opened again. A reply that simply ended says `stop`.
+#[tokio::test]
+async fn a_reply_cut_at_its_token_limit_says_so_streamed_whole_and_reopened() {
+    for context in [
+        ContextRequest::Personal,
+        ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true },
+    ] {
+        let team = matches!(context, ContextRequest::Team { .. });
+        let model = if team { sb::MODEL_TEAM_ONLY } else { sb::MODEL_CHAT };
+        let rig = signed_in(context).await;
+        let prompt = "Write a detailed story about a lighthouse keeper";
+        let send = |params: serde_json::Value| {
+            let chat = rig.core.chat();
+            async move {
+                chat.chat_send(input(prompt, options(model, params)), &Events::default().sink())
+                    .await
+                    .unwrap()
+                    .reply
+            }
+        };
+        let whole = send(json!({})).await;
+        let cut = send(json!({"max_tokens": 8})).await;
+        assert_eq!(cut.status, MessageStatus::Complete, "team {team}: {:?}", cut.error);
+        let (whole_receipt, cut_receipt) = (whole.receipt.unwrap(), cut.receipt.clone().unwrap());
+        assert_eq!(whole_receipt.finish_reason.as_deref(), Some("stop"), "team {team}");
+        assert_eq!(cut_receipt.finish_reason.as_deref(), Some("length"), "team {team}");
+        assert_eq!(cut_receipt.streamed, !team);
+        assert!(cut.content.len() < whole.content.len() && !cut.content.is_empty(), "team {team}");
+        assert!(cut_receipt.usage.and_then(|u| u.completion_tokens).is_some_and(|n| n <= 8));
+        let reopened = rig.core.chat().chat_conversation(&cut.conversation_id).await.unwrap();
+        let kept = reopened.messages.iter().find(|m| m.id == cut.id).unwrap();
+        assert_eq!(kept.receipt.as_ref().unwrap().finish_reason.as_deref(), Some("length"), "team {team}");
+        let doc = rig
+            .core
+            .chat()
+            .chat_document(&cut.conversation_id, super::wire::ExportFormat::Markdown)
+            .await
+            .unwrap();
+        let text = String::from_utf8(doc.bytes).unwrap();
+        assert!(text.contains("cut short at the token limit (max_tokens)"), "{text}");
+    }
+}

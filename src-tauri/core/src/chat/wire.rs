@@ -218,6 +218,12 @@ pub struct ChatReceipt {
     pub replayed: bool,
     /// `text`, `json_object` or `json_schema`.
     pub response_format: String,
+    /// Why the model ended the reply, as the platform said it: `stop` (finished), `length`
+    /// (cut at the token limit), `content_filter`, or another word kept as sent; absent when
+    /// it said nothing.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finish_reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

@@ -84,7 +84,9 @@ fn typed_case() -> impl Strategy<Value = TypedCase> {
             let want = if ok {
                 Ok(data)
             } else {
-                Err((code.unwrap_or_else(|| format!("HTTP_{status}")), request_id))
+                // An empty code or request id says nothing: read as absent (`api::error_fields`).
+                let code = code.filter(|c| !c.is_empty());
+                Err((code.unwrap_or_else(|| format!("HTTP_{status}")), request_id.filter(|r| !r.is_empty())))
             };
             (status, serde_json::to_vec(&body).expect("serialises"), want)
         })

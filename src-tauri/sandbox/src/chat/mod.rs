@@ -65,7 +65,7 @@ impl Completion {
             "choices": [{
                 "index": 0,
                 "message": { "role": "assistant", "content": self.content },
-                "finish_reason": "stop",
+                "finish_reason": self.finish_reason,
             }],
             "usage": self.usage_json(),
         })
@@ -187,6 +187,12 @@ async fn completions(
     }
 
     let content = reply::compose(&request, model.code);
+    // A model stops at the request's `max_tokens`, as OpenAI-style gateways do, and says so
+    // with `finish_reason: "length"`.
+    let (content, finish_reason) = match request.max_tokens() {
+        Some(limit) if count_tokens(&content) > limit => (stream::first_tokens(&content, limit), "length"),
+        _ => (content, "stop"),
+    };
     let prompt_tokens: u64 = request.messages.iter().map(|m| count_tokens(&m.text) + 4).sum::<u64>() + 2;
     let completion = Completion {
         id: format!("chatcmpl_{}", &crate::envelope::new_request_id()[4..]),
@@ -195,6 +201,7 @@ async fn completions(
         completion_tokens: count_tokens(&content).max(1),
         content,
         prompt_tokens,
+        finish_reason,
     };
     let total_tokens = completion.prompt_tokens + completion.completion_tokens;
     let points =

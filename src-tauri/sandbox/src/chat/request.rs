@@ -176,6 +176,11 @@ impl ChatRequest {
         self.messages.iter().any(|m| m.has_image)
     }
 
+    /// The request's `max_tokens`, when it sets a whole number.
+    pub fn max_tokens(&self) -> Option<u64> {
+        self.body.get("max_tokens").and_then(Value::as_u64)
+    }
+
     /// Identifies "the same request" for idempotent replay: everything but `stream`.
     pub fn fingerprint(&self) -> String {
         let mut body = self.body.clone();

@@ -46,6 +46,19 @@ pub(crate) fn pieces(text: &str) -> Vec<String> {
     out
 }
 
+/// The longest start of `text` that counts at most `limit` tokens, cut between the pieces a
+/// stream sends (so a cut reply streams as the same pieces, fewer of them).
+pub(crate) fn first_tokens(text: &str, limit: u64) -> String {
+    let mut out = String::new();
+    for piece in pieces(text) {
+        if count_tokens(&format!("{out}{piece}")) > limit {
+            break;
+        }
+        out.push_str(&piece);
+    }
+    out
+}
+
 /// Every SSE event, already framed (`data: ...\n\n` or `: keep-alive\n\n`), with the tokens
 /// of reply text it carries (what a paced stream spends time on).
 pub(crate) fn events(completion: &Completion) -> Vec<(String, u64)> {
@@ -54,7 +67,7 @@ pub(crate) fn events(completion: &Completion) -> Vec<(String, u64)> {
         let tokens = count_tokens(&piece);
         data.push((chunk(completion, json!({ "content": piece }), None), tokens));
     }
-    let mut last = chunk(completion, json!({}), Some("stop"));
+    let mut last = chunk(completion, json!({}), Some(completion.finish_reason));
     last["usage"] = completion.usage_json();
     data.push((last, 0));
 
@@ -94,6 +107,15 @@ pub(crate) fn body(completion: &Completion, pace: ReplyPace) -> Body {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_cut_at_max_tokens_is_a_start_of_the_reply_within_the_limit() {
+        let text = "One two three four five six seven eight nine ten eleven twelve.";
+        let cut = first_tokens(text, 5);
+        assert!(text.starts_with(&cut) && !cut.is_empty() && cut.len() < text.len(), "{cut:?}");
+        assert!(count_tokens(&cut) <= 5);
+        assert_eq!(first_tokens(text, 1000), text);
+    }
 
     #[test]
     fn pieces_reassemble_exactly() {

@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use url::form_urlencoded;
@@ -159,7 +160,7 @@ pub(super) async fn tts_options(
         .map(|config| config_json(&shared, &account, config, &offered_voices(world, &account, config)))
         .collect();
     let readings = shared.settings().readings;
-    Ok(success(if readings.has(Reading::TtsOptionsItems) {
+    let data = if readings.has(Reading::TtsOptionsItems) {
         json!({ "items": configs })
     } else if readings.has(Reading::TtsOptionsBareList) {
         json!(configs)
@@ -167,7 +168,8 @@ pub(super) async fn tts_options(
         json!({ "data": { "configs": configs } })
     } else {
         json!({ "configs": configs })
-    }))
+    };
+    Ok(if readings.has(Reading::TtsOptionsUnenveloped) { Json(data).into_response() } else { success(data) })
 }
 
 #[derive(Deserialize)]

@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { t, useLocale } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
 import { CodeBlock } from "./CodeBlock";
+import { FinishNote } from "./FinishNote";
 import { JsonCheckView } from "./JsonCheckView";
 import { Markdown } from "./Markdown";
 import { EditBox } from "./MessageEditBox";
@@ -80,6 +81,7 @@ function MessageViewInner(props: {
         </div>
       )}
       {m.status === "interrupted" && <ErrorPanel message={m} busy={busy} onRetry={() => actions.onRetry(m.id)} />}
+      {m.status === "complete" && m.receipt && <FinishNote receipt={m.receipt} />}
       {check && <JsonCheckView check={check} />}
       {!editing && <MessageFooter message={m} busy={busy} actions={actions} onEdit={() => setEditing(true)} />}
     </article>

@@ -7,6 +7,7 @@ import { costText, costWhy } from "../../format/cost";
 import { formatDateTime } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
+import { finishText } from "./FinishNote";
 import { formatMs, receiptFormat, receiptPayer, receiptText, statusLabel } from "./format";
 
 function Row(props: { label: string; value: string | null | undefined; mono?: boolean; testid?: string; source?: string; raw?: string }) {
@@ -62,6 +63,15 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
           <Row label={t("chat.receipt.requestId")} value={r.requestId} mono testid="receipt-request-id" />
           {r.platformRequestId !== r.requestId && <Row label={t("chat.receipt.platformRequestId")} value={r.platformRequestId} mono />}
           <Row label={t("chat.receipt.status")} value={statusLabel(m)} testid="receipt-status" />
+          {r.finishReason && (
+            <Row
+              label={t("chat.receipt.finish")}
+              source="finish_reason"
+              value={finishText(r.finishReason) ?? t("chat.finish.stop")}
+              raw={r.finishReason}
+              testid="receipt-finish"
+            />
+          )}
           <Row
             label={t("chat.receipt.ttft")}
             value={r.streamed ? formatMs(r.timeToFirstTokenMs) : t("chat.receipt.notStreamed")}
