@@ -119,3 +119,32 @@ async fn a_team_context_without_a_name_keeps_the_name_the_person_picked() -> Tes
     })
     .await
 }
+
+/// Readings audit M2, as a person meets it: a max_tokens set in Options cuts the reply, and the
+/// reply says "Cut short" with what to do, under the text and in the receipt, in both languages.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reply_cut_at_the_token_limit_says_so_in_both_languages() -> TestResult {
+    const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-of-type";
+    with_app("finish-length", async |app| {
+        let control = app.sandbox.as_ref().ok_or("sandbox")?.control();
+        control.set_stream_pace(Duration::ZERO);
+        app.sign_in_personal().await?;
+        app.click("[data-testid=nav-chat]").await?;
+        app.click("[data-testid=chat-options-toggle]").await?;
+        app.type_into("[data-testid=chat-param-max_tokens] input", "8").await?;
+        app.type_into("[data-testid=chat-input]", "Write a detailed story about a lighthouse keeper").await?;
+        app.click("[data-testid=chat-send]").await?;
+        app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
+        let note =
+            app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-finish-note]"), "Cut short").await?;
+        assert!(note.contains("token limit"), "{note}");
+        app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+        app.wait_for_text("[data-testid=receipt-finish]", "token limit").await?;
+        app.click("[data-testid=dialog-close]").await?;
+        app.set_locale("zh-CN").await?;
+        app.wait_for_text(&format!("{LAST_REPLY} [data-testid=chat-finish-note]"), "Token 上限").await?;
+        app.shot("chat-finish-length-zh", Some(LAST_REPLY)).await?;
+        Ok(())
+    })
+    .await
+}
