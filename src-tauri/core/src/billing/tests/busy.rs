@@ -110,3 +110,27 @@ async fn a_busy_answer_without_retry_after_waits_the_apps_own_backoff() {
     assert!(started.elapsed() >= Duration::from_secs(3), "1 s then 2 s: {:?}", started.elapsed());
     assert_eq!(busy_waits(&rig), vec![1, 2], "each wait announced");
 }
+
+/// Readings audit B5 and B6: a busy platform at sign-in (`/me`, the Team context) or on the
+/// Team list is waited out like any read. Before the reads retried, a 429 there failed the
+/// sign-in and revoked the token just issued, and the person had to start again.
+#[tokio::test]
+async fn sign_in_and_the_team_list_wait_out_a_busy_platform_and_keep_the_new_token() {
+    let rig = Rig::new().await;
+    rig.control().inject(busy(Route::Me, 429, RetryAfter::Seconds(1), 1));
+    let personal = rig.sign_in(ContextRequest::Personal).await;
+    assert_eq!(busy_waits(&rig), vec![1], "the wait at sign-in was announced");
+    assert_eq!(rig.control().active_token_count(), 1, "the new token was kept, not revoked");
+
+    rig.control().inject(busy(Route::Teams, 503, RetryAfter::Seconds(1), 1));
+    let teams = rig.core.auth().list_teams().await.expect("the Team list after the wait");
+    assert!(!teams.is_empty());
+    assert_eq!(busy_waits(&rig), vec![1]);
+
+    // The Team context read at a Team sign-in (`/teams/{id}/context`).
+    rig.control().inject(busy(Route::Teams, 429, RetryAfter::Seconds(1), 1));
+    let alpha = rig.sign_in(team(xiaoya_sandbox::TEAM_ALPHA_ID)).await;
+    assert_ne!(alpha.id, personal.id);
+    assert_eq!(busy_waits(&rig), vec![1]);
+    assert_eq!(rig.control().active_token_count(), 2, "both tokens kept");
+}
