@@ -32,6 +32,17 @@ pub enum Reading {
     /// under `chat-charged-points-header`); the docs say "total points finally charged" and
     /// fix no number form.
     ChargedPointsWithUnit,
+    /// Streamed replies carry no `usage` (OpenAI sends it only when asked with
+    /// `stream_options.include_usage`, which the app does not send) (READINGS M1).
+    ChatStreamNoUsage,
+    /// A whole (non-streamed) reply wrapped in the Open API envelope
+    /// `{success, data: chat.completion, request_id}` (READINGS M5).
+    ChatWholeEnveloped,
+    /// A whole reply's `message.content` as a list of parts `[{type: "text", text}]` (READINGS M5).
+    ChatContentParts,
+    /// A request with `stream: true` answered with the whole JSON completion (the docs say
+    /// Personal calls *may* stream) (READINGS M14).
+    ChatWholeWhenStreamed,
     // --- TTS gateway ---
     /// A speech request id that was already settled is answered `409 TTS_REQUEST_RECONCILING`
     /// (a code the docs don't list: the platform is still reconciling) instead of

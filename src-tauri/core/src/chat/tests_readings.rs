@@ -206,3 +206,40 @@ async fn a_reply_cut_at_its_token_limit_says_so_streamed_whole_and_reopened() {
         assert!(text.contains("cut short at the token limit (max_tokens)"), "{text}");
     }
 }
+
+/// Readings audit M1, M5, M14: a stream without `usage`, a whole reply inside the Open API
+/// envelope with its content as a list of parts, and a stream answered as one whole JSON
+/// completion all give the same complete reply as the default reading.
+#[tokio::test]
+async fn other_forms_of_a_reply_give_the_same_complete_text() {
+    let prompt = "How do I plan a small project?";
+    let team = ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true };
+    for (context, model, readings) in [
+        (ContextRequest::Personal, sb::MODEL_CHAT, vec![sb::Reading::ChatStreamNoUsage]),
+        (ContextRequest::Personal, sb::MODEL_CHAT, vec![sb::Reading::ChatWholeWhenStreamed]),
+        (team, sb::MODEL_TEAM_ONLY, vec![sb::Reading::ChatWholeEnveloped, sb::Reading::ChatContentParts]),
+    ] {
+        let rig = signed_in(context).await;
+        let send = || async {
+            rig.core
+                .chat()
+                .chat_send(input(prompt, options(model, json!({}))), &Events::default().sink())
+                .await
+                .unwrap()
+                .reply
+        };
+        let expected = send().await;
+        assert_eq!(expected.status, MessageStatus::Complete);
+        rig.control().set_readings(readings.iter().copied().collect());
+        let reply = send().await;
+        assert_eq!(reply.status, MessageStatus::Complete, "{readings:?}: {:?}", reply.error);
+        assert_eq!(reply.content, expected.content, "{readings:?}");
+        let receipt = reply.receipt.unwrap();
+        if readings.contains(&sb::Reading::ChatStreamNoUsage) {
+            assert!(receipt.usage.is_none(), "no usage was sent, none is made up");
+        } else {
+            assert!(receipt.usage.is_some(), "{readings:?}: usage read from the whole reply");
+        }
+        assert_eq!(receipt.finish_reason.as_deref(), Some("stop"), "{readings:?}");
+    }
+}

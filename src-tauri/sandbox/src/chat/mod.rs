@@ -183,7 +183,7 @@ async fn completions(
         let charged = readings
             .has(Reading::ChatChargedPointsHeader)
             .then(|| readings.charged_points_header(settled.points));
-        return Ok(respond(&settled.completion, request.stream, &request_id, true, pace, charged));
+        return Ok(respond(&settled.completion, request.stream, &request_id, true, pace, charged, &readings));
     }
 
     let content = reply::compose(&request, model.code);
@@ -227,7 +227,7 @@ async fn completions(
     }
     let charged =
         readings.has(Reading::ChatChargedPointsHeader).then(|| readings.charged_points_header(points));
-    Ok(respond(&completion, request.stream, &request_id, false, pace, charged))
+    Ok(respond(&completion, request.stream, &request_id, false, pace, charged, &readings))
 }
 
 fn respond(
@@ -237,15 +237,25 @@ fn respond(
     replay: bool,
     pace: crate::pace::ReplyPace,
     charged: Option<String>,
+    readings: &crate::readings::Readings,
 ) -> Response {
-    let mut response = if streaming {
-        let mut response = stream::body(completion, pace).into_response();
+    let mut response = if streaming && !readings.has(Reading::ChatWholeWhenStreamed) {
+        let with_usage = !readings.has(Reading::ChatStreamNoUsage);
+        let mut response = stream::body(completion, pace, with_usage).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream; charset=utf-8"));
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         response
     } else {
-        Json(completion.to_json()).into_response()
+        let mut whole = completion.to_json();
+        if readings.has(Reading::ChatContentParts) {
+            let text = whole["choices"][0]["message"]["content"].take();
+            whole["choices"][0]["message"]["content"] = json!([{"type": "text", "text": text}]);
+        }
+        if readings.has(Reading::ChatWholeEnveloped) {
+            whole = json!({"success": true, "data": whole, "request_id": request_id});
+        }
+        Json(whole).into_response()
     };
     let headers = response.headers_mut();
     if let Ok(value) = HeaderValue::from_str(request_id) {

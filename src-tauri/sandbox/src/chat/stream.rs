@@ -61,14 +61,16 @@ pub(crate) fn first_tokens(text: &str, limit: u64) -> String {
 
 /// Every SSE event, already framed (`data: ...\n\n` or `: keep-alive\n\n`), with the tokens
 /// of reply text it carries (what a paced stream spends time on).
-pub(crate) fn events(completion: &Completion) -> Vec<(String, u64)> {
+pub(crate) fn events(completion: &Completion, with_usage: bool) -> Vec<(String, u64)> {
     let mut data = vec![(chunk(completion, json!({ "role": "assistant", "content": "" }), None), 0)];
     for piece in pieces(&completion.content) {
         let tokens = count_tokens(&piece);
         data.push((chunk(completion, json!({ "content": piece }), None), tokens));
     }
     let mut last = chunk(completion, json!({}), Some(completion.finish_reason));
-    last["usage"] = completion.usage_json();
+    if with_usage {
+        last["usage"] = completion.usage_json();
+    }
     data.push((last, 0));
 
     let mut framed = vec![(": keep-alive\n\n".to_string(), 0)];
@@ -84,8 +86,8 @@ pub(crate) fn events(completion: &Completion) -> Vec<(String, u64)> {
 
 /// A body that sends the events one by one at `pace`: each goes when the pace says the text
 /// before it has been written (measured from the first event, so pauses never add up to drift).
-pub(crate) fn body(completion: &Completion, pace: ReplyPace) -> Body {
-    let events = events(completion);
+pub(crate) fn body(completion: &Completion, pace: ReplyPace, with_usage: bool) -> Body {
+    let events = events(completion, with_usage);
     let start = tokio::time::Instant::now();
     let stream = futures_util::stream::unfold(
         (events.into_iter(), 0u32, 0u64),
