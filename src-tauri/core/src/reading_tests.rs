@@ -473,3 +473,33 @@ async fn gateway_errors_under_detail_keep_their_code_message_and_request_id() {
     assert_eq!(retried.error.unwrap().platform_code.as_deref(), Some("TTS_REQUEST_ALREADY_SETTLED"));
     assert_eq!(rig.control().charges_for(&lost.request_id).len(), 1, "no second charge");
 }
+
+/// Readings audit H2: field names in the other case (`giftCard`; `charged_points`,
+/// `model_usage` …) read as the same amounts as the default spelling, with nothing flagged.
+#[tokio::test]
+async fn field_names_in_the_other_case_read_as_the_same_amounts() {
+    let rig = personal_with(&[]).await;
+    let clip = rig.core.tts().synthesize(standard("hello")).await.unwrap();
+    assert_eq!(clip.status, ClipStatus::Complete, "{:?}", clip.error);
+    let read = || async {
+        let billing = rig.core.billing();
+        let balance = billing.refresh_balance().await.unwrap();
+        let UsageView::Personal { usage } = billing.personal_usage().await.unwrap() else {
+            panic!("Personal usage")
+        };
+        (
+            balance.detail,
+            usage.charged_points.clone(),
+            usage.model_usage.map(|m| m.charged_points),
+            usage.reading,
+        )
+    };
+    let (detail, charged, per_model, _) = read().await;
+    rig.control().set_readings([Reading::FieldNamesOtherCase].into_iter().collect::<Readings>());
+    let (other_detail, other_charged, other_per_model, reading) = read().await;
+    let BalanceDetail::Personal { gift_card, .. } = &other_detail else { panic!("{other_detail:?}") };
+    assert_eq!(other_detail, detail, "giftCard is the gift card ({gift_card})");
+    assert_eq!((other_charged.as_str(), other_per_model), (charged.as_str(), per_model));
+    assert_eq!(charged, "2");
+    assert!(reading.missing.is_empty() && reading.unrecognised.is_empty(), "{reading:?}");
+}

@@ -95,6 +95,10 @@ pub enum Reading {
     /// Per-character TTS prices are prorated to the characters and rounded up to a whole
     /// point (2 per 100 for 31 characters → 1), not charged per started block.
     TtsPriceProrated,
+    /// Field names in the other case (READINGS H2): the Personal balance's `gift_card` as
+    /// `giftCard`, and `/usage`'s `chargedPoints`, `refundedPoints`, `netPoints`, `modelUsage`
+    /// (and its `chargedPoints`) in snake case. The docs' examples mix both.
+    FieldNamesOtherCase,
     /// `/usage`'s `modelUsage` as a list with one entry per model (`[{modelCode, requestCount, …}]`)
     /// instead of one object; the totals are the same.
     UsagePerModel,

@@ -23,6 +23,11 @@ pub(super) async fn personal_balance(
     caller.require(Scope::Balance)?;
     caller.require_personal()?;
     let balance = shared.world().personal_balance;
+    if shared.settings().readings.has(Reading::FieldNamesOtherCase) {
+        let mut data = balance.to_json();
+        rename_key(&mut data, "gift_card", "giftCard");
+        return Ok(success(data));
+    }
     if shared.settings().readings.has(Reading::PointsFractional) {
         return Ok(success(json!({
             "subscription": Readings::fractional_number(crate::Points::whole(balance.subscription)),
@@ -101,5 +106,27 @@ pub(super) async fn usage(
             }
         }
     }
+    if shared.settings().readings.has(Reading::FieldNamesOtherCase) {
+        for (camel, snake) in [
+            ("chargedPoints", "charged_points"),
+            ("refundedPoints", "refunded_points"),
+            ("netPoints", "net_points"),
+            ("modelUsage", "model_usage"),
+        ] {
+            rename_key(&mut data, camel, snake);
+        }
+        if let Some(inner) = data.get_mut("model_usage") {
+            rename_key(inner, "chargedPoints", "charged_points");
+        }
+    }
     Ok(success(data))
+}
+
+/// Moves `from` to `to` in a JSON object (the `field-names-other-case` reading).
+fn rename_key(data: &mut Value, from: &str, to: &str) {
+    if let Some(map) = data.as_object_mut() {
+        if let Some(value) = map.remove(from) {
+            map.insert(to.to_owned(), value);
+        }
+    }
 }
