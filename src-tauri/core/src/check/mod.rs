@@ -111,7 +111,7 @@ impl Check {
     /// The active context's kept runs on this platform, newest first.
     pub async fn platform_check_runs(&self) -> Result<Vec<wire::CheckRunSummary>> {
         let session = self.auth().active_session().await?;
-        let runs = self.shared.db().check_runs(&ContextColumns::of(&session), runs::RUNS_LISTED).await?;
+        let runs = self.shared.db().check_runs(&ContextColumns::of(&session)).await?;
         Ok(runs.iter().map(runs::summary).collect())
     }
 

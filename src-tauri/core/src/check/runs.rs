@@ -8,8 +8,9 @@ use crate::foundation::error::{Error, Result};
 use crate::store::context_sql::BindContext;
 use crate::store::Db;
 
-/// Runs listed, newest first.
-pub const RUNS_LISTED: i64 = 50;
+/// Runs kept per context without a charge, newest first; an older run that ran billable
+/// checks is kept too (it is the evidence of what was paid), so every kept run is listed.
+pub const RUNS_KEPT: i64 = 50;
 
 fn report_json(report: &CheckReport) -> Result<String> {
     serde_json::to_string(report).map_err(|source| Error::Json { what: "check report", source })
@@ -52,6 +53,19 @@ impl Db {
         .bind(report_json(report)?)
         .execute(&mut *tx)
         .await?;
+        // Older runs past the newest RUNS_KEPT go, unless they charged something.
+        sqlx::query(concat!(
+            "DELETE FROM check_runs WHERE ",
+            context_matches!(),
+            " AND json_extract(report, '$.charged') IS NULL AND id NOT IN (SELECT id FROM check_runs WHERE ",
+            context_matches!(),
+            " ORDER BY started_at_ms DESC, rowid DESC LIMIT ?)"
+        ))
+        .bind_context(key)
+        .bind_context(key)
+        .bind(RUNS_KEPT)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -71,14 +85,13 @@ impl Db {
     }
 
     /// This context's kept runs, newest first; a report that no longer reads is left out.
-    pub async fn check_runs(&self, key: &ContextColumns, limit: i64) -> Result<Vec<CheckReport>> {
+    pub async fn check_runs(&self, key: &ContextColumns) -> Result<Vec<CheckReport>> {
         let texts: Vec<String> = sqlx::query_scalar(concat!(
             "SELECT report FROM check_runs WHERE ",
             context_matches!(),
-            " ORDER BY started_at_ms DESC, rowid DESC LIMIT ?"
+            " ORDER BY started_at_ms DESC, rowid DESC"
         ))
         .bind_context(key)
-        .bind(limit)
         .fetch_all(self.pool())
         .await?;
         Ok(texts.iter().filter_map(|t| read_report(t).ok()).collect())

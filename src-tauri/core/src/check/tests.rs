@@ -225,6 +225,38 @@ async fn runs_are_kept_per_context_listed_reopened_and_exported_later() {
     assert_eq!(err.code(), ErrorCode::InvalidInput);
 }
 
+/// Issue 26: kept runs don't grow without end. Past the newest `RUNS_KEPT` of a context the
+/// older runs go, except one that charged something (the evidence of what was paid); every
+/// kept run is listed.
+#[tokio::test]
+async fn only_the_newest_runs_are_kept_and_a_paid_run_is_never_dropped() {
+    use super::runs::RUNS_KEPT;
+    use super::wire::BillableCharged;
+    use crate::foundation::context::ContextColumns;
+    let rig = personal_and_team().await;
+    let template = rig.core.check().platform_check().await.unwrap();
+    let key = ContextColumns::of(&rig.core.auth().active_session().await.unwrap());
+    let db = rig.core.db();
+    let mut paid = template.clone();
+    paid.run_id = "run-paid".into();
+    paid.charged = Some(BillableCharged { known: "3".into(), unknown: 0 });
+    db.keep_check_run(&key, 1, &paid).await.unwrap();
+    for n in 0..RUNS_KEPT + 5 {
+        let mut run = template.clone();
+        run.run_id = format!("run-{n:03}");
+        db.keep_check_run(&key, 4_000_000_000_000 + n, &run).await.unwrap();
+    }
+    let listed: Vec<String> =
+        rig.core.check().platform_check_runs().await.unwrap().into_iter().map(|r| r.run_id).collect();
+    assert_eq!(listed.len() as i64, RUNS_KEPT + 1, "the newest {RUNS_KEPT} and the paid one");
+    assert_eq!(listed[0], format!("run-{:03}", RUNS_KEPT + 4), "newest first");
+    assert_eq!(listed.last().map(String::as_str), Some("run-paid"), "the paid run stays");
+    assert!(!listed.contains(&"run-004".to_owned()) && listed.contains(&"run-005".to_owned()));
+    assert!(!listed.contains(&template.run_id), "the oldest unpaid run went");
+    let reopened = rig.core.check().platform_check_run("run-paid").await.unwrap();
+    assert_eq!(reopened.charged.map(|c| c.known).as_deref(), Some("3"));
+}
+
 /// Issue 26, item 3: a billable run says what it charged: the speech clip's reported points
 /// and the chat reply's, from the usage counter (each check is alone between two balance
 /// refreshes), and the run is kept with that amount.
