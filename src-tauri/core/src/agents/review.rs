@@ -4,7 +4,6 @@
 //! wire. Used alike by the `Agents` service (the window) and by `xiaoya-check`.
 
 use std::collections::HashSet;
-use std::net::IpAddr;
 use std::time::Duration;
 
 use rand::RngCore;
@@ -13,87 +12,28 @@ use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::ServiceExt;
 use serde_json::Value;
-use url::Url;
 
 use super::call_rules::{review_call, CallAnswer};
-use super::http::{AgentHeader, Limits, Recorded, WireClient, RESERVED_HEADERS};
+use super::http::{Limits, Recorded, WireClient};
 use super::lines::Lines;
 use super::probes::{self, SessionContext};
+use super::protocol_rules::{https, initialize, not_started, PLATFORM_PROTOCOL};
 use super::rules::RuleId;
 use super::schema;
+use super::target::Target;
 use super::tool_rules::{hint, meta, review_tool, tool_name};
 use super::wire::{
-    AgentReachability, AgentReport, AgentServerInfo, CallConfirmation, CallPurpose, CallReview, Locale,
-    RuleLine, RuleVerdict, TokenWeight, ToolCallRequest, ToolReview, VerdictCounts,
+    AgentReachability, AgentReport, CallConfirmation, CallPurpose, CallReview, Locale, RuleLine, RuleVerdict,
+    TokenWeight, ToolCallRequest, ToolReview, VerdictCounts,
 };
 use super::{snapshot, tokens};
 use crate::api::PlatformClient;
-use crate::foundation::error::{Error, Result};
-use crate::foundation::secret::Sensitive;
 
-/// The platform's protocol revision, offered in every initialize.
-pub const PLATFORM_PROTOCOL: &str = "2025-03-26";
 /// Revisions that have the initialize handshake (2026-07-28 replaced it with server/discover).
 const HANDSHAKE_REVISIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 /// What `initialize` says the client is: the platform's own words in its docs.
 const CLIENT_NAME: &str = "xiaoya-open-platform";
 const CLIENT_VERSION: &str = "1.0.0";
-
-/// Who to review: the endpoint and its custom headers.
-pub struct Target {
-    pub url: Url,
-    pub headers: Vec<AgentHeader>,
-}
-
-impl Target {
-    /// Checks the URL (http or https, http only for development) and the headers (valid
-    /// names, no header the review sets itself, values that fit in a header).
-    pub fn parse(url: &str, headers: Vec<(String, Sensitive<String>)>) -> Result<Target> {
-        let url = Url::parse(url.trim()).map_err(|e| Error::InvalidInput(format!("not a URL: {e}")))?;
-        if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
-            return Err(Error::InvalidInput("an MCP endpoint is an http(s) URL with a host".into()));
-        }
-        if !url.username().is_empty() || url.password().is_some() {
-            return Err(Error::InvalidInput("put credentials in a header, not in the URL".into()));
-        }
-        let mut seen = HashSet::new();
-        let mut out = Vec::new();
-        for (name, value) in headers {
-            let name = http::HeaderName::from_bytes(name.trim().as_bytes())
-                .map_err(|_| Error::InvalidInput(format!("{:?} is not a header name", name.trim())))?;
-            if RESERVED_HEADERS.contains(&name.as_str()) {
-                return Err(Error::InvalidInput(format!("the review sets {} itself", name.as_str())));
-            }
-            if !seen.insert(name.clone()) {
-                return Err(Error::InvalidInput(format!("{} is given twice", name.as_str())));
-            }
-            if http::HeaderValue::from_str(value.expose()).is_err() {
-                return Err(Error::InvalidInput(format!(
-                    "the value of {} is not a header value",
-                    name.as_str()
-                )));
-            }
-            out.push(AgentHeader { name, value });
-        }
-        Ok(Target { url, headers: out })
-    }
-
-    /// A loopback host (where http is allowed for development).
-    pub fn is_loopback(&self) -> bool {
-        is_loopback(&self.url)
-    }
-}
-
-pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(d)) => {
-            d.eq_ignore_ascii_case("localhost") || d.to_ascii_lowercase().ends_with(".localhost")
-        }
-        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-        None => false,
-    }
-}
 
 pub struct ReviewOptions {
     pub lang: Locale,
@@ -471,131 +411,6 @@ pub fn confirmation(tool: &Value) -> CallConfirmation {
         price_points: meta(tool, "xiaoya/pricePoints").and_then(Value::as_i64),
         execution_mode: meta(tool, "xiaoya/executionMode").and_then(Value::as_str).map(str::to_owned),
         called_twice: async_mode && hint(tool, "idempotentHint") == Some(true),
-    }
-}
-
-fn https(url: &Url, loopback: bool, lines: &mut Lines) {
-    match (url.scheme(), loopback) {
-        ("https", _) => lines.pass(RuleId::ProtocolHttps, "https"),
-        ("http", true) => lines.warn(
-            RuleId::ProtocolHttps,
-            "http on loopback: fine for development, but the production endpoint must be public HTTPS",
-        ),
-        _ => lines.fail(
-            RuleId::ProtocolHttps,
-            format!("{} on a non-loopback host: production endpoints must use public HTTPS", url.scheme()),
-        ),
-    }
-    if url.scheme() == "https" && url.host_str().is_some_and(super::call_rules::private_host) {
-        lines.warn(
-            RuleId::ProtocolHttps,
-            "https, but on a private or internal host: production endpoints must be public",
-        );
-    }
-}
-
-/// `protocol.initialize` from the raw answer: 2025-03-26 negotiated, a tools capability,
-/// serverInfo. Any other revision fails (never a silent fallback), and says which.
-fn initialize(init: &Recorded, lines: &mut Lines, report: &mut AgentReport) {
-    let id = init.request.as_ref().and_then(|q| q.get("id")).cloned().unwrap_or(Value::Null);
-    let result = init.answer_to(&id).and_then(|a| a.get("result")).cloned().unwrap_or(Value::Null);
-    let negotiated = result.get("protocolVersion").and_then(Value::as_str).map(str::to_owned);
-    report.negotiated_protocol = negotiated.clone();
-    report.server = result.get("serverInfo").map(|s| AgentServerInfo {
-        name: s.get("name").and_then(Value::as_str).unwrap_or_default().to_owned(),
-        version: s.get("version").and_then(Value::as_str).unwrap_or_default().to_owned(),
-        title: s.get("title").and_then(Value::as_str).map(str::to_owned),
-    });
-    match negotiated.as_deref() {
-        Some(PLATFORM_PROTOCOL) => {}
-        Some(other) => lines.fail(
-            RuleId::ProtocolInitialize,
-            format!("asked for {PLATFORM_PROTOCOL}, the server negotiated {other}: the platform's sequence needs {PLATFORM_PROTOCOL}"),
-        ),
-        None => lines.fail(RuleId::ProtocolInitialize, "initialize answered no protocolVersion"),
-    }
-    if !result.pointer("/capabilities/tools").is_some_and(Value::is_object) {
-        lines.fail(RuleId::ProtocolInitialize, "initialize declares no tools capability");
-    }
-    if result.pointer("/serverInfo/name").and_then(Value::as_str).is_none_or(str::is_empty) {
-        lines.fail(RuleId::ProtocolInitialize, "initialize answered no serverInfo.name");
-    }
-    lines.pass(
-        RuleId::ProtocolInitialize,
-        format!("negotiated {PLATFORM_PROTOCOL}; initialize, notifications/initialized, tools/list in order"),
-    );
-}
-
-/// rmcp could not start the session: say why, from the initialize exchange.
-fn not_started(init: Option<&Recorded>, rmcp_error: &str, lines: &mut Lines, report: &mut AgentReport) {
-    let Some(init) = init else {
-        report.reachability = AgentReachability::Unreachable;
-        report.unreachable_reason = Some(rmcp_error.to_owned());
-        lines.fail(RuleId::ProtocolInitialize, format!("initialize was not sent: {rmcp_error}"));
-        return;
-    };
-    if let Some(super::http::WireError::Redirect { status, location }) = &init.error {
-        lines.fail(
-            RuleId::ProtocolInitialize,
-            format!("initialize was redirected (HTTP {status} to {location:?}); the platform never follows"),
-        );
-        not_checked(lines);
-        return;
-    }
-    if init.status.is_none() {
-        report.reachability = AgentReachability::Unreachable;
-        let why = init.error.as_ref().map_or_else(|| rmcp_error.to_owned(), ToString::to_string);
-        report.unreachable_reason = Some(why.clone());
-        lines.fail(RuleId::ProtocolInitialize, format!("no answer to initialize: {why}"));
-        return;
-    }
-    if let Some(status @ (401 | 403)) = init.status.map(|s| s.as_u16()) {
-        report.reachability = AgentReachability::Unreachable;
-        let why = format!(
-            "initialize got HTTP {status}: the agent refused the request's credentials (a custom header, such as an API key)"
-        );
-        report.unreachable_reason = Some(why.clone());
-        lines.fail(RuleId::ProtocolInitialize, why);
-        return;
-    }
-    if init.messages.is_empty() {
-        report.reachability = AgentReachability::NotMcp;
-        let why = format!(
-            "initialize got HTTP {} ({}) with no JSON-RPC message",
-            probes::status_text(init),
-            init.exchange.content_type.as_deref().unwrap_or("no content type")
-        );
-        report.unreachable_reason = Some(why.clone());
-        lines.fail(RuleId::ProtocolInitialize, why);
-        return;
-    }
-    let id = init.request.as_ref().and_then(|q| q.get("id")).cloned().unwrap_or(Value::Null);
-    match init.answer_to(&id).and_then(|a| a.get("error")) {
-        Some(err) => lines.fail(
-            RuleId::ProtocolInitialize,
-            format!(
-                "initialize with {PLATFORM_PROTOCOL} was refused: {} {}{}; a server that cannot serve the platform's sequence fails here",
-                err.get("code").map_or_else(String::new, Value::to_string),
-                err.get("message").and_then(Value::as_str).unwrap_or_default(),
-                err.get("data").map(|d| format!(" (data {d})")).unwrap_or_default()
-            ),
-        ),
-        None => lines.fail(RuleId::ProtocolInitialize, format!("the session could not start: {rmcp_error}")),
-    }
-    not_checked(lines);
-}
-
-/// The rules that need a running session, when there is none.
-fn not_checked(lines: &mut Lines) {
-    for rule in [
-        RuleId::ProtocolInitializedNotification,
-        RuleId::ProtocolSession,
-        RuleId::ProtocolTransport,
-        RuleId::ProtocolErrors,
-        RuleId::ProtocolLimits,
-        RuleId::ProtocolOrigin,
-    ] {
-        lines.warn(rule, "not checked: the session did not start");
     }
 }
 

@@ -10,9 +10,10 @@ use serde_json::Value;
 
 use super::export;
 use super::http::Limits;
-use super::review::{self, refusal, ReviewOptions, Target};
+use super::review::{self, refusal, ReviewOptions};
 use super::schema;
 use super::store::{self, AgentRow};
+use super::target::Target;
 use super::wire::{
     AgentInput, AgentReport, ArgumentProblem, ExportFormat, Locale, SavedAgent, SnapshotChange,
     SnapshotSummary, ToolCallRequest,
@@ -91,7 +92,7 @@ impl Agents {
             id: row.id.clone(),
             url: row.url.clone(),
             header_names: row.names()?,
-            insecure_development: url.scheme() == "http" && review::is_loopback(&url),
+            insecure_development: url.scheme() == "http" && super::target::is_loopback(&url),
             last_reviewed_at: latest.as_ref().map(|s| crate::foundation::clock::rfc3339_ms(s.taken_at)),
             token_weight: latest.as_ref().map(|s| u32::try_from(s.token_weight).unwrap_or(0)),
         })

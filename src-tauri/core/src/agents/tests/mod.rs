@@ -12,7 +12,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::http::Limits;
-use super::review::{review, ReviewOptions, Target};
+use super::review::{review, ReviewOptions};
+use super::target::Target;
 use super::wire::{AgentReport, Locale, RuleId, RuleVerdict, ToolCallRequest};
 
 pub use xiaoya_sample_agents::{python as sample_python, repo_root, Agent, Answers, Sessions};
