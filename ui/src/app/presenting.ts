@@ -7,7 +7,7 @@
 // the guard (maskGuard.ts), to the clipboard (clipboard.ts) and to toasts.
 
 import { createMasker, type MaskLiteral, setMasker } from "../format/mask";
-import { type PresentingView, type SessionsView, setPresenting } from "../ipc";
+import { onCommandAnswer, type PresentingView, type SessionsView, setPresenting } from "../ipc";
 import { bootState } from "./boot";
 import { installMaskGuard } from "./maskGuard";
 import { sessionsState } from "./sessions";
@@ -38,8 +38,60 @@ export function sessionLiterals(view: SessionsView | null): MaskLiteral[] {
   return literals;
 }
 
-const maskerStore = computed([presentingState, sessionsState], (presenting, sessions) =>
-  presenting.on ? createMasker([...presenting.literals, ...sessionLiterals(sessions.view)]) : null,
+/** The fields whose values are ids, in any answer the core gives (camelCase, as sent over IPC). */
+const ID_FIELDS = new Set(["teamId", "memberId", "userId", "subject", "accountId", "clientId", "requestId", "platformRequestId", "runId"]);
+/** How many learned ids are kept (the newest); far more than any screen shows. */
+const MAX_KNOWN_IDS = 1000;
+/**
+ * A learned id is masked as a literal from this many characters: a shorter one would mask
+ * parts of ordinary words and numbers (`lin` in "online", `1024` in a default); the
+ * sessions' own ids and the patterns still cover those.
+ */
+const MIN_LEARNED_ID_CHARS = 5;
+
+/**
+ * The ids in one answer: the string values of id fields at any depth (bounded), whatever
+ * their shape — `acme-design`, `1024337`, a UUID. The patterns catch only the shapes they
+ * know; these are masked as literals.
+ */
+export function idsIn(answer: unknown): string[] {
+  const found: string[] = [];
+  let budget = 5000;
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 8 || budget-- <= 0 || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    for (const [key, field] of Object.entries(value)) {
+      if (ID_FIELDS.has(key) && typeof field === "string" && field.length >= MIN_LEARNED_ID_CHARS) {
+        found.push(field);
+      } else {
+        walk(field, depth + 1);
+      }
+    }
+  };
+  walk(answer, 0);
+  return found;
+}
+
+/** Ids learned from the core's answers (newest last), masked while presenting. */
+export const knownIdsState = atom<readonly string[]>([]);
+
+/** Adds the ids of one answer to what is masked. */
+export function rememberIds(answer: unknown): void {
+  const ids = idsIn(answer);
+  if (ids.length === 0) return;
+  const known = knownIdsState.get();
+  const fresh = ids.filter((id) => !known.includes(id));
+  if (fresh.length === 0) return;
+  knownIdsState.set([...known, ...new Set(fresh)].slice(-MAX_KNOWN_IDS));
+}
+
+const maskerStore = computed([presentingState, sessionsState, knownIdsState], (presenting, sessions, known) =>
+  presenting.on
+    ? createMasker([...presenting.literals, ...sessionLiterals(sessions.view), ...known.map((value) => ({ value, kind: "id" as const }))])
+    : null,
 );
 
 /** Shows the core's answer: the type size on the root, the masker for everything else. */
@@ -61,8 +113,10 @@ export function startPresenting(root: HTMLElement = document.body): () => void {
   const stopMasker = maskerStore.subscribe((masker) => setMasker(masker));
   const stopRoot = presentingState.subscribe(apply);
   const stopGuard = installMaskGuard(root);
+  const stopAnswers = onCommandAnswer((answer) => rememberIds(answer));
   return () => {
     started = false;
+    stopAnswers();
     stopMasker();
     stopRoot();
     stopGuard();

@@ -24,13 +24,36 @@ export function onCommandError(listener: ErrorListener): () => void {
   };
 }
 
+type AnswerListener = (answer: unknown, command: string) => void;
+const answerListeners = new Set<AnswerListener>();
+
+/**
+ * Hears every command's answer, wherever it was called from. Presenting mode uses it to
+ * learn the ids the core hands over (a Team picker's Teams, a member id), so an id of any
+ * shape is masked, not only the shapes its patterns know. Returns a disposer.
+ */
+export function onCommandAnswer(listener: AnswerListener): () => void {
+  answerListeners.add(listener);
+  return () => {
+    answerListeners.delete(listener);
+  };
+}
+
 /** Invokes a registered command; rejects with an `AppError`. */
 export async function call<T>(command: string, args?: InvokeArgs): Promise<T> {
   if (!isTauri()) {
     throw new AppError({ code: "INTERNAL", detail: `not running inside the app (${command})` });
   }
   try {
-    return await invoke<T>(command, args);
+    const answer = await invoke<T>(command, args);
+    for (const listener of answerListeners) {
+      try {
+        listener(answer, command);
+      } catch (err) {
+        console.warn("command answer listener failed", err);
+      }
+    }
+    return answer;
   } catch (raw) {
     const error = toAppError(raw);
     for (const listener of errorListeners) {

@@ -4,7 +4,7 @@
 // `getSessions`, so it never shadows a local `sessions` list.
 
 export type { SavedFile } from "../bindings/SavedFile";
-export { onCommandError } from "./call";
+export { onCommandAnswer, onCommandError } from "./call";
 export type { CommandName } from "./generated";
 export {
   appInfo,

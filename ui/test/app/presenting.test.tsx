@@ -21,7 +21,7 @@ vi.mock("../../src/ipc", (real) =>
   }),
 );
 
-const { presentingState, startPresenting } = await import("../../src/app/presenting");
+const { presentingState, startPresenting, rememberIds, knownIdsState, idsIn } = await import("../../src/app/presenting");
 const { sessionsState } = await import("../../src/app/sessions");
 const { PresentingSwitch } = await import("../../src/app/PresentingSwitch");
 const { copyText } = await import("../../src/app/clipboard");
@@ -96,6 +96,24 @@ function Screenish() {
 }
 
 describe("Presenting mode", () => {
+  it("masks ids of any shape the core handed over (a Team picker's Teams, a member id), not only the known shapes", async () => {
+    knownIdsState.set([]);
+    rememberIds([
+      { teamId: "acme-design", name: "Acme Design", memberId: "1024337", role: "member" },
+      { teamId: "42", name: "Tiny" },
+    ]);
+    expect(idsIn({ nested: { deeper: [{ userId: "usr-x1" }] }, requestId: 7, subject: "lin" })).toEqual(["usr-x1"]);
+    act(() => render(<p>Acme Design (acme-design) · member 1024337 · Team 42 · max_tokens 1024</p>, root));
+    await act(async () => presentingState.set({ ...presentingState.get(), on: true }));
+    const shown = readable();
+    expect(shown).not.toContain("acme-design");
+    expect(shown).not.toContain("1024337");
+    expect(shown).toContain("Acme Design");
+    expect(shown).toContain("max_tokens 1024");
+    expect(shown).toContain("Team 42");
+    knownIdsState.set([]);
+  });
+
   it("masks every text and attribute on the page, keeps names and points, and masks what renders later", async () => {
     act(() => render(<Screenish />, root));
     expect(readable()).toContain(TEAM_ID);
