@@ -8,6 +8,7 @@ pub mod audio;
 pub mod auth;
 pub mod billing;
 pub mod chat;
+pub mod copied;
 pub mod check;
 pub mod documents;
 pub mod events;

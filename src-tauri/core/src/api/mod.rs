@@ -1,6 +1,7 @@
 //! The platform's HTTP API as the core uses it: one reqwest client with timeouts and
 //! no redirects, the `{success, data, request_id}` envelope unwrapped into typed data,
 //! failures kept apart (transport, platform code, undecodable body).
+pub mod curl;
 pub mod oauth;
 
 use std::time::Duration;
