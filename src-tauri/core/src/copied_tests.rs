@@ -179,3 +179,54 @@ async fn while_presenting_the_copy_is_masked() {
     assert!(!text.contains(&origin), "{text}");
     assert!(text.contains("$XIAOYA_TOKEN"), "{text}");
 }
+
+/// The catalog and balance reads, copied and run with curl, get the same data the app
+/// reads (the envelope's `data`), in Personal and in a Team context (its own routes and
+/// `X-Xiaoya-Team-Id`).
+#[tokio::test]
+async fn copied_reads_get_the_same_answer() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    for team in [false, true] {
+        if team {
+            rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+        }
+        let token = token(&rig).await;
+        let call = rig.core.auth().context_call(None).await.unwrap();
+        for (target, path) in [
+            (RequestCopyTarget::CatalogRead, crate::models::catalog_path(&call)),
+            (RequestCopyTarget::BalanceRead, crate::billing::balance_path(&call)),
+        ] {
+            let text = rig.core.copy_request(target, CurlShell::Bash).await.unwrap();
+            assert!(!text.contains(&token));
+            assert_eq!(text.contains("X-Xiaoya-Team-Id"), team, "{text}");
+            let (body, _dir) = run(text, token.clone()).await;
+            let copied: Value = serde_json::from_str(&body).unwrap();
+            let direct: Value = rig.core.auth().context_get(&call, &path).await.unwrap();
+            assert_eq!(copied["success"], Value::Bool(true), "{body}");
+            assert_eq!(copied["data"], direct, "{path}");
+        }
+    }
+}
+
+/// A Check platform read copies as the read it was; a billable check copies as the reply
+/// or clip it made.
+#[tokio::test]
+async fn check_items_copy_as_their_requests() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    let report = rig.core.check().platform_check().await.unwrap();
+    let token = token(&rig).await;
+    let (index, item) = report
+        .items
+        .iter()
+        .enumerate()
+        .find(|(_, i)| i.path == "/api/v1/open/models")
+        .expect("the catalog check");
+    let target = RequestCopyTarget::CheckItem { run_id: report.run_id.clone(), index: index as u32 };
+    let text = rig.core.copy_request(target, CurlShell::Bash).await.unwrap();
+    assert!(text.contains(&format!("# Xiaoya request {}", item.request_id.clone().unwrap())), "{text}");
+    assert!(!text.contains(&token));
+    let (body, _dir) = run(text, token).await;
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["success"], Value::Bool(true), "{body}");
+}

@@ -3,4 +3,4 @@
 /**
  * Which recorded request to copy.
  */
-export type RequestCopyTarget = { "kind": "chatReply", id: string, } | { "kind": "clip", id: string, };
+export type RequestCopyTarget = { "kind": "chatReply", id: string, } | { "kind": "clip", id: string, } | { "kind": "checkItem", runId: string, index: number, } | { "kind": "catalogRead" } | { "kind": "balanceRead" };

@@ -165,6 +165,12 @@ impl PlatformClient {
         req
     }
 
+    /// A read of an Open API route (a catalog, a balance, a Check platform read), as sent and
+    /// as copied ("Copy as curl").
+    pub fn read_request(&self, url: Url, token: Option<&AccessToken>, team_id: Option<&str>) -> reqwest::RequestBuilder {
+        self.authorized(Method::GET, url, token, team_id).header("Accept", "application/json")
+    }
+
     pub fn get(&self, url: Url) -> reqwest::RequestBuilder {
         self.request(Method::GET, url)
     }
@@ -201,9 +207,8 @@ impl PlatformClient {
         let mut retries = 0;
         loop {
             let resp = self
-                .authorized(Method::GET, url.clone(), Some(token), team_id)
+                .read_request(url.clone(), Some(token), team_id)
                 .timeout(self.rest_timeout)
-                .header("Accept", "application/json")
                 .send()
                 .await
                 .map_err(Error::Transport)?;
