@@ -50,15 +50,16 @@ function shellLabel(shell: CurlShell): string {
 
 export function CopyAsCurl(props: { target: RequestCopyTarget; testid: string }) {
   const shell = useStore(curlShell);
-  const [text, setText] = useState<string | null>(null);
+  // The text and the shell it was made for (a change of shell is fetched anew).
+  const [loaded, setLoaded] = useState<{ shell: CurlShell; text: string } | null>(null);
   const key = JSON.stringify(props.target);
   // Fetched again when the target (by value: the object is new on every render) or the shell changes.
   useEffect(() => {
     let live = true;
-    setText(null);
+    setLoaded(null);
     copyRequest(props.target, shell).then(
-      (copied) => live && setText(copied),
-      () => live && setText(null),
+      (text) => live && setLoaded({ shell, text }),
+      () => live && setLoaded(null),
     );
     return () => {
       live = false;
@@ -66,7 +67,7 @@ export function CopyAsCurl(props: { target: RequestCopyTarget; testid: string })
   }, [key, shell]);
 
   const copy = async () => {
-    let copied = text;
+    let copied = loaded?.shell === shell ? loaded.text : null;
     if (copied === null) {
       try {
         copied = await copyRequest(props.target, shell);
@@ -80,7 +81,7 @@ export function CopyAsCurl(props: { target: RequestCopyTarget; testid: string })
   };
 
   return (
-    <span class="copy-curl" data-testid={props.testid} data-ready={text === null ? "false" : "true"}>
+    <span class="copy-curl" data-testid={props.testid} data-ready={loaded?.shell ?? ""}>
       <Button size="sm" icon="copy" data-testid={`${props.testid}-copy`} onClick={() => void copy()}>
         {t("curl.copy")}
       </Button>
