@@ -71,8 +71,11 @@ impl Core {
         let context = context_label(&session);
         let call = ContextCall::without_token(session)?;
         let url = PlatformClient::url(call.origin(), &path(&call))?;
-        let request =
-            self.client().read_request(url, Some(&call.token), call.team_id()).build().map_err(Error::Transport)?;
+        let request = self
+            .client()
+            .read_request(url, Some(&call.token), call.team_id())
+            .build()
+            .map_err(Error::Transport)?;
         let evidence = Evidence {
             request_id: "(a read: the platform names one in its answer)".into(),
             sent_at: format!("(a read is not recorded; copied {})", rfc3339_ms(now_ms())),

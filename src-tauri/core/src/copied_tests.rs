@@ -11,9 +11,9 @@ use super::RequestCopyTarget;
 use crate::api::curl::CurlShell;
 use crate::auth::wire::ContextRequest;
 use crate::chat::wire::{ChatMessage, ChatOptions, ChatSendInput, ResponseFormatChoice};
+use crate::store::wire::Presenting;
 use crate::testing::Rig;
 use crate::tts::wire::{ClipStatus, SpeechParams, SpeechRequest};
-use crate::store::wire::Presenting;
 
 const SHELLS: [CurlShell; 3] = [CurlShell::Bash, CurlShell::PowerShell, CurlShell::Httpie];
 
@@ -143,8 +143,11 @@ async fn a_copied_team_reply_carries_the_workflow_headers() {
     rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
     let reply = chat_reply(&rig, "Plan the week").await;
     let receipt = reply.receipt.clone().unwrap();
-    let text =
-        rig.core.copy_request(RequestCopyTarget::ChatReply { id: reply.id.clone() }, CurlShell::Bash).await.unwrap();
+    let text = rig
+        .core
+        .copy_request(RequestCopyTarget::ChatReply { id: reply.id.clone() }, CurlShell::Bash)
+        .await
+        .unwrap();
     for header in [
         format!("X-Xiaoya-Team-Id: {}", sb::TEAM_ALPHA_ID),
         format!("X-Xiaoya-Workflow-Version-Id: {}", receipt.workflow_version_id.clone().unwrap()),

@@ -72,10 +72,8 @@ impl SentRequest {
                 sandbox_key = true;
                 continue;
             }
-            let value = value
-                .to_str()
-                .map_err(|_| Error::Invariant("a request header that is not text"))?
-                .to_owned();
+            let value =
+                value.to_str().map_err(|_| Error::Invariant("a request header that is not text"))?.to_owned();
             headers.push((display_name(name.as_str()), value));
         }
         let body = match request.body() {
@@ -143,8 +141,11 @@ impl SentRequest {
     fn httpie(&self) -> String {
         let stream = if self.streams() { " --stream" } else { "" };
         let download = if self.audio() { " --download --output response.audio" } else { "" };
-        let mut args =
-            vec![format!("http --ignore-stdin --print=hb{stream}{download} {} {}", self.method, bash_quote(&self.url))];
+        let mut args = vec![format!(
+            "http --ignore-stdin --print=hb{stream}{download} {} {}",
+            self.method,
+            bash_quote(&self.url)
+        )];
         for (name, value) in &self.headers {
             // HTTPie's `Name:Value` item, quoted for the shell as a whole.
             args.push(if name == "Authorization" {

@@ -167,7 +167,12 @@ impl PlatformClient {
 
     /// A read of an Open API route (a catalog, a balance, a Check platform read), as sent and
     /// as copied ("Copy as curl").
-    pub fn read_request(&self, url: Url, token: Option<&AccessToken>, team_id: Option<&str>) -> reqwest::RequestBuilder {
+    pub fn read_request(
+        &self,
+        url: Url,
+        token: Option<&AccessToken>,
+        team_id: Option<&str>,
+    ) -> reqwest::RequestBuilder {
         self.authorized(Method::GET, url, token, team_id).header("Accept", "application/json")
     }
 

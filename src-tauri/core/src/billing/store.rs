@@ -106,7 +106,11 @@ impl Db {
 
     /// The charge a request id made in one context: its kind (`chat`, `tts`) and the chat
     /// message or clip it points at ("Copy as curl" of a billable check).
-    pub async fn charge_ref(&self, key: &ContextColumns, request_id: &str) -> Result<Option<(String, String)>> {
+    pub async fn charge_ref(
+        &self,
+        key: &ContextColumns,
+        request_id: &str,
+    ) -> Result<Option<(String, String)>> {
         Ok(sqlx::query_as(concat!(
             "SELECT kind, receipt_ref FROM points_ledger WHERE ",
             context_matches!(),

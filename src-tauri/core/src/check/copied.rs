@@ -27,8 +27,10 @@ impl Check {
         let item = report.items.get(index).ok_or_else(|| Error::InvalidInput("no such check".into()))?;
         if item.method == "POST" {
             let session = self.auth().active_session().await?;
-            let request_id =
-                item.request_id.as_deref().ok_or_else(|| Error::InvalidInput("this check sent nothing".into()))?;
+            let request_id = item
+                .request_id
+                .as_deref()
+                .ok_or_else(|| Error::InvalidInput("this check sent nothing".into()))?;
             let (kind, receipt_ref) = self
                 .shared
                 .db()
@@ -56,7 +58,11 @@ impl Check {
                 }
             }
             let call = ContextCall::without_token(found.ok_or(Error::NotSignedIn)?)?;
-            client.read_request(PlatformClient::url(call.origin(), &item.path)?, Some(&call.token), call.team_id())
+            client.read_request(
+                PlatformClient::url(call.origin(), &item.path)?,
+                Some(&call.token),
+                call.team_id(),
+            )
         };
         let request = request.build().map_err(Error::Transport)?;
         let evidence = Evidence {

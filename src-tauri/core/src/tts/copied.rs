@@ -24,7 +24,8 @@ impl Tts {
         let request = speech_request(&self.shared.client(), &call, &row.request_id, &row.body)?
             .build()
             .map_err(Error::Transport)?;
-        let receipt: Option<SpeechReceipt> = row.receipt.as_deref().and_then(|r| serde_json::from_str(r).ok());
+        let receipt: Option<SpeechReceipt> =
+            row.receipt.as_deref().and_then(|r| serde_json::from_str(r).ok());
         let charged = row.charged_points.clone().or_else(|| receipt.and_then(|r| r.charged_points));
         let note = match ClipStatus::parse(&row.status) {
             Some(ClipStatus::Complete | ClipStatus::SettledNoAudio) => format!(
