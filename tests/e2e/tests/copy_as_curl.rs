@@ -87,7 +87,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     // PowerShell is a choice beside the button; the copy follows it.
     app.client
         .execute(
-            "const s = document.querySelector('[data-testid=chat-receipt-curl-shell] select');
+            "const s = document.querySelector('select[data-testid=chat-receipt-curl-shell]');
              s.value = 'powerShell'; s.dispatchEvent(new Event('change', { bubbles: true }));",
             vec![],
         )
