@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use xiaoya_e2e::{clipboard, AppWindow, Launch, TestResult};
 
+const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
 const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-of-type";
 const CURL: &str = "[data-testid=chat-receipt-curl]";
 
@@ -34,7 +35,9 @@ async fn run(script: String, token: String) -> TestResult<String> {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_receipt_copies_as_curl_without_the_token_and_replays_without_a_second_charge() -> TestResult {
-    let app = AppWindow::launch(Launch::default()).await?;
+    let scratch = tempfile::tempdir()?;
+    let log = scratch.path().join("browser.log");
+    let app = AppWindow::launch(Launch::default().with_fake_browser(FAKE_BROWSER, &log, false)).await?;
     let result = journey(&app).await;
     if result.is_err() {
         let _ = app.screenshot("copy-as-curl-failure").await;
