@@ -86,7 +86,3 @@ impl Core {
         Ok((SentRequest::of(&request)?, evidence))
     }
 }
-
-#[cfg(test)]
-#[path = "copied_tests.rs"]
-mod tests;

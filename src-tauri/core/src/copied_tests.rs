@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 use xiaoya_sandbox as sb;
 
-use super::RequestCopyTarget;
 use crate::api::curl::CurlShell;
 use crate::auth::wire::ContextRequest;
 use crate::chat::wire::{ChatMessage, ChatOptions, ChatSendInput, ResponseFormatChoice};
+use crate::copied::RequestCopyTarget;
 use crate::store::wire::Presenting;
 use crate::testing::Rig;
 use crate::tts::wire::{ClipStatus, SpeechParams, SpeechRequest};

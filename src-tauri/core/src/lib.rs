@@ -23,6 +23,8 @@ pub mod wire;
 #[cfg(test)]
 mod context_tests;
 #[cfg(test)]
+mod copied_tests;
+#[cfg(test)]
 mod events_tests;
 #[cfg(test)]
 mod fuzz_tests;
