@@ -311,6 +311,14 @@ impl Core {
         if matches!(doc.kind, DocumentKind::Audio(_)) || !self.presenting().await? {
             return Ok(doc);
         }
+        let masker = self.masker().await?;
+        let bytes = masker.mask(&String::from_utf8_lossy(&doc.bytes)).into_owned().into_bytes();
+        Ok(Document { name: masker.mask(&doc.name).into_owned(), kind: doc.kind, bytes })
+    }
+
+    /// Presenting mode's masker with every private value the core knows: the platform
+    /// literals and the signed-in sessions' user and Team ids. One for exports and copies.
+    pub(crate) async fn masker(&self) -> Result<Masker> {
         let mut literals = self.platform_literals();
         for session in self.auth().sessions_snapshot().await?.sessions {
             literals.push(MaskLiteral::new(session.user_id, MaskKind::Id));
@@ -318,9 +326,7 @@ impl Core {
                 literals.push(MaskLiteral::new(team_id, MaskKind::Id));
             }
         }
-        let masker = Masker::new(literals);
-        let bytes = masker.mask(&String::from_utf8_lossy(&doc.bytes)).into_owned().into_bytes();
-        Ok(Document { name: masker.mask(&doc.name).into_owned(), kind: doc.kind, bytes })
+        Ok(Masker::new(literals))
     }
 
     /// Points the app at a real platform. Validated before anything is saved.

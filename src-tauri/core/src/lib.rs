@@ -9,6 +9,7 @@ pub mod auth;
 pub mod billing;
 pub mod chat;
 pub mod check;
+pub mod copied;
 pub mod documents;
 pub mod events;
 pub mod foundation;
@@ -21,6 +22,8 @@ pub mod wire;
 
 #[cfg(test)]
 mod context_tests;
+#[cfg(test)]
+mod copied_tests;
 #[cfg(test)]
 mod events_tests;
 #[cfg(test)]

@@ -32,6 +32,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("check", 6),
     // The composition root and the app-wide IPC types and event port.
     ("host", 7),
+    // "Copy as curl": asks the area that owns a request record, renders it, masks it.
+    ("copied", 7),
     ("wire", 7),
     ("events", 7),
 ];

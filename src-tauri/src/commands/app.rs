@@ -2,6 +2,8 @@
 
 use tauri::ipc::Channel;
 use tauri::State;
+use xiaoya_core::api::curl::CurlShell;
+use xiaoya_core::copied::RequestCopyTarget;
 use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, Presenting, ThemePreference};
 
 use super::CmdResult;
@@ -82,4 +84,13 @@ pub async fn show_in_folder<R: tauri::Runtime>(app: tauri::AppHandle<R>, path: S
 #[tauri::command]
 pub async fn dismiss_database_notice(state: State<'_, AppState>) -> CmdResult<()> {
     Ok(state.core.dismiss_database_notice().await?)
+}
+
+#[tauri::command]
+pub async fn copy_request(
+    state: State<'_, AppState>,
+    target: RequestCopyTarget,
+    shell: CurlShell,
+) -> CmdResult<String> {
+    Ok(state.core.copy_request(target, shell).await?)
 }

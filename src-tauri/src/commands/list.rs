@@ -53,6 +53,11 @@ commands! {
     /// The person read that the database found at start was set aside (a damaged file); it
     /// is said on every start until then. The old file stays.
     app::dismiss_database_notice() -> ();
+    /// "Copy as curl": the command that repeats a recorded request (a chat reply, a clip, a
+    /// Check platform item, the active context's catalog or balance read) for bash, PowerShell
+    /// or HTTPie, with `$XIAOYA_TOKEN` where the token goes (never the token); masked while
+    /// presenting. NOT_SIGNED_IN when the request's context is no longer signed in.
+    app::copy_request(target: RequestCopyTarget, shell: CurlShell) -> String;
     /// Plays a saved clip from the start (AUDIO_UNAVAILABLE without a device, AUDIO_UNREADABLE if damaged).
     audio::play_clip(id: String) -> PlaybackState;
     /// Pauses the clip that is playing.

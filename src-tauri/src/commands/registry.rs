@@ -14,6 +14,7 @@ use xiaoya_core::agents::wire::{
     AgentInput, AgentReport, ArgumentProblem, ExportFormat as AgentExportFormat, SavedAgent, SnapshotChange,
     SnapshotSummary, ToolCallRequest,
 };
+use xiaoya_core::api::curl::CurlShell;
 use xiaoya_core::audio::wire::PlaybackState;
 use xiaoya_core::auth::wire::{ContextRequest, SessionsView, SignInDiagnostics, TeamChoice};
 use xiaoya_core::billing::wire::{
@@ -25,6 +26,7 @@ use xiaoya_core::chat::wire::{
     ExportFormat, OptionProblem,
 };
 use xiaoya_core::check::wire::{BillableQuote, CheckReport, CheckRunSummary, ReportFormat};
+use xiaoya_core::copied::RequestCopyTarget;
 use xiaoya_core::documents::SavedFile;
 use xiaoya_core::models::compare::ModelComparison;
 use xiaoya_core::models::wire::ModelCatalog;

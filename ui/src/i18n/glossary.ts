@@ -105,4 +105,8 @@ export const NAMES_IN_CHINESE: readonly string[] = [
   "Esc",
   "Ctrl",
   "Cmd",
+  "curl",
+  "bash",
+  "PowerShell",
+  "HTTPie",
 ];

@@ -3,6 +3,8 @@
 // `switchToSandbox`, so it is never mistaken for a hook, and `sessions` as
 // `getSessions`, so it never shadows a local `sessions` list.
 
+export type { CurlShell } from "../bindings/CurlShell";
+export type { RequestCopyTarget } from "../bindings/RequestCopyTarget";
 export type { SavedFile } from "../bindings/SavedFile";
 export { onCommandAnswer, onCommandError } from "./call";
 export type { CommandName } from "./generated";
@@ -10,6 +12,7 @@ export {
   appInfo,
   beginSignIn,
   cancelSignIn,
+  copyRequest,
   dismissDatabaseNotice,
   dismissSessionNotice,
   listTeams,

@@ -29,6 +29,7 @@ import type { ContextRequest } from "../bindings/ContextRequest";
 import type { ConversationSummary } from "../bindings/ConversationSummary";
 import type { ConversationView } from "../bindings/ConversationView";
 import type { CostEstimate } from "../bindings/CostEstimate";
+import type { CurlShell } from "../bindings/CurlShell";
 import type { ExportFormat } from "../bindings/ExportFormat";
 import type { JsonValue } from "../bindings/serde_json/JsonValue";
 import type { LedgerPage } from "../bindings/LedgerPage";
@@ -43,6 +44,7 @@ import type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
 import type { PlaybackState } from "../bindings/PlaybackState";
 import type { Presenting } from "../bindings/Presenting";
 import type { ReportFormat } from "../bindings/ReportFormat";
+import type { RequestCopyTarget } from "../bindings/RequestCopyTarget";
 import type { SavedAgent } from "../bindings/SavedAgent";
 import type { SavedFile } from "../bindings/SavedFile";
 import type { SessionsView } from "../bindings/SessionsView";
@@ -82,6 +84,7 @@ export type CommandName =
   | "use_sandbox"
   | "show_in_folder"
   | "dismiss_database_notice"
+  | "copy_request"
   | "play_clip"
   | "pause_playback"
   | "resume_playback"
@@ -258,6 +261,16 @@ export function showInFolder(path: string): Promise<void> {
  */
 export function dismissDatabaseNotice(): Promise<void> {
   return call<void>("dismiss_database_notice");
+}
+
+/**
+ * "Copy as curl": the command that repeats a recorded request (a chat reply, a clip, a
+ * Check platform item, the active context's catalog or balance read) for bash, PowerShell
+ * or HTTPie, with `$XIAOYA_TOKEN` where the token goes (never the token); masked while
+ * presenting. NOT_SIGNED_IN when the request's context is no longer signed in.
+ */
+export function copyRequest(target: RequestCopyTarget, shell: CurlShell): Promise<string> {
+  return call<string>("copy_request", { target, shell });
 }
 
 /** Plays a saved clip from the start (AUDIO_UNAVAILABLE without a device, AUDIO_UNREADABLE if damaged). */

@@ -1,6 +1,7 @@
 //! The platform's HTTP API as the core uses it: one reqwest client with timeouts and
 //! no redirects, the `{success, data, request_id}` envelope unwrapped into typed data,
 //! failures kept apart (transport, platform code, undecodable body).
+pub mod curl;
 pub mod oauth;
 
 use std::time::Duration;
@@ -214,6 +215,17 @@ impl PlatformClient {
         req
     }
 
+    /// A read of an Open API route (a catalog, a balance, a Check platform read), as sent and
+    /// as copied ("Copy as curl").
+    pub fn read_request(
+        &self,
+        url: Url,
+        token: Option<&AccessToken>,
+        team_id: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        self.authorized(Method::GET, url, token, team_id).header("Accept", "application/json")
+    }
+
     pub fn get(&self, url: Url) -> reqwest::RequestBuilder {
         self.request(Method::GET, url)
     }
@@ -250,9 +262,8 @@ impl PlatformClient {
         let mut retries = 0;
         loop {
             let resp = self
-                .authorized(Method::GET, url.clone(), Some(token), team_id)
+                .read_request(url.clone(), Some(token), team_id)
                 .timeout(self.rest_timeout)
-                .header("Accept", "application/json")
                 .send()
                 .await
                 .map_err(Error::Transport)?;

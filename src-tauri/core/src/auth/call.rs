@@ -46,6 +46,15 @@ impl ContextCall {
         Ok(client.authorized(method, url, Some(&self.token), self.team_id()))
     }
 
+    /// A call for `session` that never reads its token: the bearer header it builds holds
+    /// the placeholder `$XIAOYA_TOKEN`. For "Copy as curl", which shows the request the
+    /// builders make without the secret ever entering that path (D3).
+    pub fn without_token(session: SessionRecord) -> Result<ContextCall> {
+        let context = PlatformContext::of(&session)?;
+        let token = AccessToken::new(format!("${}", crate::api::curl::TOKEN_VARIABLE));
+        Ok(ContextCall { session, context, token })
+    }
+
     /// `/api/v1/open/teams/{team_id}` + `rest` for a Team session.
     pub fn team_path(&self, rest: &str) -> Option<String> {
         self.team_id().map(|t| format!("/api/v1/open/teams/{}{rest}", segment(t)))

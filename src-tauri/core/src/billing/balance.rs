@@ -50,7 +50,7 @@ impl Billing {
         };
         let (mut row, report) = match call.team_path("/balance") {
             None => {
-                let raw = self.auth().context_get_exact(call, "/api/v1/open/balance").await?;
+                let raw = self.auth().context_get_exact(call, &balance_path(call)).await?;
                 let (data, report) = read::personal_balance_data(&raw)?;
                 log_reading("balance", &report);
                 (platform::personal_snapshot(&data), report)
@@ -327,4 +327,9 @@ pub(super) fn check(
         balance_at: Some(reading.refreshed_at),
         stale,
     }
+}
+
+/// The balance route of a context: Personal `/api/v1/open/balance`, a Team's own `/balance`.
+pub fn balance_path(call: &ContextCall) -> String {
+    call.team_path("/balance").unwrap_or_else(|| "/api/v1/open/balance".to_owned())
 }

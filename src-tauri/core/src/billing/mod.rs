@@ -20,6 +20,7 @@ pub mod read;
 mod service;
 pub mod wire;
 
+pub use balance::balance_path;
 pub use service::Billing;
 
 pub mod ledger;

@@ -104,6 +104,24 @@ impl Db {
         Ok(rows)
     }
 
+    /// The charge a request id made in one context: its kind (`chat`, `tts`) and the chat
+    /// message or clip it points at ("Copy as curl" of a billable check).
+    pub async fn charge_ref(
+        &self,
+        key: &ContextColumns,
+        request_id: &str,
+    ) -> Result<Option<(String, String)>> {
+        Ok(sqlx::query_as(concat!(
+            "SELECT kind, receipt_ref FROM points_ledger WHERE ",
+            context_matches!(),
+            " AND request_id = ? LIMIT 1"
+        ))
+        .bind_context(key)
+        .bind(request_id)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
     /// Ledger rows of one context recorded after `after_mark`, oldest first.
     pub async fn ledger_after(&self, key: &ContextColumns, after_mark: i64) -> Result<Vec<LedgerRow>> {
         Ok(sqlx::query_as(concat!(

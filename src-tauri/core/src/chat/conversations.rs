@@ -70,7 +70,7 @@ fn receipt(c: &ConversationRecord, m: &MessageRecord) -> Option<ChatReceipt> {
 
 /// The platform's own number when its answer carried one; otherwise how the reply's ledger
 /// row was settled (`billing::attribution`); nothing for a reply without one (refused).
-fn reply_cost(m: &MessageRecord) -> Option<ChargeCost> {
+pub(super) fn reply_cost(m: &MessageRecord) -> Option<ChargeCost> {
     if let Some(points) = m.charged_points.as_deref().and_then(Points::read_reported) {
         return Some(ChargeCost::Reported { points: points.to_string() });
     }

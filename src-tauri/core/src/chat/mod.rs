@@ -15,6 +15,7 @@ pub mod stream;
 pub mod wire;
 
 mod conversations;
+mod copied;
 mod finish;
 pub(crate) mod gateway;
 pub mod runtime;

@@ -10,6 +10,7 @@
 //! both share: how an answer is kept for the report, a check's items and the finished report.
 
 mod billable;
+pub mod copied;
 pub mod openapi;
 mod readonly;
 pub mod report;

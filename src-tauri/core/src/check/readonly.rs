@@ -39,12 +39,7 @@ impl Check {
                 return answer;
             }
         };
-        let req = self
-            .shared
-            .client()
-            .authorized(reqwest::Method::GET, url, token, team)
-            .timeout(CHECK_TIMEOUT)
-            .header("Accept", "application/json");
+        let req = self.shared.client().read_request(url, token, team).timeout(CHECK_TIMEOUT);
         let result = async {
             let resp = req.send().await.map_err(Error::Transport)?;
             let status = resp.status().as_u16();

@@ -103,10 +103,7 @@ impl Models {
                 return Ok(cached);
             }
         }
-        let path = match call.team_path("/models") {
-            Some(path) => path,
-            None => "/api/v1/open/models".to_owned(),
-        };
+        let path = catalog_path(call);
         let data = match self.read_catalog(call, &path).await {
             Ok(data) => data,
             Err(err) => return self.last_good_or(&key, err),
@@ -175,4 +172,9 @@ impl Models {
         find(&self.catalog_for(call, true).await?)
             .ok_or_else(|| Error::InvalidInput(format!("{code} is not in this context's model catalog")))
     }
+}
+
+/// The catalog route of a context: Personal `/api/v1/open/models`, a Team's own `/models`.
+pub fn catalog_path(call: &ContextCall) -> String {
+    call.team_path("/models").unwrap_or_else(|| "/api/v1/open/models".to_owned())
 }

@@ -1,6 +1,8 @@
 //! Secrets never cross IPC, nor reach logs, the database, its WAL or panic messages (T1, T6).
 
 use super::*;
+use crate::api::curl::CurlShell;
+use crate::copied::RequestCopyTarget;
 
 // ---- T1: canary secrets never cross IPC -----------------------------------------------
 
@@ -130,6 +132,20 @@ async fn no_command_answer_or_event_carries_a_token_code_or_verifier() {
     out.answer(rig.core.audio().playback_state().await);
     out.answer(rig.core.audio().stop_playback().await);
     out.answer(rig.core.tts().delete_clip(&unknown.id).await);
+
+    // Copy as curl (D3): every kind of copied request, in every shell.
+    for shell in [CurlShell::Bash, CurlShell::PowerShell, CurlShell::Httpie] {
+        for target in [
+            RequestCopyTarget::ChatReply { id: reply_id.clone() },
+            RequestCopyTarget::Clip { id: clip.id.clone() },
+            RequestCopyTarget::CatalogRead,
+            RequestCopyTarget::BalanceRead,
+        ] {
+            let must_copy = !matches!(target, RequestCopyTarget::ChatReply { .. });
+            let copied = out.answer(rig.core.copy_request(target, shell).await);
+            assert!(copied.is_some() || !must_copy, "a copy failed for {shell:?}");
+        }
+    }
 
     // Balances.
     let balance = out.answer(rig.core.billing().refresh_balance().await).unwrap();

@@ -5,6 +5,7 @@
 //! given the `Auth`, `Billing` and `Audio` services it calls.
 
 pub mod catalog;
+mod copied;
 pub mod estimate;
 mod export;
 pub mod files;

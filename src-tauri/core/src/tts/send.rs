@@ -96,6 +96,21 @@ fn classify_status(
     }
 }
 
+/// The speech request for a journaled body, as sent and as copied ("Copy as curl").
+pub fn speech_request(
+    client: &PlatformClient,
+    call: &ContextCall,
+    request_id: &str,
+    body: &str,
+) -> Result<reqwest::RequestBuilder> {
+    Ok(call
+        .request(client, reqwest::Method::POST, SPEECH_PATH)?
+        .header("X-Request-ID", request_id)
+        .header(CONTENT_TYPE, "application/json")
+        .header(ACCEPT, "audio/mpeg, audio/wav, audio/*, application/json")
+        .body(body.to_owned()))
+}
+
 /// Sends the journaled body once under `request_id`.
 pub async fn send_once(
     client: &PlatformClient,
@@ -105,13 +120,7 @@ pub async fn send_once(
     policy: &RetryPolicy,
     maybe_received: bool,
 ) -> Result<Attempt> {
-    let req = call
-        .request(client, reqwest::Method::POST, SPEECH_PATH)?
-        .timeout(policy.request_timeout)
-        .header("X-Request-ID", request_id)
-        .header(CONTENT_TYPE, "application/json")
-        .header(ACCEPT, "audio/mpeg, audio/wav, audio/*, application/json")
-        .body(body.to_owned());
+    let req = speech_request(client, call, request_id, body)?.timeout(policy.request_timeout);
     let response = match req.send().await {
         Ok(r) => r,
         // H1: only a connect error (never reached the platform) and a timeout (may have) are

@@ -3,6 +3,7 @@ import { useEffect } from "preact/hooks";
 import "./balances.css";
 import "./history.css";
 
+import { CopyAsCurl } from "../../app/CopyAsCurl";
 import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { useMinuteClock } from "../../app/time";
@@ -45,9 +46,12 @@ export function BalancesScreen() {
       subtitle={t("balances.subtitle")}
       actions={
         balance.missingScope ? undefined : (
-          <Button icon="refresh" loading={balance.refreshing} onClick={refresh} data-testid="balances-refresh">
-            {balance.refreshing ? t("balances.refreshing") : t("balance.refresh")}
-          </Button>
+          <>
+            <CopyAsCurl key={contextKey} target={{ kind: "balanceRead" }} testid="balances-curl" />
+            <Button icon="refresh" loading={balance.refreshing} onClick={refresh} data-testid="balances-refresh">
+              {balance.refreshing ? t("balances.refreshing") : t("balance.refresh")}
+            </Button>
+          </>
         )
       }
     >

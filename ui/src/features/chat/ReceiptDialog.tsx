@@ -1,6 +1,7 @@
 // A reply's receipt: which model, who paid, what it cost, the request id, time to first token, total
 // time and tokens (and the Team workflow headers), ready to copy into a bug report.
 
+import { CopyAsCurl } from "../../app/CopyAsCurl";
 import { copyText } from "../../app/clipboard";
 import { Button, Dialog, toast } from "../../components";
 import { costText, costWhy } from "../../format/cost";
@@ -39,6 +40,7 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
       data-testid="chat-receipt"
       footer={
         <>
+          {m && <CopyAsCurl target={{ kind: "chatReply", id: m.id }} testid="chat-receipt-curl" />}
           <Button onClick={props.onClose}>{t("common.close")}</Button>
           <Button
             variant="primary"

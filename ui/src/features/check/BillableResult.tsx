@@ -28,7 +28,7 @@ export function BillableResult(props: { report: CheckReport; team: boolean }) {
         {items.map((item) => (
           <li key={item.id} class="check__billable-item">
             <ul class="check__list">
-              <CheckRow item={item} />
+              <CheckRow item={item} report={r} />
             </ul>
             {item.cost && (
               <p

@@ -1,8 +1,11 @@
 // One check's verdict, what it saw and what to do, grouped by area.
 
+import { useState } from "preact/hooks";
+
+import { CopyAsCurl } from "../../app/CopyAsCurl";
 import { Badge } from "../../components";
 import { errorMessage, t } from "../../i18n";
-import type { CheckItem } from "../../ipc";
+import type { CheckItem, CheckReport } from "../../ipc";
 import { checkName, VERDICT_ICON, VERDICT_TONE, verdictName } from "./verdicts";
 
 /** Items grouped by the context they ran as, in the order they ran. */
@@ -16,8 +19,12 @@ export function groups(items: CheckItem[]): [string, CheckItem[]][] {
   return [...out.entries()];
 }
 
-export function CheckRow(props: { item: CheckItem }) {
+/** `report` (the kept run the item is in) offers "Copy as curl" for a request that was sent. */
+export function CheckRow(props: { item: CheckItem; report?: CheckReport }) {
   const item = props.item;
+  const [open, setOpen] = useState(false);
+  const index = props.report ? props.report.items.indexOf(item) : -1;
+  const sent = item.method === "GET" ? item.path !== "" && item.verdict !== "skipped" : item.requestId != null;
   return (
     <li class="check-row" data-testid="check-item" data-check={item.id} data-verdict={item.verdict} data-context={item.context}>
       <div class="check-row__head">
@@ -34,8 +41,12 @@ export function CheckRow(props: { item: CheckItem }) {
           {errorMessage(item.error.code)}
         </p>
       )}
-      <details class="check-row__details">
+      <details class="check-row__details" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary data-testid="check-details">{t("check.details")}</summary>
+        {/* Mounted once open: the copy's text is fetched for the rows a tester looks at. */}
+        {open && props.report && index >= 0 && sent && (
+          <CopyAsCurl target={{ kind: "checkItem", runId: props.report.runId, index }} testid="check-curl" />
+        )}
         <ul class="check-row__notes">
           {item.notes.length === 0 && !item.error && <li>{t("check.details.noNotes")}</li>}
           {item.notes.map((n, i) => (

@@ -80,7 +80,7 @@ function ReportView(props: { report: CheckReport }) {
           </h2>
           <ul class="check__list" data-testid="check-items">
             {items.map((item, i) => (
-              <CheckRow key={`${item.id}-${i}`} item={item} />
+              <CheckRow key={`${item.id}-${i}`} item={item} report={r} />
             ))}
           </ul>
         </section>

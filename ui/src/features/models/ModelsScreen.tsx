@@ -2,6 +2,7 @@ import "./models.css";
 
 import { useMemo, useState } from "preact/hooks";
 
+import { CopyAsCurl } from "../../app/CopyAsCurl";
 import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { Button, EmptyState, ErrorState, Screen, SkeletonList } from "../../components";
@@ -54,9 +55,12 @@ function ModelsBody() {
       title={t("models.title")}
       subtitle={t("models.subtitle")}
       actions={
-        <Button icon="refresh" loading={refreshing} onClick={() => void fetchCatalog(true)} data-testid="models-refresh">
-          {t("models.refresh")}
-        </Button>
+        <>
+          <CopyAsCurl target={{ kind: "catalogRead" }} testid="models-curl" />
+          <Button icon="refresh" loading={refreshing} onClick={() => void fetchCatalog(true)} data-testid="models-refresh">
+            {t("models.refresh")}
+          </Button>
+        </>
       }
     >
       {load.status === "loading" && <SkeletonList rows={5} data-testid="models-loading" />}

@@ -1,5 +1,6 @@
 // A clip's receipt: what was charged, to whom, with the ids to quote.
 
+import { CopyAsCurl } from "../../app/CopyAsCurl";
 import { Badge, Button, Icon, Panel, toast } from "../../components";
 import { formatPoints } from "../../format/points";
 import { t } from "../../i18n";
@@ -90,6 +91,7 @@ export function ReceiptView(props: { clip: Clip }) {
           </dd>
         </div>
       </dl>
+      <CopyAsCurl target={{ kind: "clip", id: clip.id }} testid="tts-receipt-curl" />
       {/* Tester facts (the platform's counts and the raw ids) behind a disclosure. */}
       <details class="receipt__more" data-testid="receipt-details">
         <summary>{t("errorState.details")}</summary>
