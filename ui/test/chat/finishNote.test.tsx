@@ -2,7 +2,8 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 
-import type { ChatMessage, ChatReceipt } from "../../src/ipc";
+import type { ChatMessage } from "../../src/ipc";
+import { assistantReply, chatReceipt } from "../support/core";
 import { mountRoot } from "../support/dom";
 
 const { MessageView } = await import("../../src/features/chat/MessageView");
@@ -16,39 +17,8 @@ const { applyLocale } = await import("../../src/i18n");
 const actions = { onRetry: () => {}, onRegenerate: () => {}, onEdit: () => Promise.resolve(true), onDelete: () => {}, onReceipt: () => {} };
 
 function reply(finishReason: string | undefined): ChatMessage {
-  const receipt: ChatReceipt = {
-    modelCode: "othan-2.0",
-    contextKind: "personal",
-    teamId: null,
-    contextLabel: "Personal",
-    requestId: "req-1",
-    platformRequestId: "req-1",
-    streamed: true,
-    workflowVersionId: null,
-    runId: null,
-    nodeId: null,
-    attempt: null,
-    startedAt: 0,
-    timeToFirstTokenMs: 120,
-    totalMs: 900,
-    usage: { promptTokens: 10, completionTokens: 8, totalTokens: 18 },
-    chargedPoints: null,
-    replayed: false,
-    responseFormat: "text",
-    finishReason,
-  };
-  return {
-    id: "r1",
-    conversationId: "c1",
-    role: "assistant",
-    content: "Once upon a time, a",
-    status: "complete",
-    parentId: "u1",
-    createdAt: 0,
-    receipt,
-    error: null,
-    jsonCheck: null,
-  };
+  const receipt = chatReceipt({ usage: { promptTokens: 10, completionTokens: 8, totalTokens: 18 }, finishReason });
+  return assistantReply(receipt, { content: "Once upon a time, a" });
 }
 
 let root: HTMLElement;

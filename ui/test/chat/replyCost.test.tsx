@@ -3,6 +3,7 @@ import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 
 import type { ChargeCost, ChatMessage, ChatReceipt } from "../../src/ipc";
+import { assistantReply, chatReceipt } from "../support/core";
 import { mountRoot } from "../support/dom";
 
 const { MessageView } = await import("../../src/features/chat/MessageView");
@@ -18,43 +19,11 @@ const { applyLocale } = await import("../../src/i18n");
 const actions = { onRetry: () => {}, onRegenerate: () => {}, onEdit: () => Promise.resolve(true), onDelete: () => {}, onReceipt: () => {} };
 
 function receipt(cost: ChargeCost | undefined, patch: Partial<ChatReceipt> = {}): ChatReceipt {
-  return {
-    modelCode: "othan-2.0",
-    contextKind: "personal",
-    teamId: null,
-    contextLabel: "Personal",
-    requestId: "req-1",
-    platformRequestId: "req-1",
-    streamed: true,
-    workflowVersionId: null,
-    runId: null,
-    nodeId: null,
-    attempt: null,
-    startedAt: 0,
-    timeToFirstTokenMs: 120,
-    totalMs: 900,
-    usage: { promptTokens: 10, completionTokens: 20, totalTokens: 30 },
-    chargedPoints: null,
-    cost,
-    replayed: false,
-    responseFormat: "text",
-    ...patch,
-  };
+  return chatReceipt({ cost, ...patch });
 }
 
 function reply(cost: ChargeCost | undefined, patch: Partial<ChatReceipt> = {}): ChatMessage {
-  return {
-    id: "r1",
-    conversationId: "c1",
-    role: "assistant",
-    content: "An answer",
-    status: "complete",
-    parentId: "u1",
-    createdAt: 0,
-    receipt: receipt(cost, patch),
-    error: null,
-    jsonCheck: null,
-  };
+  return assistantReply(receipt(cost, patch));
 }
 
 let root: HTMLElement;

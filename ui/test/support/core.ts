@@ -12,7 +12,7 @@
 // several tests need, each with the values the tests had written out on their own.
 
 import type * as Ipc from "../../src/ipc";
-import type { AppInfo, ChatMessage, ConversationSummary, ModelEntry, SessionSummary } from "../../src/ipc";
+import type { AppInfo, ChatMessage, ChatReceipt, ConversationSummary, ModelEntry, SessionSummary } from "../../src/ipc";
 
 type IpcModule = typeof Ipc;
 export type Commands = { [K in keyof IpcModule]?: unknown };
@@ -112,5 +112,47 @@ export function chatCommands(core: {
     },
     chatCheckOptions: () => Promise.resolve([]),
     chatUsageHint: () => Promise.reject(new Error("no core")),
+  };
+}
+
+/** A Personal, streamed reply's receipt (Othan 2.0, 10 + 20 tokens); `patch` changes what a test needs. */
+export function chatReceipt(patch: Partial<ChatReceipt> = {}): ChatReceipt {
+  return {
+    modelCode: "othan-2.0",
+    contextKind: "personal",
+    teamId: null,
+    contextLabel: "Personal",
+    requestId: "req-1",
+    platformRequestId: "req-1",
+    streamed: true,
+    workflowVersionId: null,
+    runId: null,
+    nodeId: null,
+    attempt: null,
+    startedAt: 0,
+    timeToFirstTokenMs: 120,
+    totalMs: 900,
+    usage: { promptTokens: 10, completionTokens: 20, totalTokens: 30 },
+    chargedPoints: null,
+    replayed: false,
+    responseFormat: "text",
+    ...patch,
+  };
+}
+
+/** A complete assistant reply with this receipt; `patch` changes the message. */
+export function assistantReply(receipt: ChatReceipt, patch: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: "r1",
+    conversationId: "c1",
+    role: "assistant",
+    content: "An answer",
+    status: "complete",
+    parentId: "u1",
+    createdAt: 0,
+    receipt,
+    error: null,
+    jsonCheck: null,
+    ...patch,
   };
 }
