@@ -13,12 +13,7 @@ use crate::tts::Tts;
 impl Tts {
     /// A clip of the ledger, as it was sent, in the context that asked for it (signed in).
     pub async fn clip_request_copy(&self, clip_id: &str) -> Result<(SentRequest, Evidence)> {
-        let row = self
-            .shared
-            .db()
-            .clip(clip_id)
-            .await?
-            .ok_or_else(|| Error::InvalidInput("no such clip".into()))?;
+        let row = self.clip_row(clip_id).await?;
         let session = self.session_for_context(&row.context()).await?.ok_or(Error::NotSignedIn)?;
         let call = ContextCall::without_token(session)?;
         let request = speech_request(&self.shared.client(), &call, &row.request_id, &row.body)?

@@ -141,16 +141,16 @@ impl Tts {
         Ok((call, row))
     }
 
+    /// A clip's row, or "no such clip" for an id the ledger doesn't hold.
+    pub(crate) async fn clip_row(&self, clip_id: &str) -> Result<ClipRow> {
+        self.shared.db().clip(clip_id).await?.ok_or_else(|| Error::InvalidInput("no such clip".into()))
+    }
+
     /// Sends a clip again under its own request id (after an unknown outcome or a failure
     /// that settled nothing), in the context that asked for it.
     #[tracing::instrument(skip(self), err)]
     pub async fn retry_clip(&self, clip_id: &str) -> Result<Clip> {
-        let row = self
-            .shared
-            .db()
-            .clip(clip_id)
-            .await?
-            .ok_or_else(|| Error::InvalidInput("no such clip".into()))?;
+        let row = self.clip_row(clip_id).await?;
         let status = ClipStatus::parse(&row.status);
         let open = matches!(status, Some(ClipStatus::Pending | ClipStatus::Unknown))
             || (status == Some(ClipStatus::Failed) && row.retryable != 0);
