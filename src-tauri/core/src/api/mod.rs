@@ -2,6 +2,7 @@
 //! no redirects, the `{success, data, request_id}` envelope unwrapped into typed data,
 //! failures kept apart (transport, platform code, undecodable body).
 pub mod oauth;
+pub mod record;
 
 use std::time::Duration;
 
@@ -34,6 +35,8 @@ pub struct PlatformClient {
     sandbox_key: SandboxKey,
     /// Told when a read waits for a busy platform (shared by every clone).
     on_busy: std::sync::Arc<std::sync::RwLock<Option<Emitter<BusyNotice>>>>,
+    /// The cassette being recorded, if any (shared by every clone).
+    recorder: record::Recorder,
 }
 
 /// A read is waiting `wait` for a busy platform before it reads `path` again.
@@ -123,6 +126,7 @@ impl PlatformClient {
             rest_timeout,
             sandbox_key: Default::default(),
             on_busy: Default::default(),
+            recorder: Default::default(),
         })
     }
 
@@ -164,6 +168,26 @@ impl PlatformClient {
         req
     }
 
+    /// The one way a request to the platform's API is sent: while a cassette is recording,
+    /// the exchange is kept (`record.rs`); otherwise it is exactly `req.send()`.
+    pub async fn send(&self, req: reqwest::RequestBuilder) -> reqwest::Result<reqwest::Response> {
+        if !self.recorder.is_on() {
+            return req.send().await;
+        }
+        let (client, request) = req.build_split();
+        let request = request?;
+        let Some(pending) = self.recorder.begin(&request) else {
+            return client.execute(request).await;
+        };
+        let response = client.execute(request).await?;
+        Ok(self.recorder.tape(pending, response))
+    }
+
+    /// The cassette recorder every clone of this client shares.
+    pub fn recorder(&self) -> &record::Recorder {
+        &self.recorder
+    }
+
     pub fn get(&self, url: Url) -> reqwest::RequestBuilder {
         self.request(Method::GET, url)
     }
@@ -199,13 +223,11 @@ impl PlatformClient {
         let url = Self::url(origin, path)?;
         let mut retries = 0;
         loop {
-            let resp = self
+            let req = self
                 .authorized(Method::GET, url.clone(), Some(token), team_id)
                 .timeout(self.rest_timeout)
-                .header("Accept", "application/json")
-                .send()
-                .await
-                .map_err(Error::Transport)?;
+                .header("Accept", "application/json");
+            let resp = self.send(req).await.map_err(Error::Transport)?;
             if !matches!(resp.status().as_u16(), 429 | 503) {
                 return read_envelope(resp).await;
             }

@@ -112,7 +112,7 @@ pub async fn send_once(
         .header(CONTENT_TYPE, "application/json")
         .header(ACCEPT, "audio/mpeg, audio/wav, audio/*, application/json")
         .body(body.to_owned());
-    let response = match req.send().await {
+    let response = match client.send(req).await {
         Ok(r) => r,
         // H1: only a connect error (never reached the platform) and a timeout (may have) are
         // retried by themselves; any other send error (a reset after sending, a broken
