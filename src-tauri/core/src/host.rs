@@ -334,7 +334,7 @@ impl Core {
     /// (Markdown, JSON, CSV) is masked like the window (the sessions' user and Team ids,
     /// the platform literals, every id-, email- and token-shaped string); audio is as is.
     pub async fn prepare_export(&self, doc: Document) -> Result<Document> {
-        if matches!(doc.kind, DocumentKind::Audio(_)) || !self.presenting().await? {
+        if matches!(doc.kind, DocumentKind::Audio(_) | DocumentKind::Cassette) || !self.presenting().await? {
             return Ok(doc);
         }
         let mut literals = self.platform_literals();

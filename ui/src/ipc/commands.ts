@@ -3,6 +3,9 @@
 // `switchToSandbox`, so it is never mistaken for a hook, and `sessions` as
 // `getSessions`, so it never shadows a local `sessions` list.
 
+export type { CassetteSummary } from "../bindings/CassetteSummary";
+export type { RecordingState } from "../bindings/RecordingState";
+export type { ReplayInfo } from "../bindings/ReplayInfo";
 export type { SavedFile } from "../bindings/SavedFile";
 export { onCommandError } from "./call";
 export type { CommandName } from "./generated";
@@ -10,6 +13,11 @@ export {
   appInfo,
   beginSignIn,
   cancelSignIn,
+  cassetteRecordStart,
+  cassetteRecordStop,
+  cassetteReplay,
+  cassetteSave,
+  cassetteState,
   dismissDatabaseNotice,
   dismissSessionNotice,
   listTeams,

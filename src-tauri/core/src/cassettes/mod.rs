@@ -107,7 +107,7 @@ impl Cassettes {
         let day = cassette.recorded_at.get(..10).unwrap_or("demo");
         Ok(Document {
             name: format!("xiaoya-demo-{day}.json"),
-            kind: DocumentKind::Json,
+            kind: DocumentKind::Cassette,
             bytes: cassette.to_file(),
         })
     }
