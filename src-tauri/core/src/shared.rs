@@ -109,6 +109,13 @@ impl Shared {
 
     /// Resolves `choice` (the built-in sandbox is started once and reused).
     pub async fn resolve(&self, choice: PlatformChoice) -> Result<Platform> {
+        // Leaving a replay: its sandbox holds the built-in slot, and the one asked for now must
+        // be a fresh sandbox of the simulated world (with a key of its own).
+        if self.platform().replay.is_some() {
+            if let Some(replay) = self.embedded_sandbox.lock().await.take() {
+                replay.shutdown().await;
+            }
+        }
         resolve(choice, &self.embedded_sandbox, &self.client()).await
     }
 
