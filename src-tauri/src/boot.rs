@@ -55,6 +55,7 @@ mod tests {
             origin: "http://127.0.0.1:1".into(),
             client_id: odd.into(),
             redirect_uri: "xiaoya-companion://oauth/callback".into(),
+            replay: None,
         };
         let state = BootState {
             boot_id: "b1".into(),

@@ -45,7 +45,41 @@ pub fn wording(kind: &DocumentKind, locale: Locale) -> (&'static str, &'static s
         (DocumentKind::Json, Locale::ZhCn) => ("另存为 JSON", "JSON"),
         (DocumentKind::Csv, Locale::En) => ("Save as CSV", "CSV"),
         (DocumentKind::Csv, Locale::ZhCn) => ("另存为 CSV", "CSV"),
+        (DocumentKind::Cassette, Locale::En) => ("Save recording", "Recording"),
+        (DocumentKind::Cassette, Locale::ZhCn) => ("保存录制", "录制"),
     }
+}
+
+/// Asks which recording to open (the system's open dialog, only `.json` files offered):
+/// the path, or `None` when cancelled. `XIAOYA_E2E_OPEN_FILE` answers it instead of the
+/// dialog, for real-window tests that cannot drive a native open dialog.
+pub async fn open_recording<R: Runtime>(app: &AppHandle<R>) -> Result<Option<PathBuf>, IpcError> {
+    if let Some(path) = std::env::var_os("XIAOYA_E2E_OPEN_FILE") {
+        return Ok(Some(PathBuf::from(path)));
+    }
+    let state = app
+        .try_state::<AppState>()
+        .ok_or_else(|| IpcError::from(Error::Invariant("the app has not started")))?;
+    let locale = state.core.locale().await.unwrap_or(Locale::En);
+    let (title, filter) = match locale {
+        Locale::En => ("Open recording", "Recording"),
+        Locale::ZhCn => ("打开录制", "录制"),
+    };
+    let mut dialog = app.dialog().file().set_title(title).add_filter(filter, &["json"]);
+    if let Some(window) = app.get_webview_window("main") {
+        dialog = dialog.set_parent(&window);
+    }
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    dialog.pick_file(move |chosen| {
+        let _ = tx.send(chosen);
+    });
+    let Some(chosen) = rx.await.ok().flatten() else {
+        return Ok(None);
+    };
+    let path = chosen
+        .into_path()
+        .map_err(|_| IpcError::from(Error::InvalidInput("the dialog chose no local file".into())))?;
+    Ok(Some(path))
 }
 
 /// Where the dialog opens: the folder this kind was last saved into, else the system's

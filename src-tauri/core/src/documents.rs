@@ -28,6 +28,9 @@ pub enum DocumentKind {
     Markdown,
     Json,
     Csv,
+    /// A recorded demo (JSON). Saved as recorded: its secrets were removed when it was
+    /// recorded, and presenting's masks would change the answers it replays.
+    Cassette,
 }
 
 impl DocumentKind {
@@ -35,7 +38,7 @@ impl DocumentKind {
         match self {
             DocumentKind::Audio(format) => format,
             DocumentKind::Markdown => "md",
-            DocumentKind::Json => "json",
+            DocumentKind::Json | DocumentKind::Cassette => "json",
             DocumentKind::Csv => "csv",
         }
     }

@@ -12,6 +12,7 @@ use crate::api::PlatformClient;
 use crate::audio::Audio;
 use crate::auth::Auth;
 use crate::billing::Billing;
+use crate::cassettes::Cassettes;
 use crate::chat::Chat;
 use crate::check::Check;
 use crate::documents::{Document, DocumentKind};
@@ -78,6 +79,7 @@ pub struct Core {
     tts: Arc<Tts>,
     check: Arc<Check>,
     agents: Arc<Agents>,
+    cassettes: Arc<Cassettes>,
 }
 
 impl Core {
@@ -137,8 +139,27 @@ impl Core {
             tts.clone(),
         ));
         let agents = Arc::new(Agents::new(shared.clone()));
+        let cassettes = Arc::new(Cassettes::new(
+            shared.clone(),
+            auth.clone(),
+            billing.clone(),
+            models.clone(),
+            tts.clone(),
+        ));
         let database_set_aside = std::sync::Mutex::new(database_set_aside);
-        Ok(Core { shared, database_set_aside, auth, billing, models, chat, audio, tts, check, agents })
+        Ok(Core {
+            shared,
+            database_set_aside,
+            auth,
+            billing,
+            models,
+            chat,
+            audio,
+            tts,
+            check,
+            agents,
+            cassettes,
+        })
     }
 
     /// Sign-ins, sessions, who pays, calls for a session.
@@ -179,6 +200,11 @@ impl Core {
     /// Agent check: saved MCP agents, their reviews, snapshots, calls and exports.
     pub fn agents(&self) -> &Arc<Agents> {
         &self.agents
+    }
+
+    /// Recorded demos: recording, saving and replaying cassettes.
+    pub fn cassettes(&self) -> &Arc<Cassettes> {
+        &self.cassettes
     }
 
     /// The dependencies every service shares.
@@ -308,7 +334,7 @@ impl Core {
     /// (Markdown, JSON, CSV) is masked like the window (the sessions' user and Team ids,
     /// the platform literals, every id-, email- and token-shaped string); audio is as is.
     pub async fn prepare_export(&self, doc: Document) -> Result<Document> {
-        if matches!(doc.kind, DocumentKind::Audio(_)) || !self.presenting().await? {
+        if matches!(doc.kind, DocumentKind::Audio(_) | DocumentKind::Cassette) || !self.presenting().await? {
             return Ok(doc);
         }
         let masker = self.masker().await?;

@@ -11,8 +11,8 @@ use url::Url;
 
 use crate::api::PlatformClient;
 use crate::foundation::browser::Browser;
-use crate::foundation::config::PlatformInfo;
 use crate::foundation::config::{Platform, PlatformChoice};
+use crate::foundation::config::{PlatformInfo, ReplayInfo};
 use crate::foundation::emitter::Emitter;
 use crate::foundation::error::{Error, Result};
 use crate::foundation::keychain::SecretStore;
@@ -109,6 +109,13 @@ impl Shared {
 
     /// Resolves `choice` (the built-in sandbox is started once and reused).
     pub async fn resolve(&self, choice: PlatformChoice) -> Result<Platform> {
+        // Leaving a replay: its sandbox holds the built-in slot, and the one asked for now must
+        // be a fresh sandbox of the simulated world (with a key of its own).
+        if self.platform().replay.is_some() {
+            if let Some(replay) = self.embedded_sandbox.lock().await.take() {
+                replay.shutdown().await;
+            }
+        }
         resolve(choice, &self.embedded_sandbox, &self.client()).await
     }
 
@@ -118,6 +125,36 @@ impl Shared {
         *self.platform.write().unwrap_or_else(|p| p.into_inner()) = platform;
         self.platform_events.emit(info.clone());
         info
+    }
+
+    /// Serves `replay` from a new built-in sandbox (the one before, a replay or not, stops)
+    /// and switches to it: from now on nothing reaches a platform, every `/api/` call is
+    /// answered from the cassette.
+    pub async fn start_replay(&self, replay: xiaoya_sandbox::Replay) -> Result<PlatformInfo> {
+        let info = ReplayInfo {
+            recorded_at: replay.cassette.recorded_at.clone(),
+            context: replay.cassette.context.clone(),
+        };
+        let key = new_access_key();
+        let config = xiaoya_sandbox::SandboxConfig {
+            access_key: Some(key.clone()),
+            // No account stands behind a replay: signing in to it needs no consent page.
+            auto_approve: true,
+            replay: Some(replay),
+            ..xiaoya_sandbox::SandboxConfig::default()
+        };
+        let sandbox = xiaoya_sandbox::start(config)
+            .await
+            .map_err(|source| Error::Io { action: "start the replay sandbox", source })?;
+        let origin =
+            Url::parse(&sandbox.base_url()).map_err(|source| Error::Url { what: "sandbox URL", source })?;
+        self.client().set_sandbox_key(Some((&origin, key)));
+        if let Some(old) = self.embedded_sandbox.lock().await.replace(sandbox) {
+            old.shutdown().await;
+        }
+        let mut platform = Platform::sandbox(origin);
+        platform.replay = Some(info);
+        Ok(self.switch_to(platform))
     }
 
     pub async fn shutdown(&self) {

@@ -9,7 +9,7 @@ use ts_rs::TS;
 pub use crate::store::wire::{DatabaseDamage, DatabaseSetAside, Locale, Presenting, ThemePreference};
 
 // The platform's own types live with `config.rs`, which chooses it.
-pub use crate::foundation::config::{PlatformInfo, PlatformMode, PlatformSettingsInput};
+pub use crate::foundation::config::{PlatformInfo, PlatformMode, PlatformSettingsInput, ReplayInfo};
 
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -30,6 +30,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("chat", 5),
     ("tts", 5),
     ("check", 6),
+    // Recorded demos: reads through the areas below to record their "before" and "after".
+    ("cassettes", 6),
     // The composition root and the app-wide IPC types and event port.
     ("host", 7),
     // "Copy as curl": asks the area that owns a request record, renders it, masks it.

@@ -16,6 +16,7 @@
 mod access;
 mod auth;
 mod billing;
+pub mod cassette;
 mod chat;
 mod clock;
 #[cfg(feature = "control")]
@@ -32,6 +33,7 @@ mod open_api;
 mod pace;
 mod points;
 mod readings;
+mod replay;
 mod scope;
 mod seed;
 mod server;
@@ -58,6 +60,7 @@ pub use ledger::{Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, Tea
 pub use pace::{ReplyPace, DEFAULT_TOKENS_PER_SECOND};
 pub use points::Points;
 pub use readings::{Reading, Readings};
+pub use replay::{Replay, NOT_IN_RECORDING};
 pub use scope::Scope;
 pub use seed::*;
 
@@ -79,6 +82,8 @@ pub struct SandboxConfig {
     /// How fast streamed chat replies arrive: by default 40 tokens a second, a pace a person
     /// can watch and stop; tests that want replies at once say so (`ReplyPace::FAST`).
     pub reply_pace: ReplyPace,
+    /// Replay mode: every `/api/` request is answered from this cassette (`replay.rs`).
+    pub replay: Option<Replay>,
 }
 
 impl Default for SandboxConfig {
@@ -89,6 +94,7 @@ impl Default for SandboxConfig {
             readings: Readings::default(),
             access_key: None,
             reply_pace: ReplyPace::default(),
+            replay: None,
         }
     }
 }
@@ -115,8 +121,12 @@ pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
     let shared = Arc::new(Shared::new(base_url.clone(), config.auto_approve, config.reply_pace));
     shared.update_settings(|s| s.readings = config.readings.clone());
     let (shutdown, watcher) = watch::channel(false);
-    let app = router(shared.clone())
-        .layer(middleware::from_fn_with_state(Arc::new(config.access_key.clone()), access::require_key));
+    let mut app = router(shared.clone());
+    if let Some(replay) = config.replay.clone() {
+        app = app.layer(middleware::from_fn_with_state(Arc::new(replay::Player::new(replay)), replay::serve));
+    }
+    let app =
+        app.layer(middleware::from_fn_with_state(Arc::new(config.access_key.clone()), access::require_key));
     let task = tokio::spawn(server::serve(listener, app, watcher));
     #[cfg(not(feature = "control"))]
     drop(shared);

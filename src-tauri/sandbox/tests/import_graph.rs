@@ -20,12 +20,16 @@ const LAYERS: &[(&str, u32)] = &[
     ("pace", 0),
     ("faults", 0),
     ("seed", 0),
+    // The cassette format (serde only).
+    ("cassette", 0),
     // Answers and charges.
     ("envelope", 1),
     ("ledger", 1),
     ("access", 1),
     // The simulated platform's data, and the state that holds it.
     ("world", 2),
+    // Replay mode: a cassette served in the platform's envelope, beside the world.
+    ("replay", 2),
     ("state", 3),
     // The routes.
     ("auth", 4),

@@ -163,6 +163,19 @@ commands! {
     check::platform_check_run(run_id: String) -> CheckReport;
     /// Saves a kept check run as Markdown or JSON through the save dialog; `null` when cancelled.
     check::platform_check_save(run_id: String, format: ReportFormat) -> Option<SavedFile>;
+    /// Whether a demo is being recorded, and the last recording not yet saved.
+    cassettes::cassette_state() -> RecordingState;
+    /// Starts recording the active context into a cassette (reads its "before": identity,
+    /// catalogs, TTS options, balance, usage). NOT_SIGNED_IN without a session; refused in a replay.
+    cassettes::cassette_record_start() -> RecordingState;
+    /// Reads the balance and usage again ("after") and stops; the cassette waits to be saved.
+    cassettes::cassette_record_stop() -> CassetteSummary;
+    /// Saves the last recording through the save dialog, as recorded; `null` when cancelled.
+    cassettes::cassette_save() -> Option<SavedFile>;
+    /// Opens a recording (open dialog) and replays it at `speed` (0.5–2) through the built-in
+    /// sandbox: no network. `null` when cancelled; CASSETTE_DAMAGED, CASSETTE_FOREIGN or
+    /// CASSETTE_NEWER change nothing.
+    cassettes::cassette_replay(speed: f64) -> Option<PlatformInfo>;
     /// The active context's catalog. Answered from the core's cache for the same context
     /// unless `refresh`; rejects with NOT_SIGNED_IN or SCOPE_MISSING (`model`).
     models::models_catalog(refresh: bool) -> ModelCatalog;

@@ -7,6 +7,7 @@ pub mod app;
 pub mod audio;
 pub mod auth;
 pub mod billing;
+pub mod cassettes;
 pub mod chat;
 pub mod check;
 pub mod models;

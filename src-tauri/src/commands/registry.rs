@@ -21,6 +21,7 @@ use xiaoya_core::billing::wire::{
     BalanceChanges, BalanceCheck, BalanceOverview, BillingSettings, LedgerPage, LedgerQuery, LedgerScope,
     SpendingChart, SpendingQuery, TeamContextView, UsageView,
 };
+use xiaoya_core::cassettes::wire::{CassetteSummary, RecordingState};
 use xiaoya_core::chat::wire::{
     ChatEvent, ChatMessage, ChatOptions, ChatSendInput, ChatSettings, ConversationSummary, ConversationView,
     ExportFormat, OptionProblem,

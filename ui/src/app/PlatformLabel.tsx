@@ -5,6 +5,7 @@ import { t } from "../i18n";
 import type { PlatformInfo } from "../ipc";
 import { useApp } from "./context";
 import { displayHost } from "./platform";
+import { formatDateTime } from "./time";
 
 /**
  * Which platform the app talks to, always visible in the header. The sandbox gets a
@@ -26,7 +27,13 @@ export function PlatformLabel(props: { platform: PlatformInfo | null }) {
   }
 
   const sandbox = platform.mode === "sandbox";
-  const text = sandbox ? t("platform.sandboxBadge") : displayHost(platform.origin);
+  const replay = platform.replay;
+  // A replay says so the whole time, with the day it was recorded: nothing is real here.
+  const text = replay
+    ? t("platform.replayBadge", { date: formatDateTime(Date.parse(replay.recordedAt)) })
+    : sandbox
+      ? t("platform.sandboxBadge")
+      : displayHost(platform.origin);
   return (
     <>
       <Chip
@@ -34,7 +41,7 @@ export function PlatformLabel(props: { platform: PlatformInfo | null }) {
         icon={sandbox ? "flask" : "globe"}
         class="platform-label"
         data-testid="platform-label"
-        data-mode={platform.mode}
+        data-mode={replay ? "replay" : platform.mode}
         aria-haspopup="dialog"
         aria-label={t("platform.labelAria", { name: text })}
         title={text}
@@ -47,7 +54,9 @@ export function PlatformLabel(props: { platform: PlatformInfo | null }) {
         onClose={() => setOpen(false)}
         size="sm"
         data-testid="platform-dialog"
-        title={sandbox ? t("platform.sandboxDialog.title") : t("platform.configuredDialog.title")}
+        title={
+          replay ? t("platform.replayDialog.title") : sandbox ? t("platform.sandboxDialog.title") : t("platform.configuredDialog.title")
+        }
         footer={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)}>
@@ -68,7 +77,9 @@ export function PlatformLabel(props: { platform: PlatformInfo | null }) {
           </>
         }
       >
-        {sandbox ? (
+        {replay ? (
+          <p>{t("platform.replayDialog.body", { context: replay.context })}</p>
+        ) : sandbox ? (
           <>
             <p>{t("platform.sandboxDialog.body")}</p>
             <p>{t("platform.sandboxDialog.next")}</p>

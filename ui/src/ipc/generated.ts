@@ -14,6 +14,7 @@ import type { BalanceCheck } from "../bindings/BalanceCheck";
 import type { BalanceOverview } from "../bindings/BalanceOverview";
 import type { BillableQuote } from "../bindings/BillableQuote";
 import type { BillingSettings } from "../bindings/BillingSettings";
+import type { CassetteSummary } from "../bindings/CassetteSummary";
 import type { ChatEvent } from "../bindings/ChatEvent";
 import type { ChatMessage } from "../bindings/ChatMessage";
 import type { ChatOptions } from "../bindings/ChatOptions";
@@ -43,6 +44,7 @@ import type { PlatformInfo } from "../bindings/PlatformInfo";
 import type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
 import type { PlaybackState } from "../bindings/PlaybackState";
 import type { Presenting } from "../bindings/Presenting";
+import type { RecordingState } from "../bindings/RecordingState";
 import type { ReportFormat } from "../bindings/ReportFormat";
 import type { RequestCopyTarget } from "../bindings/RequestCopyTarget";
 import type { SavedAgent } from "../bindings/SavedAgent";
@@ -133,6 +135,11 @@ export type CommandName =
   | "platform_check_runs"
   | "platform_check_run"
   | "platform_check_save"
+  | "cassette_state"
+  | "cassette_record_start"
+  | "cassette_record_stop"
+  | "cassette_save"
+  | "cassette_replay"
   | "models_catalog"
   | "models_compare"
   | "tts_catalog"
@@ -534,6 +541,38 @@ export function platformCheckRun(runId: string): Promise<CheckReport> {
 /** Saves a kept check run as Markdown or JSON through the save dialog; `null` when cancelled. */
 export function platformCheckSave(runId: string, format: ReportFormat): Promise<SavedFile | null> {
   return call<SavedFile | null>("platform_check_save", { runId, format });
+}
+
+/** Whether a demo is being recorded, and the last recording not yet saved. */
+export function cassetteState(): Promise<RecordingState> {
+  return call<RecordingState>("cassette_state");
+}
+
+/**
+ * Starts recording the active context into a cassette (reads its "before": identity,
+ * catalogs, TTS options, balance, usage). NOT_SIGNED_IN without a session; refused in a replay.
+ */
+export function cassetteRecordStart(): Promise<RecordingState> {
+  return call<RecordingState>("cassette_record_start");
+}
+
+/** Reads the balance and usage again ("after") and stops; the cassette waits to be saved. */
+export function cassetteRecordStop(): Promise<CassetteSummary> {
+  return call<CassetteSummary>("cassette_record_stop");
+}
+
+/** Saves the last recording through the save dialog, as recorded; `null` when cancelled. */
+export function cassetteSave(): Promise<SavedFile | null> {
+  return call<SavedFile | null>("cassette_save");
+}
+
+/**
+ * Opens a recording (open dialog) and replays it at `speed` (0.5–2) through the built-in
+ * sandbox: no network. `null` when cancelled; CASSETTE_DAMAGED, CASSETTE_FOREIGN or
+ * CASSETTE_NEWER change nothing.
+ */
+export function cassetteReplay(speed: number): Promise<PlatformInfo | null> {
+  return call<PlatformInfo | null>("cassette_replay", { speed });
 }
 
 /**

@@ -3,6 +3,7 @@
 //! failures kept apart (transport, platform code, undecodable body).
 pub mod curl;
 pub mod oauth;
+pub mod record;
 
 use std::time::Duration;
 
@@ -35,6 +36,8 @@ pub struct PlatformClient {
     sandbox_key: SandboxKey,
     /// Told when a read waits for a busy platform (shared by every clone).
     on_busy: std::sync::Arc<std::sync::RwLock<Option<Emitter<BusyNotice>>>>,
+    /// The cassette being recorded, if any (shared by every clone).
+    recorder: record::Recorder,
 }
 
 /// A read is waiting `wait` for a busy platform before it reads `path` again.
@@ -174,6 +177,7 @@ impl PlatformClient {
             rest_timeout,
             sandbox_key: Default::default(),
             on_busy: Default::default(),
+            recorder: Default::default(),
         })
     }
 
@@ -226,6 +230,26 @@ impl PlatformClient {
         self.authorized(Method::GET, url, token, team_id).header("Accept", "application/json")
     }
 
+    /// The one way a request to the platform's API is sent: while a cassette is recording,
+    /// the exchange is kept (`record.rs`); otherwise it is exactly `req.send()`.
+    pub async fn send(&self, req: reqwest::RequestBuilder) -> reqwest::Result<reqwest::Response> {
+        if !self.recorder.is_on() {
+            return req.send().await;
+        }
+        let (client, request) = req.build_split();
+        let request = request?;
+        let Some(pending) = self.recorder.begin(&request) else {
+            return client.execute(request).await;
+        };
+        let response = client.execute(request).await?;
+        Ok(self.recorder.tape(pending, response))
+    }
+
+    /// The cassette recorder every clone of this client shares.
+    pub fn recorder(&self) -> &record::Recorder {
+        &self.recorder
+    }
+
     pub fn get(&self, url: Url) -> reqwest::RequestBuilder {
         self.request(Method::GET, url)
     }
@@ -261,12 +285,8 @@ impl PlatformClient {
         let url = Self::url(origin, path)?;
         let mut retries = 0;
         loop {
-            let resp = self
-                .read_request(url.clone(), Some(token), team_id)
-                .timeout(self.rest_timeout)
-                .send()
-                .await
-                .map_err(Error::Transport)?;
+            let req = self.read_request(url.clone(), Some(token), team_id).timeout(self.rest_timeout);
+            let resp = self.send(req).await.map_err(Error::Transport)?;
             if !matches!(resp.status().as_u16(), 429 | 503) {
                 return read_envelope(resp).await;
             }

@@ -205,9 +205,10 @@ impl Chat {
         let mut auto = 0;
         loop {
             let request = self.reply_request(call, reply, streamed)?;
+            let client = self.shared.client();
             let sent = tokio::select! {
                 _ = stopped(cancel) => return Ok(Outcome::Stopped),
-                sent = tokio::time::timeout(if streamed { idle } else { WHOLE_REPLY_TIMEOUT }, request.send()) => sent,
+                sent = tokio::time::timeout(if streamed { idle } else { WHOLE_REPLY_TIMEOUT }, client.send(request)) => sent,
             };
             let response = match sent {
                 Ok(Ok(response)) => response,

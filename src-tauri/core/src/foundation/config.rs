@@ -33,6 +33,22 @@ pub struct PlatformInfo {
     pub origin: String,
     pub client_id: String,
     pub redirect_uri: String,
+    /// Set while the built-in sandbox replays a cassette: the header says "Replay — recorded
+    /// <date>, no real points" instead of "Sandbox".
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<ReplayInfo>,
+}
+
+/// The cassette a replay serves, as the header names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ReplayInfo {
+    /// When it was recorded, RFC 3339.
+    pub recorded_at: String,
+    /// The context it was recorded in ("Personal" or a Team's name).
+    pub context: String,
 }
 
 /// What a person types in Settings to point the app at a real platform.
@@ -60,6 +76,8 @@ pub struct Platform {
     pub origin: Url,
     pub client_id: String,
     pub redirect_uri: Url,
+    /// A cassette served by the built-in sandbox instead of its own world.
+    pub replay: Option<ReplayInfo>,
 }
 
 impl Platform {
@@ -69,6 +87,7 @@ impl Platform {
             origin,
             client_id: SANDBOX_CLIENT_ID.to_owned(),
             redirect_uri: Url::parse(DEFAULT_REDIRECT_URI).expect("constant URL"),
+            replay: None,
         }
     }
 
@@ -78,6 +97,7 @@ impl Platform {
             origin: origin_string(&self.origin),
             client_id: self.client_id.clone(),
             redirect_uri: self.redirect_uri.to_string(),
+            replay: self.replay.clone(),
         }
     }
 }
@@ -133,7 +153,13 @@ pub fn validate(input: &PlatformSettingsInput) -> Result<Platform> {
         )));
     }
     let redirect_uri = parse_redirect_uri(input.redirect_uri.trim())?;
-    Ok(Platform { mode: PlatformMode::Configured, origin, client_id: client_id.to_owned(), redirect_uri })
+    Ok(Platform {
+        mode: PlatformMode::Configured,
+        origin,
+        client_id: client_id.to_owned(),
+        redirect_uri,
+        replay: None,
+    })
 }
 
 fn is_loopback(url: &Url) -> bool {

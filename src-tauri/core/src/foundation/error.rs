@@ -58,6 +58,14 @@ pub enum ErrorCode {
     /// The platform said it is busy (429 or 503) on a read, and stayed busy through the
     /// retries it allowed: `retryAfterSecs` says when to read again, if it said.
     PlatformBusy,
+    /// A replay was asked for something its cassette doesn't hold (the platform was not asked).
+    NotInRecording,
+    /// A cassette file that is not JSON, is cut off, or whose parts don't fit together.
+    CassetteDamaged,
+    /// A file that is not a Xiaoya cassette.
+    CassetteForeign,
+    /// A cassette from a newer version of the app.
+    CassetteNewer,
     /// Something that should never happen; details are in the log.
     Internal,
 }
@@ -206,6 +214,9 @@ pub enum Error {
     /// Something the code relies on did not hold; the text says what.
     #[error("internal error: {0}")]
     Invariant(&'static str),
+    /// A cassette file that can't be replayed (damaged, foreign, newer).
+    #[error("cassette: {0}")]
+    Cassette(#[from] xiaoya_sandbox::cassette::CassetteError),
 }
 
 impl Error {
@@ -221,6 +232,9 @@ impl Error {
             }
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
             Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
+            Error::Platform { code, .. } if code == xiaoya_sandbox::NOT_IN_RECORDING => {
+                ErrorCode::NotInRecording
+            }
             Error::Platform { code, message, .. } if refuses_workflow_version(code, message) => {
                 ErrorCode::WorkflowVersionRefused
             }
@@ -249,6 +263,11 @@ impl Error {
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
             Error::StoredOrigin { .. } | Error::HttpClient(_) | Error::DateFormat(_) => ErrorCode::Internal,
             Error::Corrupt { .. } | Error::Invariant(_) => ErrorCode::Internal,
+            Error::Cassette(e) => match e {
+                xiaoya_sandbox::cassette::CassetteError::Damaged(_) => ErrorCode::CassetteDamaged,
+                xiaoya_sandbox::cassette::CassetteError::Foreign => ErrorCode::CassetteForeign,
+                xiaoya_sandbox::cassette::CassetteError::Newer { .. } => ErrorCode::CassetteNewer,
+            },
         }
     }
 }

@@ -121,7 +121,7 @@ pub async fn send_once(
     maybe_received: bool,
 ) -> Result<Attempt> {
     let req = speech_request(client, call, request_id, body)?.timeout(policy.request_timeout);
-    let response = match req.send().await {
+    let response = match client.send(req).await {
         Ok(r) => r,
         // H1: only a connect error (never reached the platform) and a timeout (may have) are
         // retried by themselves; any other send error (a reset after sending, a broken

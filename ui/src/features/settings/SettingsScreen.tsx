@@ -6,6 +6,7 @@ import { errorMessage, t } from "../../i18n";
 import { type ThemePreference, toAppError } from "../../ipc";
 import { PlatformSettings } from "./PlatformSettings";
 import { PresentingSettingCard } from "./PresentingSetting";
+import { RecordingSettingCard } from "./RecordingSetting";
 import { ThresholdSettingCard } from "./ThresholdSetting";
 
 const THEMES = ["system", "light", "dark"] as const;
@@ -57,6 +58,7 @@ export function SettingsScreen() {
       </Card>
 
       <PresentingSettingCard />
+      <RecordingSettingCard />
 
       <ThresholdSettingCard />
 
