@@ -76,8 +76,7 @@ export function CopyAsCurl(props: { target: RequestCopyTarget; testid: string })
         return;
       }
     }
-    const ok = await copyText(copied);
-    toast(ok ? { tone: "success", title: t("curl.copied"), body: t("curl.copiedBody") } : { tone: "error", title: t("curl.failed") });
+    await copyText(copied, { title: t("curl.copied"), body: t("curl.copiedBody"), failed: t("curl.failed") });
   };
 
   return (

@@ -160,6 +160,25 @@ describe("Presenting mode", () => {
     expect(toasts.get().map((item) => item.title)).toContain("Copied with ids hidden");
   });
 
+  it("says a masked copy in the copy's own toast, one toast per copy", async () => {
+    Object.defineProperty(navigator, "clipboard", {
+      configurable: true,
+      value: { writeText: () => Promise.resolve() },
+    });
+    dismissAllToasts();
+    presentingState.set({ ...presentingState.get(), on: true });
+    expect(await copyText(`curl -H 'X-Request-ID: req_7f3a9c2e41d84b6b'`, { title: "Copied as curl", body: "Set XIAOYA_TOKEN" })).toBe(
+      true,
+    );
+    expect(toasts.get()).toHaveLength(1);
+    expect(toasts.get()[0]?.title).toBe("Copied as curl");
+    expect(toasts.get()[0]?.body).toContain("copied as dots");
+    dismissAllToasts();
+    // Nothing to hide: the caller's own words, still one toast.
+    expect(await copyText("plain words", { title: "Copied", body: "Paste it anywhere" })).toBe(true);
+    expect(toasts.get().map((item) => [item.title, item.body])).toEqual([["Copied", "Paste it anywhere"]]);
+  });
+
   it("shows no toast that carries an id while presenting, and still shows errors, masked", async () => {
     act(() => render(<ToastRegion />, root));
     presentingState.set({ ...presentingState.get(), on: true });

@@ -4,7 +4,7 @@ import { copyText } from "../../app/clipboard";
 import { useApp } from "../../app/context";
 import { useSessions } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
-import { Button, Icon, Panel, SkeletonList, toast } from "../../components";
+import { Button, Icon, Panel, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { type AppError, type SignInDiagnostics, signInDiagnostics } from "../../ipc";
 import { diagnosticsReport } from "./diagnosticsReport";
@@ -56,10 +56,9 @@ export function Diagnostics() {
   const copy = async () => {
     if (!report) return;
     setCopying(true);
-    const ok = await copyText(report);
+    const ok = await copyText(report, { title: t("diag.copied"), failed: null });
     setCopying(false);
     setCopyFailed(!ok);
-    if (ok) toast({ tone: "success", title: t("diag.copied") });
   };
 
   return (

@@ -49,6 +49,5 @@ export async function copyLink(link: string | null) {
     toast({ tone: "error", title: t("signInError.linkGone") });
     return;
   }
-  const ok = await copyText(link);
-  toast({ tone: ok ? "success" : "error", title: ok ? t("signInError.linkCopied") : t("chat.copyFailed") });
+  await copyText(link, { title: t("signInError.linkCopied") });
 }

@@ -4,7 +4,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 
 import { copyText } from "../../app/clipboard";
-import { Icon, toast } from "../../components";
+import { Icon } from "../../components";
 import { t } from "../../i18n";
 import { type Highlighted, highlight, isLoaded, languageFor, loadLanguage } from "./highlight";
 
@@ -51,11 +51,7 @@ export function CodeBlock(props: { lang: string; code: string; live?: boolean })
           class="md-pre__copy"
           aria-label={t("chat.code.copy")}
           title={t("chat.code.copy")}
-          onClick={() =>
-            void copyText(copied).then((ok) =>
-              toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") }),
-            )
-          }
+          onClick={() => void copyText(copied, { title: t("chat.copied") })}
         >
           <Icon name="copy" size={14} />
         </button>

@@ -1,7 +1,7 @@
 // Under a message: the reply's cost and usage line, and Copy, Receipt, Regenerate, Edit, Delete.
 
 import { copyText } from "../../app/clipboard";
-import { Button, toast } from "../../components";
+import { Button } from "../../components";
 import { costText, costWhy } from "../../format/cost";
 import { t } from "../../i18n";
 import type { ChatMessage } from "../../ipc";
@@ -19,8 +19,7 @@ export interface MessageActions {
 }
 
 async function copy(text: string) {
-  const ok = await copyText(text);
-  toast({ tone: ok ? "success" : "error", title: ok ? t("chat.copied") : t("chat.copyFailed") });
+  await copyText(text, { title: t("chat.copied") });
 }
 
 export function MessageFooter(props: { message: ChatMessage; busy: boolean; actions: MessageActions; onEdit: () => void }) {

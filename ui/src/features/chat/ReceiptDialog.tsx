@@ -3,7 +3,7 @@
 
 import { CopyAsCurl } from "../../app/CopyAsCurl";
 import { copyText } from "../../app/clipboard";
-import { Button, Dialog, toast } from "../../components";
+import { Button, Dialog } from "../../components";
 import { costText, costWhy } from "../../format/cost";
 import { formatDateTime } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
@@ -48,9 +48,7 @@ export function ReceiptDialog(props: { message: ChatMessage | null; onClose: () 
             data-testid="chat-receipt-copy"
             onClick={() => {
               if (!m) return;
-              void copyText(receiptText(m)).then((ok) =>
-                toast({ tone: ok ? "success" : "error", title: ok ? t("chat.receipt.copied") : t("chat.copyFailed") }),
-              );
+              void copyText(receiptText(m), { title: t("chat.receipt.copied") });
             }}
           >
             {t("chat.receipt.copy")}
