@@ -60,7 +60,7 @@ fn xdotool(args: &[&str]) -> TestResult<String> {
 
 /// The titles the app gives its save dialogs (`src-tauri/src/files.rs`), in both languages.
 const SAVE_DIALOG_TITLES: &str =
-    "^(Save clip|Save as Markdown|Save as JSON|Save as CSV|保存音频|另存为 Markdown|另存为 JSON|另存为 CSV)$";
+    "^(Save clip|Save as Markdown|Save as JSON|Save as CSV|Save recording|保存音频|另存为 Markdown|另存为 JSON|另存为 CSV|保存录制)$";
 
 /// Waits (up to 15 s) for a visible save dialog; its X window id.
 async fn wait_for_save_dialog() -> TestResult<String> {

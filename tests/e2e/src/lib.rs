@@ -755,6 +755,7 @@ impl Drop for AppWindow {
 
 pub mod audio;
 mod dialogs;
+mod fit;
 mod processes;
 #[cfg(test)]
 mod shipped_tests;

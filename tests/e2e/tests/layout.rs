@@ -31,30 +31,6 @@ async fn value_of(app: &AppWindow, css: &str) -> TestResult<String> {
     Ok(v.as_str().unwrap_or_default().to_owned())
 }
 
-/// What overflows the header or the page, if anything (an empty list when it all fits).
-async fn overflow(app: &AppWindow) -> TestResult<Vec<String>> {
-    let found = app
-        .client
-        .execute(
-            r#"
-            const out = [];
-            const vw = window.innerWidth;
-            const doc = document.documentElement;
-            if (doc.scrollWidth > vw) out.push(`page ${doc.scrollWidth} > ${vw}`);
-            const header = document.querySelector('[data-testid=app-header]');
-            if (header.scrollWidth > header.clientWidth) out.push(`header ${header.scrollWidth} > ${header.clientWidth}`);
-            for (const el of header.querySelectorAll('[data-testid=locale-switch], [data-testid=balance-slot], [data-testid=charged-to], [data-testid=platform-label]')) {
-              const r = el.getBoundingClientRect();
-              if (r.right > vw + 0.5 || r.left < -0.5) out.push(`${el.dataset.testid} at ${r.left}..${r.right} of ${vw}`);
-            }
-            return out;
-            "#,
-            vec![],
-        )
-        .await?;
-    Ok(found.as_array().map(|a| a.iter().map(|v| v.to_string()).collect()).unwrap_or_default())
-}
-
 /// Synthesizes a short clip in the current (Personal) context, so the player bar shows.
 async fn make_a_clip(app: &AppWindow) -> TestResult {
     app.click("[data-testid=nav-voices]").await?;
@@ -239,7 +215,7 @@ async fn header_and_menu(app: &AppWindow) -> TestResult {
             );
             let unit = if locale == "en" { "points" } else { "积分" };
             app.wait_for_text("[data-testid=balance-value]", unit).await?;
-            let over = overflow(app).await?;
+            let over = app.overflow().await?;
             assert!(over.is_empty(), "{locale} {w}×{h}: {over:?}");
             app.shot(&format!("layout-header-{locale}-{w}x{h}"), None).await?;
 
@@ -398,7 +374,7 @@ async fn every_screen(app: &AppWindow) -> TestResult {
             for screen in screens {
                 app.click(&format!("[data-testid=nav-{screen}]")).await?;
                 app.find("[data-testid=screen-title]").await?;
-                let over = overflow(app).await?;
+                let over = app.overflow().await?;
                 assert!(over.is_empty(), "{screen} {locale} {w}×{h}: {over:?}");
                 shoot(app, screen, &format!("screen-{screen}-{locale}-{w}x{h}"), &mut previous).await?;
                 if screen == "chat" {

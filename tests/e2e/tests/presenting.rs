@@ -51,32 +51,6 @@ async fn press_presenting_shortcut(app: &AppWindow) -> TestResult {
     Ok(())
 }
 
-/// What is wider than the window or cut off in the header, if anything.
-async fn overflow(app: &AppWindow) -> TestResult<Vec<String>> {
-    let found = app
-        .client
-        .execute(
-            r#"
-            const out = [];
-            const vw = window.innerWidth;
-            const doc = document.documentElement;
-            if (doc.scrollWidth > vw) out.push(`page ${doc.scrollWidth} > ${vw}`);
-            const header = document.querySelector('[data-testid=app-header]');
-            if (header.scrollWidth > header.clientWidth) out.push(`header ${header.scrollWidth} > ${header.clientWidth}`);
-            const main = document.querySelector('[data-testid=main]');
-            if (main.scrollWidth > main.clientWidth + 1) out.push(`main ${main.scrollWidth} > ${main.clientWidth}`);
-            for (const el of header.querySelectorAll('[data-testid]')) {
-              const r = el.getBoundingClientRect();
-              if (r.width > 0 && (r.right > vw + 0.5 || r.left < -0.5)) out.push(`${el.dataset.testid} at ${r.left}..${r.right} of ${vw}`);
-            }
-            return out;
-            "#,
-            vec![],
-        )
-        .await?;
-    Ok(found.as_array().map(|a| a.iter().map(|v| v.to_string()).collect()).unwrap_or_default())
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_presenter_shows_every_screen_with_nothing_private_readable_and_the_type_large() -> TestResult {
     let scratch = tempfile::tempdir()?;
@@ -210,8 +184,10 @@ async fn present(app: &AppWindow) -> TestResult {
             app.click(&format!("[data-testid=nav-{screen}]")).await?;
             app.find("[data-testid=screen-title]").await?;
             tokio::time::sleep(Duration::from_millis(500)).await;
-            let found = overflow(app).await?;
+            let found = app.overflow().await?;
             assert!(found.is_empty(), "{screen} ({locale}) at 1280×720, 150%: {found:?}");
+            let cut = app.cut_off_labels().await?;
+            assert!(cut.is_empty(), "{screen} ({locale}) at 1280×720, 150%: the header cuts off {cut:?}");
             app.shot(&format!("presenting-{screen}-{locale}-1280x720"), None).await?;
         }
     }

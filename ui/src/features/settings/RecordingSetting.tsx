@@ -36,7 +36,9 @@ export function RecordingSettingCard() {
   const [recording, setRecording] = useState(false);
   const [last, setLast] = useState<CassetteSummary | undefined>(undefined);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>("1");
-  const [busy, setBusy] = useState(false);
+  // Busy until the core says whether it is recording: a click before that would read the
+  // switch's default (off) and start a recording that is already running instead of stopping it.
+  const [busy, setBusy] = useState(true);
 
   useEffect(() => {
     cassetteState()
@@ -44,7 +46,8 @@ export function RecordingSettingCard() {
         setRecording(state.recording);
         setLast(state.last);
       })
-      .catch(failed);
+      .catch(failed)
+      .finally(() => setBusy(false));
   }, []);
 
   const onRecord = (on: boolean) => {
