@@ -184,11 +184,12 @@ async fn present(app: &AppWindow) -> TestResult {
             app.click(&format!("[data-testid=nav-{screen}]")).await?;
             app.find("[data-testid=screen-title]").await?;
             tokio::time::sleep(Duration::from_millis(500)).await;
+            // The picture first: a failure below leaves what a person saw.
+            app.shot(&format!("presenting-{screen}-{locale}-1280x720"), None).await?;
             let found = app.overflow().await?;
             assert!(found.is_empty(), "{screen} ({locale}) at 1280×720, 150%: {found:?}");
             let cut = app.cut_off_labels().await?;
             assert!(cut.is_empty(), "{screen} ({locale}) at 1280×720, 150%: the header cuts off {cut:?}");
-            app.shot(&format!("presenting-{screen}-{locale}-1280x720"), None).await?;
         }
     }
     app.set_locale("en").await?;

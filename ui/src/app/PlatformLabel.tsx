@@ -34,6 +34,10 @@ export function PlatformLabel(props: { platform: PlatformInfo | null }) {
     : sandbox
       ? t("platform.sandboxBadge")
       : displayHost(platform.origin);
+  // At the largest presenting type the header can't hold the whole sentence beside who pays
+  // and the balance: a short form shows there (styles/shell.css), the whole one stays in the
+  // tooltip, the accessible name and the dialog.
+  const short = replay ? t("platform.replayShort") : sandbox ? t("platform.sandboxShort") : text;
   return (
     <>
       <Chip
@@ -47,7 +51,10 @@ export function PlatformLabel(props: { platform: PlatformInfo | null }) {
         title={text}
         onClick={() => setOpen(true)}
       >
-        {text}
+        <span class="platform-label__full">{text}</span>
+        <span class="platform-label__short" aria-hidden="true">
+          {short}
+        </span>
       </Chip>
       <Dialog
         open={open}

@@ -72,6 +72,7 @@ export const en = {
   "recording.replaying": "Replaying the recording of {date}",
   "recording.failed": "Couldn't do that with the recording",
   "platform.sandboxShort": "Sandbox",
+  "platform.replayShort": "Replay · no real points",
   "platform.loading": "Connecting…",
   "platform.labelAria": "Platform: {name}. Show details",
   "platform.sandboxDialog.title": "You're using the sandbox",

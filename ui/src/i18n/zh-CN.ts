@@ -68,6 +68,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "recording.replaying": "正在回放 {date} 的录制",
   "recording.failed": "无法完成录制相关操作",
   "platform.sandboxShort": "沙盒",
+  "platform.replayShort": "回放 · 不消耗真实积分",
   "platform.loading": "正在连接…",
   "platform.labelAria": "平台：{name}。查看详情",
   "platform.sandboxDialog.title": "当前使用的是沙盒",
