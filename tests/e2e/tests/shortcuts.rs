@@ -2,7 +2,8 @@
 //! `?` opens the list of shortcuts and Esc closes it with focus back where it was; Ctrl+K
 //! opens the palette, a screen's Chinese name finds it and Enter opens it; Ctrl+N from
 //! another screen starts a new chat with the caret in the composer; `?` typed there is text
-//! and opens nothing; Esc stops a streaming reply; on Voices `/` searches, Ctrl+Enter
+//! and opens nothing; Esc stops a streaming reply, Ctrl+Shift+R regenerates it, Ctrl+Shift+C
+//! opens "Charged to"; on Voices `/` searches, Ctrl+Enter
 //! synthesizes and k pauses; with single-key shortcuts off, `?` does nothing while Ctrl
 //! shortcuts still work. The overlay and the palette are photographed at 1280×720.
 
@@ -16,6 +17,7 @@ const LAST_REPLY: &str = "[data-testid=chat-message][data-role=assistant]:last-o
 
 // WebDriver's keys: Control stays down until the null key releases it.
 const CTRL: &str = "\u{E009}";
+const SHIFT: &str = "\u{E008}";
 const RELEASE: &str = "\u{E000}";
 const ENTER: &str = "\u{E007}";
 const ESCAPE: &str = "\u{E00C}";
@@ -90,6 +92,7 @@ async fn journey(app: &AppWindow) -> TestResult {
         assert!(help.contains(line), "the list names {line:?}: {help}");
     }
     app.shot("shortcuts-help-en-1280x720", None).await?;
+    wait_focus(app, "dialog-close").await?;
     press(app, ESCAPE).await?;
     wait_gone(app, "[data-testid=shortcut-help]").await?;
     wait_focus(app, "nav-account").await?;
@@ -134,6 +137,20 @@ async fn journey(app: &AppWindow) -> TestResult {
     press(app, ESCAPE).await?;
     app.wait_for_last_attr(LAST_REPLY, "data-status", "stopped").await?;
     control.set_stream_pace(Duration::ZERO);
+
+    // ---- Ctrl+Shift+R regenerates the last reply, as its button does: a new reply.
+    let stopped = app.last_attr(LAST_REPLY, "data-message-id").await?;
+    press(app, &format!("{CTRL}{SHIFT}r{RELEASE}")).await?;
+    app.wait_for_last_attr(LAST_REPLY, "data-status", "complete").await?;
+    let regenerated = app.last_attr(LAST_REPLY, "data-message-id").await?;
+    assert_ne!(regenerated, stopped, "Ctrl+Shift+R asked for a new reply");
+
+    // ---- Ctrl+Shift+C opens "Charged to" on the paying context; Esc closes it.
+    press(app, &format!("{CTRL}{SHIFT}c{RELEASE}")).await?;
+    app.find("[data-testid=context-menu]").await?;
+    press(app, ESCAPE).await?;
+    wait_gone(app, "[data-testid=context-menu]").await?;
+    wait_focus(app, "charged-to").await?;
 
     // ---- Ctrl+N on Chat: a new, empty conversation.
     app.find("[data-testid=chat-send]").await?;
@@ -185,6 +202,7 @@ async fn journey(app: &AppWindow) -> TestResult {
     assert_eq!(app.attr("[data-testid=nav-chat]", "aria-keyshortcuts").await?.as_deref(), Some("Control+3"));
     press(app, &format!("{CTRL}k{RELEASE}")).await?;
     app.find("[data-testid=command-palette]").await?;
+    wait_focus(app, "palette-input").await?;
     press(app, ESCAPE).await?;
     wait_gone(app, "[data-testid=command-palette]").await?;
     Ok(())

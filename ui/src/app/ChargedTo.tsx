@@ -46,7 +46,7 @@ export function ChargedTo() {
   }, [open]);
 
   const hint = useShortcutHint("payer.switch");
-  // Ctrl+Shift+U opens the menu, as the chip does: who pays changes only when a context is chosen.
+  // Ctrl+Shift+C opens the menu, as the chip does: who pays changes only when a context is chosen.
   useCommand("payer.switch", () => setOpen(true));
 
   const onMenuKeyDown = (event: KeyboardEvent) => onMenuKey(event, items(), close, setOpen);

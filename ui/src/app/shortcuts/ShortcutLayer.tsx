@@ -2,7 +2,7 @@
 // the operating system's), the commands every screen shares (help, palette, going to a
 // screen) and the two overlays.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 
 import type { ScreenId } from "../screens";
 import { CommandPalette } from "./CommandPalette";
@@ -19,7 +19,8 @@ const SCREENS: readonly ScreenId[] = ["account", "models", "chat", "voices", "ba
 
 export function ShortcutLayer(props: { screen: ScreenId; navigate: (screen: ScreenId) => void }) {
   const [open, setOpen] = useState<"help" | "palette" | null>(null);
-  setShell({ screen: props.screen, navigate: props.navigate });
+  // Before the screens' effects, so a command they provide on mount knows where it is.
+  useLayoutEffect(() => setShell({ screen: props.screen, navigate: props.navigate }), [props.screen, props.navigate]);
 
   useEffect(() => {
     window.addEventListener("keydown", handleShortcut);

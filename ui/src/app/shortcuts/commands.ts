@@ -52,7 +52,7 @@ const SCREEN_KEYS: readonly [ScreenId, PlainKey][] = [
 export const COMMANDS: readonly CommandDef[] = [
   { id: "palette", label: "shortcuts.cmd.palette", group: "general", keys: ["Mod+K"] },
   { id: "help", label: "shortcuts.cmd.help", group: "general", keys: ["?"] },
-  { id: "payer.switch", label: "shortcuts.cmd.payer", group: "general", keys: ["Mod+Shift+U"] },
+  { id: "payer.switch", label: "shortcuts.cmd.payer", group: "general", keys: ["Mod+Shift+C"] },
   { id: "presenting.toggle", label: "shortcuts.cmd.presenting", group: "general", keys: ["Mod+Shift+P"] },
   ...SCREEN_KEYS.map(
     ([screen, name], index): CommandDef => ({

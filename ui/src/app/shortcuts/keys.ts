@@ -33,10 +33,20 @@ export function isSingleKey(spec: string): boolean {
 }
 
 /**
- * Editing keys a shortcut must never take: select all, copy, paste, cut, undo, redo.
+ * Keys a shortcut must never take: select all, copy, paste, cut, undo, redo, Unicode entry.
  * (test/app/shortcuts.test.ts checks the registry against them.)
  */
-export const EDITING_KEYS: readonly string[] = ["Mod+A", "Mod+C", "Mod+V", "Mod+X", "Mod+Z", "Mod+Shift+Z", "Mod+Y"];
+export const EDITING_KEYS: readonly string[] = [
+  "Mod+A",
+  "Mod+C",
+  "Mod+V",
+  "Mod+X",
+  "Mod+Z",
+  "Mod+Shift+Z",
+  "Mod+Y",
+  // GTK's and IBus's "type a character by its code point": the input method takes it first.
+  "Mod+Shift+U",
+];
 
 /** A key event an input method is using (composing Chinese, say): never a shortcut. */
 export function isComposingEvent(event: KeyboardEvent): boolean {
