@@ -9,6 +9,7 @@ import { Header } from "./Header";
 import { Nav } from "./Nav";
 import { SessionNotices } from "./SessionNotices";
 import type { ScreenId } from "./screens";
+import { ShortcutLayer } from "./shortcuts/ShortcutLayer";
 import { useAppInfo } from "./useAppInfo";
 import { useShellEvents } from "./useShellEvents";
 
@@ -73,6 +74,7 @@ export function App() {
           </main>
         </div>
       </div>
+      <ShortcutLayer screen={screen} navigate={navigate} />
       <Announcer />
       <ToastRegion />
     </AppContext.Provider>

@@ -8,6 +8,7 @@ import { ContextMenuItem } from "./ContextMenuItem";
 import { useApp } from "./context";
 import { onMenuKey } from "./menuKeys";
 import { contextLabel, sessionsStore, useSessions } from "./sessions";
+import { useCommand, useShortcutHint } from "./shortcuts/registry";
 
 /**
  * "Charged to: …" in the header: who pays for requests right now. It opens a menu
@@ -43,6 +44,10 @@ export function ChargedTo() {
     document.addEventListener("mousedown", onPointer);
     return () => document.removeEventListener("mousedown", onPointer);
   }, [open]);
+
+  const hint = useShortcutHint("payer.switch");
+  // Ctrl+Shift+C opens the menu, as the chip does: who pays changes only when a context is chosen.
+  useCommand("payer.switch", () => setOpen(true));
 
   const onMenuKeyDown = (event: KeyboardEvent) => onMenuKey(event, items(), close, setOpen);
 
@@ -84,7 +89,8 @@ export function ChargedTo() {
         aria-expanded={open ? "true" : "false"}
         aria-controls={open ? menuId : undefined}
         aria-describedby={hintId}
-        title={`${t("chargedTo.chip", { who })}\n${t("chargedTo.hint")}`}
+        aria-keyshortcuts={hint["aria-keyshortcuts"]}
+        title={`${t("chargedTo.chip", { who })}\n${t("chargedTo.hint")}${hint.suffix}`}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={onChipKeyDown}
       >

@@ -2,6 +2,7 @@ import { Icon } from "../components";
 import { t } from "../i18n";
 import { useApp } from "./context";
 import { FOOTER_NAV, MAIN_NAV, type NavEntry } from "./screens";
+import { useShortcutHint } from "./shortcuts/registry";
 
 export function Nav() {
   return (
@@ -23,12 +24,15 @@ export function Nav() {
 function NavItem(props: { entry: NavEntry }) {
   const { screen, navigate } = useApp();
   const current = screen === props.entry.id;
+  const hint = useShortcutHint(`screen.${props.entry.id}`);
   return (
     <li>
       <button
         type="button"
         class={`app-nav__item${current ? " is-current" : ""}`}
         aria-current={current ? "page" : undefined}
+        aria-keyshortcuts={hint["aria-keyshortcuts"]}
+        title={`${t(props.entry.label)}${hint.suffix}`}
         data-testid={`nav-${props.entry.id}`}
         onClick={() => navigate(props.entry.id)}
       >

@@ -1,20 +1,13 @@
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 
 import { Button, Chip, Dialog, toast } from "../components";
 import { errorMessage, t } from "../i18n";
 import { toAppError } from "../ipc";
 import { changePresenting, presentingState, usePresenting } from "./presenting";
-
-/** The shortcut, as `aria-keyshortcuts` writes it and as people read it. */
-export const PRESENTING_SHORTCUT = { aria: "Control+Shift+P", label: "Ctrl+Shift+P" } as const;
+import { useCommand, useShortcutHint } from "./shortcuts/registry";
 
 function failed(error: unknown) {
   toast({ tone: "error", title: t("presenting.saveFailed"), body: errorMessage(toAppError(error).code) });
-}
-
-/** Whether a key event is the Presenting shortcut, and not typing into an input method. */
-export function isPresentingShortcut(event: KeyboardEvent): boolean {
-  return event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey && !event.isComposing && event.key.toLowerCase() === "p";
 }
 
 /**
@@ -25,16 +18,13 @@ export function PresentingSwitch() {
   const presenting = usePresenting();
   const [asking, setAsking] = useState(false);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isPresentingShortcut(event)) return;
-      event.preventDefault();
-      if (presentingState.get().on) setAsking(true);
-      else changePresenting({ on: true }).catch(failed);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  const hint = useShortcutHint("presenting.toggle");
+  const shortcut = hint.keys;
+  // The shortcut takes the same way as the switch: on at once, off asks first.
+  useCommand("presenting.toggle", () => {
+    if (presentingState.get().on) setAsking(true);
+    else changePresenting({ on: true }).catch(failed);
+  });
 
   const stop = () => {
     setAsking(false);
@@ -49,8 +39,8 @@ export function PresentingSwitch() {
           icon="monitor"
           class="presenting-badge"
           onClick={() => setAsking(true)}
-          aria-keyshortcuts={PRESENTING_SHORTCUT.aria}
-          title={t("presenting.badgeHint", { shortcut: PRESENTING_SHORTCUT.label })}
+          aria-keyshortcuts={hint["aria-keyshortcuts"]}
+          title={t("presenting.badgeHint", { shortcut })}
           data-testid="presenting-badge"
         >
           {t("presenting.badge", { scale: String(presenting.scale) })}
@@ -61,8 +51,8 @@ export function PresentingSwitch() {
           size="sm"
           icon="monitor"
           onClick={() => changePresenting({ on: true }).catch(failed)}
-          aria-keyshortcuts={PRESENTING_SHORTCUT.aria}
-          title={t("presenting.switchHint", { shortcut: PRESENTING_SHORTCUT.label })}
+          aria-keyshortcuts={hint["aria-keyshortcuts"]}
+          title={t("presenting.switchHint", { shortcut })}
           data-testid="presenting-on"
         >
           {t("presenting.switch")}

@@ -20,3 +20,4 @@ export { Spinner } from "./Spinner";
 export { TextInput } from "./TextInput";
 export { dismissAllToasts, dismissToast, type ToastAction, ToastRegion, type ToastTone, toast, toasts, toastsBelongTo } from "./Toast";
 export { Toggle } from "./Toggle";
+export { anyDialogOpen } from "./useDialogFocus";

@@ -10,6 +10,11 @@ const FOCUSABLE =
 
 let openCount = 0;
 
+/** Whether a modal dialog is open (app shortcuts stay quiet while one is). */
+export function anyDialogOpen(): boolean {
+  return openCount > 0;
+}
+
 /** While any dialog is open the app behind it is inert: no focus, no clicks. */
 function setBackgroundInert(inert: boolean) {
   const app = document.getElementById("app");

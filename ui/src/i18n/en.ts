@@ -8,6 +8,7 @@ import { en as balancesEn } from "./balances";
 import { en as chatEn } from "./chat";
 import { en as checkEn } from "./check";
 import { en as modelsEn } from "./models";
+import { en as shortcutsEn } from "./shortcuts";
 import { en as voicesEn } from "./voices";
 
 export const en = {
@@ -305,6 +306,7 @@ export const en = {
   ...voicesEn,
   ...balancesEn,
   ...accountEn,
+  ...shortcutsEn,
 
   "balances.title": "Balances",
   "balances.subtitle": "Your Personal and Team points, and why they changed.",

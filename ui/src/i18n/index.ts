@@ -101,6 +101,11 @@ export function t<K extends MessageKey>(key: K, ...args: ParamsFor<K>): string {
   return interpolate(template, args[0] as Record<string, string | number> | undefined);
 }
 
+/** Translates `key` into `lang`, whichever language is active (the palette searches both). */
+export function tIn<K extends MessageKey>(lang: Locale, key: K, ...args: ParamsFor<K>): string {
+  return interpolate(dictionaries[lang][key] ?? en[key], args[0] as Record<string, string | number> | undefined);
+}
+
 /** The localised explanation for an error code; unknown codes read as INTERNAL. */
 export function errorMessage(code: ErrorCode | string): string {
   const key = `error.${code}`;

@@ -5,6 +5,7 @@ import { zhCN as chatZhCN } from "./chat";
 import { zhCN as checkZhCN } from "./check";
 import type { en } from "./en";
 import { zhCN as modelsZhCN } from "./models";
+import { zhCN as shortcutsZhCN } from "./shortcuts";
 import { zhCN as voicesZhCN } from "./voices";
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -295,6 +296,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   ...voicesZhCN,
   ...balancesZhCN,
   ...accountZhCN,
+  ...shortcutsZhCN,
 
   "balances.title": "余额",
   "balances.subtitle": "查看个人和团队的积分余额，以及每一笔变动的原因。",

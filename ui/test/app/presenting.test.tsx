@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { useState } from "preact/hooks";
 import { act } from "preact/test-utils";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { session, withCommands } from "../support/core";
 import { findIn, mountRoot } from "../support/dom";
@@ -24,6 +24,7 @@ vi.mock("../../src/ipc", (real) =>
 const { presentingState, startPresenting, rememberIds, knownIdsState, idsIn } = await import("../../src/app/presenting");
 const { sessionsState } = await import("../../src/app/sessions");
 const { PresentingSwitch } = await import("../../src/app/PresentingSwitch");
+const { handleShortcut } = await import("../../src/app/shortcuts/registry");
 const { copyText } = await import("../../src/app/clipboard");
 const { toast, toasts, dismissAllToasts, ToastRegion } = await import("../../src/components");
 const { applyLocale } = await import("../../src/i18n");
@@ -191,6 +192,9 @@ describe("Presenting mode", () => {
   });
 
   it("turns on at once from the header or Ctrl+Shift+P, and asks before turning off", async () => {
+    // The app's one keydown handler (the shortcut registry's), as App.tsx installs it.
+    window.addEventListener("keydown", handleShortcut);
+    onTestFinished(() => window.removeEventListener("keydown", handleShortcut));
     act(() => render(<PresentingSwitch />, root));
     await act(async () => (findIn(root, '[data-testid="presenting-on"]') as HTMLButtonElement).click());
     await settle();

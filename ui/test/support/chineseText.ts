@@ -45,6 +45,10 @@ export const PROPER_NAMES = [
   "you",
   "clips",
   "narrator",
+  // Key names on the keyboard, as the shortcuts list writes them.
+  "Ctrl",
+  "C",
+  "K",
 ];
 
 /** The English words in `text`: Latin words that are neither names nor codes. */

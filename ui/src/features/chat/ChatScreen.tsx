@@ -15,6 +15,7 @@ import { ConversationTools } from "./ConversationTools";
 import type { MessageActions } from "./MessageView";
 import { ReceiptDialog } from "./ReceiptDialog";
 import { useChat } from "./useChat";
+import { useChatCommands } from "./useChatCommands";
 
 export function ChatScreen() {
   const session = useActiveSession();
@@ -32,6 +33,7 @@ export function ChatScreen() {
 
 function ChatBody(props: { session: SessionSummary; contextKey: string }) {
   const chat = useChat(props.contextKey);
+  useChatCommands(chat);
   const [receipt, setReceipt] = useState<ChatMessage | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const busy = chat.inFlight !== null;

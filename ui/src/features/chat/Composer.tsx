@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import { keptKey, useKept } from "../../app/keep";
+import { useShortcutHint } from "../../app/shortcuts/registry";
 import { t } from "../../i18n";
 import type { SessionSummary } from "../../ipc";
 import { ChatCostLine } from "./ChatCostLine";
@@ -19,6 +20,7 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
   const [showOptions, setShowOptions] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const isTeam = props.session.context.kind === "team";
+  const focusHint = useShortcutHint("chat.focus");
 
   // "Open the Team workflow version setting" from a refused reply: show the options and
   // put the caret in that setting.
@@ -83,6 +85,7 @@ export function Composer(props: { chat: ChatController; session: SessionSummary 
             }
           }}
           aria-describedby="chat-input-hint"
+          aria-keyshortcuts={focusHint["aria-keyshortcuts"]}
           data-testid="chat-input"
         />
         <SendOrStop chat={chat} canSend={canSend} onSend={() => void send()} />

@@ -1,5 +1,6 @@
 // The active context's conversations, newest first, with search.
 
+import { useShortcutHint } from "../../app/shortcuts/registry";
 import { Button, Icon, Skeleton, TextInput } from "../../components";
 import { formatTimeOrDate } from "../../format/dates";
 import { errorMessage, formatNumber, t } from "../../i18n";
@@ -10,10 +11,20 @@ const when = (ms: number): string => formatTimeOrDate(ms);
 export function ConversationList(props: { chat: ChatController }) {
   const { chat } = props;
   const list = chat.conversations;
+  const newHint = useShortcutHint("chat.new");
+  const searchHint = useShortcutHint("chat.search");
   return (
     <nav class="chat-list" aria-label={t("chat.list.label")} data-testid="chat-list">
       <div class="chat-list__top">
-        <Button variant="primary" icon="plus" onClick={() => void chat.open(null)} disabled={chat.inFlight !== null} data-testid="chat-new">
+        <Button
+          variant="primary"
+          icon="plus"
+          onClick={() => void chat.open(null)}
+          disabled={chat.inFlight !== null}
+          aria-keyshortcuts={newHint["aria-keyshortcuts"]}
+          title={`${t("chat.new")}${newHint.suffix}`}
+          data-testid="chat-new"
+        >
           {t("chat.new")}
         </Button>
         <div class="chat-list__search">
@@ -24,6 +35,8 @@ export function ConversationList(props: { chat: ChatController }) {
             onValue={chat.setQuery}
             placeholder={t("chat.list.search")}
             aria-label={t("chat.list.search")}
+            aria-keyshortcuts={searchHint["aria-keyshortcuts"]}
+            title={`${t("chat.list.search")}${searchHint.suffix}`}
             data-testid="chat-search"
           />
         </div>

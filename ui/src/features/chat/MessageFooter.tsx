@@ -1,6 +1,7 @@
 // Under a message: the reply's cost and usage line, and Copy, Receipt, Regenerate, Edit, Delete.
 
 import { copyText } from "../../app/clipboard";
+import { type ShortcutHint, useShortcutHint } from "../../app/shortcuts/registry";
 import { Button } from "../../components";
 import { costText, costWhy } from "../../format/cost";
 import { t } from "../../i18n";
@@ -22,12 +23,15 @@ async function copy(text: string) {
   await copyText(text, { title: t("chat.copied") });
 }
 
-export function MessageFooter(props: { message: ChatMessage; busy: boolean; actions: MessageActions; onEdit: () => void }) {
+export function MessageFooter(props: { message: ChatMessage; busy: boolean; last: boolean; actions: MessageActions; onEdit: () => void }) {
   const { message: m, busy, actions } = props;
   const mine = m.role === "user";
   const live = m.status === "streaming" || m.status === "pending";
   const receipt = m.receipt;
   const tokens = tokensLine(receipt);
+  // The shortcut regenerates the last reply, so only that one's button names it.
+  const regenerate = useShortcutHint("chat.regenerate");
+  const hint: ShortcutHint = props.last ? regenerate : { keys: "", suffix: "" };
   return (
     <footer class="chat-msg__foot">
       {!mine && receipt?.cost && !live && (
@@ -81,7 +85,8 @@ export function MessageFooter(props: { message: ChatMessage; busy: boolean; acti
             variant="ghost"
             icon="sparkles"
             aria-label={t("chat.regenerate.hint")}
-            title={t("chat.regenerate.hint")}
+            aria-keyshortcuts={hint["aria-keyshortcuts"]}
+            title={`${t("chat.regenerate.hint")}${hint.suffix}`}
             disabled={busy}
             onClick={() => actions.onRegenerate(m.id)}
             data-testid="chat-regenerate"

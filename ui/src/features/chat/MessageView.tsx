@@ -83,7 +83,15 @@ function MessageViewInner(props: {
       {m.status === "interrupted" && <ErrorPanel message={m} busy={busy} onRetry={() => actions.onRetry(m.id)} />}
       {m.status === "complete" && m.receipt && <FinishNote receipt={m.receipt} />}
       {check && <JsonCheckView check={check} />}
-      {!editing && <MessageFooter message={m} busy={busy} actions={actions} onEdit={() => setEditing(true)} />}
+      {!editing && (
+        <MessageFooter
+          message={m}
+          busy={busy}
+          last={props.count !== undefined && props.index === props.count - 1}
+          actions={actions}
+          onEdit={() => setEditing(true)}
+        />
+      )}
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { type ThemePreference, toAppError } from "../../ipc";
 import { PlatformSettings } from "./PlatformSettings";
 import { PresentingSettingCard } from "./PresentingSetting";
 import { RecordingSettingCard } from "./RecordingSetting";
+import { ShortcutsSettingCard } from "./ShortcutsSetting";
 import { ThresholdSettingCard } from "./ThresholdSetting";
 
 const THEMES = ["system", "light", "dark"] as const;
@@ -58,6 +59,7 @@ export function SettingsScreen() {
       </Card>
 
       <PresentingSettingCard />
+      <ShortcutsSettingCard />
       <RecordingSettingCard />
 
       <ThresholdSettingCard />

@@ -3,6 +3,7 @@
 
 import { useId } from "preact/hooks";
 
+import { useCommand, useShortcutHint } from "../../app/shortcuts/registry";
 import { useMinuteClock } from "../../app/time";
 import { useBalanceCheck } from "../../app/useBalanceCheck";
 import { BalanceCheckNotice, Button } from "../../components";
@@ -52,6 +53,8 @@ export function Composer(props: {
   const formatOk = config.outputFormats.includes(draft.format);
   const canSynthesize = textOk && voiceOk && formatOk && !props.busy;
   const check = useBalanceCheck(props.estimate?.totalPoints ?? null);
+  const hint = useShortcutHint("voices.synthesize");
+  useCommand("voices.synthesize", props.onSynthesize, canSynthesize);
   const inCompare = voice !== null && props.compare.some((v) => v.voiceId === voice.voiceId);
 
   let blocker: string | null = null;
@@ -100,6 +103,8 @@ export function Composer(props: {
           loading={props.busy}
           disabled={!canSynthesize && !props.busy}
           onClick={props.onSynthesize}
+          aria-keyshortcuts={hint["aria-keyshortcuts"]}
+          title={`${t("voices.compose.synthesize")}${hint.suffix}`}
           data-testid="tts-synthesize"
         >
           {t("voices.compose.synthesize")}

@@ -3,6 +3,7 @@
 
 import { useEffect, useId, useState } from "preact/hooks";
 
+import { useCommand } from "../../app/shortcuts/registry";
 import { Icon } from "../../components";
 import { t } from "../../i18n";
 import { clock } from "./format";
@@ -24,13 +25,15 @@ export function PlayerBar(props: { labelFor: (clipId: string) => string | null }
   const position = dragging ?? playback.positionMs;
   const label = playback.clipId ? props.labelFor(playback.clipId) : null;
   const active = playback.status !== "idle" && playback.clipId !== undefined;
+  const playing = playback.status === "playing";
+  useCommand("voices.playPause", () => void (playing ? player.pause() : player.resume()), active);
 
   return (
     <div class="player" data-testid="player" data-status={playback.status} data-device={playback.device}>
       <PlayerProblem error={error} clipLabel={error && errorClipId ? props.labelFor(errorClipId) : null} />
       {active && (
         <div class="player__bar" data-testid="player-bar">
-          <PlayerButtons playing={playback.status === "playing"} />
+          <PlayerButtons playing={playing} />
           <div class="player__track">
             <div class="player__title">
               <span class="player__name">{label ?? t("voices.player.clip")}</span>

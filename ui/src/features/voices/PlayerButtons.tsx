@@ -1,10 +1,12 @@
 // The player's buttons: Pause while playing, otherwise Play (resume), and Stop.
 
+import { useShortcutHint } from "../../app/shortcuts/registry";
 import { Button } from "../../components";
 import { t } from "../../i18n";
 import { player } from "./playback";
 
 export function PlayerButtons(props: { playing: boolean }) {
+  const hint = useShortcutHint("voices.playPause");
   return (
     <div class="player__buttons">
       {props.playing ? (
@@ -12,7 +14,8 @@ export function PlayerButtons(props: { playing: boolean }) {
           variant="primary"
           icon="pause"
           aria-label={t("voices.player.pause")}
-          title={t("voices.player.pause")}
+          aria-keyshortcuts={hint["aria-keyshortcuts"]}
+          title={`${t("voices.player.pause")}${hint.suffix}`}
           onClick={() => void player.pause()}
           data-testid="player-pause"
         />
@@ -21,7 +24,8 @@ export function PlayerButtons(props: { playing: boolean }) {
           variant="primary"
           icon="play"
           aria-label={t("voices.player.play")}
-          title={t("voices.player.play")}
+          aria-keyshortcuts={hint["aria-keyshortcuts"]}
+          title={`${t("voices.player.play")}${hint.suffix}`}
           onClick={() => void player.resume()}
           data-testid="player-play"
         />

@@ -1,6 +1,7 @@
 // The voice board's tools: search by name or id, the Shared/Own filter, the state filter
 // and the sort.
 
+import { useCommand, useShortcutHint } from "../../app/shortcuts/registry";
 import { Field, Icon, Segmented, Select, TextInput } from "../../components";
 import { t } from "../../i18n";
 import type { BoardQuery, Ownership, StateFilter, VoiceSort } from "./format";
@@ -8,6 +9,8 @@ import type { BoardQuery, Ownership, StateFilter, VoiceSort } from "./format";
 export function VoiceBoardTools(props: { query: BoardQuery; onQuery: (change: (q: BoardQuery) => BoardQuery) => void }) {
   const { query } = props;
   const setQuery = props.onQuery;
+  const searchHint = useShortcutHint("voices.search");
+  useCommand("voices.search", () => document.querySelector<HTMLElement>("[data-testid=voice-search]")?.focus());
   const ownershipOptions = [
     { value: "all" as Ownership, label: t("voices.board.all"), "data-testid": "voice-filter-all" },
     { value: "shared" as Ownership, label: t("voices.board.shared"), "data-testid": "voice-filter-shared" },
@@ -37,6 +40,8 @@ export function VoiceBoardTools(props: { query: BoardQuery; onQuery: (change: (q
               value={query.search}
               placeholder={t("voices.board.searchPlaceholder")}
               onValue={(search) => setQuery((q) => ({ ...q, search }))}
+              aria-keyshortcuts={searchHint["aria-keyshortcuts"]}
+              title={`${t("voices.board.search")}${searchHint.suffix}`}
               data-testid="voice-search"
             />
           </span>
