@@ -10,6 +10,7 @@ use reqwest::Method;
 
 use crate::api::{segment, PlatformClient};
 use crate::auth::store::SessionRecord;
+use crate::auth::wire::SessionContext;
 use crate::auth::Auth;
 use crate::foundation::context::PlatformContext;
 use crate::foundation::error::{Error, Result};
@@ -67,6 +68,15 @@ impl Auth {
     pub async fn context_call(&self, scope: Option<&str>) -> Result<ContextCall> {
         let session = self.active_session().await?;
         self.call_for_session(session, scope).await
+    }
+
+    /// A call for the Personal session, whichever context pays now.
+    pub async fn personal_call(&self) -> Result<ContextCall> {
+        let view = self.sessions_view().await?;
+        let personal =
+            view.sessions.iter().find(|s| s.context == SessionContext::Personal).ok_or(Error::NotSignedIn)?;
+        let session = self.shared.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
+        self.call_for_session(session, None).await
     }
 
     /// A call for this session (active or not): `scope` checked first, then its token read.

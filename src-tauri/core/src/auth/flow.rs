@@ -391,18 +391,13 @@ impl Auth {
 
     /// Teams the Personal session's user can pick for a Team sign-in.
     pub async fn list_teams(&self) -> Result<Vec<TeamChoice>> {
-        let view = self.sessions_view().await?;
-        let personal =
-            view.sessions.iter().find(|s| s.context == SessionContext::Personal).ok_or(Error::NotSignedIn)?;
-        let session = self.shared.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
-        let token = self.token_for(&session).await?;
-        let origin = crate::foundation::context::PlatformContext::of(&session)?.origin;
+        let call = self.personal_call().await?;
         let result = self
             .shared
             .client()
-            .get_open::<serde_json::Value>(&origin, "/api/v1/open/teams", &token, None)
+            .get_open::<serde_json::Value>(call.origin(), "/api/v1/open/teams", &call.token, None)
             .await;
-        let data = self.on_unauthorized(&session, result).await?;
+        let data = self.on_unauthorized(&call.session, result).await?;
         let (teams, report) = super::teams::read_teams(&data)?;
         if !report.is_clean() {
             tracing::info!(?report, "the Team list was read tolerantly");
@@ -411,7 +406,7 @@ impl Auth {
         // (the Team context answer need not carry one), and fill in sessions that have none.
         for team in teams.iter().filter(|t| t.name != t.team_id) {
             self.remember_team_name(&team.team_id, &team.name);
-            self.shared.db().fill_team_name(&session.origin, &team.team_id, &team.name).await?;
+            self.shared.db().fill_team_name(&call.session.origin, &team.team_id, &team.name).await?;
         }
         Ok(teams)
     }

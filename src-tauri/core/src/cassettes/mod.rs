@@ -64,8 +64,16 @@ impl Cassettes {
         self.shared.client().recorder().start(recorded_at, context);
         // The "before": what the screens read first. A read that fails is simply not in the
         // recording (the replay then says so where it is asked).
-        if !team {
-            let _ = self.auth.context_get::<serde_json::Value>(&call, "/api/v1/open/me").await;
+        let _ = self.auth.context_get::<serde_json::Value>(&call, "/api/v1/open/me").await;
+        if let Some(team_id) = call.team_id() {
+            // A replay signs in as the presenter did: Personal first (its identity and the Team
+            // list, read with the Personal session), then the Team (its context).
+            if let Ok(personal) = self.auth.personal_call().await {
+                let _ = self.auth.context_get::<serde_json::Value>(&personal, "/api/v1/open/me").await;
+            }
+            let _ = self.auth.list_teams().await;
+            let path = format!("/api/v1/open/teams/{}/context", crate::api::segment(team_id));
+            let _ = self.auth.context_get::<serde_json::Value>(&call, &path).await;
         }
         let _ = self.models.model_catalog(true).await;
         let _ = self.tts.tts_catalog().await;

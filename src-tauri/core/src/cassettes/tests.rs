@@ -135,3 +135,39 @@ async fn damaged_foreign_and_newer_files_are_refused_and_change_nothing() {
         assert_eq!(rig.core.shared().platform(), platform, "the platform did not change");
     }
 }
+
+#[tokio::test]
+async fn a_team_demo_replays_its_team_sign_in_and_reply() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("team-demo.json");
+    rig.core.cassettes().start_recording().await.unwrap();
+    let before = rig.core.billing().refresh_balance().await.unwrap().spendable;
+    let (reply, _) = chat(&rig, "What does our Team pay for?").await.unwrap();
+    let summary = rig.core.cassettes().stop_recording().await.unwrap();
+    assert_eq!(summary.context, sb::TEAM_ALPHA_NAME);
+    std::fs::write(&file, &rig.core.cassettes().recorded_document().unwrap().bytes).unwrap();
+
+    let Rig { core, sandbox, .. } = rig;
+    core.shared().shutdown().await;
+    sandbox.shutdown().await;
+    let venue = Rig::new().await;
+    let replay = venue.core.cassettes().replay(&file, 2.0).await.unwrap().replay.expect("a replay");
+    assert_eq!(replay.context, sb::TEAM_ALPHA_NAME);
+    // The presenter signs in as they did when recording: Personal, then the Team from the list.
+    venue.sign_in(ContextRequest::Personal).await;
+    let teams = venue.core.auth().list_teams().await.unwrap();
+    assert!(teams.iter().any(|t| t.team_id == sb::TEAM_ALPHA_ID), "the recorded Team list: {teams:?}");
+    let team =
+        venue.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+    let crate::auth::wire::SessionContext::Team { team_name, .. } = &team.context else {
+        panic!("a Team session: {team:?}");
+    };
+    assert_eq!(team_name, sb::TEAM_ALPHA_NAME);
+    assert_eq!(venue.core.billing().refresh_balance().await.unwrap().spendable, before);
+    let (again, _) = chat(&venue, "What does our Team pay for?").await.unwrap();
+    assert_eq!(again, reply, "the Team's recorded reply");
+    assert!(venue.control().charges().is_empty(), "the platform the app was set to was never asked");
+}
