@@ -16,6 +16,8 @@ SYSTEM_PACKAGES=(
   xclip
   # answering the real GTK save dialog in tests, as a person would (type a path, Enter)
   xdotool
+  # running a "Copy as curl" command copied for HTTPie in tests
+  httpie
 )
 
 missing=()

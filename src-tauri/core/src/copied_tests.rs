@@ -183,7 +183,7 @@ async fn while_presenting_the_copy_is_masked() {
     assert!(text.contains("$XIAOYA_TOKEN"), "{text}");
 }
 
-/// The catalog and balance reads, copied and run with curl, get the same data the app
+/// The catalog and balance reads, copied and run with curl and with HTTPie, get the same data the app
 /// reads (the envelope's `data`), in Personal and in a Team context (its own routes and
 /// `X-Xiaoya-Team-Id`).
 #[tokio::test]
@@ -200,14 +200,28 @@ async fn copied_reads_get_the_same_answer() {
             (RequestCopyTarget::CatalogRead, crate::models::catalog_path(&call)),
             (RequestCopyTarget::BalanceRead, crate::billing::balance_path(&call)),
         ] {
-            let text = rig.core.copy_request(target, CurlShell::Bash).await.unwrap();
-            assert!(!text.contains(&token));
-            assert_eq!(text.contains("X-Xiaoya-Team-Id"), team, "{text}");
-            let (body, _dir) = run(text, token.clone()).await;
-            let copied: Value = serde_json::from_str(&body).unwrap();
             let direct: Value = rig.core.auth().context_get(&call, &path).await.unwrap();
-            assert_eq!(copied["success"], Value::Bool(true), "{body}");
-            assert_eq!(copied["data"], direct, "{path}");
+            // bash with curl, and HTTPie (`http`, which the bootstrap installs) as copied.
+            for shell in [CurlShell::Bash, CurlShell::Httpie] {
+                let text = rig.core.copy_request(target.clone(), shell).await.unwrap();
+                assert!(!text.contains(&token));
+                assert_eq!(text.contains("X-Xiaoya-Team-Id"), team, "{text}");
+                let (out, _dir) = run(text, token.clone()).await;
+                // HTTPie's copy prints the answer's headers (`--print=hb`: the request id is
+                // there), then a blank line and the body.
+                let body = match shell {
+                    CurlShell::Httpie => {
+                        assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+                        let out = out.replace("\r\n", "\n");
+                        out.split_once("\n\n").map(|(_, b)| b.to_owned()).unwrap_or_default()
+                    }
+                    _ => out,
+                };
+                let copied: Value =
+                    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{shell:?}: {e}: {body}"));
+                assert_eq!(copied["success"], Value::Bool(true), "{shell:?}: {body}");
+                assert_eq!(copied["data"], direct, "{shell:?}: {path}");
+            }
         }
     }
 }
