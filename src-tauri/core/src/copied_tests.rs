@@ -247,3 +247,34 @@ async fn check_items_copy_as_their_requests() {
     let (body, _dir) = run(text, token).await;
     assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["success"], Value::Bool(true), "{body}");
 }
+
+/// A billable check copies as the reply or clip it made: the copy of its speech item, run with
+/// curl, reaches the platform under the check's request id and gets the idempotent answer,
+/// and the platform still holds one charge for it.
+#[tokio::test]
+async fn billable_check_items_copy_as_the_reply_and_clip_they_made() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    let quote = rig.core.check().platform_check_quote().await.unwrap();
+    let total = quote.speech_estimate.and_then(|e| e.total_points);
+    let report = rig.core.check().platform_check_billable(total, None).await.unwrap();
+    let token = token(&rig).await;
+    let posts: Vec<(usize, &crate::check::wire::CheckItem)> =
+        report.items.iter().enumerate().filter(|(_, i)| i.method == "POST").collect();
+    assert_eq!(posts.len(), 2, "a chat reply and a clip: {:?}", report.items);
+    for (index, item) in posts {
+        let request_id = item.request_id.clone().expect("a billable check sent a request");
+        let target = RequestCopyTarget::CheckItem { run_id: report.run_id.clone(), index: index as u32 };
+        let text = rig.core.copy_request(target, CurlShell::Bash).await.unwrap();
+        assert!(!text.contains(&token), "the copy holds the token:\n{text}");
+        assert!(text.starts_with(&format!("# Xiaoya request {request_id} · sent ")), "{text}");
+        assert!(text.contains(&format!("-H 'X-Request-ID: {request_id}'")), "{text}");
+        if item.path.contains("speech") {
+            let (headers, dir) = run(text, token.clone()).await;
+            assert!(headers.starts_with("HTTP/1.1 409"), "{headers}");
+            let body = std::fs::read_to_string(dir.path().join("response.audio")).unwrap();
+            assert!(body.contains("TTS_REQUEST_ALREADY_SETTLED"), "{body}");
+            assert_eq!(rig.control().charges_for(&request_id).len(), 1, "no second charge");
+        }
+    }
+}
