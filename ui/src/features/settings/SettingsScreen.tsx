@@ -8,6 +8,7 @@ import { PlatformSettings } from "./PlatformSettings";
 import { PresentingSettingCard } from "./PresentingSetting";
 import { RecordingSettingCard } from "./RecordingSetting";
 import { ThresholdSettingCard } from "./ThresholdSetting";
+import { TraySettingCard } from "./TraySetting";
 
 const THEMES = ["system", "light", "dark"] as const;
 const THEME_ICONS = { system: "monitor", light: "sun", dark: "moon" } as const;
@@ -61,6 +62,7 @@ export function SettingsScreen() {
       <RecordingSettingCard />
 
       <ThresholdSettingCard />
+      <TraySettingCard />
 
       <PlatformSettings platform={info.platform} />
 
