@@ -11,6 +11,8 @@
 //! - Refresh in the tray's menu reads the balance again; crossing the low-balance threshold
 //!   makes one desktop notification, not one per refresh; a failed refresh shows the
 //!   figure's age;
+//! - Switch who pays in the tray's menu makes another signed-in context pay, as the header's
+//!   switcher does;
 //! - Presenting mode hides the tray (status Passive, no label);
 //! - without any tray on the desktop, Settings says the tray isn't shown, and the header
 //!   keeps the figure.
@@ -277,6 +279,21 @@ fn figure(label: &str) -> Option<i64> {
     label.split(" · ").next()?.replace(',', "").parse().ok()
 }
 
+/// Waits until the menu has an item labelled `want`.
+async fn wait_menu(desktop: &Desktop, want: &str) -> TestResult {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let labels = desktop.labels().await?;
+        if labels.iter().any(|l| l == want) {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(format!("the tray's menu never said {want:?}: {labels:?}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_tray_shows_the_balance_and_its_menu_over_dbus() -> TestResult {
     let _bus = BUS.lock().await;
@@ -383,6 +400,18 @@ async fn journey(app: &AppWindow, desktop: &Desktop) -> TestResult {
     control.clear_faults();
     desktop.click("Refresh").await?;
     desktop.wait_label("the fresh figure again", |l| l == "40").await?;
+
+    // ---- Switch who pays: a Team signed in and paying, then Personal again from the tray.
+    app.sign_in_team(sb::TEAM_ALPHA_ID).await?;
+    let pays_team = format!("Pays now: {}", sb::TEAM_ALPHA_NAME);
+    wait_menu(desktop, &pays_team).await?;
+    let labels = desktop.labels().await?;
+    assert!(labels.iter().any(|l| l.starts_with(&format!("{}: ", sb::TEAM_ALPHA_NAME))), "{labels:?}");
+    assert!(labels.iter().any(|l| l.starts_with("Personal: 40 points")), "{labels:?}");
+    desktop.click("Personal").await?;
+    wait_menu(desktop, "Pays now: Personal").await?;
+    desktop.wait_label("Personal's figure", |l| l == "40").await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "40").await?;
 
     // ---- Presenting mode hides the tray (Passive, nothing of the account in it).
     let el = app.find("[data-testid=nav-account]").await?;
