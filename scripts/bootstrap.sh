@@ -7,6 +7,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 SYSTEM_PACKAGES=(
   # build
   libwebkit2gtk-4.1-dev libasound2-dev libssl-dev pkg-config build-essential
+  # the balance tray (src-tauri/src/tray.rs): Tauri loads libayatana-appindicator at run time
+  libayatana-appindicator3-dev
   # run and test: a display, a session bus, the Secret Service, WebDriver, audio, screenshots
   xvfb dbus dbus-x11 gnome-keyring libsecret-tools webkit2gtk-driver xdg-utils
   desktop-file-utils pulseaudio libasound2-plugins imagemagick fonts-noto-cjk

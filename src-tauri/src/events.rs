@@ -7,6 +7,7 @@
 //! global Tauri events: the window's capability grants no `core:event` permission at all,
 //! so no script in the webview can listen to any global event — in particular not to the
 //! deep-link plugin's `deep-link://new-url`, which carries the authorization code.
+//! The shell's own parts (the tray) listen with `listen`.
 
 use std::sync::Mutex;
 
@@ -15,9 +16,14 @@ pub use xiaoya_core::wire::AppEvent;
 
 /// The channels the page subscribed with (one per `onAppEvent` subscription of the
 /// current page; cleared when a page starts loading).
+/// A listener in the shell itself (the tray); called on the emitting task, must not block.
+pub type Listener = Box<dyn Fn(&AppEvent) + Send + Sync>;
+
 #[derive(Default)]
 pub struct AppEventHub {
     channels: Mutex<Vec<Channel<AppEvent>>>,
+    /// Kept across page loads.
+    listeners: Mutex<Vec<Listener>>,
 }
 
 impl AppEventHub {
@@ -34,7 +40,15 @@ impl AppEventHub {
         channels.clear();
     }
 
+    /// The shell's own parts hear every event too (the tray follows balances and sessions).
+    pub fn listen(&self, listener: Listener) {
+        self.listeners.lock().unwrap_or_else(|p| p.into_inner()).push(listener);
+    }
+
     fn send(&self, event: &AppEvent) {
+        for listener in self.listeners.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            listener(event);
+        }
         let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         for channel in channels.iter() {
             if let Err(err) = channel.send(event.clone()) {

@@ -11,6 +11,7 @@ mod notify;
 
 pub mod rendering;
 mod startup;
+pub mod tray;
 mod window_state;
 
 use std::path::PathBuf;
@@ -234,6 +235,7 @@ pub fn run() {
                     urls.iter().map(|u| u.to_string()).collect(),
                 );
             }
+            tray::start(app);
             startup::serve_loopback_sign_ins(app.handle().clone());
             startup::resume_on_start(app.handle().clone());
             Ok(())

@@ -46,8 +46,14 @@ fn startup_failure<R: tauri::Runtime>(app: &tauri::AppHandle<R>) -> xiaoya_core:
 }
 
 #[tauri::command]
-pub async fn set_locale(state: State<'_, AppState>, locale: Locale) -> CmdResult<AppInfo> {
-    Ok(with_commit(state.core.set_locale(locale).await?))
+pub async fn set_locale<R: tauri::Runtime>(
+    app: tauri::AppHandle<R>,
+    state: State<'_, AppState>,
+    locale: Locale,
+) -> CmdResult<AppInfo> {
+    let info = with_commit(state.core.set_locale(locale).await?);
+    crate::tray::changed(&app);
+    Ok(info)
 }
 
 #[tauri::command]
@@ -56,8 +62,21 @@ pub async fn set_theme(state: State<'_, AppState>, theme: ThemePreference) -> Cm
 }
 
 #[tauri::command]
-pub async fn set_presenting(state: State<'_, AppState>, presenting: Presenting) -> CmdResult<AppInfo> {
-    Ok(with_commit(state.core.set_presenting(presenting).await?))
+pub async fn set_presenting<R: tauri::Runtime>(
+    app: tauri::AppHandle<R>,
+    state: State<'_, AppState>,
+    presenting: Presenting,
+) -> CmdResult<AppInfo> {
+    let info = with_commit(state.core.set_presenting(presenting).await?);
+    // The tray hides while presenting.
+    crate::tray::changed(&app);
+    Ok(info)
+}
+
+/// Whether the desktop shows the tray (`tray.rs`); Settings says so when it doesn't.
+#[tauri::command]
+pub async fn tray_shown<R: tauri::Runtime>(app: tauri::AppHandle<R>) -> CmdResult<bool> {
+    Ok(crate::tray::shown(&app))
 }
 
 /// The core announces the switch (`platformChanged`).

@@ -44,6 +44,9 @@ commands! {
     /// Turns Presenting mode on or off and sets its type size (125 or 150 percent; another
     /// is INVALID_INPUT). Kept across restarts.
     app::set_presenting(presenting: Presenting) -> AppInfo;
+    /// Whether the desktop shows the balance tray (Linux: libayatana-appindicator and a
+    /// StatusNotifierWatcher on the session bus). `false`: the header keeps every figure.
+    app::tray_shown() -> bool;
     /// Points the app at a real platform. Rejects with INVALID_INPUT for bad settings.
     app::set_platform(input: PlatformSettingsInput) -> PlatformInfo;
     /// Switches back to the built-in sandbox (command `use_sandbox`).

@@ -358,6 +358,10 @@ export const en = {
   "validation.redirectUri.scheme":
     "Use the app's own scheme (xiaoya-companion://…), a loopback address such as http://127.0.0.1/oauth/callback, or an https page.",
 
+  "settings.tray.title": "Tray",
+  "settings.tray.shown":
+    "The paying account's balance is next to the tray icon; its menu lists every signed-in account, the last charges and what was spent today.",
+  "settings.tray.missing": "The tray isn't shown on this desktop; the header keeps every figure.",
   "settings.about.title": "About",
   "settings.about.version": "Version",
   "settings.about.commit": "Commit",

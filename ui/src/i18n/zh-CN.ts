@@ -348,6 +348,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   "validation.redirectUri.scheme":
     "请使用应用专属协议（xiaoya-companion://…）、回环地址（例如 http://127.0.0.1/oauth/callback）或 https 页面。",
 
+  "settings.tray.title": "托盘",
+  "settings.tray.shown": "付费账户的余额显示在托盘图标旁；菜单中列出每个已登录账户、最近扣费和今日已用积分。",
+  "settings.tray.missing": "此桌面不显示托盘；窗口顶栏照常显示所有数字。",
   "settings.about.title": "关于",
   "settings.about.version": "版本",
   "settings.about.commit": "提交",

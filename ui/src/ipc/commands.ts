@@ -34,5 +34,6 @@ export {
   signInDiagnostics,
   signInLink,
   signOut,
+  trayShown,
   useSandbox as switchToSandbox,
 } from "./generated";

@@ -82,6 +82,7 @@ export type CommandName =
   | "set_locale"
   | "set_theme"
   | "set_presenting"
+  | "tray_shown"
   | "set_platform"
   | "use_sandbox"
   | "show_in_folder"
@@ -245,6 +246,14 @@ export function setTheme(theme: ThemePreference): Promise<AppInfo> {
  */
 export function setPresenting(presenting: Presenting): Promise<AppInfo> {
   return call<AppInfo>("set_presenting", { presenting });
+}
+
+/**
+ * Whether the desktop shows the balance tray (Linux: libayatana-appindicator and a
+ * StatusNotifierWatcher on the session bus). `false`: the header keeps every figure.
+ */
+export function trayShown(): Promise<boolean> {
+  return call<boolean>("tray_shown");
 }
 
 /** Points the app at a real platform. Rejects with INVALID_INPUT for bad settings. */

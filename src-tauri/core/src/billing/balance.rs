@@ -38,6 +38,18 @@ impl Billing {
     }
 
     async fn refresh_balance_with(&self, call: &ContextCall) -> Result<BalanceOverview> {
+        let read = self.read_balance_with(call).await;
+        if read.is_err() {
+            // Until a later read succeeds, the tray shows the last figure with its age.
+            self.failed_refreshes
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(call.session.id.clone(), now_ms());
+        }
+        read
+    }
+
+    async fn read_balance_with(&self, call: &ContextCall) -> Result<BalanceOverview> {
         // Taken before the request: every charge recorded up to here is already in the
         // balance the platform is about to report.
         let ledger_mark = self.shared.db().ledger_mark().await?;
@@ -79,6 +91,7 @@ impl Billing {
         let mut overview = self.overview(&call.session, &row).await?;
         overview.reading = Some(report);
         overview.settled = settled;
+        self.failed_refreshes.lock().unwrap_or_else(|p| p.into_inner()).remove(&call.session.id);
         // Every new reading reaches every screen (the header among them).
         self.events.emit(overview.clone());
         Ok(overview)
@@ -194,7 +207,7 @@ impl Billing {
         self.billing_settings().await
     }
 
-    async fn low_threshold(&self) -> Result<Points> {
+    pub(super) async fn low_threshold(&self) -> Result<Points> {
         Ok(self
             .shared
             .db()
@@ -261,7 +274,7 @@ fn log_reading(what: &str, report: &crate::foundation::reading::ReadReport) {
     }
 }
 
-fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold: Points) -> BalanceOverview {
+pub(super) fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold: Points) -> BalanceOverview {
     // Stored text was written from a parsed amount; a damaged row reads as zero.
     let spendable = Points::parse(&row.spendable).unwrap_or_default();
     BalanceOverview {

@@ -277,7 +277,17 @@ impl Billing {
             return Err(Error::InvalidInput(format!("days must be 1–90, not {}", query.days)));
         }
         let session = self.auth().active_session().await?;
-        let key = ContextColumns::of(&session);
+        self.spending_chart_of(&session, &query).await
+    }
+
+    /// The chart for one session's context (the tray's "spent today" reads it without the
+    /// active-session checks, which could end a session and announce it).
+    pub(super) async fn spending_chart_of(
+        &self,
+        session: &crate::auth::store::SessionRecord,
+        query: &SpendingQuery,
+    ) -> Result<SpendingChart> {
+        let key = ContextColumns::of(session);
         let mut rows = self
             .shared
             .db()
@@ -292,8 +302,8 @@ impl Billing {
         let snapshots = self.shared.db().balance_snapshots(&key, SNAPSHOTS_EXPLAINED).await?;
         rows.reverse();
         let (extra, covered) = counted_by_usage(&snapshots, &rows);
-        let context = platform::context_of(&session);
-        Ok(chart(&rows, (&context, &extra, &covered), now_ms(), &query))
+        let context = platform::context_of(session);
+        Ok(chart(&rows, (&context, &extra, &covered), now_ms(), query))
     }
 }
 

@@ -18,6 +18,7 @@ mod platform;
 pub mod points;
 pub mod read;
 mod service;
+pub mod tray;
 pub mod wire;
 
 pub use balance::balance_path;

@@ -9,6 +9,7 @@ import { PresentingSettingCard } from "./PresentingSetting";
 import { RecordingSettingCard } from "./RecordingSetting";
 import { ShortcutsSettingCard } from "./ShortcutsSetting";
 import { ThresholdSettingCard } from "./ThresholdSetting";
+import { TraySettingCard } from "./TraySetting";
 
 const THEMES = ["system", "light", "dark"] as const;
 const THEME_ICONS = { system: "monitor", light: "sun", dark: "moon" } as const;
@@ -63,6 +64,7 @@ export function SettingsScreen() {
       <RecordingSettingCard />
 
       <ThresholdSettingCard />
+      <TraySettingCard />
 
       <PlatformSettings platform={info.platform} />
 

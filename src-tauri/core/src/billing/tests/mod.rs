@@ -11,6 +11,7 @@ use crate::testing::Rig;
 mod balances;
 mod busy;
 mod ledger;
+mod tray;
 
 pub(super) fn team(id: &str) -> ContextRequest {
     ContextRequest::Team { team_id: id.into(), make_payer: true }
