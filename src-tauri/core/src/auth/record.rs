@@ -79,8 +79,8 @@ impl Auth {
             // picked from stands in, and an id is never shown where a name was known.
             record.team_name =
                 ctx.name.filter(|n| !n.trim().is_empty()).or_else(|| attempt.team_name.clone());
-            record.role = ctx.role;
-            record.member_status = ctx.member_status;
+            record.role = super::teams::word(ctx.role);
+            record.member_status = super::teams::word(ctx.member_status);
             record.team_context_version = ctx.team_context_version;
             if me.is_none() {
                 // A11: keyed by what the server reported for this token — its Team member.

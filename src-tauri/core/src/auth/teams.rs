@@ -5,7 +5,13 @@ use serde_json::{Map, Value};
 
 use super::wire::TeamChoice;
 use crate::foundation::error::{Error, Result};
-use crate::foundation::reading::{describe, field, find_list, ReadReport};
+use crate::foundation::reading::{describe, field, find_list, normalise_word, ReadReport};
+
+/// A role or a member status as the app compares and labels it, whatever the platform's case
+/// (`OWNER`, `Owner`, `PENDING_INVITE` read `owner`, `owner`, `pending_invite`); blank is absent.
+pub fn word(raw: Option<String>) -> Option<String> {
+    raw.map(|r| normalise_word(&r)).filter(|r| !r.is_empty())
+}
 
 /// Reads `GET /api/v1/open/teams` data: a bare list (the sandbox's), `{items}`,
 /// `{teams}`, `{data}`, one wrapper deeper too; ids as text or numbers, `name` or
@@ -39,8 +45,8 @@ pub fn read_teams(data: &Value) -> Result<(Vec<TeamChoice>, ReadReport)> {
         teams.push(TeamChoice {
             team_id,
             name,
-            role: text(map, &["role", "memberRole"]),
-            status: text(map, &["status", "memberStatus", "teamStatus"]),
+            role: word(text(map, &["role", "memberRole"])),
+            status: word(text(map, &["status", "memberStatus", "teamStatus"])),
         });
     }
     Ok((teams, report))
@@ -69,5 +75,26 @@ mod tests {
         assert_eq!((teams[0].team_id.as_str(), teams[0].name.as_str()), ("7", "7"));
         assert_eq!(report.missing, vec!["teams[].name".to_owned(), "teams[].teamId".to_owned()]);
         assert!(read_teams(&serde_json::json!({"x": 1})).is_err());
+    }
+
+    /// Reading F3: the docs write roles and member statuses in lower case without saying so;
+    /// another case reads the same, so the picker's labels and the "not active" warning hold.
+    #[test]
+    fn roles_and_statuses_in_another_case_read_the_same() {
+        let data = serde_json::json!([
+            {"teamId": "t1", "name": "Alpha", "role": "OWNER", "memberStatus": "Active"},
+            {"teamId": "t2", "name": "Beta", "role": " Member ", "memberStatus": "PENDING_INVITE"},
+            {"teamId": "t3", "name": "Gamma", "role": "", "memberStatus": "pendingInvite"},
+        ]);
+        let (teams, _) = read_teams(&data).unwrap();
+        let read: Vec<_> = teams.iter().map(|t| (t.role.as_deref(), t.status.as_deref())).collect();
+        assert_eq!(
+            read,
+            vec![
+                (Some("owner"), Some("active")),
+                (Some("member"), Some("pending_invite")),
+                (None, Some("pending_invite")),
+            ]
+        );
     }
 }
