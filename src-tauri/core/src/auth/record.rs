@@ -94,7 +94,7 @@ impl Auth {
         if let Some(me) = me {
             record.subject = me.user_id;
             record.display_name = me.display_name;
-            record.avatar_url = me.avatar_url;
+            record.avatar_url = avatar_url(origin, me.avatar_url);
         }
         record.keychain_account =
             keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
@@ -126,5 +126,35 @@ impl Auth {
         self.forget_notices_for(&record.context).await?;
         tracing::info!(context = record.context.kind(), "signed in");
         Ok(record)
+    }
+}
+
+/// Reading D3: `avatarUrl` is "format=uri, nullable"; a relative one (`/avatars/u1.png`) is
+/// kept resolved against the platform's origin, an empty or non-web one is absent. (The
+/// window shows initials, never a remote image: its CSP allows none.)
+fn avatar_url(origin: &url::Url, raw: Option<String>) -> Option<String> {
+    let raw = raw?;
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return None;
+    }
+    let url = origin.join(raw).ok()?;
+    matches!(url.scheme(), "https" | "http").then(|| url.to_string())
+}
+
+#[cfg(test)]
+mod avatar_tests {
+    #[test]
+    fn a_relative_avatar_url_is_resolved_and_a_blank_or_foreign_one_is_absent() {
+        let origin = url::Url::parse("https://open.xiaoya.example/").unwrap();
+        let read = |raw: Option<&str>| super::avatar_url(&origin, raw.map(str::to_owned));
+        assert_eq!(
+            read(Some("/avatars/u1.png")).as_deref(),
+            Some("https://open.xiaoya.example/avatars/u1.png")
+        );
+        assert_eq!(read(Some("https://cdn.example/a.png")).as_deref(), Some("https://cdn.example/a.png"));
+        assert_eq!(read(Some("  ")), None);
+        assert_eq!(read(Some("javascript:alert(1)")), None);
+        assert_eq!(read(None), None);
     }
 }
