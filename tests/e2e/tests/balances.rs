@@ -125,9 +125,7 @@ async fn team_balances_show_exactly_above_two_to_the_53_and_with_decimals() -> T
     // Dark theme, from Settings, where the low-balance threshold also lives.
     app.click("[data-testid=nav-settings]").await?;
     // Warn below 1,000: Team Beta's 859.75 now shows as low in the header.
-    let input = app.find("[data-testid=low-balance-input]").await?;
-    input.clear().await?;
-    input.send_keys("1000").await?;
+    app.type_into("[data-testid=low-balance-input]", "1000").await?;
     app.click("[data-testid=low-balance-save]").await?;
     app.find("[data-testid=balance-low]").await?;
     app.click("[data-testid=theme-dark]").await?;
