@@ -8,6 +8,7 @@ import { en as balancesEn } from "./balances";
 import { en as chatEn } from "./chat";
 import { en as checkEn } from "./check";
 import { en as modelsEn } from "./models";
+import { en as teamEn } from "./team";
 import { en as voicesEn } from "./voices";
 
 export const en = {
@@ -299,6 +300,7 @@ export const en = {
   ...modelsEn,
   ...agentsEn,
   ...checkEn,
+  ...teamEn,
   ...chatEn,
 
   ...voicesEn,

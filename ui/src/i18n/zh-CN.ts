@@ -5,6 +5,7 @@ import { zhCN as chatZhCN } from "./chat";
 import { zhCN as checkZhCN } from "./check";
 import type { en } from "./en";
 import { zhCN as modelsZhCN } from "./models";
+import { zhCN as teamZhCN } from "./team";
 import { zhCN as voicesZhCN } from "./voices";
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -289,6 +290,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   ...modelsZhCN,
   ...agentsZhCN,
   ...checkZhCN,
+  ...teamZhCN,
   ...chatZhCN,
 
   ...voicesZhCN,
