@@ -26,6 +26,7 @@ use crate::foundation::mask::{MaskKind, MaskLiteral, Masker};
 use crate::models::Models;
 use crate::shared::{Shared, SharedParts};
 use crate::store::Db;
+use crate::teams::Teams;
 use crate::tts::Tts;
 use crate::wire::{
     AppEvent, AppInfo, BootState, Locale, PlatformInfo, PlatformSettingsInput, Presenting, PresentingView,
@@ -80,6 +81,7 @@ pub struct Core {
     check: Arc<Check>,
     agents: Arc<Agents>,
     cassettes: Arc<Cassettes>,
+    teams: Arc<Teams>,
 }
 
 impl Core {
@@ -146,6 +148,7 @@ impl Core {
             models.clone(),
             tts.clone(),
         ));
+        let teams = Arc::new(Teams::new(auth.clone()));
         let database_set_aside = std::sync::Mutex::new(database_set_aside);
         Ok(Core {
             shared,
@@ -159,6 +162,7 @@ impl Core {
             check,
             agents,
             cassettes,
+            teams,
         })
     }
 
@@ -190,6 +194,11 @@ impl Core {
     /// TTS catalog, estimates, synthesis and the audio ledger.
     pub fn tts(&self) -> &Arc<Tts> {
         &self.tts
+    }
+
+    /// The read-only Team information of a Team session with `team_read`.
+    pub fn teams(&self) -> &Arc<Teams> {
+        &self.teams
     }
 
     /// Check platform and its last report.

@@ -18,6 +18,7 @@ pub mod host;
 pub mod models;
 pub mod shared;
 pub mod store;
+pub mod teams;
 pub mod tts;
 pub mod wire;
 

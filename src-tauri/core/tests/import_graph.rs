@@ -27,6 +27,8 @@ const LAYERS: &[(&str, u32)] = &[
     // The agent check: its own HTTP client, the store and the documents; no other area.
     ("agents", 4),
     ("billing", 4),
+    // The read-only Team information: reads through auth, amounts as billing's Points.
+    ("teams", 4),
     ("chat", 5),
     ("tts", 5),
     ("check", 6),

@@ -93,6 +93,10 @@ pub(crate) enum PlatformError {
     /// Assumed code `TEAM_NOT_FOUND` (404), for a Team id that does not exist at all.
     #[error("Team not found")]
     TeamNotFound,
+    /// Assumed code `TEAM_ROLE_REQUIRED` (403): a plain member reading what only the Team's
+    /// owner and admins may (membership orders).
+    #[error("Only the Team's owner or admins can read this")]
+    TeamRoleRequired,
     /// An injected HTTP status (fault injection).
     #[error("{message}")]
     Injected { status: StatusCode, code: &'static str, message: &'static str },
@@ -128,6 +132,7 @@ impl PlatformError {
             TtsVoiceActivationInProgress => "TTS_VOICE_ACTIVATION_IN_PROGRESS",
             TtsSynthesisFailed => "TTS_SYNTHESIS_FAILED",
             TeamNotFound => "TEAM_NOT_FOUND",
+            TeamRoleRequired => "TEAM_ROLE_REQUIRED",
             Injected { code, .. } => code,
             Validation(_) => "VALIDATION_ERROR",
         }
@@ -140,7 +145,8 @@ impl PlatformError {
             ScopeRequired(_)
             | TeamContextMismatch
             | TeamOAuthAuthorizationRequired
-            | WorkflowVersionNotPublished => StatusCode::FORBIDDEN,
+            | WorkflowVersionNotPublished
+            | TeamRoleRequired => StatusCode::FORBIDDEN,
             TeamUsageContextIncomplete(_) | TeamUsageStreamingUnsupported | WorkflowVersionContextInvalid => {
                 StatusCode::BAD_REQUEST
             }

@@ -17,6 +17,9 @@ pub enum Route {
     Revoke,
     Me,
     Teams,
+    /// The read-only Team information (`/overview`, `/members`, `/member-credits`,
+    /// `/entitlements`, `/membership…`); an injected 402 there is `TEAM_CREDIT_PACK_PLAN_REQUIRED`.
+    TeamInfo,
     Models,
     Balance,
     Usage,
@@ -44,6 +47,12 @@ impl Route {
                     Route::Models
                 } else if path.ends_with("/balance") {
                     Route::Balance
+                } else if ["/overview", "/members", "/member-credits", "/entitlements"]
+                    .iter()
+                    .any(|end| path.ends_with(end))
+                    || path.contains("/membership")
+                {
+                    Route::TeamInfo
                 } else {
                     Route::Teams
                 }

@@ -48,9 +48,9 @@ pub(crate) async fn apply_faults(
             tokio::time::sleep(delay).await;
             next.run(request).await
         }
-        FaultKind::Status(status) => injected_status(status).into_response(),
+        FaultKind::Status(status) => injected_status(route, status).into_response(),
         FaultKind::StatusRetryAfter { status, after } => {
-            let mut response = injected_status(status).into_response();
+            let mut response = injected_status(route, status).into_response();
             if after == RetryAfter::Absent {
                 response.headers_mut().remove(axum::http::header::RETRY_AFTER);
             } else if let Ok(value) = axum::http::HeaderValue::from_str(&after.header_value()) {
@@ -147,9 +147,14 @@ async fn peek_stream_flag(request: Request) -> Result<(Request, bool), Response>
     Ok((Request::from_parts(parts, Body::from(bytes)), streaming))
 }
 
-fn injected_status(status: u16) -> PlatformError {
+fn injected_status(route: Route, status: u16) -> PlatformError {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let (code, message) = match status.as_u16() {
+        // The Team page's code for a Team without an active seat plan.
+        402 if route == Route::TeamInfo => (
+            "TEAM_CREDIT_PACK_PLAN_REQUIRED",
+            "The Team must activate a seat plan before buying credit packs",
+        ),
         429 => ("RATE_LIMITED", "Too many requests; retry after the Retry-After delay"),
         502 => ("UPSTREAM_BAD_GATEWAY", "The upstream provider returned an invalid response"),
         503 => ("SERVICE_UNAVAILABLE", "The service is temporarily unavailable"),

@@ -262,7 +262,20 @@ fn seeded_teams() -> BTreeMap<String, Team> {
         quota_limit: Some(Points::whole(TEAM_BETA_QUOTA_LIMIT)),
         quota_used: Points::parse(TEAM_BETA_QUOTA_USED).unwrap_or_default(),
     };
-    [alpha, beta].into_iter().map(|t| (t.id.clone(), t)).collect()
+    let gamma = Team {
+        id: TEAM_GAMMA_ID.into(),
+        name: TEAM_GAMMA_NAME.into(),
+        status: "active".into(),
+        context_version: TEAM_GAMMA_CONTEXT_VERSION,
+        plan_version_id: String::new(),
+        member_id: TEAM_GAMMA_MEMBER_ID.into(),
+        role: TEAM_GAMMA_ROLE.into(),
+        member_status: "active".into(),
+        wallet: Points::whole(TEAM_GAMMA_WALLET_POINTS),
+        quota_limit: None,
+        quota_used: Points::ZERO,
+    };
+    [alpha, beta, gamma].into_iter().map(|t| (t.id.clone(), t)).collect()
 }
 
 fn owned(

@@ -72,7 +72,7 @@ async fn personal_tokens_see_all_teams_and_team_tokens_only_their_own() {
     let h = harness(true).await;
     let (_, body) = h.api_get(&h.personal().await, "/api/v1/open/teams").await;
     let teams = data(&body).as_array().cloned().unwrap_or_default();
-    assert_eq!(teams.len(), 2);
+    assert_eq!(teams.len(), 3);
     let alpha = teams.iter().find(|t| t["teamId"] == TEAM_ALPHA_ID).cloned().unwrap_or_default();
     assert_eq!(alpha["name"], TEAM_ALPHA_NAME);
     assert_eq!(alpha["role"], "owner");
@@ -233,4 +233,49 @@ async fn unknown_paths_answer_like_fastapi() {
     let (status, body) = h.api_get("x", "/api/v1/open/nothing-here").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body, serde_json::json!({ "detail": "Not Found" }));
+}
+
+#[tokio::test]
+async fn team_information_needs_team_read_and_says_what_a_plain_member_may_not_read() {
+    let h = harness(true).await;
+    let routes = [
+        "overview",
+        "members",
+        "member-credits",
+        "entitlements",
+        "membership",
+        "membership/orders",
+        "membership/plans",
+    ];
+    let no_read = h.token("profile balance model", Some(TEAM_ALPHA_ID)).await;
+    let alpha = h.token("profile team_read", Some(TEAM_ALPHA_ID)).await;
+    let beta = h.token("profile team_read", Some(TEAM_BETA_ID)).await;
+    for route in routes {
+        let path = format!("/api/v1/open/teams/{TEAM_ALPHA_ID}/{route}");
+        let (status, body) = h.api_get(&no_read, &path).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (StatusCode::FORBIDDEN, "OPEN_AGENT_SCOPE_REQUIRED"),
+            "{route}"
+        );
+        assert_eq!(h.api_get(&alpha, &path).await.0, StatusCode::OK, "{route}");
+        let (status, body) = h.api_get(&beta, &path).await;
+        assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH"), "{route}");
+    }
+    let beta_path = |route: &str| format!("/api/v1/open/teams/{TEAM_BETA_ID}/{route}");
+    let (status, body) = h.api_get(&beta, &beta_path("membership/orders")).await;
+    assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "TEAM_ROLE_REQUIRED"));
+    let (_, body) = h.api_get(&beta, &beta_path("member-credits")).await;
+    let items = data(&body)["items"].as_array().cloned().unwrap_or_default();
+    assert_eq!(items.len(), 1, "a plain member sees their own row");
+    assert_eq!(items[0]["quotaUsed"], TEAM_BETA_QUOTA_USED);
+
+    let (_, body) = h.api_get(&alpha, &format!("/api/v1/open/teams/{TEAM_ALPHA_ID}/entitlements")).await;
+    let ent = data(&body);
+    assert_eq!((ent["accountType"].as_str(), ent["accountId"].as_str()), (Some("team"), Some(TEAM_ALPHA_ID)));
+    assert!(ent["sources"][0]["endsAt"].is_null(), "the base source never ends");
+
+    let gamma = h.token("profile team_read", Some(TEAM_GAMMA_ID)).await;
+    let (_, body) = h.api_get(&gamma, &format!("/api/v1/open/teams/{TEAM_GAMMA_ID}/membership")).await;
+    assert_eq!(data(&body)["canPurchaseCredits"], false);
 }

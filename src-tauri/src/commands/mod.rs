@@ -12,6 +12,7 @@ pub mod chat;
 pub mod check;
 pub mod models;
 pub mod registry;
+pub mod teams;
 pub mod tts;
 
 use xiaoya_core::IpcError;

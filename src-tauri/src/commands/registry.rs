@@ -31,6 +31,7 @@ use xiaoya_core::copied::RequestCopyTarget;
 use xiaoya_core::documents::SavedFile;
 use xiaoya_core::models::compare::ModelComparison;
 use xiaoya_core::models::wire::ModelCatalog;
+use xiaoya_core::teams::wire::TeamInformation;
 use xiaoya_core::tts::wire::{
     Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals,
 };

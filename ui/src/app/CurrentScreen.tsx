@@ -7,6 +7,7 @@ import { ChatScreen } from "../features/chat/ChatScreen";
 import { CheckScreen } from "../features/check/CheckScreen";
 import { ModelsScreen } from "../features/models/ModelsScreen";
 import { SettingsScreen } from "../features/settings/SettingsScreen";
+import { TeamScreen } from "../features/team/TeamScreen";
 import { VoicesScreen } from "../features/voices/VoicesScreen";
 import type { ScreenId } from "./screens";
 
@@ -22,6 +23,8 @@ export function CurrentScreen(props: { screen: ScreenId }) {
       return <VoicesScreen />;
     case "balances":
       return <BalancesScreen />;
+    case "team":
+      return <TeamScreen />;
     case "agents":
       return <AgentsScreen />;
     case "check":

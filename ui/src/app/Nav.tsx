@@ -1,14 +1,19 @@
 import { Icon } from "../components";
+import { anyTeamSession } from "../features/team/access";
 import { t } from "../i18n";
 import { useApp } from "./context";
 import { FOOTER_NAV, MAIN_NAV, type NavEntry } from "./screens";
+import { useSessions } from "./sessions";
 import { useShortcutHint } from "./shortcuts/registry";
 
 export function Nav() {
+  const { view } = useSessions();
+  // "Team" appears once a Team session exists; its screen explains the rest.
+  const main = anyTeamSession(view.sessions) ? MAIN_NAV : MAIN_NAV.filter((entry) => entry.id !== "team");
   return (
     <nav class="app-nav" aria-label={t("shell.navLabel")} data-testid="app-nav">
       <ul class="app-nav__list">
-        {MAIN_NAV.map((entry) => (
+        {main.map((entry) => (
           <NavItem key={entry.id} entry={entry} />
         ))}
       </ul>

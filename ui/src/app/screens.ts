@@ -2,7 +2,7 @@ import type { IconName } from "../components";
 import type { PlainKey } from "../i18n";
 
 /** The router's whole state is one of these; there is no URL navigation. */
-export type ScreenId = "account" | "models" | "chat" | "voices" | "balances" | "agents" | "check" | "settings";
+export type ScreenId = "account" | "models" | "chat" | "voices" | "balances" | "team" | "agents" | "check" | "settings";
 
 export interface NavEntry {
   id: ScreenId;
@@ -16,6 +16,7 @@ export const MAIN_NAV: readonly NavEntry[] = [
   { id: "chat", label: "nav.chat", icon: "chat" },
   { id: "voices", label: "nav.voices", icon: "voices" },
   { id: "balances", label: "nav.balances", icon: "balances" },
+  { id: "team", label: "nav.team", icon: "team" },
   { id: "agents", label: "nav.agents", icon: "plug" },
 ];
 

@@ -3,4 +3,4 @@
 /**
  * Which part of the documented contract one check exercises.
  */
-export type CheckId = "profile" | "teams" | "teamContext" | "models" | "balance" | "usage" | "ttsOptions" | "openApi" | "chat" | "speech";
+export type CheckId = "profile" | "teams" | "teamContext" | "models" | "balance" | "usage" | "ttsOptions" | "teamOverview" | "teamMembers" | "teamMemberCredits" | "teamEntitlements" | "teamMembership" | "teamMembershipOrders" | "teamMembershipPlans" | "openApi" | "chat" | "speech";

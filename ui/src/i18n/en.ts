@@ -9,6 +9,7 @@ import { en as chatEn } from "./chat";
 import { en as checkEn } from "./check";
 import { en as modelsEn } from "./models";
 import { en as shortcutsEn } from "./shortcuts";
+import { en as teamEn } from "./team";
 import { en as voicesEn } from "./voices";
 
 export const en = {
@@ -301,6 +302,7 @@ export const en = {
   ...modelsEn,
   ...agentsEn,
   ...checkEn,
+  ...teamEn,
   ...chatEn,
 
   ...voicesEn,

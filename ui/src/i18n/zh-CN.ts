@@ -6,6 +6,7 @@ import { zhCN as checkZhCN } from "./check";
 import type { en } from "./en";
 import { zhCN as modelsZhCN } from "./models";
 import { zhCN as shortcutsZhCN } from "./shortcuts";
+import { zhCN as teamZhCN } from "./team";
 import { zhCN as voicesZhCN } from "./voices";
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -291,6 +292,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   ...modelsZhCN,
   ...agentsZhCN,
   ...checkZhCN,
+  ...teamZhCN,
   ...chatZhCN,
 
   ...voicesZhCN,

@@ -58,6 +58,7 @@ import type { SpendingChart } from "../bindings/SpendingChart";
 import type { SpendingQuery } from "../bindings/SpendingQuery";
 import type { TeamChoice } from "../bindings/TeamChoice";
 import type { TeamContextView } from "../bindings/TeamContextView";
+import type { TeamInformation } from "../bindings/TeamInformation";
 import type { ThemePreference } from "../bindings/ThemePreference";
 import type { ToolCallRequest } from "../bindings/ToolCallRequest";
 import type { TtsCatalog } from "../bindings/TtsCatalog";
@@ -143,6 +144,7 @@ export type CommandName =
   | "cassette_replay"
   | "models_catalog"
   | "models_compare"
+  | "team_information"
   | "tts_catalog"
   | "tts_estimate"
   | "tts_compare_quote"
@@ -599,6 +601,16 @@ export function modelsCatalog(refresh: boolean): Promise<ModelCatalog> {
  */
 export function modelsCompare(modelCode: string): Promise<ModelComparison> {
   return call<ModelComparison>("models_compare", { modelCode });
+}
+
+/**
+ * The active Team session's Team information (overview, members, member credits,
+ * entitlements, membership, its orders and plans), read together; each part is read,
+ * refused (402/403/404 with the platform's words) or failed on its own. SCOPE_MISSING
+ * without `team_read`; INVALID_INPUT for a Personal session.
+ */
+export function teamInformation(): Promise<TeamInformation> {
+  return call<TeamInformation>("team_information");
 }
 
 /** The active context's configurations and voices, fresh from the platform. */

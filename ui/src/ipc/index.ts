@@ -35,5 +35,6 @@ export * from "./commands";
 export { AppError, type ErrorCode, isAppError, toAppError } from "./errors";
 export { onAppEvent } from "./events";
 export * from "./models";
+export * from "./teams";
 export * from "./tts";
 export * from "./tts-types";

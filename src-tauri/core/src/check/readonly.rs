@@ -15,6 +15,17 @@ use crate::billing::ledger::context_label;
 use crate::foundation::error::{Error, IpcError, Result};
 use crate::foundation::secret::AccessToken;
 
+/// The read-only Team routes a Team session with `team_read` is checked on.
+const TEAM_READS: [(CheckId, &str); 7] = [
+    (CheckId::TeamOverview, crate::teams::OVERVIEW),
+    (CheckId::TeamMembers, crate::teams::MEMBERS),
+    (CheckId::TeamMemberCredits, crate::teams::MEMBER_CREDITS),
+    (CheckId::TeamEntitlements, crate::teams::ENTITLEMENTS),
+    (CheckId::TeamMembership, crate::teams::MEMBERSHIP),
+    (CheckId::TeamMembershipOrders, crate::teams::MEMBERSHIP_ORDERS),
+    (CheckId::TeamMembershipPlans, crate::teams::MEMBERSHIP_PLANS),
+];
+
 impl Check {
     async fn check_get(
         &self,
@@ -121,6 +132,9 @@ impl Check {
                 plan.push((CheckId::TeamContext, format!("{base}/context"), "profile"));
                 plan.push((CheckId::Models, format!("{base}/models"), "model"));
                 plan.push((CheckId::Balance, format!("{base}/balance"), "balance"));
+                for (id, rest) in TEAM_READS {
+                    plan.push((id, format!("{base}{rest}"), "team_read"));
+                }
             }
         }
         plan.push((CheckId::TtsOptions, crate::tts::catalog::OPTIONS_PATH.into(), "model"));
@@ -166,6 +180,18 @@ impl Check {
             return item;
         };
         let envelope_ok = json.get("success").and_then(Value::as_bool);
+        if TEAM_READS.iter().any(|(team_id, _)| *team_id == id) && (402..=404).contains(&status) {
+            // A refusal for this session's role or plan is the platform's answer, not a
+            // broken contract: said with its code, as the Team screen says it.
+            let said = crate::api::error_fields(&json, answer.request_id.as_deref());
+            item.verdict = CheckVerdict::Warn;
+            item.notes.push(format!(
+                "the platform refused this session: {} {}",
+                said.code.as_deref().unwrap_or("(no code)"),
+                said.message.as_deref().unwrap_or_default()
+            ));
+            return item;
+        }
         if !(200..300).contains(&status) || envelope_ok == Some(false) {
             item.verdict = if id == CheckId::Profile
                 && session.team_id().is_some()
@@ -310,6 +336,41 @@ impl Check {
                     notes.push(format!("{unpriced} configuration(s) priced in a way the app cannot estimate before synthesis"));
                 }
                 report = Some(catalog.reading.clone());
+            }
+            CheckId::TeamOverview => {
+                let (overview, read) = crate::teams::read::read_overview(data);
+                notes.push(format!("{} field(s)", overview.fields.len()));
+                report = Some(read);
+            }
+            CheckId::TeamMembers => {
+                let (members, read) = crate::teams::read::read_members(data);
+                notes.push(format!("{} member(s)", members.len()));
+                report = Some(read);
+            }
+            CheckId::TeamMemberCredits => {
+                let (credits, read) = crate::teams::read::read_member_credits(data);
+                notes.push(format!("{} member quota(s)", credits.members.len()));
+                report = Some(read);
+            }
+            CheckId::TeamEntitlements => {
+                let (ent, read) = crate::teams::read::read_entitlements(data);
+                notes.push(format!("{} source(s), member limit {:?}", ent.sources.len(), ent.member_limit));
+                report = Some(read);
+            }
+            CheckId::TeamMembership => {
+                let (membership, read) = crate::teams::read::read_membership(data);
+                notes.push(format!("canPurchaseCredits: {:?}", membership.can_purchase_credits));
+                report = Some(read);
+            }
+            CheckId::TeamMembershipOrders => {
+                let (orders, read) = crate::teams::read::read_orders(data);
+                notes.push(format!("{} order(s)", orders.entries.len()));
+                report = Some(read);
+            }
+            CheckId::TeamMembershipPlans => {
+                let (plans, read) = crate::teams::read::read_plans(data);
+                notes.push(format!("{} plan(s)", plans.len()));
+                report = Some(read);
             }
             CheckId::OpenApi | CheckId::Chat | CheckId::Speech => {}
         }

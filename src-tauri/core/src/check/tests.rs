@@ -46,7 +46,19 @@ async fn the_read_only_checks_cover_every_signed_in_context() {
             "{id:?} keeps the raw answer"
         );
     }
-    for id in [CheckId::TeamContext, CheckId::Models, CheckId::Balance, CheckId::TtsOptions] {
+    for id in [
+        CheckId::TeamContext,
+        CheckId::Models,
+        CheckId::Balance,
+        CheckId::TtsOptions,
+        CheckId::TeamOverview,
+        CheckId::TeamMembers,
+        CheckId::TeamMemberCredits,
+        CheckId::TeamEntitlements,
+        CheckId::TeamMembership,
+        CheckId::TeamMembershipOrders,
+        CheckId::TeamMembershipPlans,
+    ] {
         let item = find(id, "Team Alpha");
         assert_eq!(item.verdict, CheckVerdict::Pass, "Team {id:?}: {:?} {:?}", item.notes, item.error);
     }

@@ -26,6 +26,20 @@ pub enum CheckId {
     Usage,
     /// `GET /api/proxy/v1/tts/options`
     TtsOptions,
+    /// `GET /api/v1/open/teams/{team_id}/overview` (`team_read`).
+    TeamOverview,
+    /// `GET /api/v1/open/teams/{team_id}/members` (`team_read`).
+    TeamMembers,
+    /// `GET /api/v1/open/teams/{team_id}/member-credits` (`team_read`).
+    TeamMemberCredits,
+    /// `GET /api/v1/open/teams/{team_id}/entitlements` (`team_read`).
+    TeamEntitlements,
+    /// `GET /api/v1/open/teams/{team_id}/membership` (`team_read`).
+    TeamMembership,
+    /// `GET /api/v1/open/teams/{team_id}/membership/orders` (`team_read`).
+    TeamMembershipOrders,
+    /// `GET /api/v1/open/teams/{team_id}/membership/plans` (`team_read`).
+    TeamMembershipPlans,
     /// `/developers/openapi.json` against the fields the app reads.
     OpenApi,
     /// One short chat reply (billable, only after confirmation).

@@ -1,9 +1,10 @@
-//! The open API under `/api/v1/open`: current user, Team contexts, model catalogs, balances and
-//! usage. Every answer is in the platform envelope.
+//! The open API under `/api/v1/open`: current user, Team contexts, model catalogs, balances,
+//! usage and the read-only Team information. Every answer is in the platform envelope.
 
 mod account;
 mod catalog;
 mod profile;
+mod team;
 
 use std::sync::Arc;
 
@@ -22,6 +23,13 @@ pub(crate) fn router() -> Router<Arc<Shared>> {
         .route("/api/v1/open/balance", get(account::personal_balance))
         .route("/api/v1/open/teams/{team_id}/balance", get(account::team_balance))
         .route("/api/v1/open/usage", get(account::usage))
+        .route("/api/v1/open/teams/{team_id}/overview", get(team::overview))
+        .route("/api/v1/open/teams/{team_id}/members", get(team::members))
+        .route("/api/v1/open/teams/{team_id}/member-credits", get(team::member_credits))
+        .route("/api/v1/open/teams/{team_id}/entitlements", get(team::entitlements))
+        .route("/api/v1/open/teams/{team_id}/membership", get(team::membership))
+        .route("/api/v1/open/teams/{team_id}/membership/orders", get(team::membership_orders))
+        .route("/api/v1/open/teams/{team_id}/membership/plans", get(team::membership_plans))
         .route("/static/avatars/{file}", get(profile::avatar))
         .route("/developers/openapi.json", get(openapi_document))
 }

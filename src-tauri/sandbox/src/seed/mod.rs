@@ -1,9 +1,11 @@
 //! The seeded, deterministic platform data. Tests use these constants instead of strings.
 
 mod models;
+mod team_info;
 mod tts;
 
 pub(crate) use models::{catalog_version, model_catalog, team_catalog, CatalogModel, StructuredOutputMode};
+pub(crate) use team_info::{team_info, TeamInfo, PLAN_CATALOG};
 pub(crate) use tts::{tts_catalog, CharCounting, PriceUnit, SeedVoice, TtsConfig};
 
 // ---- OAuth clients -------------------------------------------------------------------------
@@ -59,6 +61,15 @@ pub const TEAM_BETA_QUOTA_USED: &str = "140.25";
 /// What Team Beta's `balancePointsDecimal` starts at (quota remaining).
 pub const TEAM_BETA_BALANCE_DECIMAL: &str = "859.75";
 pub const TEAM_BETA_CONTEXT_VERSION: i64 = 3;
+
+pub const TEAM_GAMMA_ID: &str = "team_gamma_03";
+pub const TEAM_GAMMA_NAME: &str = "Team Gamma";
+pub const TEAM_GAMMA_MEMBER_ID: &str = "member_gamma_owner_07";
+/// The user owns Team Gamma, a new Team that has not activated a seat plan: its membership
+/// reads `canPurchaseCredits: false`, and its entitlements come from the free base only.
+pub const TEAM_GAMMA_ROLE: &str = "owner";
+pub const TEAM_GAMMA_WALLET_POINTS: i64 = 0;
+pub const TEAM_GAMMA_CONTEXT_VERSION: i64 = 1;
 
 // ---- Personal balance ----------------------------------------------------------------------
 
@@ -131,6 +142,7 @@ pub fn seed_summary() -> serde_json::Value {
         "teams": {
             "alpha": { "teamId": TEAM_ALPHA_ID, "name": TEAM_ALPHA_NAME, "memberId": TEAM_ALPHA_MEMBER_ID, "role": TEAM_ALPHA_ROLE },
             "beta": { "teamId": TEAM_BETA_ID, "name": TEAM_BETA_NAME, "memberId": TEAM_BETA_MEMBER_ID, "role": TEAM_BETA_ROLE },
+            "gamma": { "teamId": TEAM_GAMMA_ID, "name": TEAM_GAMMA_NAME, "memberId": TEAM_GAMMA_MEMBER_ID, "role": TEAM_GAMMA_ROLE },
         },
         "models": {
             "chat": MODEL_CHAT, "vision": MODEL_VISION, "jsonSchema": MODEL_JSON_SCHEMA, "legacy": MODEL_LEGACY,

@@ -47,6 +47,9 @@ const SCREEN_KEYS: readonly [ScreenId, PlainKey][] = [
   ["agents", "nav.agents"],
   ["check", "nav.check"],
   ["settings", "nav.settings"],
+  // Last, so the numbers of the others stay put; the Team screen says what a Personal
+  // sign-in can't show.
+  ["team", "nav.team"],
 ];
 
 export const COMMANDS: readonly CommandDef[] = [

@@ -1,0 +1,3 @@
+// The read-only Team information of the active Team session (generated wrapper).
+
+export { teamInformation } from "./generated";
