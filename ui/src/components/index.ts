@@ -24,6 +24,7 @@ export {
   StreamAnnouncer,
   sentenceEnd,
   setReadReplies,
+  spokenText,
 } from "./streamAnnouncer";
 export { TextInput } from "./TextInput";
 export { dismissAllToasts, dismissToast, type ToastAction, ToastRegion, type ToastTone, toast, toasts, toastsBelongTo } from "./Toast";

@@ -36,10 +36,31 @@ export function setReadReplies(mode: ReadReplies): void {
 /**
  * Where the first sentence of `text` ends (the index after it), or -1 while it has none:
  * at 。！？ (Chinese, no space needed), at . ! ? … followed by white space, or at a line break.
+ * A list number ("1. ", at the start of a line) is not a sentence's end.
  */
 export function sentenceEnd(text: string): number {
-  const match = /[。！？]+|[.!?…]+(?=\s)|\n/.exec(text);
-  return match ? match.index + match[0].length : -1;
+  const marks = /[。！？]+|[.!?…]+(?=\s)|\n/g;
+  for (let match = marks.exec(text); match; match = marks.exec(text)) {
+    const lineStart = text.lastIndexOf("\n", match.index - 1) + 1;
+    if (match[0] === "." && /^\s*\d+$/.test(text.slice(lineStart, match.index))) continue;
+    return match.index + match[0].length;
+  }
+  return -1;
+}
+
+/** A sentence of Markdown as it is said: no **, __, `, heading #, list mark or code fence line. */
+export function spokenText(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !/^\s*(```|~~~)/.test(line))
+    .map((line) =>
+      line
+        .replace(/^\s*#{1,6}\s+/, "")
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+        .replace(/\*\*|__|`/g, ""),
+    )
+    .join("\n")
+    .trim();
 }
 
 /**
@@ -89,7 +110,7 @@ export class StreamAnnouncer {
   }
 
   private say(text: string): void {
-    const trimmed = text.trim();
-    if (trimmed) announce(trimmed);
+    const spoken = spokenText(text);
+    if (spoken) announce(spoken);
   }
 }

@@ -8,7 +8,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { Announcer, announce, HOLD_MS } from "../../src/components/Announcer";
-import { readRepliesState, StreamAnnouncer, sentenceEnd, setReadReplies } from "../../src/components/streamAnnouncer";
+import { readRepliesState, StreamAnnouncer, sentenceEnd, setReadReplies, spokenText } from "../../src/components/streamAnnouncer";
 import { chargedAnnouncement, endAnnouncement, startedAnnouncement } from "../../src/features/chat/streamReply";
 import { applyLocale } from "../../src/i18n";
 import type { ChatMessage, ChatReceipt } from "../../src/ipc";
@@ -97,6 +97,16 @@ describe("sentences", () => {
     expect(sentenceEnd("真的吗？！好")).toBe(5);
     expect(sentenceEnd("a list\n- item")).toBe(7);
     expect(sentenceEnd("Not yet.")).toBe(-1);
+    // A list number is not the end of a sentence.
+    expect(sentenceEnd("1. Start here. Then")).toBe(14);
+    expect(sentenceEnd("Steps:\n2. Go")).toBe(7);
+  });
+
+  it("are said without Markdown's marks", () => {
+    expect(spokenText("1. **Refraction:** light bends.")).toBe("Refraction: light bends.");
+    expect(spokenText("### A rainbow\n")).toBe("A rainbow");
+    expect(spokenText("- Use `uniq` here.")).toBe("Use uniq here.");
+    expect(spokenText("```python\n")).toBe("");
   });
 });
 
