@@ -147,13 +147,15 @@ def cmd_watch(args):
             src_pid = source.get_process_id() if source is not None else None
         except GLib.Error:
             src_pid = None
-        src_attrs = safe(source.get_attributes, {}) or {} if source is not None else {}
+        src_attrs = (safe(source.get_attributes, {}) or {}) if source is not None else {}
+        parent = safe(source.get_parent) if source is not None else None
+        parent_attrs = (safe(parent.get_attributes, {}) or {}) if parent is not None else {}
         emit(
             {
                 "kind": "event",
                 "type": event.type,
                 "detail": str(event.any_data) if event.any_data is not None else None,
-                "source_id": src_attrs.get("id"),
+                "source_id": src_attrs.get("id") or parent_attrs.get("id"),
                 "source_role": safe(source.get_role_name, "") if source is not None else None,
                 "same_app": src_pid == app_pid,
             }

@@ -48,16 +48,18 @@ export function sentenceEnd(text: string): number {
   return -1;
 }
 
-/** A sentence of Markdown as it is said: no **, __, `, heading #, list mark or code fence line. */
+/** A sentence of Markdown as it is said: no emphasis marks, `, heading #, quote >, list mark or code fence line. */
 export function spokenText(text: string): string {
   return text
     .split("\n")
     .filter((line) => !/^\s*(```|~~~)/.test(line))
     .map((line) =>
       line
+        .replace(/^\s*(?:>\s*)+/, "")
         .replace(/^\s*#{1,6}\s+/, "")
         .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
-        .replace(/\*\*|__|`/g, ""),
+        .replace(/\*\*|__|`/g, "")
+        .replace(/(^|[\s(])[*_](\S(?:.*?\S)?)[*_](?=[\s).,:;!?]|$)/g, "$1$2"),
     )
     .join("\n")
     .trim();

@@ -107,6 +107,10 @@ describe("sentences", () => {
     expect(spokenText("### A rainbow\n")).toBe("A rainbow");
     expect(spokenText("- Use `uniq` here.")).toBe("Use uniq here.");
     expect(spokenText("```python\n")).toBe("");
+    expect(spokenText("> A second rainbow, with the sun *behind* you (*Rayleigh scattering*: 1/λ⁴).")).toBe(
+      "A second rainbow, with the sun behind you (Rayleigh scattering: 1/λ⁴).",
+    );
+    expect(spokenText("2 * 3 * 4 = 24")).toBe("2 * 3 * 4 = 24");
   });
 });
 
