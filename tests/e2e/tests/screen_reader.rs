@@ -5,8 +5,9 @@
 //! from the accessibility registry — WebKitGTK exposes the page's own nodes there.
 //!
 //! Checked: the navigation and the header's buttons have roles ("push button", "radio
-//! button", …) and names, in English and, after switching, in Chinese; no showing control
-//! is nameless; a streamed reply at the pace a person meets (`ReplyPace::default()`) is
+//! button", …) and names, in English and, after switching, in Chinese; on every screen, in
+//! both languages, no showing control is nameless; closing the receipt dialog puts focus
+//! (AT-SPI's `focused` state) back on its Receipt button; a streamed reply at the pace a person meets (`ReplyPace::default()`) is
 //! read out in the polite live region (`id="announcer-polite"`, `live: polite`) as its start
 //! ("Reply from <model> started."), its sentences, each once and in the reply's order, and
 //! its end with what it cost ("Reply finished. Charged N points to Personal.").
@@ -233,6 +234,23 @@ async fn journey(app: &AppWindow) -> TestResult {
 
     // ---- A streamed reply, read out in the polite live region.
     app.sign_in_personal().await?;
+    // ---- Every screen, signed in, in both languages: no showing control without a name.
+    for (locale, settings) in [("en", "Settings"), ("zh-CN", "设置")] {
+        app.set_locale(locale).await?;
+        for screen in ["models", "chat", "voices", "balances", "agents", "check", "settings", "account"] {
+            app.click(&format!("[data-testid=nav-{screen}]")).await?;
+            app.wait_for_attr(&format!("[data-testid=nav-{screen}]"), "aria-current", "page").await?;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let missing = nameless(&tree()?);
+            if !missing.is_empty() {
+                return Err(
+                    format!("{locale}, screen {screen}: controls without a name: {missing:#?}").into()
+                );
+            }
+        }
+        wait_for_node("push button", settings).await?;
+    }
+    app.set_locale("en").await?;
     let control = app.sandbox.as_ref().ok_or("sandbox")?.control();
     control.set_readings([Reading::ChatChargedPointsHeader].into_iter().collect());
     app.click("[data-testid=nav-chat]").await?;
@@ -263,6 +281,29 @@ async fn journey(app: &AppWindow) -> TestResult {
     }
     // The reply was read to its last words.
     assert!(reply.len() - at < 40, "not read: {:?}", &reply[at..]);
+
+    // ---- Focus comes back to the opener when a dialog closes, as AT-SPI sees it.
+    app.click(&format!("{LAST_REPLY} [data-testid=chat-receipt-button]")).await?;
+    app.find("[data-testid=receipt-request-id]").await?;
+    app.click("[data-testid=dialog-close]").await?;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let nodes = tree()?;
+        let focused: Vec<&Value> = nodes
+            .iter()
+            .filter(|n| n["states"].as_array().is_some_and(|s| s.iter().any(|v| v == "focused")))
+            .collect();
+        if focused.iter().any(|n| n["role"] == "push button" && n["name"] == "Receipt") {
+            break;
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "after the receipt closed, focus is on {focused:#?}, not its Receipt button"
+            )
+            .into());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 
     // ---- Settings → Screen reader → "Start and end only", and a Team pays: only the start
     // and the end are heard, the end naming the Team.
