@@ -59,7 +59,7 @@ export function spokenText(text: string): string {
         .replace(/^\s*#{1,6}\s+/, "")
         .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
         .replace(/\*\*|__|`/g, "")
-        .replace(/(^|[\s(])[*_](\S(?:.*?\S)?)[*_](?=[\s).,:;!?]|$)/g, "$1$2"),
+        .replace(/(^|[\s(（“])[*_](\S(?:.*?\S)?)[*_](?=[\s).,:;!?）。，、：；！？”]|$)/g, "$1$2"),
     )
     .join("\n")
     .trim();

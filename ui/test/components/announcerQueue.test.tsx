@@ -111,6 +111,7 @@ describe("sentences", () => {
       "A second rainbow, with the sun behind you (Rayleigh scattering: 1/λ⁴).",
     );
     expect(spokenText("2 * 3 * 4 = 24")).toBe("2 * 3 * 4 = 24");
+    expect(spokenText("（*瑞利散射*，约与 1/λ⁴ 成正比）。")).toBe("（瑞利散射，约与 1/λ⁴ 成正比）。");
   });
 });
 
