@@ -23,7 +23,9 @@
 //!
 //! Then Settings → Screen reader → "Start and end only" (its radio buttons named through
 //! AT-SPI) with Team Beta paying: only "Reply from <model> started." and "Reply finished.
-//! Charged N points to Team Beta." are heard.
+//! Charged N points to Team Beta." are heard. Back to sentence by sentence, in Chinese: the
+//! reply is heard split at 。！？, in order, from "<model> 开始回复。" to "回复完成。 已向 Team
+//! Beta 扣除 N 积分。".
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -325,6 +327,31 @@ async fn journey(app: &AppWindow) -> TestResult {
     assert_eq!(end.len(), 1, "only the start and the end: {heard:#?}");
     let want = format!(" to {}.", sb::TEAM_BETA_NAME);
     assert!(end[0].starts_with("Reply finished. Charged ") && end[0].ends_with(&want), "{heard:#?}");
+
+    // ---- In Chinese, sentence by sentence again: split at 。！？, the end in Chinese.
+    app.click("[data-testid=nav-settings]").await?;
+    app.click("[data-testid=settings-read-replies-sentences]").await?;
+    app.wait_for_attr("[data-testid=settings-read-replies-sentences]", "aria-checked", "true").await?;
+    app.set_locale("zh-CN").await?;
+    app.click("[data-testid=nav-chat]").await?;
+    let (heard, reply) = hear_reply(app, "天空为什么是蓝色的？").await?;
+    let start = heard.iter().position(|t| t.ends_with(" 开始回复。"));
+    let start = start.ok_or_else(|| format!("no '<model> 开始回复。' heard: {heard:#?}"))?;
+    let want = format!("已向 {} 扣除 ", sb::TEAM_BETA_NAME);
+    let end =
+        heard.iter().position(|t| t.starts_with("回复完成。") && t.contains(&want) && t.ends_with("积分。"));
+    let end = end.ok_or_else(|| format!("no '回复完成。 已向 Team Beta 扣除 N 积分。' heard: {heard:#?}"))?;
+    let sentences = &heard[start + 1..end];
+    assert!(sentences.len() >= 5, "read as sentences: {sentences:#?}");
+    let mut at = 0;
+    for s in sentences {
+        let s = words(s);
+        let found = reply[at..]
+            .find(&s)
+            .ok_or_else(|| format!("{s:?} not found (in order) in {reply:?}; heard {sentences:#?}"))?;
+        at += found + s.len();
+    }
+    app.set_locale("en").await?;
     Ok(())
 }
 
@@ -338,7 +365,10 @@ async fn hear_reply(app: &AppWindow, question: &str) -> TestResult<(Vec<String>,
     loop {
         let got = watcher.lines.lock().map(|l| l.clone()).unwrap_or_default();
         let ended = got.iter().any(|v| {
-            v["kind"] == "poll" && v["text"].as_str().is_some_and(|t| t.starts_with("Reply finished."))
+            v["kind"] == "poll"
+                && v["text"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("Reply finished.") || t.starts_with("回复完成。"))
         });
         if ended || Instant::now() > deadline {
             break;
