@@ -20,6 +20,9 @@ SYSTEM_PACKAGES=(
   xdotool
   # running a "Copy as curl" command copied for HTTPie in tests
   httpie
+  # reading the window's accessibility tree as a screen reader does (tests/e2e/tests/screen_reader.rs):
+  # the AT-SPI bus and registry, and the system Python's gi bindings for it
+  at-spi2-core python3-gi gir1.2-atspi-2.0
 )
 
 missing=()

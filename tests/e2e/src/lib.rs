@@ -183,6 +183,11 @@ pub struct Launch {
     /// under a second) unless a test asks for another, such as `ReplyPace::default()`, the pace
     /// a person meets (40 tokens a second).
     pub reply_pace: xiaoya_sandbox::ReplyPace,
+    /// Let the app talk to the accessibility bus (AT-SPI), as it does on a desktop with a
+    /// screen reader: `NO_AT_BRIDGE` is removed for the app, and the launch fails unless the
+    /// session's `org.a11y.Bus` answers (at-spi2-core's bus launcher). Off by default: the
+    /// other tests run without the bridge (`scripts/test.sh` exports `NO_AT_BRIDGE=1`).
+    pub accessibility: bool,
 }
 
 impl Default for Launch {
@@ -195,6 +200,7 @@ impl Default for Launch {
             args: Vec::new(),
             budget: None,
             reply_pace: xiaoya_sandbox::ReplyPace::FAST,
+            accessibility: false,
         }
     }
 }
@@ -209,6 +215,31 @@ impl Launch {
         self.env.push(("FAKE_BROWSER_MODE".into(), if record_only { "record" } else { "approve" }.into()));
         self
     }
+}
+
+/// The session's accessibility bus answers (`org.a11y.Bus.GetAddress`, which D-Bus activates
+/// at-spi2-core's `at-spi-bus-launcher` for): an error, never a quiet skip, when it is missing.
+pub fn accessibility_bus() -> TestResult<String> {
+    let out = Command::new("dbus-send")
+        .args([
+            "--session",
+            "--print-reply=literal",
+            "--dest=org.a11y.Bus",
+            "/org/a11y/bus",
+            "org.a11y.Bus.GetAddress",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run dbus-send (package dbus): {e}"))?;
+    let address = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    if !out.status.success() || address.is_empty() {
+        return Err(format!(
+            "no accessibility bus on the session bus (at-spi2-core): {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )
+        .into());
+    }
+    Ok(address)
 }
 
 /// The X clipboard, as a person pasting it elsewhere would get it (xclip).
@@ -263,6 +294,9 @@ impl AppWindow {
             .into());
         }
         check_as_shipped(&app)?;
+        if launch.accessibility {
+            accessibility_bus()?;
+        }
         let turn = window_lock().lock_owned().await;
         let sandbox = if launch.sandbox && launch.external_sandbox.is_none() {
             Some(
@@ -298,6 +332,10 @@ impl AppWindow {
             .env_remove("XIAOYA_CLIENT_ID")
             .env_remove("XIAOYA_PLATFORM_URL")
             .env_remove("XIAOYA_SANDBOX_URL");
+        if launch.accessibility {
+            // Any value, even "0", turns the bridge off: the variable must be absent.
+            cmd.env_remove("NO_AT_BRIDGE");
+        }
         if let Some(sb) = &sandbox {
             sb.control().set_auto_approve(true);
             cmd.env("XIAOYA_SANDBOX_URL", sb.base_url());

@@ -1,7 +1,7 @@
 // The app's one component set. Screens build from these and the CSS design system
 // in ../styles; nothing else defines buttons, cards or form controls.
 
-export { Announcer, announce, StreamAnnouncer } from "./Announcer";
+export { Announcer, announce } from "./Announcer";
 export { Badge, type BadgeTone, Chip } from "./Badge";
 export { BalanceCheckNotice } from "./BalanceCheckNotice";
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";
@@ -17,6 +17,15 @@ export { Segmented, type SegmentedOption } from "./Segmented";
 export { Select, type SelectOption } from "./Select";
 export { Skeleton, SkeletonList } from "./Skeleton";
 export { Spinner } from "./Spinner";
+export {
+  READ_REPLIES,
+  type ReadReplies,
+  readRepliesState,
+  StreamAnnouncer,
+  sentenceEnd,
+  setReadReplies,
+  spokenText,
+} from "./streamAnnouncer";
 export { TextInput } from "./TextInput";
 export { dismissAllToasts, dismissToast, type ToastAction, ToastRegion, type ToastTone, toast, toasts, toastsBelongTo } from "./Toast";
 export { Toggle } from "./Toggle";

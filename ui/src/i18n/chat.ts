@@ -127,6 +127,16 @@ export const en = {
   "chat.json.notInEnum": "{path}: not one of the allowed values",
 
   "chat.announce.started": "Reply started.",
+  "chat.announce.startedFrom": "Reply from {model} started.",
+  "chat.announce.finished": "Reply finished.",
+  "chat.announce.charged": "Charged {cost} to {who}.",
+  "chat.announce.chargedUnknown": "Charged to {who}; the platform did not report the amount.",
+  "chat.read.title": "Screen reader",
+  "chat.read.label": "Read replies aloud",
+  "chat.read.hint": "How a screen reader hears a reply while it streams in. The start, the end and what it cost are always read.",
+  "chat.read.sentences": "Sentence by sentence",
+  "chat.read.startEnd": "Start and end only",
+  "chat.read.whole": "Whole reply at the end",
   "chat.announce.stopped": "Reply stopped.",
   "chat.announce.interrupted": "Reply interrupted: {reason}",
 
@@ -298,6 +308,16 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chat.json.notInEnum": "{path}：不是允许的取值",
 
   "chat.announce.started": "开始回复。",
+  "chat.announce.startedFrom": "{model} 开始回复。",
+  "chat.announce.finished": "回复完成。",
+  "chat.announce.charged": "已向 {who} 扣除 {cost}。",
+  "chat.announce.chargedUnknown": "已向 {who} 扣费，平台未报告金额。",
+  "chat.read.title": "读屏软件",
+  "chat.read.label": "朗读回复",
+  "chat.read.hint": "回复流式生成时读屏软件如何朗读。开始、结束和费用总会读出。",
+  "chat.read.sentences": "逐句朗读",
+  "chat.read.startEnd": "只读开始和结束",
+  "chat.read.whole": "结束时读出整条回复",
   "chat.announce.stopped": "回复已停止。",
   "chat.announce.interrupted": "回复中断：{reason}",
 

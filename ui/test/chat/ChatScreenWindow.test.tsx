@@ -155,8 +155,8 @@ describe("the Chat screen with a 1,000-message conversation (issue 16)", () => {
     expect(live.querySelector("[data-testid=chat-message-content]")?.textContent).toContain("And a much longer second one");
     expect(isAtBottom(log())).toBe(true);
     expect(shown()).toBeLessThan(60);
-    // Read out by the announcer, a sentence at a time.
-    expect(polite()).toContain("And a much longer second one");
+    // Read out by the announcer, a sentence at a time, in turn (each region has its queue).
+    await vi.waitFor(() => expect(polite()).toContain("And a much longer second one"), { timeout: 3000, interval: 20 });
 
     const done = { ...reply, content: "The first sentence. And a much longer second one\n", status: "complete" as const };
     await act(async () => {

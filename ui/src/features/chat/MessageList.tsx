@@ -7,8 +7,8 @@
 // Kept from the plain list: the view follows a streaming reply and new messages while it
 // is at the bottom, and stays where it is once the person scrolled up; it goes to the
 // bottom when the conversation opens and when the person sends. The focused message and
-// the ones being edited stay mounted however far away (usePinnedMessages.ts).
-// Replies are announced by useChat's announcer (the log itself is aria-live="off").
+// the ones being edited stay mounted however far away, and so do the newest two, for screen
+// readers (usePinnedMessages.ts). Replies are announced by streamReply (log: aria-live="off").
 
 import type { ComponentChildren } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";

@@ -6,8 +6,9 @@
 import type { StateUpdater } from "preact/hooks";
 
 import { announce, StreamAnnouncer } from "../../components";
+import { formatPoints } from "../../format/points";
 import { errorMessage, t } from "../../i18n";
-import type { ChatEvent, ChatMessage } from "../../ipc";
+import type { ChatEvent, ChatMessage, ChatReceipt } from "../../ipc";
 import { createDeltaBatcher } from "./deltaBatcher";
 import { appendText, placeReply } from "./replies";
 
@@ -16,6 +17,28 @@ export interface ReplyTarget {
   setMessages: (update: StateUpdater<ChatMessage[]>) => void;
   setCurrentId: (id: string) => void;
   setInFlight: (id: string) => void;
+}
+
+/** "Reply from <model> started.", or "Reply started." when the model is not known yet. */
+export function startedAnnouncement(reply: ChatMessage): string {
+  const model = reply.receipt?.modelCode;
+  return model ? t("chat.announce.startedFrom", { model }) : t("chat.announce.started");
+}
+
+/** What the reply cost and who paid: "Charged 4 points to Team Beta.", or "" when nothing was charged. */
+export function chargedAnnouncement(receipt: ChatReceipt | null): string {
+  const cost = receipt?.cost;
+  if (!receipt || !cost) return "";
+  const who = receipt.contextLabel;
+  if (cost.kind === "notReported") return t("chat.announce.chargedUnknown", { who });
+  return t("chat.announce.charged", { cost: t("cost.points", { amount: formatPoints(cost.points) }), who });
+}
+
+/** The end of a reply as said: finished or stopped, then what it cost. */
+export function endAnnouncement(reply: ChatMessage): string {
+  const end = reply.status === "stopped" ? t("chat.announce.stopped") : t("chat.announce.finished");
+  const charged = chargedAnnouncement(reply.receipt);
+  return charged ? `${end} ${charged}` : end;
 }
 
 /** The handler for one request's events, with the batcher and announcer it feeds. */
@@ -40,7 +63,7 @@ export function streamReply(target: ReplyTarget) {
           const withUser = event.userMessage ? [...prev, event.userMessage] : prev;
           return placeReply(withUser, event.reply);
         });
-        announce(t("chat.announce.started"));
+        announce(startedAnnouncement(event.reply));
         break;
       case "delta":
         deltas.push(event.messageId, event.text);
@@ -49,8 +72,7 @@ export function streamReply(target: ReplyTarget) {
       case "done":
         deltas.flushNow();
         setMessages((prev) => placeReply(prev, event.reply));
-        announcer.finish();
-        if (event.reply.status === "stopped") announce(t("chat.announce.stopped"));
+        announcer.finish(endAnnouncement(event.reply));
         break;
       case "error":
         deltas.flushNow();

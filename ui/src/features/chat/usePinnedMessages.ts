@@ -9,6 +9,22 @@ import { useCallback, useMemo, useRef, useState } from "preact/hooks";
 import type { ChatMessage } from "../../ipc";
 import type { MessageActions } from "./MessageView";
 
+/**
+ * The newest messages of the log are always mounted, wherever the view is: the question and
+ * the reply being streamed (or the last one) stay in the document and so in the
+ * accessibility tree, where a screen reader's browse mode finds them (a windowed list that
+ * dropped them hid replies from NVDA in another client).
+ */
+export const KEEP_LAST = 2;
+
+/** The rendered indexes: those in view, the pinned ones and the last `KEEP_LAST`, in order. */
+export function withPinned(indexes: number[], pinned: readonly number[], count: number): number[] {
+  const extra = new Set<number>();
+  for (const i of pinned) if (!indexes.includes(i)) extra.add(i);
+  for (let i = Math.max(0, count - KEEP_LAST); i < count; i++) if (!indexes.includes(i)) extra.add(i);
+  return extra.size === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
+}
+
 /** A first guess at a message's height before it has been measured (px). */
 export function estimateHeight(m: ChatMessage): number {
   const lines = m.content.split("\n").reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 80)), 0);
@@ -47,12 +63,10 @@ export function usePinnedMessages(messages: ChatMessage[], outer: MessageActions
     });
     return indexes;
   }, [messages, focusedId, editingIds]);
-  // The messages in view, and the pinned ones.
+  // The messages in view, the pinned ones and the newest.
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      const extra = pinned.filter((i) => !indexes.includes(i));
-      return extra.length === 0 ? indexes : [...indexes, ...extra].sort((a, b) => a - b);
+      return withPinned(defaultRangeExtractor(range), pinned, range.count);
     },
     [pinned],
   );

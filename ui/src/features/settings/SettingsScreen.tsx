@@ -6,6 +6,7 @@ import { errorMessage, t } from "../../i18n";
 import { type ThemePreference, toAppError } from "../../ipc";
 import { PlatformSettings } from "./PlatformSettings";
 import { PresentingSettingCard } from "./PresentingSetting";
+import { ReadRepliesSettingCard } from "./ReadRepliesSetting";
 import { RecordingSettingCard } from "./RecordingSetting";
 import { ShortcutsSettingCard } from "./ShortcutsSetting";
 import { ThresholdSettingCard } from "./ThresholdSetting";
@@ -61,6 +62,7 @@ export function SettingsScreen() {
 
       <PresentingSettingCard />
       <ShortcutsSettingCard />
+      <ReadRepliesSettingCard />
       <RecordingSettingCard />
 
       <ThresholdSettingCard />
