@@ -23,8 +23,17 @@ pub enum Sessions {
     Stateless,
 }
 
-/// The repository's root (this crate is `tests/agents/launch`).
+/// The repository's root: the nearest folder above the test's working folder (cargo runs a
+/// test in its package's folder) that holds the sample agents, else the one this crate was
+/// built in (`tests/agents/launch`). A build shared between checkouts (one target folder for
+/// several worktrees) must not send a test to another, perhaps removed, checkout.
 pub fn repo_root() -> PathBuf {
+    let holds_agents = |dir: &Path| dir.join("tests/agents/sample_agent.py").is_file();
+    if let Ok(here) = std::env::current_dir() {
+        if let Some(root) = here.ancestors().find(|dir| holds_agents(dir)) {
+            return root.to_path_buf();
+        }
+    }
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..").canonicalize().expect("the repository root")
 }
 
