@@ -81,6 +81,9 @@ pub enum FaultKind {
     Status(u16),
     /// Like `Status`, with this `Retry-After` instead of 1 second.
     StatusRetryAfter { status: u16, after: RetryAfter },
+    /// A refusal with this status and this platform code in the error envelope (no charge):
+    /// a code the docs don't name, as another platform may spell it (READINGS M11).
+    Refusal { status: u16, code: &'static str },
     /// Drop the connection before anything is handled or charged.
     ResetBeforeCommit,
     /// Handle the request (charges are committed), then drop the connection without a response.

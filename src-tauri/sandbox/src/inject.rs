@@ -49,6 +49,12 @@ pub(crate) async fn apply_faults(
             next.run(request).await
         }
         FaultKind::Status(status) => injected_status(route, status).into_response(),
+        FaultKind::Refusal { status, code } => PlatformError::Injected {
+            status: StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST),
+            code,
+            message: "The request was refused",
+        }
+        .into_response(),
         FaultKind::StatusRetryAfter { status, after } => {
             let mut response = injected_status(route, status).into_response();
             if after == RetryAfter::Absent {

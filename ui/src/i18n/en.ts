@@ -397,6 +397,8 @@ export const en = {
   "error.FILE_NOT_SAVED": "The file couldn't be saved there. Check that the folder is writable and the disk has space, then try again.",
   "error.FILE_MANAGER_UNAVAILABLE": "No file manager opened. The file is saved in the folder shown.",
   "error.PLATFORM_BUSY": "The platform is busy and asked the app to wait. Try again in a moment.",
+  "error.TEAM_PLAN_INACTIVE":
+    "This Team's plan has ended, so the platform refuses its model calls. They resume once the Team's owner renews the plan; the Team screen shows the membership.",
   "error.NOT_IN_RECORDING": "This isn't in this recording. Only what was recorded can be shown in a replay.",
   "error.CASSETTE_DAMAGED": "This recording is damaged or incomplete and can't be replayed. Nothing was changed.",
   "error.CASSETTE_FOREIGN": "This file isn't a Xiaoya Companion recording. Nothing was changed.",

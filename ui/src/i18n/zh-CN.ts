@@ -385,6 +385,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "error.FILE_NOT_SAVED": "无法保存到该位置。请确认文件夹可写且磁盘有剩余空间，然后重试。",
   "error.FILE_MANAGER_UNAVAILABLE": "没有打开文件管理器。文件已保存在所示文件夹中。",
   "error.PLATFORM_BUSY": "平台正忙，要求应用稍候。请过一会儿再试。",
+  "error.TEAM_PLAN_INACTIVE": "该团队的套餐已到期，平台拒绝了团队的模型调用。团队所有者续购套餐后即可恢复；团队页面可查看会员情况。",
   "error.NOT_IN_RECORDING": "本次录制中没有这项内容。回放时只能显示录制过的内容。",
   "error.CASSETTE_DAMAGED": "该录制文件已损坏或不完整，无法回放。未做任何更改。",
   "error.CASSETTE_FOREIGN": "该文件不是小雅助手的录制文件。未做任何更改。",

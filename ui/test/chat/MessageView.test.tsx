@@ -3,6 +3,7 @@ import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 
 import type { ChatMessage } from "../../src/ipc";
+import { applyLocale } from "../../src/i18n";
 import { mountRoot } from "../support/dom";
 
 const { MessageView } = await import("../../src/features/chat/MessageView");
@@ -71,5 +72,25 @@ describe("<MessageView> of an interrupted reply (issue 13: one click must not pa
     );
     expect(root.querySelector("[data-testid=chat-error-retry-after]")?.textContent).toContain("60 s");
     expect(root.querySelector("[data-testid=chat-error-outcome-unknown]")).toBeNull();
+  });
+
+  it("says in plain words, in both languages, that a Team's plan has ended (READINGS P3)", () => {
+    const ended = reply({ code: "TEAM_PLAN_INACTIVE", message: "refused", platformCode: "TEAM_PLAN_EXPIRED", outcomeUnknown: false });
+    const show = () =>
+      act(() => render(<MessageView message={ended} busy={false} modelName="Othan" actions={actions} />, root));
+    show();
+    const title = () => root.querySelector(".chat-msg__error-title")?.textContent ?? "";
+    expect(title()).toContain("This Team's plan has ended");
+    expect(title()).toContain("renews the plan");
+    expect(root.querySelector("[data-testid=chat-error-code]")?.textContent).toBe("TEAM_PLAN_EXPIRED");
+    try {
+      applyLocale("zh-CN");
+      act(() => render(null, root));
+      show();
+      expect(title()).toContain("该团队的套餐已到期");
+      expect(title()).not.toMatch(/plan|TEAM_PLAN_INACTIVE/);
+    } finally {
+      applyLocale("en");
+    }
   });
 });

@@ -27,6 +27,21 @@ const CATALOG_STALE_CODES: [&str; 5] = [
     "TEAM_CONTEXT_MISMATCH",
 ];
 
+/// What a refusal's code names when the model, or what was asked of it, was refused. The docs
+/// fix none of these codes (READINGS M11): another platform may say `MODEL_UNAVAILABLE`,
+/// `OPEN_AGENT_MODEL_NOT_ALLOWED` or `PARAMETER_INVALID`. Reading the catalog again costs one
+/// read; a stale one would offer the refused model or parameter for ten more minutes.
+const CATALOG_STALE_WORDS: [&str; 5] = ["MODEL", "MODELS", "PARAMETER", "PARAMETERS", "SCHEMA"];
+const CATALOG_STALE_PHRASES: [&str; 2] = ["RESPONSE_FORMAT", "STRUCTURED_OUTPUT"];
+
+/// Whether a refusal under this platform code means the cached catalog may be stale.
+pub(crate) fn catalog_may_be_stale(code: &str) -> bool {
+    let code = code.trim().to_ascii_uppercase();
+    CATALOG_STALE_CODES.contains(&code.as_str())
+        || code.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| CATALOG_STALE_WORDS.contains(&word))
+        || CATALOG_STALE_PHRASES.iter().any(|phrase| code.contains(phrase))
+}
+
 impl Chat {
     /// Runs a journaled reply to the end and writes what happened.
     pub(crate) async fn run_reply(
@@ -81,11 +96,7 @@ impl Chat {
         );
         // The reply's buffers were freed on worker threads; hand them back (memory.rs).
         crate::foundation::memory::release_free_memory_soon();
-        if error
-            .as_ref()
-            .and_then(|e| e.platform_code.as_deref())
-            .is_some_and(|c| CATALOG_STALE_CODES.contains(&c))
-        {
+        if error.as_ref().and_then(|e| e.platform_code.as_deref()).is_some_and(catalog_may_be_stale) {
             self.models().catalogs().invalidate(&context_key(&call.session));
         }
         let view = message_view(conversation, &reply);
@@ -138,4 +149,35 @@ fn reply_charge(reply: &MessageRecord, status: MessageStatus, error: Option<&Ipc
         },
         created_at: now_unix(),
     })
+}
+
+#[cfg(test)]
+mod stale_tests {
+    use super::catalog_may_be_stale;
+
+    #[test]
+    fn refusals_that_name_the_model_or_its_parameters_mark_the_catalog_stale() {
+        for code in [
+            "MODEL_NOT_FOUND",
+            "MODEL_UNAVAILABLE",
+            "OPEN_AGENT_MODEL_NOT_ALLOWED",
+            "PARAMETER_INVALID",
+            "model_parameter_invalid",
+            "RESPONSE_FORMAT_UNSUPPORTED",
+            "TEAM_CONTEXT_MISMATCH",
+            "SCHEMA_VERSION_UNSUPPORTED",
+        ] {
+            assert!(catalog_may_be_stale(code), "{code}");
+        }
+        for code in [
+            "INSUFFICIENT_POINTS",
+            "OPEN_AGENT_SCOPE_REQUIRED",
+            "RATE_LIMITED",
+            "REQUEST_ID_CONFLICT",
+            "MODELESS",
+            "",
+        ] {
+            assert!(!catalog_may_be_stale(code), "{code}");
+        }
+    }
 }

@@ -243,3 +243,89 @@ async fn other_forms_of_a_reply_give_the_same_complete_text() {
         assert_eq!(receipt.finish_reason.as_deref(), Some("stop"), "{readings:?}");
     }
 }
+
+/// READINGS M11: a refusal under a code the docs don't name, but which names the model or a
+/// parameter (`MODEL_UNAVAILABLE`, `OPEN_AGENT_MODEL_NOT_ALLOWED`, `PARAMETER_INVALID`), drops
+/// the context's cached catalog, so the next check reads what the platform offers now; a
+/// refusal about points keeps it.
+#[tokio::test]
+async fn a_model_refusal_under_another_name_drops_the_cached_catalog() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    let chat = rig.core.chat();
+    let key = crate::models::context_key(&rig.core.auth().active_session().await.unwrap());
+    let send = |text: &'static str| async move {
+        chat.chat_send(input(text, options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+            .await
+            .unwrap()
+            .reply
+    };
+    assert_eq!(send("Hello").await.status, MessageStatus::Complete);
+    assert!(
+        chat.models().catalogs().cached_model(&key, sb::MODEL_CHAT).is_some(),
+        "the send read the catalog"
+    );
+
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::Refusal { status: 402, code: "INSUFFICIENT_POINTS" },
+    ));
+    let reply = send("Out of points?").await;
+    assert_eq!(reply.error.unwrap().platform_code.as_deref(), Some("INSUFFICIENT_POINTS"));
+    assert!(
+        chat.models().catalogs().cached_model(&key, sb::MODEL_CHAT).is_some(),
+        "points say nothing of the model"
+    );
+
+    for (status, code) in
+        [(404, "MODEL_UNAVAILABLE"), (403, "OPEN_AGENT_MODEL_NOT_ALLOWED"), (400, "PARAMETER_INVALID")]
+    {
+        // Each send reads the catalog again when it was dropped.
+        assert_eq!(send("Warm the catalog").await.status, MessageStatus::Complete);
+        assert!(chat.models().catalogs().cached_model(&key, sb::MODEL_CHAT).is_some());
+        rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::Refusal { status, code }));
+        let reply = send("Refused by name").await;
+        assert_eq!(reply.status, MessageStatus::Interrupted);
+        assert_eq!(reply.error.unwrap().platform_code.as_deref(), Some(code));
+        assert!(
+            chat.models().catalogs().cached_model(&key, sb::MODEL_CHAT).is_none(),
+            "{code} dropped the catalog"
+        );
+    }
+}
+
+/// READINGS P3: the docs say an expired Team plan must be renewed before Team model calls
+/// resume, and name no code. A Team reply or catalog read refused under a code that names the
+/// plan or the membership as ended is `TEAM_PLAN_INACTIVE` (plain words: a Team owner renews
+/// it), with the platform's own code kept; nothing is charged and the session stays.
+#[tokio::test]
+async fn a_team_whose_plan_ended_is_told_so_in_plain_words() {
+    let rig = signed_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::Refusal { status: 402, code: "TEAM_PLAN_EXPIRED" },
+    ));
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(
+            input("Is our plan still on?", options(sb::MODEL_CHAT, json!({}))),
+            &Events::default().sink(),
+        )
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(reply.status, MessageStatus::Interrupted);
+    let error = reply.error.unwrap();
+    assert_eq!(error.code, crate::foundation::error::ErrorCode::TeamPlanInactive);
+    assert_eq!(error.platform_code.as_deref(), Some("TEAM_PLAN_EXPIRED"));
+    assert!(!error.outcome_unknown, "a refusal carried nothing out");
+
+    rig.control().inject(Fault::once(
+        Route::Models,
+        FaultKind::Refusal { status: 403, code: "OPEN_AGENT_TEAM_MEMBERSHIP_INACTIVE" },
+    ));
+    let refused = rig.core.models().model_catalog(true).await.unwrap_err();
+    assert_eq!(refused.code(), crate::foundation::error::ErrorCode::TeamPlanInactive);
+    // Still signed in: once renewed, the next read works.
+    assert!(rig.core.models().model_catalog(true).await.is_ok());
+}

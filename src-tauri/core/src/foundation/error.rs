@@ -58,6 +58,9 @@ pub enum ErrorCode {
     /// The platform said it is busy (429 or 503) on a read, and stayed busy through the
     /// retries it allowed: `retryAfterSecs` says when to read again, if it said.
     PlatformBusy,
+    /// The platform refused a Team call because the Team's plan has ended or is not active:
+    /// Team model calls resume once a Team owner renews it (READINGS P3; see `platformCode`).
+    TeamPlanInactive,
     /// A replay was asked for something its cassette doesn't hold (the platform was not asked).
     NotInRecording,
     /// A cassette file that is not JSON, is cut off, or whose parts don't fit together.
@@ -235,6 +238,7 @@ impl Error {
             Error::Platform { code, .. } if code == xiaoya_sandbox::NOT_IN_RECORDING => {
                 ErrorCode::NotInRecording
             }
+            Error::Platform { code, .. } if team_plan_inactive(code) => ErrorCode::TeamPlanInactive,
             Error::Platform { code, message, .. } if refuses_workflow_version(code, message) => {
                 ErrorCode::WorkflowVersionRefused
             }
@@ -286,6 +290,20 @@ fn database_full(err: &sqlx::Error) -> bool {
         sqlx::Error::Io(io) => is_disk_full(io),
         _ => false,
     }
+}
+
+/// The docs say an expired Team plan must be renewed before Team model calls resume, and name
+/// no code for the refusal (READINGS P3): a code that names the plan, the membership or the
+/// seats as expired, inactive or ended is one (`TEAM_PLAN_EXPIRED`,
+/// `OPEN_AGENT_TEAM_MEMBERSHIP_INACTIVE`, `TEAM_SEAT_PLAN_ENDED` …). Buying credit packs without
+/// a plan (`TEAM_CREDIT_PACK_PLAN_REQUIRED`) is another refusal, about an order.
+fn team_plan_inactive(code: &str) -> bool {
+    let code = code.trim().to_ascii_uppercase();
+    let words: Vec<&str> = code.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    let names_plan =
+        words.iter().any(|w| matches!(*w, "PLAN" | "MEMBERSHIP" | "SEAT" | "SEATS" | "SUBSCRIPTION"));
+    let ended = words.iter().any(|w| matches!(*w, "EXPIRED" | "INACTIVE" | "ENDED" | "LAPSED" | "RENEWAL"));
+    names_plan && ended
 }
 
 /// The docs name no code for a refused workflow version, so any platform code about the
@@ -344,7 +362,24 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {
-    use super::refuses_workflow_version;
+    use super::{refuses_workflow_version, team_plan_inactive};
+
+    #[test]
+    fn an_ended_team_plan_is_known_by_a_code_that_names_the_plan_as_ended() {
+        for code in [
+            "TEAM_PLAN_EXPIRED",
+            "OPEN_AGENT_TEAM_MEMBERSHIP_INACTIVE",
+            "team_seat_plan_ended",
+            "TEAM_SUBSCRIPTION_LAPSED",
+        ] {
+            assert!(team_plan_inactive(code), "{code}");
+        }
+        for code in
+            ["TEAM_CREDIT_PACK_PLAN_REQUIRED", "TEAM_CONTEXT_MISMATCH", "TTS_VOICE_EXPIRED", "PLANNED", ""]
+        {
+            assert!(!team_plan_inactive(code), "{code}");
+        }
+    }
 
     #[test]
     fn a_workflow_refusal_is_known_by_its_code_or_by_a_context_code_that_names_the_header() {
