@@ -2,8 +2,8 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it } from "vitest";
 
-import type { ChatMessage } from "../../src/ipc";
 import { applyLocale } from "../../src/i18n";
+import type { ChatMessage } from "../../src/ipc";
 import { mountRoot } from "../support/dom";
 
 const { MessageView } = await import("../../src/features/chat/MessageView");
@@ -76,8 +76,7 @@ describe("<MessageView> of an interrupted reply (issue 13: one click must not pa
 
   it("says in plain words, in both languages, that a Team's plan has ended (READINGS P3)", () => {
     const ended = reply({ code: "TEAM_PLAN_INACTIVE", message: "refused", platformCode: "TEAM_PLAN_EXPIRED", outcomeUnknown: false });
-    const show = () =>
-      act(() => render(<MessageView message={ended} busy={false} modelName="Othan" actions={actions} />, root));
+    const show = () => act(() => render(<MessageView message={ended} busy={false} modelName="Othan" actions={actions} />, root));
     show();
     const title = () => root.querySelector(".chat-msg__error-title")?.textContent ?? "";
     expect(title()).toContain("This Team's plan has ended");
