@@ -186,11 +186,12 @@ commands! {
     /// session (the active context does not change; nothing is charged). A context that
     /// cannot be read carries its error instead of failing the whole comparison.
     models::models_compare(model_code: String) -> ModelComparison;
-    /// The active Team session's Team information (overview, members, member credits,
-    /// entitlements, membership, its orders and plans), read together; each part is read,
-    /// refused (402/403/404 with the platform's words) or failed on its own. SCOPE_MISSING
-    /// without `team_read`; INVALID_INPUT for a Personal session.
-    teams::team_information() -> TeamInformation;
+    /// A Team session's Team information (overview, members, member credits, entitlements,
+    /// membership, its orders and plans), read together; each part is read, refused
+    /// (402/403/404 with the platform's words) or failed on its own. The session named, or
+    /// the active one; who pays does not change. SCOPE_MISSING without `team_read`;
+    /// INVALID_INPUT for a Personal session.
+    teams::team_information(session_id: Option<String>) -> TeamInformation;
     /// The active context's configurations and voices, fresh from the platform.
     tts::tts_catalog() -> TtsCatalog;
     /// The estimate for a request (no network once the catalog is loaded).

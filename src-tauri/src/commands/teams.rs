@@ -1,4 +1,4 @@
-//! The read-only Team information of the active Team session.
+//! The read-only Team information of a signed-in Team session (the active one by default).
 
 use tauri::State;
 use xiaoya_core::teams::wire::TeamInformation;
@@ -7,6 +7,9 @@ use super::CmdResult;
 use crate::AppState;
 
 #[tauri::command]
-pub async fn team_information(state: State<'_, AppState>) -> CmdResult<TeamInformation> {
-    Ok(state.core.teams().information().await?)
+pub async fn team_information(
+    state: State<'_, AppState>,
+    session_id: Option<String>,
+) -> CmdResult<TeamInformation> {
+    Ok(state.core.teams().information(session_id.as_deref()).await?)
 }

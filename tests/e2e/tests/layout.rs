@@ -352,7 +352,7 @@ async fn every_screen(app: &AppWindow) -> TestResult {
     pay_with(app, "personal").await?;
     let agent = Agent::launch(0, "good", Answers::Json, Sessions::Stateful)?;
     add_an_agent(app, &agent.url()).await?;
-    let screens = ["account", "models", "chat", "voices", "balances", "agents", "check", "settings"];
+    let screens = ["account", "models", "chat", "voices", "balances", "team", "agents", "check", "settings"];
     let mut previous: Option<Shot> = None;
     for locale in LOCALES {
         app.set_locale(locale).await?;

@@ -103,3 +103,49 @@ async fn a_plain_member_sees_their_quota_and_the_platforms_reason_for_a_refused_
     app.close().await?;
     Ok(())
 }
+
+/// A Team member sees their Team while Personal pays, and with two Teams signed in chooses
+/// which one to look at; looking never changes who pays (the header says Personal throughout).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_team_is_shown_while_personal_pays_and_who_pays_stays() -> TestResult {
+    let (app, _scratch) = open_team(sb::TEAM_ALPHA_ID).await?;
+    app.sign_in_team(sb::TEAM_BETA_ID).await?;
+    // Personal pays again, by the person's choice in the header.
+    app.click("[data-testid=charged-to]").await?;
+    app.click("[data-testid=context-menu] [data-context=personal]").await?;
+    app.wait_for_attr("[data-testid=charged-to]", "data-context", "personal").await?;
+
+    app.click("[data-testid=nav-team]").await?;
+    app.find("[data-testid=team-members-table]").await?;
+    app.find("[data-testid=team-choose]").await?;
+    let note = app.wait_for_text("[data-testid=team-not-payer]", "Who pays stays").await?;
+    assert!(note.contains(sb::TEAM_ALPHA_NAME), "the first Team signed in is shown first: {note}");
+    assert_eq!(app.count("[data-testid=team-member-row]").await?, 4, "Team Alpha's members");
+
+    // The other Team, chosen here: its members; Personal still pays.
+    let beta = app
+        .client
+        .execute(
+            "return [...document.querySelectorAll('[data-testid=team-choose] [data-testid^=team-choose-]')]\
+               .find((b) => b.textContent.includes(arguments[0]))?.dataset.testid ?? null;",
+            vec![serde_json::Value::String(sb::TEAM_BETA_NAME.to_owned())],
+        )
+        .await?;
+    let beta = beta.as_str().ok_or("a choice for Team Beta")?.to_owned();
+    app.click(&format!("[data-testid={beta}]")).await?;
+    app.wait_for_text("[data-testid=team-not-payer]", sb::TEAM_BETA_NAME).await?;
+    for _ in 0..100 {
+        if app.count("[data-testid=team-member-row]").await? == 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(app.count("[data-testid=team-member-row]").await?, 3, "Team Beta's members");
+    assert_eq!(app.attr("[data-testid=charged-to]", "data-context").await?.as_deref(), Some("personal"));
+    app.shot("team-while-personal-pays-en", None).await?;
+
+    app.set_locale("zh-CN").await?;
+    app.wait_for_text("[data-testid=team-not-payer]", "计费账户保持页首所示不变").await?;
+    app.close().await?;
+    Ok(())
+}

@@ -604,13 +604,14 @@ export function modelsCompare(modelCode: string): Promise<ModelComparison> {
 }
 
 /**
- * The active Team session's Team information (overview, members, member credits,
- * entitlements, membership, its orders and plans), read together; each part is read,
- * refused (402/403/404 with the platform's words) or failed on its own. SCOPE_MISSING
- * without `team_read`; INVALID_INPUT for a Personal session.
+ * A Team session's Team information (overview, members, member credits, entitlements,
+ * membership, its orders and plans), read together; each part is read, refused
+ * (402/403/404 with the platform's words) or failed on its own. The session named, or
+ * the active one; who pays does not change. SCOPE_MISSING without `team_read`;
+ * INVALID_INPUT for a Personal session.
  */
-export function teamInformation(): Promise<TeamInformation> {
-  return call<TeamInformation>("team_information");
+export function teamInformation(sessionId: string | null): Promise<TeamInformation> {
+  return call<TeamInformation>("team_information", { sessionId });
 }
 
 /** The active context's configurations and voices, fresh from the platform. */

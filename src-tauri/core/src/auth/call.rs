@@ -79,6 +79,13 @@ impl Auth {
         self.call_for_session(session, None).await
     }
 
+    /// A call for the signed-in session with this local id, whichever context pays now (a
+    /// read for a screen that shows another context; nothing is charged through it).
+    pub async fn call_for_session_id(&self, id: &str) -> Result<ContextCall> {
+        let session = self.shared.db().session(id).await?.ok_or(Error::NotSignedIn)?;
+        self.call_for_session(session, None).await
+    }
+
     /// A call for this session (active or not): `scope` checked first, then its token read.
     pub(crate) async fn call_for_session(
         &self,

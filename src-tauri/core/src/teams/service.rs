@@ -34,11 +34,14 @@ impl Teams {
         Teams { auth }
     }
 
-    /// The active session, if it is a Team session that may read the Team routes: a
-    /// Personal session is `NotSignedIn`-free `InvalidInput`; a missing scope is
-    /// `ScopeMissing("team_read")`.
-    async fn team_call(&self) -> Result<ContextCall> {
-        let call = self.auth.context_call(None).await?;
+    /// The Team session to read: the one named (any signed-in Team session: reading a Team
+    /// does not change who pays), or else the active one. A Personal session is
+    /// `InvalidInput`; a missing scope is `ScopeMissing("team_read")`.
+    async fn team_call(&self, session_id: Option<&str>) -> Result<ContextCall> {
+        let call = match session_id {
+            Some(id) => self.auth.call_for_session_id(id).await?,
+            None => self.auth.context_call(None).await?,
+        };
         if call.team_id().is_none() {
             return Err(Error::InvalidInput("the Team screen needs a Team session".into()));
         }
@@ -48,10 +51,10 @@ impl Teams {
         Ok(call)
     }
 
-    /// Every Team read for the active Team session, at the same time.
+    /// Every Team read for this Team session (or the active one), at the same time.
     #[tracing::instrument(skip(self), err)]
-    pub async fn information(&self) -> Result<TeamInformation> {
-        let call = self.team_call().await?;
+    pub async fn information(&self, session_id: Option<&str>) -> Result<TeamInformation> {
+        let call = self.team_call(session_id).await?;
         let team_id = call.team_id().unwrap_or_default().to_owned();
         let (overview, members, member_credits, entitlements, membership, orders, plans) = tokio::join!(
             self.read(&call, OVERVIEW, read::read_overview),

@@ -7,7 +7,7 @@ use xiaoya_sandbox::{Fault, FaultKind, Route, Scope};
 
 use super::read::*;
 use super::wire::{TeamInformation, TeamRead, TeamRefusalKind};
-use crate::auth::wire::ContextRequest;
+use crate::auth::wire::{ContextRequest, SessionContext};
 use crate::foundation::error::{Error, ErrorCode};
 use crate::testing::Rig;
 
@@ -18,7 +18,7 @@ fn team(id: &str) -> ContextRequest {
 async fn information(team_id: &str) -> (Rig, TeamInformation) {
     let rig = Rig::new().await;
     rig.sign_in(team(team_id)).await;
-    let info = rig.core.teams().information().await.expect("team information");
+    let info = rig.core.teams().information(None).await.expect("team information");
     (rig, info)
 }
 
@@ -131,18 +131,18 @@ async fn a_402_plan_required_and_a_404_are_refusals_not_failures() {
     let rig = Rig::new().await;
     rig.sign_in(team(sb::TEAM_GAMMA_ID)).await;
     rig.control().inject(Fault { route: Route::TeamInfo, kind: FaultKind::Status(402), times: 7 });
-    let info = rig.core.teams().information().await.unwrap();
+    let info = rig.core.teams().information(None).await.unwrap();
     let TeamRead::Refused { refusal } = &info.membership else { panic!("{:?}", info.membership) };
     assert_eq!(refusal.kind, TeamRefusalKind::PlanRequired);
     assert_eq!(refusal.platform_code.as_deref(), Some("TEAM_CREDIT_PACK_PLAN_REQUIRED"));
 
     rig.control().inject(Fault { route: Route::TeamInfo, kind: FaultKind::Status(404), times: 7 });
-    let info = rig.core.teams().information().await.unwrap();
+    let info = rig.core.teams().information(None).await.unwrap();
     let TeamRead::Refused { refusal } = &info.members else { panic!("{:?}", info.members) };
     assert_eq!((refusal.kind, refusal.status), (TeamRefusalKind::NotFound, 404));
 
     rig.control().inject(Fault { route: Route::TeamInfo, kind: FaultKind::Status(500), times: 7 });
-    let info = rig.core.teams().information().await.unwrap();
+    let info = rig.core.teams().information(None).await.unwrap();
     let TeamRead::Failed { error } = &info.overview else { panic!("{:?}", info.overview) };
     assert_eq!(error.code, ErrorCode::Platform);
 }
@@ -152,12 +152,41 @@ async fn without_team_read_nothing_is_asked_and_the_reason_is_the_missing_scope(
     let rig = Rig::new().await;
     rig.control().set_granted_scopes_override(Some(vec![Scope::Profile, Scope::Balance, Scope::Model]));
     rig.sign_in(team(sb::TEAM_ALPHA_ID)).await;
-    let err = rig.core.teams().information().await.unwrap_err();
+    let err = rig.core.teams().information(None).await.unwrap_err();
     assert!(matches!(&err, Error::ScopeMissing(s) if s == "team_read"), "{err:?}");
 
     let rig = Rig::new().await;
     rig.sign_in(ContextRequest::Personal).await;
-    assert_eq!(rig.core.teams().information().await.unwrap_err().code(), ErrorCode::InvalidInput);
+    assert_eq!(rig.core.teams().information(None).await.unwrap_err().code(), ErrorCode::InvalidInput);
+}
+
+/// A Team member sees their Team while Personal pays: the Team session named is read with its
+/// own token, and who pays does not change. Without a name, the active (Personal) session is
+/// no Team; a name that is no signed-in session is `NOT_SIGNED_IN`.
+#[tokio::test]
+async fn a_team_is_read_while_personal_pays_and_the_payer_stays() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: false }).await;
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    let personal = view.sessions.iter().find(|s| s.context == SessionContext::Personal).unwrap().id.clone();
+    let team = view.sessions.iter().find(|s| s.context != SessionContext::Personal).unwrap().id.clone();
+    assert_eq!(rig.core.auth().active_session().await.unwrap().id, personal);
+
+    let info = rig.core.teams().information(Some(&team)).await.unwrap();
+    assert_eq!((info.team_id.as_str(), info.session_id.as_str()), (sb::TEAM_ALPHA_ID, team.as_str()));
+    assert!(!read(&info.members).is_empty(), "the members are read");
+    assert_eq!(rig.core.auth().active_session().await.unwrap().id, personal, "Personal still pays");
+
+    assert_eq!(rig.core.teams().information(None).await.unwrap_err().code(), ErrorCode::InvalidInput);
+    assert_eq!(
+        rig.core.teams().information(Some(&personal)).await.unwrap_err().code(),
+        ErrorCode::InvalidInput
+    );
+    assert_eq!(
+        rig.core.teams().information(Some("no-such-session")).await.unwrap_err().code(),
+        ErrorCode::NotSignedIn
+    );
 }
 
 #[test]

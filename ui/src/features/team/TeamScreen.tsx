@@ -3,11 +3,12 @@ import "./team.css";
 import { useState } from "preact/hooks";
 
 import { SignInFirst } from "../../app/SignInFirst";
-import { useActiveContextKey, useActiveSession } from "../../app/sessions";
+import { useActiveSession, useSessions } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import type { TeamInformation } from "../../bindings/TeamInformation";
 import { Button, ErrorState, PointsScope, Screen, Segmented, SkeletonList } from "../../components";
 import { t } from "../../i18n";
+import type { SessionSummary } from "../../ipc";
 import { teamInformation } from "../../ipc";
 import { hasTeamRead } from "./access";
 import { EntitlementsSection } from "./EntitlementsSection";
@@ -19,18 +20,25 @@ import { TeamReadView } from "./TeamRead";
 type Tab = "overview" | "members" | "credits" | "entitlements" | "membership";
 
 /**
- * The Team of the active Team session, read from the platform's read-only Team routes:
- * who is in it, each member's quota, what the plan includes. Without `team_read` nothing
- * is asked, and the screen says why and what to do.
+ * A signed-in Team, read from the platform's read-only Team routes: who is in it, each
+ * member's quota, what the plan includes. The Team shown is the one chosen here, else the
+ * paying context when it is a Team, else the first Team signed in: looking at a Team never
+ * changes who pays. Without `team_read` nothing is asked, and the screen says why and what
+ * to do.
  */
 export function TeamScreen() {
-  const session = useActiveSession();
-  const contextKey = useActiveContextKey();
+  const active = useActiveSession();
+  const { view } = useSessions();
+  const teams = view.sessions.filter((s) => s.context.kind === "team");
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const session = teams.find((s) => s.id === chosenId) ?? (active?.context.kind === "team" ? active : undefined) ?? teams[0] ?? null;
+  const sessionKey = session?.id ?? "";
   const [tab, setTab] = useState<Tab>("members");
   const team = session?.context.kind === "team" ? session.context : null;
   const allowed = session != null && team != null && hasTeamRead(session);
-  const loaded = useLoad<TeamInformation>(() => teamInformation(), contextKey, 0, { skip: !allowed });
+  const loaded = useLoad<TeamInformation>(() => teamInformation(sessionKey), sessionKey, 0, { skip: !allowed });
   const teamName = team?.teamName ?? "";
+  const teamLabel = (s: SessionSummary) => (s.context.kind === "team" ? s.context.teamName : s.displayName);
 
   const frame = (children: preact.ComponentChildren, actions?: preact.ComponentChildren) => (
     <Screen id="team" title={t("team.title")} subtitle={team ? t("team.subtitle", { team: teamName }) : undefined} actions={actions}>
@@ -38,9 +46,32 @@ export function TeamScreen() {
     </Screen>
   );
 
-  if (!session) return frame(<SignInFirst icon="team" title={t("team.empty.title")} body={t("team.empty.body")} />);
-  if (!team) return frame(<PersonalContext />);
-  if (!allowed) return frame(<TeamScopeMissing team={teamName} />);
+  if (!active) return frame(<SignInFirst icon="team" title={t("team.empty.title")} body={t("team.empty.body")} />);
+  if (!session || !team) return frame(<PersonalContext />);
+  // Several Teams signed in: which one to look at (who pays stays as it is).
+  const chooser =
+    teams.length > 1 ? (
+      <Segmented
+        label={t("team.choose")}
+        value={session.id}
+        options={teams.map((s) => ({ value: s.id, label: teamLabel(s), "data-testid": `team-choose-${s.id}` }))}
+        onChange={setChosenId}
+        data-testid="team-choose"
+      />
+    ) : null;
+  const notPaying =
+    active.id !== session.id ? (
+      <p class="team__payer-note" data-testid="team-not-payer">
+        {t("team.notPayer", { team: teamName })}
+      </p>
+    ) : null;
+  if (!allowed)
+    return frame(
+      <>
+        {chooser}
+        <TeamScopeMissing team={teamName} />
+      </>,
+    );
 
   const info = loaded.data;
   const retry = loaded.reload;
@@ -53,8 +84,10 @@ export function TeamScreen() {
   ];
   const isManager = session.role === "owner" || session.role === "admin";
   return frame(
-    <PointsScope key={contextKey}>
-      <div class="team" data-testid="team-body" data-context-key={contextKey}>
+    <PointsScope key={sessionKey}>
+      <div class="team" data-testid="team-body" data-session={sessionKey}>
+        {chooser}
+        {notPaying}
         <Segmented label={t("team.tabs")} value={tab} options={tabs} onChange={setTab} data-testid="team-tabs" />
         {loaded.error && !info ? (
           <ErrorState error={loaded.error} onRetry={retry} retrying={loaded.loading} />
