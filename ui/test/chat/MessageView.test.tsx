@@ -92,4 +92,12 @@ describe("<MessageView> of an interrupted reply (issue 13: one click must not pa
       applyLocale("en");
     }
   });
+
+  it("says a refusal for points in plain words: nothing was charged (READINGS M12)", () => {
+    const refused = reply({ code: "PLATFORM", message: "402", platformCode: "INSUFFICIENT_POINTS", outcomeUnknown: false });
+    act(() => render(<MessageView message={refused} busy={false} modelName="Othan" actions={actions} />, root));
+    const title = root.querySelector(".chat-msg__error-title")?.textContent ?? "";
+    expect(title).toContain("Not enough points for this reply. Nothing was charged");
+    expect(root.querySelector("[data-testid=chat-retry]")).not.toBeNull();
+  });
 });

@@ -112,11 +112,7 @@ fn stream_failure(failure: StreamFailure, request_id: &str) -> Outcome {
     // Every stream failure comes after the platform accepted the request.
     let (code, message, platform_code, rid) = match failure {
         StreamFailure::Platform { code, message, request_id: rid } => {
-            let kind = if code == "OPEN_AGENT_SCOPE_REQUIRED" {
-                ErrorCode::ScopeMissing
-            } else {
-                ErrorCode::Platform
-            };
+            let kind = crate::foundation::error::platform_error_code(&code, &message);
             (kind, message, Some(code), rid)
         }
         StreamFailure::Malformed(detail) => {

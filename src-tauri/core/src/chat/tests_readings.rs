@@ -329,3 +329,28 @@ async fn a_team_whose_plan_ended_is_told_so_in_plain_words() {
     // Still signed in: once renewed, the next read works.
     assert!(rig.core.models().model_catalog(true).await.is_ok());
 }
+
+/// READINGS M12: a reply refused with `402 INSUFFICIENT_POINTS` is a definite refusal: the
+/// reply is interrupted with the platform's code (the window says "Not enough points …
+/// nothing was charged"), and no ledger row is written for it.
+#[tokio::test]
+async fn a_reply_refused_for_points_writes_no_charge() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::Refusal { status: 402, code: "INSUFFICIENT_POINTS" },
+    ));
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Can I afford this?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(reply.status, MessageStatus::Interrupted);
+    let error = reply.error.clone().unwrap();
+    assert_eq!(error.platform_code.as_deref(), Some("INSUFFICIENT_POINTS"));
+    assert!(error.code.is_platform_refusal() && !error.outcome_unknown, "{error:?}");
+    let request_id = receipt_id_of(&rig, &reply.id).await;
+    assert!(super::tests::ledger_rows(&rig, &request_id).await.is_empty(), "a refusal charged nothing");
+}

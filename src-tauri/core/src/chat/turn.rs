@@ -353,9 +353,7 @@ impl Chat {
                 .error
                 .as_deref()
                 .and_then(|e| serde_json::from_str::<crate::foundation::error::IpcError>(e).ok())
-                .is_some_and(|e| {
-                    e.code == crate::foundation::error::ErrorCode::Platform && !e.outcome_unknown
-                });
+                .is_some_and(|e| e.code.is_platform_refusal() && !e.outcome_unknown);
             if definite {
                 if attempt >= i64::from(MAX_ATTEMPT) {
                     return Err(Error::InvalidInput(format!(

@@ -234,15 +234,7 @@ impl Error {
                 ErrorCode::Storage
             }
             Error::Transport(_) | Error::Stalled(_) => ErrorCode::Network,
-            Error::Platform { code, .. } if code == "OPEN_AGENT_SCOPE_REQUIRED" => ErrorCode::ScopeMissing,
-            Error::Platform { code, .. } if code == xiaoya_sandbox::NOT_IN_RECORDING => {
-                ErrorCode::NotInRecording
-            }
-            Error::Platform { code, .. } if team_plan_inactive(code) => ErrorCode::TeamPlanInactive,
-            Error::Platform { code, message, .. } if refuses_workflow_version(code, message) => {
-                ErrorCode::WorkflowVersionRefused
-            }
-            Error::Platform { .. } => ErrorCode::Platform,
+            Error::Platform { code, message, .. } => platform_error_code(code, message),
             Error::Busy { .. } => ErrorCode::PlatformBusy,
             Error::Decode(_) => ErrorCode::Decode,
             Error::Unauthorized { .. } => ErrorCode::SessionExpired,
@@ -273,6 +265,31 @@ impl Error {
                 xiaoya_sandbox::cassette::CassetteError::Newer { .. } => ErrorCode::CassetteNewer,
             },
         }
+    }
+}
+
+/// The closed code of a refusal the platform sent with this code and message: a few have
+/// their own (a missing scope, an ended Team plan, a refused workflow version, a replay's
+/// missing answer); the rest are `Platform`, with the platform's code under Details. One rule
+/// for answers and for errors met inside a stream.
+pub fn platform_error_code(code: &str, message: &str) -> ErrorCode {
+    if code == "OPEN_AGENT_SCOPE_REQUIRED" {
+        ErrorCode::ScopeMissing
+    } else if code == xiaoya_sandbox::NOT_IN_RECORDING {
+        ErrorCode::NotInRecording
+    } else if team_plan_inactive(code) {
+        ErrorCode::TeamPlanInactive
+    } else if refuses_workflow_version(code, message) {
+        ErrorCode::WorkflowVersionRefused
+    } else {
+        ErrorCode::Platform
+    }
+}
+
+impl ErrorCode {
+    /// The platform answered and refused: nothing was carried out.
+    pub fn is_platform_refusal(self) -> bool {
+        matches!(self, ErrorCode::Platform | ErrorCode::TeamPlanInactive)
     }
 }
 

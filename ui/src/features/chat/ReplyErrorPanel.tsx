@@ -10,7 +10,11 @@ export function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry
   return (
     <Panel tone="danger" class="chat-msg__error" role="note" data-testid="chat-error">
       <p class="chat-msg__error-title">
-        {error ? errorMessage(error.code) : t("chat.interrupted.unknown")}
+        {error?.platformCode === "INSUFFICIENT_POINTS"
+          ? t("chat.interrupted.insufficient")
+          : error
+            ? errorMessage(error.code)
+            : t("chat.interrupted.unknown")}
         {props.message.content ? ` ${t("chat.interrupted.kept")}` : ""}
       </p>
       {error?.outcomeUnknown && <p data-testid="chat-error-outcome-unknown">{t("chat.interrupted.outcomeUnknown")}</p>}

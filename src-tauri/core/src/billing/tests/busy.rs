@@ -134,3 +134,23 @@ async fn sign_in_and_the_team_list_wait_out_a_busy_platform_and_keep_the_new_tok
     assert_eq!(busy_waits(&rig), vec![1]);
     assert_eq!(rig.control().active_token_count(), 2, "both tokens kept");
 }
+
+/// Readings audit B12: the docs name no code for a 429. Whatever the platform calls it
+/// (`OPEN_AGENT_RATE_LIMITED`, `TOO_MANY_REQUESTS`), a read waits it out by the status, and
+/// one that stays busy is `PLATFORM_BUSY` with the platform's own code under Details.
+#[tokio::test]
+async fn a_429_under_any_code_is_waited_out_by_its_status() {
+    let rig = Rig::new().await;
+    rig.sign_in(ContextRequest::Personal).await;
+    rig.events.take();
+    let refusal =
+        |code, times| Fault { route: Route::Balance, kind: FaultKind::Refusal { status: 429, code }, times };
+    rig.control().inject(refusal("OPEN_AGENT_RATE_LIMITED", 1));
+    rig.core.billing().refresh_balance().await.expect("read after the app's own wait");
+    assert_eq!(busy_waits(&rig), vec![1], "waited, as for a 429 without Retry-After");
+
+    rig.control().inject(refusal("TOO_MANY_REQUESTS", 10));
+    let err = rig.core.billing().refresh_balance().await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::PlatformBusy);
+    assert_eq!(IpcError::from(&err).platform_code.as_deref(), Some("TOO_MANY_REQUESTS"));
+}
