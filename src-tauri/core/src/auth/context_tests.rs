@@ -162,6 +162,9 @@ async fn team_sign_in_works_where_me_refuses_team_tokens() {
     assert_eq!((team_id.as_str(), team_name.as_str()), (sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME));
     // A11: keyed by what the server reported for this token (its Team member).
     assert_eq!(beta.user_id, format!("member:{}", sb::TEAM_BETA_MEMBER_ID));
+    // READINGS D2: the name the Personal session learned, not the member id.
+    assert_eq!(beta.display_name, personal.display_name);
+    assert!(!beta.display_name.contains(sb::TEAM_BETA_MEMBER_ID), "{}", beta.display_name);
     assert_eq!(beta.role.as_deref(), Some(sb::TEAM_BETA_ROLE));
     assert_eq!(rig.keys.entries.lock().unwrap().len(), 2);
     assert_eq!(

@@ -88,7 +88,18 @@ impl Auth {
                     Error::SignIn("the platform identified neither the user (/me) nor the Team member".into())
                 })?;
                 record.subject = format!("member:{member}");
-                record.display_name = member;
+                // READINGS D2: the person who picked this Team from their Personal Team list
+                // is already known by name; a member id stands in only when nobody is.
+                let personal_name = self
+                    .shared
+                    .db()
+                    .sessions_for(&record.origin, &record.client_id)
+                    .await?
+                    .into_iter()
+                    .filter(|s| s.context == RequestedContext::Personal && s.expires_at > now)
+                    .map(|s| s.display_name)
+                    .find(|n| !n.trim().is_empty());
+                record.display_name = personal_name.unwrap_or(member);
             }
         }
         if let Some(me) = me {
