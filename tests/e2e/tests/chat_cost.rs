@@ -78,6 +78,9 @@ async fn journey(app: &AppWindow) -> TestResult {
     app.wait_for_attr(&footer, "data-kind", "reported").await?;
     let text = app.wait_for_text(&footer, "point").await?;
     assert!(text.starts_with(&charged) && !text.contains("usage counter"), "{text} / {charged}");
+    // Before the next reply, the composer says what recent replies with this model cost here.
+    let line = app.wait_for_text("[data-testid=chat-cost]", "cost about").await?;
+    assert!(line.contains("point") && !line.contains("tokens"), "{line}");
 
     // ---- In Chinese, the same words through the glossary.
     app.click("[data-testid=locale-switch-zh-CN]").await?;

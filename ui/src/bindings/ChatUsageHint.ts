@@ -12,4 +12,17 @@ typicalTokens?: number,
 /**
  * The largest of them.
  */
-maxTokens?: number, };
+maxTokens?: number, 
+/**
+ * Recent replies with this model in this context whose points are known (reported by the
+ * platform, or attributed from the usage counter).
+ */
+pricedSamples: number, 
+/**
+ * The middle of their points (exact decimal text), when there is at least one.
+ */
+typicalPoints?: string, 
+/**
+ * The most one of them cost.
+ */
+maxPoints?: string, };

@@ -37,6 +37,8 @@ export const en = {
     "Charged to {who} by usage after each reply. The catalog has no price for this model; each reply's receipt shows what it used.",
   "chat.cost.recent":
     "Charged to {who} by usage after each reply. Recent replies with this model here used about {typical} tokens (up to {max}).",
+  "chat.cost.recentPoints":
+    "Charged to {who} by usage after each reply. Recent replies with this model here cost about {typical} {typical:point|points} (up to {max}).",
   "chat.send": "Send",
   "chat.stop": "Stop",
   "chat.waiting": "Waiting for the reply…",
@@ -221,6 +223,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chat.input.hintTeam": "按 Enter 发送，Shift+Enter 换行。平台暂不支持团队调用流式输出，回复会一次性显示。",
   "chat.cost.none": "按用量向{who}计费，每条回复之后扣除。目录中没有这个模型的价格；每条回复的凭证会显示它的用量。",
   "chat.cost.recent": "按用量向{who}计费，每条回复之后扣除。这里最近用这个模型的回复约用 {typical} 个 Token（最多 {max}）。",
+  "chat.cost.recentPoints": "按用量向{who}计费，每条回复之后扣除。这里最近用这个模型的回复约扣 {typical} 积分（最多 {max}）。",
   "chat.send": "发送",
   "chat.stop": "停止",
   "chat.waiting": "正在等待回复…",

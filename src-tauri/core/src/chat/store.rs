@@ -219,6 +219,30 @@ impl Db {
         .await?)
     }
 
+    /// The ledger's cost columns of recent replies with this model in this context, newest
+    /// first: the reported points, and how the usage counter settled a reply without them.
+    pub async fn recent_reply_charges(
+        &self,
+        scope: &ChatScope,
+        model_code: &str,
+        limit: i64,
+    ) -> Result<Vec<(Option<String>, Option<String>, Option<String>)>> {
+        Ok(sqlx::query_as(concat!(
+            "SELECT l.points, l.counter_reading, l.counter_points
+             FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id
+             JOIN points_ledger l ON l.kind = 'chat' AND l.request_id = m.request_id WHERE ",
+            context_matches!("c."),
+            " AND m.role = 'assistant' AND m.model_code = ?
+             ORDER BY l.created_at DESC
+             LIMIT ?"
+        ))
+        .bind_context(scope)
+        .bind(model_code)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     pub async fn message_count(&self, conversation_id: &str) -> Result<i64> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM chat_messages WHERE conversation_id = ?")
             .bind(conversation_id)

@@ -47,6 +47,45 @@ async fn the_hint_is_the_usage_recent_replies_with_the_model_reported_in_this_co
     );
 }
 
+/// Issue 26: before the next reply, the composer can say what recent replies with this model
+/// cost here, where the platform said so (`X-Xiaoya-Charged-Points` on chat): the middle and
+/// the most of their points. Replies whose points nobody knows are not counted.
+#[tokio::test]
+async fn the_hint_names_the_points_recent_replies_were_charged() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    let none = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
+    assert_eq!((none.priced_samples, none.typical_points.as_deref()), (0, None));
+
+    // Without the header, the points are not known until a balance read settles them.
+    rig.core
+        .chat()
+        .chat_send(input("Hello", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap();
+    let unsettled = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
+    assert_eq!((unsettled.samples, unsettled.priced_samples), (1, 0), "tokens known, points not yet");
+
+    rig.control().set_readings([sb::Reading::ChatChargedPointsHeader].into_iter().collect());
+    let mut charged = Vec::new();
+    for text in ["Tell me about tea", "How do I plan a small project?"] {
+        let reply = rig
+            .core
+            .chat()
+            .chat_send(input(text, options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+            .await
+            .unwrap()
+            .reply;
+        let id = receipt_id(&reply);
+        charged.push(rig.control().charges_for(&id).first().expect("charged").points.clone());
+    }
+    let hint = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
+    assert_eq!(hint.priced_samples, 2, "{hint:?}");
+    let mut sorted: Vec<_> = charged.iter().map(|p| p.to_string()).collect();
+    sorted.sort_by(|a, b| a.parse::<f64>().unwrap().total_cmp(&b.parse::<f64>().unwrap()));
+    assert_eq!(hint.typical_points.as_deref(), Some(sorted[0].as_str()));
+    assert_eq!(hint.max_points.as_deref(), Some(sorted[1].as_str()));
+}
+
 #[test]
 fn the_typical_count_is_the_middle_one_and_the_max_the_largest() {
     assert_eq!(summarize(vec![]), (None, None));

@@ -1,7 +1,8 @@
-// What replies with this model used in this context, read again after each reply.
+// What replies with this model cost (or used) in this context, read again after each reply.
 
 import { contextName } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
+import { formatPoints, pointsPlaces } from "../../format/points";
 import { formatNumber, t } from "../../i18n";
 import { type ChatUsageHint, chatUsageHint, type ModelEntry, type SessionSummary } from "../../ipc";
 
@@ -14,18 +15,27 @@ export function ChatCostLine(props: { model: ModelEntry | undefined; busy: boole
   });
   const usage = hint.error ? null : hint.data;
   const who = contextName(props.session);
+  const mine = usage && usage.modelCode === modelCode ? usage : null;
+  // Points where anyone knows them (reported, or from the usage counter); else the tokens the
+  // platform reported; else no number at all.
   const costLine =
-    usage && usage.modelCode === modelCode && usage.samples > 0 && usage.typicalTokens !== undefined
-      ? t("chat.cost.recent", {
+    mine && mine.pricedSamples > 0 && mine.typicalPoints !== undefined
+      ? t("chat.cost.recentPoints", {
           who,
-          typical: formatNumber(usage.typicalTokens),
-          max: formatNumber(usage.maxTokens ?? usage.typicalTokens),
+          typical: formatPoints(mine.typicalPoints, { places: pointsPlaces([mine.typicalPoints, mine.maxPoints]) }),
+          max: formatPoints(mine.maxPoints ?? mine.typicalPoints, { places: pointsPlaces([mine.typicalPoints, mine.maxPoints]) }),
         })
-      : t("chat.cost.none", { who });
+      : mine && mine.samples > 0 && mine.typicalTokens !== undefined
+        ? t("chat.cost.recent", {
+            who,
+            typical: formatNumber(mine.typicalTokens),
+            max: formatNumber(mine.maxTokens ?? mine.typicalTokens),
+          })
+        : t("chat.cost.none", { who });
 
   if (!props.model) return null;
   return (
-    <p class="chat-composer__cost" data-testid="chat-cost" data-samples={usage?.modelCode === modelCode ? usage.samples : 0}>
+    <p class="chat-composer__cost" data-testid="chat-cost" data-samples={mine?.samples ?? 0} data-priced={mine?.pricedSamples ?? 0}>
       {costLine}
     </p>
   );
