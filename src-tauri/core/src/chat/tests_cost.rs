@@ -76,7 +76,7 @@ async fn the_hint_names_the_points_recent_replies_were_charged() {
             .unwrap()
             .reply;
         let id = receipt_id(&reply);
-        charged.push(rig.control().charges_for(&id).first().expect("charged").points.clone());
+        charged.push(rig.control().charges_for(&id).first().expect("charged").points);
     }
     let hint = rig.core.chat().chat_usage_hint(sb::MODEL_CHAT).await.unwrap();
     assert_eq!(hint.priced_samples, 2, "{hint:?}");
