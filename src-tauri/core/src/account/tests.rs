@@ -123,3 +123,30 @@ async fn a_team_session_cannot_read_personal_entitlements() {
     assert_eq!(refusal.kind, TeamRefusalKind::RoleRequired);
     assert_eq!(ErrorCode::NotSignedIn, Error::NotSignedIn.code());
 }
+
+/// One reader for both: a Personal answer is not missing a Team's `memberLimit` or
+/// `planFeatures`, but is missing `byok` when it lacks it; a Team answer never misses `byok`.
+#[test]
+fn the_shared_reader_expects_what_each_account_type_documents() {
+    use crate::teams::read::read_entitlements;
+    use serde_json::json;
+    let storage = json!({"maxFileBytes": 1024, "totalBytes": 2048});
+    let (ent, report) = read_entitlements(&json!({
+        "accountType": "personal", "accountId": "oau_1",
+        "entitlements": {"storage": storage, "quotaBoost": 2}, "sources": []
+    }));
+    assert_eq!(report.missing, vec!["entitlements.byok"], "{report:?}");
+    assert_eq!(ent.byok, None);
+    assert!(ent.other.iter().any(|f| f.key == "entitlements.quotaBoost" && f.value == "2"), "kept as sent");
+    let (ent, report) = read_entitlements(&json!({
+        "accountType": "personal", "accountId": "oau_1",
+        "entitlements": {"storage": storage, "byok": "false"}, "sources": []
+    }));
+    assert!(report.is_clean(), "{report:?}");
+    assert_eq!(ent.byok, Some(false));
+    let (_, report) = read_entitlements(&json!({
+        "accountType": "team", "accountId": "t",
+        "entitlements": {"storage": storage, "memberLimit": 3, "planFeatures": []}, "sources": []
+    }));
+    assert!(report.is_clean(), "a Team answer without byok is whole: {report:?}");
+}
