@@ -126,6 +126,8 @@ impl Auth {
         let personal =
             view.sessions.iter().find(|s| s.context == SessionContext::Personal).ok_or(Error::NotSignedIn)?;
         let scopes = scopes_with(&personal.granted_scopes, ACCOUNT_SCOPE);
+        // Every other Personal sign-in pays; `false` here is also how a lapsed consent is
+        // told apart, so its "Start again" asks for access again (ui SignInExpired.tsx).
         self.start_browser_sign_in(RequestedContext::Personal, &scopes, false).await
     }
 
