@@ -106,6 +106,29 @@ async fn a_refused_consent_keeps_the_personal_session_as_it_was() {
 }
 
 #[tokio::test]
+async fn a_consent_answered_by_another_account_renews_nothing() {
+    let rig = Rig::new().await;
+    let personal = rig.sign_in(ContextRequest::Personal).await;
+    // The Personal session here belongs to someone else than the browser's account.
+    sqlx::query("UPDATE sessions SET subject = 'oau_someone_else' WHERE id = ?")
+        .bind(&personal.id)
+        .execute(rig.core.db().pool())
+        .await
+        .unwrap();
+    rig.core.auth().begin_account_access().await.unwrap();
+    let callback = rig.approve().await;
+    let err = rig.core.auth().complete_sign_in(&callback).await.unwrap_err();
+    assert_eq!(err.code(), ErrorCode::SignInFailed, "{err:?}");
+    let view = rig.core.auth().sessions_view().await.unwrap();
+    assert_eq!(view.sessions.len(), 1, "no second Personal session");
+    assert!(!view.sessions[0].granted_scopes.iter().any(|s| s == "account"));
+    assert!(matches!(
+        rig.core.account().entitlements().await.unwrap(),
+        PersonalEntitlements::NotGranted { .. }
+    ));
+}
+
+#[tokio::test]
 async fn a_team_session_cannot_read_personal_entitlements() {
     let rig = Rig::new().await;
     rig.control().set_granted_scopes_override(Some(vec![Scope::Profile, Scope::TeamRead, Scope::Account]));

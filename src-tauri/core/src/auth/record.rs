@@ -96,6 +96,23 @@ impl Auth {
             record.display_name = me.display_name;
             record.avatar_url = avatar_url(origin, me.avatar_url);
         }
+        if attempt.is_account_access() {
+            // Access is asked for the Personal session signed in here: a consent page
+            // answered by another account renews nothing (the caller revokes the token).
+            let same_account = self
+                .shared
+                .db()
+                .sessions_for(&record.origin, &record.client_id)
+                .await?
+                .iter()
+                .any(|s| s.context == RequestedContext::Personal && s.subject == record.subject);
+            if !same_account {
+                return Err(Error::SignIn(
+                    "the consent page was answered by another account; your Personal sign-in is unchanged"
+                        .into(),
+                ));
+            }
+        }
         record.keychain_account =
             keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
         keychain::put(self.shared.keys(), record.keychain_account.clone(), token.clone()).await?;
