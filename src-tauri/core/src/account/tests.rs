@@ -106,6 +106,24 @@ async fn a_refused_consent_keeps_the_personal_session_as_it_was() {
 }
 
 #[tokio::test]
+async fn the_token_a_granted_consent_replaces_is_revoked() {
+    let rig = Rig::new().await;
+    let personal = rig.sign_in(ContextRequest::Personal).await;
+    let call = rig.core.auth().personal_call().await.unwrap();
+    let old = call.token.clone();
+    consent(&rig).await;
+    let call = rig.core.auth().personal_call().await.unwrap();
+    assert_eq!(call.session.id, personal.id);
+    assert_ne!(call.token.expose(), old.expose(), "a new token with account");
+    let client = reqwest::Client::new();
+    let me = |token: &str| {
+        client.get(format!("{}/api/v1/open/me", rig.sandbox.base_url())).bearer_auth(token.to_owned()).send()
+    };
+    assert_eq!(me(old.expose()).await.unwrap().status(), 401, "the replaced token no longer works");
+    assert_eq!(me(call.token.expose()).await.unwrap().status(), 200);
+}
+
+#[tokio::test]
 async fn a_consent_answered_by_another_account_renews_nothing() {
     let rig = Rig::new().await;
     let personal = rig.sign_in(ContextRequest::Personal).await;

@@ -115,6 +115,12 @@ impl Auth {
         }
         record.keychain_account =
             keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
+        // The token a granted request for account access replaces, revoked once the new one
+        // is kept: no narrower token stays valid at the platform unused.
+        let replaced = match attempt.is_account_access() {
+            true => keychain::get(self.shared.keys(), record.keychain_account.clone()).await.ok().flatten(),
+            false => None,
+        };
         keychain::put(self.shared.keys(), record.keychain_account.clone(), token.clone()).await?;
         // Who pays now, as the window shows it, before this session joins the list.
         let live: Vec<SessionRecord> = self
@@ -141,6 +147,11 @@ impl Auth {
             self.shared.db().set_active_session_id(paying.as_deref()).await?;
         }
         self.forget_notices_for(&record.context).await?;
+        if let Some(old) = replaced.filter(|old| old.expose() != token.expose()) {
+            if let Err(err) = self.shared.client().revoke(origin, &attempt.client_id, &old).await {
+                tracing::warn!(code = ?err.code(), "the token replaced by the account access could not be revoked");
+            }
+        }
         tracing::info!(context = record.context.kind(), "signed in");
         Ok(record)
     }
