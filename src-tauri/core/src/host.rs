@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::account::PersonalAccount;
 use crate::agents::Agents;
 use crate::api::PlatformClient;
 use crate::audio::Audio;
@@ -82,6 +83,7 @@ pub struct Core {
     agents: Arc<Agents>,
     cassettes: Arc<Cassettes>,
     teams: Arc<Teams>,
+    account: Arc<PersonalAccount>,
 }
 
 impl Core {
@@ -149,6 +151,7 @@ impl Core {
             tts.clone(),
         ));
         let teams = Arc::new(Teams::new(auth.clone()));
+        let account = Arc::new(PersonalAccount::new(auth.clone()));
         let database_set_aside = std::sync::Mutex::new(database_set_aside);
         Ok(Core {
             shared,
@@ -163,6 +166,7 @@ impl Core {
             agents,
             cassettes,
             teams,
+            account,
         })
     }
 
@@ -199,6 +203,11 @@ impl Core {
     /// The read-only Team information of a Team session with `team_read`.
     pub fn teams(&self) -> &Arc<Teams> {
         &self.teams
+    }
+
+    /// The Personal account's own details (its entitlements, once `account` is granted).
+    pub fn account(&self) -> &Arc<PersonalAccount> {
+        &self.account
     }
 
     /// Check platform and its last report.

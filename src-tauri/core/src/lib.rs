@@ -2,6 +2,7 @@
 //! database or audio lives here, with no Tauri dependency. The Tauri shell in
 //! `src-tauri/` only adapts these functions to IPC commands.
 
+pub mod account;
 pub mod agents;
 pub mod api;
 pub mod audio;

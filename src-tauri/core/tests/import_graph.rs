@@ -29,6 +29,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("billing", 4),
     // The read-only Team information: reads through auth, amounts as billing's Points.
     ("teams", 4),
+    // The Personal account's details: reads through auth, with the Team entitlements' reader.
+    ("account", 4),
     ("chat", 5),
     ("tts", 5),
     ("check", 6),

@@ -14,10 +14,12 @@ pub enum Scope {
     TeamManage,
     Skill,
     Sandbox,
+    /// The Personal account's own data (`/account/...`: entitlements, profile, referral).
+    Account,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 9] = [
+    pub const ALL: [Scope; 10] = [
         Scope::Profile,
         Scope::Balance,
         Scope::Charge,
@@ -27,6 +29,7 @@ impl Scope {
         Scope::TeamManage,
         Scope::Skill,
         Scope::Sandbox,
+        Scope::Account,
     ];
 
     /// The scopes granted when an authorization request names none.
@@ -43,6 +46,7 @@ impl Scope {
             Scope::TeamManage => "team_manage",
             Scope::Skill => "skill",
             Scope::Sandbox => "sandbox",
+            Scope::Account => "account",
         }
     }
 
@@ -62,6 +66,9 @@ impl Scope {
             Scope::TeamManage => "Manage the Team (owners and admins only)",
             Scope::Skill => "Download licensed runtime assets",
             Scope::Sandbox => "Run cloud sandboxes",
+            Scope::Account => {
+                "See your account details, such as your storage limits and where your benefits come from"
+            }
         }
     }
 

@@ -32,6 +32,7 @@ pub(crate) fn seeded_clients() -> Vec<OAuthClient> {
         Scope::Model,
         Scope::TeamRead,
         Scope::TeamManage,
+        Scope::Account,
     ]
     .into_iter()
     .collect();

@@ -279,3 +279,37 @@ async fn team_information_needs_team_read_and_says_what_a_plain_member_may_not_r
     let (_, body) = h.api_get(&gamma, &format!("/api/v1/open/teams/{TEAM_GAMMA_ID}/membership")).await;
     assert_eq!(data(&body)["canPurchaseCredits"], false);
 }
+
+#[tokio::test]
+async fn personal_entitlements_need_the_account_scope_and_a_personal_token() {
+    let h = harness(true).await;
+    let path = "/api/v1/open/account/entitlements";
+    let without = h.personal().await;
+    let (status, body) = h.api_get(&without, path).await;
+    assert_eq!((status, error_code(&body)), (StatusCode::FORBIDDEN, "OPEN_AGENT_SCOPE_REQUIRED"));
+    assert_eq!(body["success"], false, "the platform's error envelope");
+
+    let team = h.token("profile team_read account", Some(TEAM_ALPHA_ID)).await;
+    let (status, body) = h.api_get(&team, path).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (StatusCode::FORBIDDEN, "TEAM_CONTEXT_MISMATCH"),
+        "Team tokens can't read Personal"
+    );
+
+    let with = h.token("profile balance usage model account", None).await;
+    let (status, body) = h.api_get(&with, path).await;
+    assert_eq!(status, StatusCode::OK);
+    let ent = data(&body);
+    assert_eq!(
+        (ent["accountType"].as_str(), ent["accountId"].as_str()),
+        (Some("personal"), Some(PUBLIC_CLIENT_USER_ID))
+    );
+    assert_eq!(ent["entitlements"]["storage"]["maxFileBytes"], PERSONAL_MAX_FILE_BYTES);
+    assert_eq!(ent["entitlements"]["storage"]["totalBytes"], PERSONAL_TOTAL_BYTES);
+    assert_eq!(ent["entitlements"]["byok"], PERSONAL_BYOK);
+    let sources = ent["sources"].as_array().cloned().unwrap_or_default();
+    assert_eq!(sources.len(), 2);
+    assert!(sources[0]["endsAt"].is_null(), "the base source never ends");
+    assert_eq!(sources[1]["endsAt"], PERSONAL_MEMBERSHIP_ENDS_AT);
+}

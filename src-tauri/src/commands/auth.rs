@@ -13,6 +13,11 @@ pub async fn begin_sign_in(state: State<'_, AppState>, request: ContextRequest) 
 }
 
 #[tauri::command]
+pub async fn begin_account_access(state: State<'_, AppState>) -> CmdResult<SessionsView> {
+    Ok(state.core.auth().begin_account_access().await?)
+}
+
+#[tauri::command]
 pub async fn cancel_sign_in(state: State<'_, AppState>) -> CmdResult<SessionsView> {
     Ok(state.core.auth().cancel_sign_in().await?)
 }

@@ -7,6 +7,10 @@
 //
 // This file is `include!`d by build.rs too: it holds only this one macro call.
 commands! {
+    /// The Personal session's entitlements (storage limits, `byok`, their sources), read
+    /// with its own token whoever pays: `notGranted` without the `account` scope (nothing
+    /// is asked), else the answer read, refused or failed. NOT_SIGNED_IN without Personal.
+    account::personal_entitlements() -> PersonalEntitlements;
     /// The saved MCP agents (URL, custom header names, last review's date and token weight).
     agents::agents_list() -> Vec<SavedAgent>;
     /// Saves an agent (the same URL updates it). Header values go to the OS keychain; an
@@ -79,6 +83,11 @@ commands! {
     /// page. The answer has `signInPending: true` until the browser comes back (then a
     /// `signedIn` or `signInFailed` event arrives).
     auth::begin_sign_in(request: ContextRequest) -> SessionsView;
+    /// Asks for access to the Personal account's details: a new Personal sign-in in the
+    /// system browser asking for the scopes already granted plus `account`. Who pays does
+    /// not change; a refused or cancelled consent keeps the session as it was.
+    /// NOT_SIGNED_IN without Personal.
+    auth::begin_account_access() -> SessionsView;
     /// Forgets every sign-in still waiting for the browser.
     auth::cancel_sign_in() -> SessionsView;
     /// The sign-in page's link, when no browser could be started for it (open it by hand).

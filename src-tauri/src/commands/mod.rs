@@ -2,6 +2,7 @@
 //! function, map the error. No SQL, HTTP or keychain code here, and no policy: the core
 //! announces what happened (sessions, balances, clips) through its event port itself.
 
+pub mod account;
 pub mod agents;
 pub mod app;
 pub mod audio;

@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use serde_json::Value;
 use tauri::ipc::Channel;
 use ts_rs::TS;
+use xiaoya_core::account::wire::PersonalEntitlements;
 use xiaoya_core::agents::wire::{
     AgentInput, AgentReport, ArgumentProblem, ExportFormat as AgentExportFormat, SavedAgent, SnapshotChange,
     SnapshotSummary, ToolCallRequest,

@@ -62,6 +62,8 @@ export function scopeDescriptionKey(scope: string): PlainKey | null {
       return "scope.model";
     case "team_read":
       return "scope.team_read";
+    case "account":
+      return "scope.account";
     default:
       return null;
   }
@@ -80,6 +82,8 @@ export function scopeNameKey(scope: string): PlainKey | null {
       return "scope.name.model";
     case "team_read":
       return "scope.name.team_read";
+    case "account":
+      return "scope.name.account";
     default:
       return null;
   }

@@ -18,6 +18,7 @@ import { t } from "../i18n";
 import {
   type AppError,
   type AppEvent,
+  beginAccountAccess,
   beginSignIn,
   type CommandName,
   type ContextRequest,
@@ -44,6 +45,12 @@ export interface PendingSignIn {
   request: ContextRequest;
   /** The Team's name when it was picked from the list. */
   teamName?: string;
+  /**
+   * `accountAccess`: the person asked for access to the Personal account's details (a new
+   * Personal sign-in asking for `account` too). It never changes who pays, and a refusal
+   * leaves the Personal session as it was.
+   */
+  purpose?: "accountAccess";
   startedAt: number;
 }
 
@@ -226,7 +233,7 @@ function failure(error: IpcError | AppError, source: SignInFailure["source"], at
   };
 }
 
-function upsert(view: SessionsView, session: SessionSummary): SessionsView {
+function upsert(view: SessionsView, session: SessionSummary, attempt: PendingSignIn | null): SessionsView {
   const sessions = view.sessions.some((s) => s.id === session.id)
     ? view.sessions.map((s) => (s.id === session.id ? session : s))
     : [...view.sessions, session];
@@ -234,7 +241,9 @@ function upsert(view: SessionsView, session: SessionSummary): SessionsView {
   // follows at once): a Team pays only if the person chose it, or if nobody paid.
   sessions.sort((a, b) => (a.context.kind === b.context.kind ? 0 : a.context.kind === "personal" ? -1 : 1));
   const nobodyPays = view.activeId == null && !view.payerNotChosen;
-  return { ...view, sessions, activeId: nobodyPays || session.context.kind === "personal" ? session.id : view.activeId };
+  // Asking for access to account details renews the Personal session; it never pays because of it.
+  const personalPays = session.context.kind === "personal" && attempt?.purpose !== "accountAccess";
+  return { ...view, sessions, activeId: nobodyPays || personalPays ? session.id : view.activeId };
 }
 
 function onEvent(event: AppEvent) {
@@ -246,11 +255,13 @@ function onEvent(event: AppEvent) {
       applyView(event.view);
       lastEnded.set(event.ended);
       break;
-    case "signedIn":
-      applyView(upsert(sessionsState.get().view, event.session), null);
+    case "signedIn": {
+      const state = sessionsState.get();
+      applyView(upsert(state.view, event.session, state.pending ?? state.lastAttempt), null);
       publish({ ...sessionsState.get(), signInError: null });
       void refresh();
       break;
+    }
     case "signInFailed": {
       const state = sessionsState.get();
       // A link nobody here asked for belongs to no attempt of ours.
@@ -316,6 +327,24 @@ export const sessionsStore = {
     publish({ ...sessionsState.get(), signInError: null, lastAttempt: attempt });
     try {
       const view = await beginSignIn(request);
+      applyView(view, attempt);
+      return true;
+    } catch (err) {
+      publish({ ...sessionsState.get(), signInError: failure(toAppError(err), "start", attempt) });
+      return false;
+    }
+  },
+
+  /**
+   * Asks for access to the Personal account's details: the browser opens the consent page
+   * for the Personal sign-in's scopes plus `account`. Resolves true when it was opened; on
+   * failure the error is kept in `signInError`, naming this purpose.
+   */
+  async askAccountAccess(): Promise<boolean> {
+    const attempt: PendingSignIn = { request: { kind: "personal" }, purpose: "accountAccess", startedAt: Date.now() };
+    publish({ ...sessionsState.get(), signInError: null, lastAttempt: attempt });
+    try {
+      const view = await beginAccountAccess();
       applyView(view, attempt);
       return true;
     } catch (err) {

@@ -3,7 +3,9 @@ import type { EntitlementSource } from "./EntitlementSource";
 import type { PlainField } from "./PlainField";
 
 /**
- * `GET /teams/{id}/entitlements`, in the shape the Team page documents.
+ * `GET /teams/{id}/entitlements`, in the shape the Team page documents; the Personal
+ * `GET /account/entitlements` is read into the same shape (one reader, one view), with
+ * `byok` where a Team has `memberLimit` and `planFeatures`.
  */
 export type TeamEntitlements = { accountType: string | null, accountId: string | null, 
 /**
@@ -25,7 +27,11 @@ planFeatures: Array<string>,
 /**
  * `entitlements.planFeatures` when it is anything else (an object of flags …), as sent.
  */
-planFeatureFields: Array<PlainField>, sources: Array<EntitlementSource>, 
+planFeatureFields: Array<PlainField>, 
+/**
+ * `entitlements.byok` (Personal): may the person bring their own provider keys?
+ */
+byok: boolean | null, sources: Array<EntitlementSource>, 
 /**
  * Every other field (of `data` and of `entitlements`).
  */

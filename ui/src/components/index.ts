@@ -8,9 +8,11 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from ".
 export { Card, Panel } from "./Card";
 export { Dialog } from "./Dialog";
 export { EmptyState } from "./EmptyState";
+export { type EntitlementsOf, EntitlementsSection } from "./Entitlements";
 export { ErrorState } from "./ErrorState";
 export { Field, type FieldControlProps } from "./Field";
 export { Icon, type IconName } from "./Icon";
+export { PlainFields, TeamReadView } from "./PlatformRead";
 export { type PointsFormatter, PointsNote, PointsScope, usePoints } from "./PointsScope";
 export { Screen } from "./Screen";
 export { Segmented, type SegmentedOption } from "./Segmented";

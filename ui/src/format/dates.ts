@@ -48,6 +48,12 @@ export const formatDateTime = (ms: number, seconds = false): string => safely(ms
 /** "Dec 1" / "12月1日". */
 export const formatDayMonth = (ms: number): string => safely(ms, "day");
 
+/** An RFC 3339 time the platform sent, in the active language; text that is not one is shown as sent. */
+export function formatSentTime(raw: string): string {
+  const ms = Date.parse(raw);
+  return Number.isFinite(ms) ? formatDateTime(ms) : raw;
+}
+
 /** A time when it is today, otherwise the date and time. */
 export function formatWhen(ms: number, now = Date.now(), seconds = false): string {
   const sameDay = new Date(now).toDateString() === new Date(ms).toDateString();

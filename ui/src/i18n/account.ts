@@ -2,6 +2,18 @@
 // (issue 11). Spread into en.ts and zh-CN.ts beside it.
 
 export const en = {
+  "accountAccess.title": "Account details",
+  "accountAccess.notGranted":
+    "This permission was not granted: the app can't read your Personal account's details (storage limits, bring your own key, where your benefits come from).",
+  "accountAccess.ask": "Ask for access to account details",
+  "accountAccess.askHint":
+    "Opens the consent page in your browser, asking for what this sign-in already has plus “Account details”. Who is charged doesn't change.",
+  "accountAccess.refusedTitle": "Access to account details was not granted",
+  "accountAccess.refusedBody": "Your Personal sign-in is unchanged: it keeps the permissions it had.",
+  "accountAccess.cancelled": "No longer asking for access to account details. Your Personal sign-in is unchanged.",
+  "accountAccess.reading": "Reading your account details…",
+  "accountAccess.failed": "Your account details could not be read",
+  "accountAccess.readAgain": "Read again",
   "ended.title": "{context} sign-in ended",
   "ended.reason.expired": "Its 7 days ran out.",
   "ended.reason.rejected": "The platform no longer accepts this sign-in (it was revoked, or the account or Team membership changed).",
@@ -47,6 +59,16 @@ export const en = {
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
+  "accountAccess.title": "账户详情",
+  "accountAccess.notGranted": "未授予此权限：本应用无法读取你的个人账户详情（存储上限、自带密钥、权益来源）。",
+  "accountAccess.ask": "请求访问账户详情",
+  "accountAccess.askHint": "将在浏览器中打开授权页面，请求这次登录已有的权限以及“账户详情”。计费账户不会改变。",
+  "accountAccess.refusedTitle": "未获得访问账户详情的权限",
+  "accountAccess.refusedBody": "你的个人账户登录保持不变，原有权限仍然有效。",
+  "accountAccess.cancelled": "已不再请求访问账户详情。你的个人账户登录保持不变。",
+  "accountAccess.reading": "正在读取账户详情…",
+  "accountAccess.failed": "无法读取账户详情",
+  "accountAccess.readAgain": "重新读取",
   "ended.title": "{context}的登录已结束",
   "ended.reason.expired": "7 天有效期已到。",
   "ended.reason.rejected": "平台不再接受此登录（已被撤销，或账户、团队成员身份已变更）。",

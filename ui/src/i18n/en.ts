@@ -116,11 +116,13 @@ export const en = {
   "scope.name.usage": "Usage history",
   "scope.name.model": "Models and voices",
   "scope.name.team_read": "Team details",
+  "scope.name.account": "Account details",
   "scope.profile": "Your name and account ID",
   "scope.balance": "Read the points balance",
   "scope.usage": "Read the usage history",
   "scope.model": "Use models and voices",
   "scope.team_read": "Read the team's details",
+  "scope.account": "Read your account's details: storage limits and where your benefits come from",
 
   "time.daysHours": "{d} d {h} h",
   "time.hoursMinutes": "{h} h {m} min",

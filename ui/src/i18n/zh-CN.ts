@@ -111,11 +111,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   "scope.name.usage": "用量记录",
   "scope.name.model": "模型和音色",
   "scope.name.team_read": "团队信息",
+  "scope.name.account": "账户详情",
   "scope.profile": "你的名称和账户 ID",
   "scope.balance": "查看积分余额",
   "scope.usage": "查看用量记录",
   "scope.model": "使用模型和音色",
   "scope.team_read": "查看团队信息",
+  "scope.account": "查看账户详情：存储上限和权益来源",
 
   "time.daysHours": "{d} 天 {h} 小时",
   "time.hoursMinutes": "{h} 小时 {m} 分钟",

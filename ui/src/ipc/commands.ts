@@ -13,6 +13,7 @@ export { onCommandAnswer, onCommandError } from "./call";
 export type { CommandName } from "./generated";
 export {
   appInfo,
+  beginAccountAccess,
   beginSignIn,
   cancelSignIn,
   cassetteRecordStart,

@@ -40,6 +40,7 @@ import type { Locale } from "../bindings/Locale";
 import type { ModelCatalog } from "../bindings/ModelCatalog";
 import type { ModelComparison } from "../bindings/ModelComparison";
 import type { OptionProblem } from "../bindings/OptionProblem";
+import type { PersonalEntitlements } from "../bindings/PersonalEntitlements";
 import type { PlatformInfo } from "../bindings/PlatformInfo";
 import type { PlatformSettingsInput } from "../bindings/PlatformSettingsInput";
 import type { PlaybackState } from "../bindings/PlaybackState";
@@ -68,6 +69,7 @@ import { call } from "./call";
 
 /** Every command the window may call. */
 export type CommandName =
+  | "personal_entitlements"
   | "agents_list"
   | "agent_save"
   | "agent_forget"
@@ -97,6 +99,7 @@ export type CommandName =
   | "set_playback_volume"
   | "playback_state"
   | "begin_sign_in"
+  | "begin_account_access"
   | "cancel_sign_in"
   | "sign_in_link"
   | "sessions"
@@ -157,6 +160,15 @@ export type CommandName =
   | "save_clip"
   | "delete_clip"
   | "open_voice_library";
+
+/**
+ * The Personal session's entitlements (storage limits, `byok`, their sources), read
+ * with its own token whoever pays: `notGranted` without the `account` scope (nothing
+ * is asked), else the answer read, refused or failed. NOT_SIGNED_IN without Personal.
+ */
+export function personalEntitlements(): Promise<PersonalEntitlements> {
+  return call<PersonalEntitlements>("personal_entitlements");
+}
 
 /** The saved MCP agents (URL, custom header names, last review's date and token weight). */
 export function agentsList(): Promise<Array<SavedAgent>> {
@@ -333,6 +345,16 @@ export function playbackState(): Promise<PlaybackState> {
  */
 export function beginSignIn(request: ContextRequest): Promise<SessionsView> {
   return call<SessionsView>("begin_sign_in", { request });
+}
+
+/**
+ * Asks for access to the Personal account's details: a new Personal sign-in in the
+ * system browser asking for the scopes already granted plus `account`. Who pays does
+ * not change; a refused or cancelled consent keeps the session as it was.
+ * NOT_SIGNED_IN without Personal.
+ */
+export function beginAccountAccess(): Promise<SessionsView> {
+  return call<SessionsView>("begin_account_access");
 }
 
 /** Forgets every sign-in still waiting for the browser. */

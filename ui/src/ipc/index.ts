@@ -26,6 +26,7 @@ export type { SignInEvent } from "../bindings/SignInEvent";
 export type { SignInOutcome } from "../bindings/SignInOutcome";
 export type { TeamChoice } from "../bindings/TeamChoice";
 export type { ThemePreference } from "../bindings/ThemePreference";
+export * from "./account";
 export * from "./agents";
 export * from "./billing";
 export * from "./billing-types";

@@ -14,6 +14,10 @@ vi.mock("../../src/ipc", (real) =>
       calls.push("cancel");
       return Promise.resolve(view);
     },
+    beginAccountAccess: () => {
+      calls.push("begin accountAccess");
+      return Promise.resolve({ ...view, signInPending: true });
+    },
     beginSignIn: (request: { kind: string; teamId?: string; makePayer?: boolean }) => {
       calls.push(
         `begin ${request.kind} ${request.teamId ?? ""}${request.makePayer === undefined ? "" : ` payer=${request.makePayer}`}`.trim(),
@@ -73,5 +77,17 @@ describe("<SignInExpired>", () => {
     await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-retry]")?.click());
     await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-dismiss]")?.click());
     expect(calls).toEqual(["begin team team_01 payer=true", "cancel"]);
+  });
+
+  it("asks for access to account details again, never a Personal sign-in that would take over who pays", async () => {
+    const expired = {
+      contextKind: "personal",
+      redirectUri: "xiaoya-companion://oauth/callback",
+      makePayer: false,
+      reason: "timedOut",
+    } as const;
+    act(() => render(<SignInExpired expired={expired} />, root));
+    await act(async () => root.querySelector<HTMLButtonElement>("[data-testid=sign-in-expired-retry]")?.click());
+    expect(calls).toEqual(["begin accountAccess"]);
   });
 });

@@ -5,7 +5,7 @@ import { render } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 
 import type { TeamRead } from "../../src/bindings/TeamRead";
-import { TeamReadView } from "../../src/features/team/TeamRead";
+import { TeamReadView } from "../../src/components/PlatformRead";
 import { applyLocale } from "../../src/i18n";
 
 const refused: TeamRead<string> = {

@@ -27,6 +27,21 @@ use crate::foundation::error::{Error, Result};
 /// platform rejects Team tokens on Personal usage).
 pub const PERSONAL_SCOPES: &str = "profile balance usage model";
 pub const TEAM_SCOPES: &str = "profile balance model team_read";
+/// The Personal account's own details (its entitlements). Never asked at the first sign-in:
+/// only when the person asks for it on the Account screen (`begin_account_access`).
+pub const ACCOUNT_SCOPE: &str = "account";
+
+/// The scopes an incremental consent asks for: what the session was granted, in its order,
+/// then `extra` if it is not among them.
+pub fn scopes_with(granted: &[String], extra: &str) -> String {
+    let mut scopes: Vec<&str> = Vec::new();
+    for scope in granted.iter().map(String::as_str).chain([extra]) {
+        if !scope.is_empty() && !scopes.contains(&scope) {
+            scopes.push(scope);
+        }
+    }
+    scopes.join(" ")
+}
 
 pub fn now_unix() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
@@ -90,8 +105,33 @@ impl Auth {
         result.map(|view| self.sessions_changed(view))
     }
 
+    /// Incremental consent (#29): a new Personal sign-in in the system browser asking for
+    /// the scopes the Personal session was granted plus `account`, only because the person
+    /// asked. Who pays does not change: the attempt is not a payer choice, so the session
+    /// it renews keeps paying if it paid and nobody else's payer is touched. A refused or
+    /// cancelled consent changes nothing: the session and its token stay as they were.
+    pub async fn begin_account_access(&self) -> Result<SessionsView> {
+        let requested = RequestedContext::Personal;
+        let result = self.begin_account_access_inner().await;
+        let history = self.sign_in_history();
+        match &result {
+            Ok(_) => history.push(SignInOutcome::Started, Some(&requested), None),
+            Err(err) => history.push(SignInOutcome::Failed, Some(&requested), Some(err)),
+        }
+        result.map(|view| self.sessions_changed(view))
+    }
+
+    async fn begin_account_access_inner(&self) -> Result<SessionsView> {
+        let view = self.sessions_view().await?;
+        let personal =
+            view.sessions.iter().find(|s| s.context == SessionContext::Personal).ok_or(Error::NotSignedIn)?;
+        let scopes = scopes_with(&personal.granted_scopes, ACCOUNT_SCOPE);
+        // Every other Personal sign-in pays; `false` here is also how a lapsed consent is
+        // told apart, so its "Start again" asks for access again (ui SignInExpired.tsx).
+        self.start_browser_sign_in(RequestedContext::Personal, &scopes, false).await
+    }
+
     async fn begin_sign_in_inner(&self, request: ContextRequest) -> Result<SessionsView> {
-        let platform = self.shared.platform();
         let (context, scopes, make_payer) = match request {
             ContextRequest::Personal => (RequestedContext::Personal, PERSONAL_SCOPES, true),
             ContextRequest::Team { team_id, make_payer } => {
@@ -102,6 +142,16 @@ impl Auth {
                 (RequestedContext::Team { team_id }, TEAM_SCOPES, make_payer)
             }
         };
+        self.start_browser_sign_in(context, scopes, make_payer).await
+    }
+
+    async fn start_browser_sign_in(
+        &self,
+        context: RequestedContext,
+        scopes: &str,
+        make_payer: bool,
+    ) -> Result<SessionsView> {
+        let platform = self.shared.platform();
         let pkce = Pkce::new();
         let state = new_state();
         // Expired attempts are noted (and said) before a new one starts.
@@ -485,7 +535,16 @@ mod tests {
     fn scopes_are_least_privilege() {
         for scopes in [PERSONAL_SCOPES, TEAM_SCOPES] {
             assert!(!scopes.split(' ').any(|s| s == "charge" || s == "team_manage"));
+            assert!(!scopes.split(' ').any(|s| s == ACCOUNT_SCOPE), "`account` only when the person asks");
         }
         assert!(!TEAM_SCOPES.contains("usage"));
+    }
+
+    #[test]
+    fn consent_asks_for_what_was_granted_plus_the_new_scope_once() {
+        let granted: Vec<String> = ["profile", "balance", "model"].map(String::from).to_vec();
+        assert_eq!(scopes_with(&granted, "account"), "profile balance model account");
+        let again: Vec<String> = ["profile", "account"].map(String::from).to_vec();
+        assert_eq!(scopes_with(&again, "account"), "profile account");
     }
 }

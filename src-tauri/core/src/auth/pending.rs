@@ -31,6 +31,14 @@ pub struct PendingAttempt {
     pub team_name: Option<String>,
 }
 
+impl PendingAttempt {
+    /// A request for access to the Personal account's details (`Auth::begin_account_access`):
+    /// the one Personal attempt that is no payer choice.
+    pub fn is_account_access(&self) -> bool {
+        self.context == RequestedContext::Personal && !self.make_payer
+    }
+}
+
 #[derive(Debug)]
 pub enum Claim {
     /// The attempt this state belongs to, removed: a state works once.

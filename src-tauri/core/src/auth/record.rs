@@ -107,8 +107,31 @@ impl Auth {
             record.display_name = me.display_name;
             record.avatar_url = avatar_url(origin, me.avatar_url);
         }
+        if attempt.is_account_access() {
+            // Access is asked for the Personal session signed in here: a consent page
+            // answered by another account renews nothing (the caller revokes the token).
+            let same_account = self
+                .shared
+                .db()
+                .sessions_for(&record.origin, &record.client_id)
+                .await?
+                .iter()
+                .any(|s| s.context == RequestedContext::Personal && s.subject == record.subject);
+            if !same_account {
+                return Err(Error::SignIn(
+                    "the consent page was answered by another account; your Personal sign-in is unchanged"
+                        .into(),
+                ));
+            }
+        }
         record.keychain_account =
             keychain_account(&record.origin, &record.client_id, &record.subject, &record.context);
+        // The token a granted request for account access replaces, revoked once the new one
+        // is kept: no narrower token stays valid at the platform unused.
+        let replaced = match attempt.is_account_access() {
+            true => keychain::get(self.shared.keys(), record.keychain_account.clone()).await.ok().flatten(),
+            false => None,
+        };
         keychain::put(self.shared.keys(), record.keychain_account.clone(), token.clone()).await?;
         // Who pays now, as the window shows it, before this session joins the list.
         let live: Vec<SessionRecord> = self
@@ -135,6 +158,11 @@ impl Auth {
             self.shared.db().set_active_session_id(paying.as_deref()).await?;
         }
         self.forget_notices_for(&record.context).await?;
+        if let Some(old) = replaced.filter(|old| old.expose() != token.expose()) {
+            if let Err(err) = self.shared.client().revoke(origin, &attempt.client_id, &old).await {
+                tracing::warn!(code = ?err.code(), "the token replaced by the account access could not be revoked");
+            }
+        }
         tracing::info!(context = record.context.kind(), "signed in");
         Ok(record)
     }

@@ -6,7 +6,7 @@ pub mod read;
 mod service;
 pub mod wire;
 
-pub use service::{refusal, Teams, TEAM_READ_SCOPES};
+pub use service::{answer, refusal, Teams, TEAM_READ_SCOPES};
 pub use service::{
     ENTITLEMENTS, MEMBERS, MEMBERSHIP, MEMBERSHIP_ORDERS, MEMBERSHIP_PLANS, MEMBER_CREDITS, OVERVIEW,
 };

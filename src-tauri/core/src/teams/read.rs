@@ -237,8 +237,10 @@ fn bytes(map: &Map<String, Value>, name: &'static str, report: &mut ReadReport) 
 }
 
 /// `/entitlements`: `accountType`, `accountId`, `entitlements` (`storage.maxFileBytes`,
-/// `storage.totalBytes`, `memberLimit`, `planFeatures`) and `sources` (`startsAt`, `endsAt`;
-/// a null end never expires), as the Team page documents them.
+/// `storage.totalBytes`, `memberLimit`, `planFeatures`; Personal: `byok`) and `sources`
+/// (`startsAt`, `endsAt`; a null end never expires), as the docs describe them. The Team and
+/// the Personal answer share this reader: what only one of them has is missing only there
+/// (by `accountType`, Team when it is not sent).
 pub fn read_entitlements(data: &Value) -> (TeamEntitlements, ReadReport) {
     let mut report = ReadReport::new("data");
     let Some(map) = holder(data, &["entitlements", "accountType", "sources"], &mut report) else {
@@ -255,6 +257,7 @@ pub fn read_entitlements(data: &Value) -> (TeamEntitlements, ReadReport) {
             report.missing(name);
         }
     }
+    let personal = out.account_type.as_deref().is_some_and(|t| t.eq_ignore_ascii_case("personal"));
     out.other = plain_fields(
         &Value::Object(map.clone()),
         "",
@@ -276,6 +279,7 @@ pub fn read_entitlements(data: &Value) -> (TeamEntitlements, ReadReport) {
                 None => report.missing("entitlements.storage"),
             }
             match ent.get("memberLimit") {
+                None | Some(Value::Null) if personal => {}
                 None | Some(Value::Null) => report.missing("entitlements.memberLimit"),
                 Some(value) => match whole_number(value) {
                     Some(n) => out.member_limit = Some(n),
@@ -283,16 +287,22 @@ pub fn read_entitlements(data: &Value) -> (TeamEntitlements, ReadReport) {
                 },
             }
             match ent.get("planFeatures") {
+                None | Some(Value::Null) if personal => {}
                 None | Some(Value::Null) => report.missing("entitlements.planFeatures"),
                 Some(Value::Array(list)) if list.iter().all(Value::is_string) => {
                     out.plan_features = list.iter().filter_map(Value::as_str).map(str::to_owned).collect();
                 }
                 Some(other) => out.plan_feature_fields = plain_fields(other, "planFeatures", &[]),
             }
+            match ent.get("byok") {
+                None | Some(Value::Null) if !personal => {}
+                None | Some(Value::Null) => report.missing("entitlements.byok"),
+                Some(_) => out.byok = flag(ent, "byok", &mut report),
+            }
             out.other.extend(plain_fields(
                 &Value::Object(ent.clone()),
                 "entitlements",
-                &["storage", "memberLimit", "planFeatures"],
+                &["storage", "memberLimit", "planFeatures", "byok"],
             ));
         }
         Some(other) => report.unrecognised(format!("entitlements = {}", describe(other))),

@@ -89,17 +89,24 @@ impl Teams {
                 error: IpcError::from(&Error::InvalidInput("not a Team session".into())),
             };
         };
-        match self.auth.context_get_exact(call, &path).await {
-            Ok(data) => {
-                let (value, report) = reader(&data);
-                let raw = serde_json::to_string_pretty(&data).unwrap_or_default();
-                TeamRead::Read { value, report, raw }
-            }
-            Err(err) => match refusal(&err) {
-                Some(refusal) => TeamRead::Refused { refusal },
-                None => TeamRead::Failed { error: IpcError::from(&err) },
-            },
+        answer(self.auth.context_get_exact(call, &path).await, reader)
+    }
+}
+
+/// One answer as the screens show it: read tolerantly (with the answer as sent), refused
+/// (402/403/404 in the platform's words) or failed. The Team routes and the Personal
+/// entitlements (`account/`) both go through here.
+pub fn answer<T: ts_rs::TS>(result: Result<Value>, reader: fn(&Value) -> (T, ReadReport)) -> TeamRead<T> {
+    match result {
+        Ok(data) => {
+            let (value, report) = reader(&data);
+            let raw = serde_json::to_string_pretty(&data).unwrap_or_default();
+            TeamRead::Read { value, report, raw }
         }
+        Err(err) => match refusal(&err) {
+            Some(refusal) => TeamRead::Refused { refusal },
+            None => TeamRead::Failed { error: IpcError::from(&err) },
+        },
     }
 }
 

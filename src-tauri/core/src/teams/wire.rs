@@ -79,7 +79,9 @@ pub struct EntitlementSource {
     pub other: Vec<PlainField>,
 }
 
-/// `GET /teams/{id}/entitlements`, in the shape the Team page documents.
+/// `GET /teams/{id}/entitlements`, in the shape the Team page documents; the Personal
+/// `GET /account/entitlements` is read into the same shape (one reader, one view), with
+/// `byok` where a Team has `memberLimit` and `planFeatures`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -99,6 +101,8 @@ pub struct TeamEntitlements {
     pub plan_features: Vec<String>,
     /// `entitlements.planFeatures` when it is anything else (an object of flags …), as sent.
     pub plan_feature_fields: Vec<PlainField>,
+    /// `entitlements.byok` (Personal): may the person bring their own provider keys?
+    pub byok: Option<bool>,
     pub sources: Vec<EntitlementSource>,
     /// Every other field (of `data` and of `entitlements`).
     pub other: Vec<PlainField>,

@@ -1,4 +1,4 @@
-//! `GET /api/v1/open/balance`, `/teams/{id}/balance` and `/usage`.
+//! `GET /api/v1/open/balance`, `/teams/{id}/balance`, `/usage` and `/account/entitlements`.
 
 use std::sync::Arc;
 
@@ -129,4 +129,46 @@ fn rename_key(data: &mut Value, from: &str, to: &str) {
             map.insert(to.to_owned(), value);
         }
     }
+}
+
+/// `GET /api/v1/open/account/entitlements`: the `account` scope, Personal tokens only ("Team
+/// tokens cannot read Personal"). `accountId` is the client's isolated subject; `sources` are
+/// a free base that never ends and a membership with an end date.
+pub(super) async fn personal_entitlements(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, PlatformError> {
+    let caller = authenticate(&shared, &headers)?;
+    caller.require(Scope::Account)?;
+    caller.require_personal()?;
+    let subject = shared.world().client(&caller.token.client_id).map(|c| c.subject).unwrap_or_default();
+    Ok(success(personal_entitlements_json(subject)))
+}
+
+fn personal_entitlements_json(subject: &str) -> Value {
+    use crate::seed::*;
+    let storage = |max: u64, total: u64| json!({ "maxFileBytes": max, "totalBytes": total });
+    json!({
+        "accountType": "personal",
+        "accountId": subject,
+        "entitlements": {
+            "storage": storage(PERSONAL_MAX_FILE_BYTES, PERSONAL_TOTAL_BYTES),
+            "byok": PERSONAL_BYOK,
+        },
+        "sources": [
+            {
+                "sourceType": "base",
+                "entitlements": { "storage": storage(PERSONAL_BASE_MAX_FILE_BYTES, PERSONAL_BASE_TOTAL_BYTES), "byok": false },
+                "startsAt": PERSONAL_BASE_STARTS_AT,
+                "endsAt": null,
+            },
+            {
+                "sourceType": "membership",
+                "planId": "plan_personal_pro",
+                "entitlements": { "storage": storage(PERSONAL_MAX_FILE_BYTES, PERSONAL_TOTAL_BYTES), "byok": true },
+                "startsAt": PERSONAL_MEMBERSHIP_STARTS_AT,
+                "endsAt": PERSONAL_MEMBERSHIP_ENDS_AT,
+            },
+        ],
+    })
 }

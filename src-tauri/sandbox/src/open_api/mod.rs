@@ -1,5 +1,6 @@
 //! The open API under `/api/v1/open`: current user, Team contexts, model catalogs, balances,
-//! usage and the read-only Team information. Every answer is in the platform envelope.
+//! usage, the Personal entitlements and the read-only Team information. Every answer is in
+//! the platform envelope.
 
 mod account;
 mod catalog;
@@ -23,6 +24,7 @@ pub(crate) fn router() -> Router<Arc<Shared>> {
         .route("/api/v1/open/balance", get(account::personal_balance))
         .route("/api/v1/open/teams/{team_id}/balance", get(account::team_balance))
         .route("/api/v1/open/usage", get(account::usage))
+        .route("/api/v1/open/account/entitlements", get(account::personal_entitlements))
         .route("/api/v1/open/teams/{team_id}/overview", get(team::overview))
         .route("/api/v1/open/teams/{team_id}/members", get(team::members))
         .route("/api/v1/open/teams/{team_id}/member-credits", get(team::member_credits))

@@ -77,6 +77,21 @@ pub const PERSONAL_SUBSCRIPTION_POINTS: i64 = 800;
 pub const PERSONAL_GIFT_CARD_POINTS: i64 = 200;
 pub const PERSONAL_RECHARGE_POINTS: i64 = 1_500;
 
+// ---- Personal entitlements ----------------------------------------------------------------
+
+/// `GET /api/v1/open/account/entitlements` (scope `account`): the higher limit of the two
+/// sources below, as the docs merge them ("higher quotas apply across sources").
+pub const PERSONAL_MAX_FILE_BYTES: u64 = 209_715_200; // 200 MiB
+pub const PERSONAL_TOTAL_BYTES: u64 = 21_474_836_480; // 20 GiB
+pub const PERSONAL_BYOK: bool = true;
+/// The free base source: never ends (`endsAt: null`), no BYOK.
+pub const PERSONAL_BASE_STARTS_AT: &str = "2025-03-01T00:00:00Z";
+pub const PERSONAL_BASE_MAX_FILE_BYTES: u64 = 20_971_520; // 20 MiB
+pub const PERSONAL_BASE_TOTAL_BYTES: u64 = 1_073_741_824; // 1 GiB
+/// A time-limited membership source with BYOK.
+pub const PERSONAL_MEMBERSHIP_STARTS_AT: &str = "2026-11-01T00:00:00Z";
+pub const PERSONAL_MEMBERSHIP_ENDS_AT: &str = "2027-11-01T00:00:00Z";
+
 // ---- Models --------------------------------------------------------------------------------
 
 /// Streaming chat model, `structuredOutputMode: prompt`.

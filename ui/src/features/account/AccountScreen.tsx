@@ -5,6 +5,7 @@ import { displayHost } from "../../app/platform";
 import { sessionsStore, useSessions } from "../../app/sessions";
 import { Badge, ErrorState, Screen, SkeletonList } from "../../components";
 import { t } from "../../i18n";
+import { PersonalEntitlementsSection } from "./AccountDetails";
 import { AddContext } from "./AddContext";
 import { Diagnostics } from "./Diagnostics";
 import { HowSignInWorks } from "./HowSignInWorks";
@@ -48,7 +49,8 @@ export function AccountScreen() {
     failure?.attempt && failure.code !== "NO_PENDING_SIGN_IN"
       ? () => {
           const attempt = failure.attempt;
-          if (attempt) void sessionsStore.signIn(attempt.request, attempt.teamName);
+          if (attempt?.purpose === "accountAccess") void sessionsStore.askAccountAccess();
+          else if (attempt) void sessionsStore.signIn(attempt.request, attempt.teamName);
         }
       : null;
 
@@ -82,6 +84,8 @@ export function AccountScreen() {
       {state.status === "loading" && <SkeletonList rows={2} variant="cards" data-testid="sessions-loading" />}
 
       {state.status !== "loading" && signedIn && <SessionsSection view={view} platformBadge={platformBadge} />}
+
+      {personal && <PersonalEntitlementsSection personal={personal} />}
 
       {state.status !== "loading" && !signedIn && !pending && (
         <Welcome platformBadge={platformBadge} sandbox={sandbox} origin={platform?.origin ?? ""} />

@@ -6,6 +6,7 @@ import { expiryTime, formatDateTime, formatExpiresIn, useMinuteClock } from "../
 import { Button, Icon, toast } from "../../components";
 import { errorMessage, t } from "../../i18n";
 import { type SessionSummary, toAppError } from "../../ipc";
+import { AskAccountAccess, hasAccountAccess } from "./AccountDetails";
 import { MissingScopes } from "./MissingScopes";
 import { SessionHead } from "./SessionHead";
 import { SessionScopes } from "./SessionScopes";
@@ -78,6 +79,8 @@ export function SessionCard(props: { session: SessionSummary; active: boolean; o
       </p>
 
       {unavailable.length > 0 && <MissingScopes unavailable={unavailable} />}
+
+      {kind === "personal" && !hasAccountAccess(session) && <AskAccountAccess />}
 
       <footer class="session-card__actions">
         {!active && (

@@ -15,12 +15,17 @@ export function SignInError(props: { failure: SignInFailure; onRetry: (() => voi
   const ref = useRef<HTMLDivElement>(null);
   const oauthKey = failure.platformCode ? OAUTH_KEYS[failure.platformCode] : undefined;
   const message = capText(failure.message);
+  // Asking for access to account details: a refusal (or any failure) leaves the Personal
+  // sign-in as it was, and the alert says so first.
+  const accountAccess = failure.attempt?.purpose === "accountAccess";
   const title =
     failure.code === "NO_PENDING_SIGN_IN"
       ? t("signInError.titleUnexpected")
-      : failure.source === "start"
-        ? t("signInError.titleStart")
-        : t("signInError.title");
+      : accountAccess && failure.source === "callback"
+        ? t("accountAccess.refusedTitle")
+        : failure.source === "start"
+          ? t("signInError.titleStart")
+          : t("signInError.title");
 
   const [link, setLink] = useState<string | null>(null);
   useEffect(() => {
@@ -53,6 +58,7 @@ export function SignInError(props: { failure: SignInFailure; onRetry: (() => voi
         <Icon name="alert" size={18} />
         <div class="signin-error__text">
           <p class="signin-error__title">{title}</p>
+          {accountAccess && <p data-testid="account-access-unchanged">{t("accountAccess.refusedBody")}</p>}
           <p data-testid="sign-in-error-explanation">{explanation(failure)}</p>
           {oauthKey && <p>{t(oauthKey)}</p>}
           {message && (

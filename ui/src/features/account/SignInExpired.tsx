@@ -11,6 +11,12 @@ import { type ExpiredSignIn, toAppError } from "../../ipc";
 export function SignInExpired(props: { expired: ExpiredSignIn }) {
   const { expired } = props;
   const again = () => {
+    // A Personal attempt that was no payer choice asked for access to account details
+    // (the core starts every other Personal sign-in as the payer): ask again, the payer kept.
+    if (expired.contextKind === "personal" && !expired.makePayer) {
+      void sessionsStore.askAccountAccess();
+      return;
+    }
     const request =
       expired.contextKind === "team" && expired.teamId
         ? ({ kind: "team", teamId: expired.teamId, makePayer: expired.makePayer } as const)

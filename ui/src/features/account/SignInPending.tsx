@@ -29,7 +29,7 @@ export function SignInPending(props: { attempt: PendingSignIn | null; platformNa
     setCancelling(true);
     try {
       await sessionsStore.cancelSignIn();
-      toast({ tone: "info", title: t("pending.cancelled") });
+      toast({ tone: "info", title: t(attempt?.purpose === "accountAccess" ? "accountAccess.cancelled" : "pending.cancelled") });
       document.getElementById("screen-title")?.focus();
     } catch (err) {
       toast({ tone: "error", title: t("pending.cancelFailed"), body: errorMessage(toAppError(err).code) });

@@ -4,9 +4,8 @@ import { useState } from "preact/hooks";
 
 import type { TeamMember } from "../../bindings/TeamMember";
 import type { TeamMemberCredits } from "../../bindings/TeamMemberCredits";
-import { Badge, Card, TextInput, usePoints } from "../../components";
+import { Badge, Card, PlainFields, TextInput, usePoints } from "../../components";
 import { t } from "../../i18n";
-import { PlainFields } from "./TeamRead";
 import { ROLE_KEYS, STATUS_KEYS, word } from "./words";
 
 export function MembersSection(props: { members: readonly TeamMember[] }) {

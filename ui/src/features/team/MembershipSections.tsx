@@ -4,9 +4,8 @@ import type { PlainList } from "../../bindings/PlainList";
 import type { TeamMembership } from "../../bindings/TeamMembership";
 import type { TeamOverview } from "../../bindings/TeamOverview";
 import type { TeamPlan } from "../../bindings/TeamPlan";
-import { Card } from "../../components";
+import { Card, PlainFields } from "../../components";
 import { t } from "../../i18n";
-import { PlainFields } from "./TeamRead";
 import { yesNo } from "./words";
 
 export function OverviewSection(props: { overview: TeamOverview }) {

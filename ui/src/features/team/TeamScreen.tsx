@@ -6,16 +6,14 @@ import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveSession, useSessions } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import type { TeamInformation } from "../../bindings/TeamInformation";
-import { Button, ErrorState, PointsScope, Screen, Segmented, SkeletonList } from "../../components";
+import { Button, EntitlementsSection, ErrorState, PointsScope, Screen, Segmented, SkeletonList, TeamReadView } from "../../components";
 import { t } from "../../i18n";
 import type { SessionSummary } from "../../ipc";
 import { teamInformation } from "../../ipc";
 import { hasTeamRead } from "./access";
-import { EntitlementsSection } from "./EntitlementsSection";
 import { MembershipSection, OrdersSection, OverviewSection, PlansSection } from "./MembershipSections";
 import { CreditsSection, MembersSection } from "./MembersSections";
 import { PersonalContext, TeamScopeMissing } from "./TeamNotices";
-import { TeamReadView } from "./TeamRead";
 
 type Tab = "overview" | "members" | "credits" | "entitlements" | "membership";
 

@@ -1,6 +1,6 @@
 // Shared words and formats of the Team screen's parts.
 
-import { formatDateTime } from "../../format/dates";
+import { formatSentTime } from "../../format/dates";
 import { type PlainKey, t } from "../../i18n";
 
 export const ROLE_KEYS: Record<string, PlainKey> = { owner: "team.role.owner", admin: "team.role.admin", member: "team.role.member" };
@@ -15,11 +15,7 @@ export function word(keys: Record<string, PlainKey>, raw: string | null): string
 }
 
 /** An RFC 3339 time in the active language; text that is not one is shown as sent. */
-
-export function when(raw: string): string {
-  const ms = Date.parse(raw);
-  return Number.isFinite(ms) ? formatDateTime(ms) : raw;
-}
+export const when = formatSentTime;
 
 export function yesNo(value: boolean | null): string {
   return value == null ? t("team.ent.notSent") : value ? t("team.ms.yes") : t("team.ms.no");

@@ -1,16 +1,19 @@
-// One Team read as the screen shows it: read (its content, then how it was read and the
+// One platform read as a screen shows it (the Team screen's parts, the Personal
+// entitlements on the Account screen): read (its content, then how it was read and the
 // answer as sent on demand), refused (the reason in the person's language and the
 // platform's own words), or failed (the error state with its retry).
 
 import { type ComponentChildren, Fragment } from "preact";
 
-import type { PlainField } from "../../bindings/PlainField";
-import type { ReadReport } from "../../bindings/ReadReport";
-import type { TeamRead } from "../../bindings/TeamRead";
-import type { TeamRefusal } from "../../bindings/TeamRefusal";
-import type { TeamRefusalKind } from "../../bindings/TeamRefusalKind";
-import { ErrorState, Icon, Panel } from "../../components";
-import { type PlainKey, t } from "../../i18n";
+import type { PlainField } from "../bindings/PlainField";
+import type { ReadReport } from "../bindings/ReadReport";
+import type { TeamRead } from "../bindings/TeamRead";
+import type { TeamRefusal } from "../bindings/TeamRefusal";
+import type { TeamRefusalKind } from "../bindings/TeamRefusalKind";
+import { type PlainKey, t } from "../i18n";
+import { Panel } from "./Card";
+import { ErrorState } from "./ErrorState";
+import { Icon } from "./Icon";
 
 const REFUSAL_KEYS: Record<TeamRefusalKind, PlainKey> = {
   roleRequired: "team.refused.roleRequired",
