@@ -7,7 +7,7 @@ export const en = {
     "This permission was not granted: the app can't read your Personal account's details (storage limits, bring your own key, where your benefits come from).",
   "accountAccess.ask": "Ask for access to account details",
   "accountAccess.askHint":
-    "Opens the consent page in your browser, asking for what this sign-in already has plus “Account details”. Who is charged doesn't change.",
+    "Opens the consent page in your browser, asking for what this sign-in already has plus the permission for account details. Who is charged doesn't change.",
   "accountAccess.refusedTitle": "Access to account details was not granted",
   "accountAccess.refusedBody": "Your Personal sign-in is unchanged: it keeps the permissions it had.",
   "accountAccess.cancelled": "No longer asking for access to account details. Your Personal sign-in is unchanged.",

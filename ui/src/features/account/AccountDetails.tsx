@@ -29,7 +29,8 @@ export function AskAccountAccess() {
     setStarting(false);
   };
   return (
-    <Panel tone="warning" class="note account-access" data-testid="account-access-missing">
+    // Neutral, not a warning: not asking at first sign-in is the app's choice, not a problem.
+    <Panel tone="neutral" class="note account-access" data-testid="account-access-missing">
       <Icon name="lock" size={18} />
       <div class="account-access__text">
         <p data-testid="account-access-not-granted">{t("accountAccess.notGranted")}</p>
