@@ -116,8 +116,10 @@ async fn journey(app: &AppWindow) -> TestResult {
     let request_id = app.wait_for_text("[data-testid=receipt-request-id]", "-").await?.trim().to_owned();
     assert_ne!(request_id, stopped_id, "a regenerated reply is a new request with its own id");
     assert_eq!(control.charges_for(&request_id).len(), 1, "the regenerated reply was charged once");
-    // Now the composer can say what replies with this model used here.
-    app.wait_for_text("[data-testid=chat-cost]", "Recent replies with this model here used about").await?;
+    // Now the composer can say what replies with this model cost here (points where the
+    // usage counter settled them, else the tokens they used).
+    let line = app.wait_for_text("[data-testid=chat-cost]", "Recent replies with this model here").await?;
+    assert!(line.contains("cost about") || line.contains("used about"), "{line}");
 
     // The receipt goes into the bug report as text.
     app.click("[data-testid=chat-receipt-copy]").await?;
