@@ -114,6 +114,31 @@ pub fn read_overview(data: &Value) -> (TeamOverview, ReadReport) {
     (TeamOverview { fields: plain_fields(data, "", &[]) }, report)
 }
 
+/// The report for an answer with no list where one was expected.
+fn not_a_list(data: &Value) -> ReadReport {
+    let mut report = ReadReport::new("not a list");
+    report.unrecognised(format!("data = {}", describe(data)));
+    report
+}
+
+/// Each object entry of `list` read by `read`; an entry that is no object is flagged as
+/// `<label>[] = …` and skipped, never refused.
+fn each_object<T>(
+    list: &[Value],
+    label: &str,
+    report: &mut ReadReport,
+    mut read: impl FnMut(&Map<String, Value>, &Value, &mut ReadReport) -> T,
+) -> Vec<T> {
+    let mut out = Vec::with_capacity(list.len());
+    for entry in list {
+        match entry.as_object() {
+            Some(map) => out.push(read(map, entry, report)),
+            None => report.unrecognised(format!("{label}[] = {}", describe(entry))),
+        }
+    }
+    out
+}
+
 const MEMBER_ID: [&str; 3] = ["memberId", "member_id", "id"];
 const MEMBER_NAME: [&str; 5] = ["name", "displayName", "nickname", "memberName", "userName"];
 
@@ -121,42 +146,32 @@ const MEMBER_NAME: [&str; 5] = ["name", "displayName", "nickname", "memberName",
 /// names the Team context uses (`role`, `memberStatus`) and their common spellings.
 pub fn read_members(data: &Value) -> (Vec<TeamMember>, ReadReport) {
     let Some((list, shape)) = find_list(data, &["members"]) else {
-        let mut report = ReadReport::new("not a list");
-        report.unrecognised(format!("data = {}", describe(data)));
-        return (Vec::new(), report);
+        return (Vec::new(), not_a_list(data));
     };
     let mut report = ReadReport::new(shape);
-    let members = list
+    let known: Vec<&str> = MEMBER_ID
         .iter()
-        .filter_map(|entry| {
-            let Some(map) = entry.as_object() else {
-                report.unrecognised(format!("members[] = {}", describe(entry)));
-                return None;
-            };
-            let name = text(map, &MEMBER_NAME);
-            if name.is_none() {
-                report.missing("members[].name");
-            }
-            let role = text(map, &["role", "memberRole"]);
-            if role.is_none() {
-                report.missing("members[].role");
-            }
-            let status = text(map, &["status", "memberStatus"]);
-            let known: Vec<&str> = MEMBER_ID
-                .iter()
-                .chain(&MEMBER_NAME)
-                .chain(&["role", "memberRole", "status", "memberStatus"])
-                .copied()
-                .collect();
-            Some(TeamMember {
-                member_id: text(map, &MEMBER_ID),
-                name,
-                role,
-                status,
-                other: plain_fields(entry, "", &known),
-            })
-        })
+        .chain(&MEMBER_NAME)
+        .chain(&["role", "memberRole", "status", "memberStatus"])
+        .copied()
         .collect();
+    let members = each_object(list, "members", &mut report, |map, entry, report| {
+        let name = text(map, &MEMBER_NAME);
+        if name.is_none() {
+            report.missing("members[].name");
+        }
+        let role = text(map, &["role", "memberRole"]);
+        if role.is_none() {
+            report.missing("members[].role");
+        }
+        TeamMember {
+            member_id: text(map, &MEMBER_ID),
+            name,
+            role,
+            status: text(map, &["status", "memberStatus"]),
+            other: plain_fields(entry, "", &known),
+        }
+    });
     (members, report)
 }
 
@@ -178,9 +193,10 @@ const QUOTA_REMAINING: [&str; 2] = ["quotaRemaining", "quota_remaining"];
 /// `/member-credits`: a list of members with the Team balance's quota fields.
 pub fn read_member_credits(data: &Value) -> (TeamMemberCredits, ReadReport) {
     let Some((list, shape)) = find_list(data, &["members", "memberCredits"]) else {
-        let mut report = ReadReport::new("not a list");
-        report.unrecognised(format!("data = {}", describe(data)));
-        return (TeamMemberCredits { members: Vec::new(), other: plain_fields(data, "", &[]) }, report);
+        return (
+            TeamMemberCredits { members: Vec::new(), other: plain_fields(data, "", &[]) },
+            not_a_list(data),
+        );
     };
     let list_key = shape.rsplit('.').next().unwrap_or_default().to_owned();
     let mut report = ReadReport::new(shape.clone());
@@ -192,26 +208,19 @@ pub fn read_member_credits(data: &Value) -> (TeamMemberCredits, ReadReport) {
         .chain(&QUOTA_REMAINING)
         .copied()
         .collect();
-    let members = list
-        .iter()
-        .filter_map(|entry| {
-            let Some(map) = entry.as_object() else {
-                report.unrecognised(format!("members[] = {}", describe(entry)));
-                return None;
-            };
-            if !QUOTA_USED.iter().any(|n| map.contains_key(*n)) {
-                report.missing("members[].quotaUsed");
-            }
-            Some(TeamMemberCredit {
-                member_id: text(map, &MEMBER_ID),
-                name: text(map, &MEMBER_NAME),
-                quota_limit: amount(map, &QUOTA_LIMIT, &mut report),
-                quota_used: amount(map, &QUOTA_USED, &mut report),
-                quota_remaining: amount(map, &QUOTA_REMAINING, &mut report),
-                other: plain_fields(entry, "", &known),
-            })
-        })
-        .collect();
+    let members = each_object(list, "members", &mut report, |map, entry, report| {
+        if !QUOTA_USED.iter().any(|n| map.contains_key(*n)) {
+            report.missing("members[].quotaUsed");
+        }
+        TeamMemberCredit {
+            member_id: text(map, &MEMBER_ID),
+            name: text(map, &MEMBER_NAME),
+            quota_limit: amount(map, &QUOTA_LIMIT, report),
+            quota_used: amount(map, &QUOTA_USED, report),
+            quota_remaining: amount(map, &QUOTA_REMAINING, report),
+            other: plain_fields(entry, "", &known),
+        }
+    });
     let other = if shape.starts_with("data.") && shape.matches('.').count() == 1 {
         plain_fields(data, "", &[list_key.as_str()])
     } else {
@@ -310,11 +319,7 @@ pub fn read_entitlements(data: &Value) -> (TeamEntitlements, ReadReport) {
     }
     match map.get("sources") {
         Some(Value::Array(list)) => {
-            for entry in list {
-                let Some(source) = entry.as_object() else {
-                    report.unrecognised(format!("sources[] = {}", describe(entry)));
-                    continue;
-                };
+            out.sources = each_object(list, "sources", &mut report, |source, entry, report| {
                 let starts_at = text(source, &["startsAt"]);
                 if starts_at.is_none() {
                     report.missing("sources[].startsAt");
@@ -324,13 +329,13 @@ pub fn read_entitlements(data: &Value) -> (TeamEntitlements, ReadReport) {
                 if ends_at.is_none() && !open_ended {
                     report.missing("sources[].endsAt");
                 }
-                out.sources.push(EntitlementSource {
+                EntitlementSource {
                     starts_at,
                     ends_at,
                     open_ended,
                     other: plain_fields(entry, "", &["startsAt", "endsAt"]),
-                });
-            }
+                }
+            });
         }
         Some(other) => report.unrecognised(format!("sources = {}", describe(other))),
         None => report.missing("sources"),
@@ -356,9 +361,7 @@ pub fn read_membership(data: &Value) -> (TeamMembership, ReadReport) {
 /// `/membership/orders`: a list whose entries have no documented fields.
 pub fn read_orders(data: &Value) -> (PlainList, ReadReport) {
     let Some((list, shape)) = find_list(data, &["orders"]) else {
-        let mut report = ReadReport::new("not a list");
-        report.unrecognised(format!("data = {}", describe(data)));
-        return (PlainList { entries: Vec::new(), other: plain_fields(data, "", &[]) }, report);
+        return (PlainList { entries: Vec::new(), other: plain_fields(data, "", &[]) }, not_a_list(data));
     };
     let list_key = shape.rsplit('.').next().unwrap_or_default().to_owned();
     let other = if shape.matches('.').count() == 1 {
@@ -374,46 +377,37 @@ pub fn read_orders(data: &Value) -> (PlainList, ReadReport) {
 /// `monthlyPriceMinor`) as the Team page documents it; the rest as sent.
 pub fn read_plans(data: &Value) -> (Vec<TeamPlan>, ReadReport) {
     let Some((list, shape)) = find_list(data, &["plans"]) else {
-        let mut report = ReadReport::new("not a list");
-        report.unrecognised(format!("data = {}", describe(data)));
-        return (Vec::new(), report);
+        return (Vec::new(), not_a_list(data));
     };
     let mut report = ReadReport::new(shape);
-    let plans = list
-        .iter()
-        .filter_map(|entry| {
-            let Some(map) = entry.as_object() else {
-                report.unrecognised(format!("plans[] = {}", describe(entry)));
-                return None;
-            };
-            let mut plan = TeamPlan { other: plain_fields(entry, "", &["seats"]), ..TeamPlan::default() };
-            match map.get("seats") {
-                Some(Value::Object(seats)) => {
-                    plan.included_members = seats.get("includedMembers").and_then(whole_number);
-                    plan.monthly_price_minor = seats.get("monthlyPriceMinor").and_then(whole_number);
-                    plan.allow_purchase = flag(seats, "allowPurchase", &mut report);
-                    for (name, got) in [
-                        ("includedMembers", plan.included_members.is_some()),
-                        ("monthlyPriceMinor", plan.monthly_price_minor.is_some()),
-                    ] {
-                        if !got {
-                            report.missing(format!("plans[].seats.{name}"));
-                        }
+    let plans = each_object(list, "plans", &mut report, |map, entry, report| {
+        let mut plan = TeamPlan { other: plain_fields(entry, "", &["seats"]), ..TeamPlan::default() };
+        match map.get("seats") {
+            Some(Value::Object(seats)) => {
+                plan.included_members = seats.get("includedMembers").and_then(whole_number);
+                plan.monthly_price_minor = seats.get("monthlyPriceMinor").and_then(whole_number);
+                plan.allow_purchase = flag(seats, "allowPurchase", report);
+                for (name, got) in [
+                    ("includedMembers", plan.included_members.is_some()),
+                    ("monthlyPriceMinor", plan.monthly_price_minor.is_some()),
+                ] {
+                    if !got {
+                        report.missing(format!("plans[].seats.{name}"));
                     }
-                    plan.other.extend(plain_fields(
-                        &Value::Object(seats.clone()),
-                        "seats",
-                        &["includedMembers", "allowPurchase", "monthlyPriceMinor"],
-                    ));
                 }
-                Some(other) => {
-                    report.unrecognised(format!("plans[].seats = {}", describe(other)));
-                    plan.other.extend(plain_fields(other, "seats", &[]));
-                }
-                None => report.missing("plans[].seats"),
+                plan.other.extend(plain_fields(
+                    &Value::Object(seats.clone()),
+                    "seats",
+                    &["includedMembers", "allowPurchase", "monthlyPriceMinor"],
+                ));
             }
-            Some(plan)
-        })
-        .collect();
+            Some(other) => {
+                report.unrecognised(format!("plans[].seats = {}", describe(other)));
+                plan.other.extend(plain_fields(other, "seats", &[]));
+            }
+            None => report.missing("plans[].seats"),
+        }
+        plan
+    });
     (plans, report)
 }
