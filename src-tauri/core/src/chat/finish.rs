@@ -15,6 +15,7 @@ use crate::auth::flow::now_unix;
 use crate::billing::ledger::{ChargeKind, NewCharge};
 use crate::chat::store::{ConversationRecord, MessageRecord};
 use crate::chat::Chat;
+use crate::foundation::error::code_names_any;
 use crate::foundation::error::{ErrorCode, IpcError, Result};
 use crate::models::context_key;
 
@@ -38,7 +39,7 @@ const CATALOG_STALE_PHRASES: [&str; 2] = ["RESPONSE_FORMAT", "STRUCTURED_OUTPUT"
 pub(crate) fn catalog_may_be_stale(code: &str) -> bool {
     let code = code.trim().to_ascii_uppercase();
     CATALOG_STALE_CODES.contains(&code.as_str())
-        || code.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| CATALOG_STALE_WORDS.contains(&word))
+        || code_names_any(&code, &CATALOG_STALE_WORDS)
         || CATALOG_STALE_PHRASES.iter().any(|phrase| code.contains(phrase))
 }
 

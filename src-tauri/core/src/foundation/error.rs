@@ -315,12 +315,15 @@ fn database_full(err: &sqlx::Error) -> bool {
 /// `OPEN_AGENT_TEAM_MEMBERSHIP_INACTIVE`, `TEAM_SEAT_PLAN_ENDED` …). Buying credit packs without
 /// a plan (`TEAM_CREDIT_PACK_PLAN_REQUIRED`) is another refusal, about an order.
 fn team_plan_inactive(code: &str) -> bool {
-    let code = code.trim().to_ascii_uppercase();
-    let words: Vec<&str> = code.split(|c: char| !c.is_ascii_alphanumeric()).collect();
-    let names_plan =
-        words.iter().any(|w| matches!(*w, "PLAN" | "MEMBERSHIP" | "SEAT" | "SEATS" | "SUBSCRIPTION"));
-    let ended = words.iter().any(|w| matches!(*w, "EXPIRED" | "INACTIVE" | "ENDED" | "LAPSED" | "RENEWAL"));
-    names_plan && ended
+    code_names_any(code, &["PLAN", "MEMBERSHIP", "SEAT", "SEATS", "SUBSCRIPTION"])
+        && code_names_any(code, &["EXPIRED", "INACTIVE", "ENDED", "LAPSED", "RENEWAL"])
+}
+
+/// Whether a platform code, read as words in any case (`TEAM_PLAN_EXPIRED`,
+/// `team-plan-expired`), names one of `words` (upper case). For the codes the docs leave open.
+pub fn code_names_any(code: &str, words: &[&str]) -> bool {
+    code.split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|word| words.iter().any(|w| word.eq_ignore_ascii_case(w)))
 }
 
 /// The docs name no code for a refused workflow version, so any platform code about the
