@@ -75,8 +75,7 @@ impl Auth {
         let view = self.sessions_view().await?;
         let personal =
             view.sessions.iter().find(|s| s.context == SessionContext::Personal).ok_or(Error::NotSignedIn)?;
-        let session = self.shared.db().session(&personal.id).await?.ok_or(Error::NotSignedIn)?;
-        self.call_for_session(session, None).await
+        self.call_for_session_id(&personal.id).await
     }
 
     /// A call for the signed-in session with this local id, whichever context pays now (a

@@ -18,12 +18,14 @@ export function ChatCostLine(props: { model: ModelEntry | undefined; busy: boole
   const mine = usage && usage.modelCode === modelCode ? usage : null;
   // Points where anyone knows them (reported, or from the usage counter); else the tokens the
   // platform reported; else no number at all.
+  // One number of decimal places for both figures.
+  const places = pointsPlaces([mine?.typicalPoints, mine?.maxPoints]);
   const costLine =
     mine && mine.pricedSamples > 0 && mine.typicalPoints !== undefined
       ? t("chat.cost.recentPoints", {
           who,
-          typical: formatPoints(mine.typicalPoints, { places: pointsPlaces([mine.typicalPoints, mine.maxPoints]) }),
-          max: formatPoints(mine.maxPoints ?? mine.typicalPoints, { places: pointsPlaces([mine.typicalPoints, mine.maxPoints]) }),
+          typical: formatPoints(mine.typicalPoints, { places }),
+          max: formatPoints(mine.maxPoints ?? mine.typicalPoints, { places }),
         })
       : mine && mine.samples > 0 && mine.typicalTokens !== undefined
         ? t("chat.cost.recent", {

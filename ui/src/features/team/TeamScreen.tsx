@@ -3,12 +3,11 @@ import "./team.css";
 import { useState } from "preact/hooks";
 
 import { SignInFirst } from "../../app/SignInFirst";
-import { useActiveSession, useSessions } from "../../app/sessions";
+import { contextName, useActiveSession, useSessions } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import type { TeamInformation } from "../../bindings/TeamInformation";
 import { Button, EntitlementsSection, ErrorState, PointsScope, Screen, Segmented, SkeletonList, TeamReadView } from "../../components";
 import { t } from "../../i18n";
-import type { SessionSummary } from "../../ipc";
 import { teamInformation } from "../../ipc";
 import { hasTeamRead } from "./access";
 import { MembershipSection, OrdersSection, OverviewSection, PlansSection } from "./MembershipSections";
@@ -36,7 +35,6 @@ export function TeamScreen() {
   const allowed = session != null && team != null && hasTeamRead(session);
   const loaded = useLoad<TeamInformation>(() => teamInformation(sessionKey), sessionKey, 0, { skip: !allowed });
   const teamName = team?.teamName ?? "";
-  const teamLabel = (s: SessionSummary) => (s.context.kind === "team" ? s.context.teamName : s.displayName);
 
   const frame = (children: preact.ComponentChildren, actions?: preact.ComponentChildren) => (
     <Screen id="team" title={t("team.title")} subtitle={team ? t("team.subtitle", { team: teamName }) : undefined} actions={actions}>
@@ -52,7 +50,7 @@ export function TeamScreen() {
       <Segmented
         label={t("team.choose")}
         value={session.id}
-        options={teams.map((s) => ({ value: s.id, label: teamLabel(s), "data-testid": `team-choose-${s.id}` }))}
+        options={teams.map((s) => ({ value: s.id, label: contextName(s), "data-testid": `team-choose-${s.id}` }))}
         onChange={setChosenId}
         data-testid="team-choose"
       />
