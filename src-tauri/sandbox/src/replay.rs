@@ -6,8 +6,9 @@
 //! Which recorded answer a request gets: the same method, path and query and, when it has a
 //! body, the same body (a chat with another question is not in the recording). The recording's
 //! order is kept as a position: a request that changes something (a POST: a chat reply, a
-//! clip) moves the position to where it was recorded, and a read gets the first answer
-//! recorded after the position, else the last one before it. So the balance read after a
+//! clip) moves the position to where it was recorded, and a read gets the latest answer
+//! recorded between the position and the next change (else the first after the position,
+//! else the last one before it). So the balance read after a
 //! replayed clip is the balance recorded after that clip: charges move the recorded balance,
 //! and nothing is charged anywhere.
 
@@ -78,12 +79,32 @@ impl Player {
             .collect();
         let mut position = self.position.lock().unwrap_or_else(|p| p.into_inner());
         let after = |i: &&usize| position.is_none_or(|p| **i > p);
-        let chosen = matching.iter().find(after).or_else(|| matching.last()).copied()?;
+        // The next change recorded after the position: a read answers with the latest state
+        // recorded before it. Reads are recorded as they finish, so a refresh that started
+        // before the last change can be recorded after it with an older balance; the latest
+        // answer in the window is the one that saw every change before it.
+        let next_change = (0..exchanges.len())
+            .filter(after_index(*position))
+            .find(|&i| !exchanges[i].method.eq_ignore_ascii_case("GET"))
+            .unwrap_or(exchanges.len());
+        let chosen = matching
+            .iter()
+            .filter(after)
+            .take_while(|&&i| i < next_change)
+            .last()
+            .or_else(|| matching.iter().find(after))
+            .or_else(|| matching.last())
+            .copied()?;
         if !method.eq_ignore_ascii_case("GET") {
             *position = Some(position.map_or(chosen, |p| p.max(chosen)));
         }
         exchanges.get(chosen)
     }
+}
+
+/// Whether an index is after the replay's position (every index, before the first change).
+fn after_index(position: Option<usize>) -> impl Fn(&usize) -> bool {
+    move |&i| position.is_none_or(|p| i > p)
 }
 
 /// A request body equals the recorded one: as JSON when both are JSON (key order and spacing

@@ -134,3 +134,23 @@ async fn a_request_the_cassette_does_not_hold_is_not_in_this_recording() {
     assert_eq!(doc.status().as_u16(), 200);
     sandbox.shutdown().await;
 }
+
+/// Reads are recorded as they finish: a refresh that began before a change can be recorded
+/// after it with the older balance. After the change, a read answers with the latest state
+/// recorded before the next change, not the first (stale) one.
+#[tokio::test]
+async fn a_read_after_a_change_gets_the_latest_state_recorded_before_the_next_change() {
+    let mut c = cassette();
+    // Recorded after the reply, but begun before it: still the balance before the charge.
+    c.exchanges.insert(2, exchange(880, "GET", "/api/v1/open/balance", None, balance("100")));
+    let sandbox =
+        start_config(SandboxConfig { replay: Some(Replay::new(c, 10.0)), ..SandboxConfig::default() })
+            .await
+            .expect("replay sandbox starts");
+    let base = sandbox.base_url();
+    let http = reqwest::Client::new();
+    assert_eq!(points(&http, &base).await, "100");
+    chat(&http, &base, "Hi").await;
+    assert_eq!(points(&http, &base).await, "97", "the latest state after the reply, not the stale read");
+    sandbox.shutdown().await;
+}
