@@ -32,6 +32,8 @@ mod events_tests;
 #[cfg(test)]
 mod fuzz_tests;
 #[cfg(test)]
+mod paged_list_tests;
+#[cfg(test)]
 mod presenting_tests;
 #[cfg(test)]
 mod reading_tests;

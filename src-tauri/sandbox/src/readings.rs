@@ -51,6 +51,12 @@ pub enum Reading {
     // --- documentation ---
     /// `/developers/openapi.json` answers 404 (the platform publishes no OpenAPI document).
     NoOpenApi,
+    // --- lists in pages (READINGS P1) ---
+    /// Catalogs, the Team list and the TTS options come two entries at a time, with
+    /// `nextCursor` (null on the last page), asked back as `?cursor=`.
+    ListsPagedCursor,
+    /// The same lists in numbered pages: `page`, `pageSize`, `total`, asked as `?page=N`.
+    ListsPagedNumbered,
 
     // ----- tolerant reading: TTS options, voice states, prices, balances, usage, catalogs -----
     /// TTS options `data` is `{items: [...]}` instead of `{configs: [...]}`.

@@ -30,6 +30,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("world", 2),
     // Replay mode: a cassette served in the platform's envelope, beside the world.
     ("replay", 2),
+    ("pages", 2),
     ("state", 3),
     // The routes.
     ("auth", 4),

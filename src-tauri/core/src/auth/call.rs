@@ -14,6 +14,7 @@ use crate::auth::wire::SessionContext;
 use crate::auth::Auth;
 use crate::foundation::context::PlatformContext;
 use crate::foundation::error::{Error, Result};
+use crate::foundation::pages::{self, NextPage, Paged};
 use crate::foundation::secret::AccessToken;
 
 /// Everything a feature needs to call the platform for one session.
@@ -105,6 +106,58 @@ impl Auth {
     pub async fn context_get<T: DeserializeOwned>(&self, call: &ContextCall, path: &str) -> Result<T> {
         let result = self.shared.client().get_open(call.origin(), path, &call.token, call.team_id()).await;
         self.on_unauthorized(&call.session, result).await
+    }
+
+    /// GET a list route for this context in every page the platform splits it in (READINGS
+    /// P1): `keys` name the list as its reader looks for it; `exact` reads amounts without a
+    /// float (see [`Self::context_get_exact`]). Each page is one GET with the same waits and
+    /// 401 rule as any read; a page that repeats one already asked, or adds nothing, ends it.
+    pub async fn context_get_list(
+        &self,
+        call: &ContextCall,
+        path: &str,
+        keys: &[&str],
+        exact: bool,
+    ) -> Result<Paged> {
+        let read_page = |path: String| async move {
+            if exact {
+                self.context_get_exact(call, &path).await
+            } else {
+                self.context_get::<serde_json::Value>(call, &path).await
+            }
+        };
+        let mut paged = Paged { data: read_page(path.to_owned()).await?, pages: 1, complete: true };
+        let mut read = pages::entries(&paged.data, keys);
+        let mut latest = paged.data.clone();
+        let mut asked = std::collections::HashSet::new();
+        while let Some(next) = pages::next_page(&latest, call.origin(), read) {
+            if next == NextPage::Elsewhere || paged.pages >= pages::MAX_PAGES {
+                paged.complete = false;
+                break;
+            }
+            if !asked.insert(next.clone()) {
+                tracing::warn!(path, ?next, "a list named a page it had already given; read as ended");
+                break;
+            }
+            let page = read_page(next.path(path)).await?;
+            let added = pages::append(&mut paged.data, &page, keys)?;
+            paged.pages += 1;
+            if added == 0 {
+                break;
+            }
+            read += added;
+            latest = page;
+        }
+        if paged.pages > 1 || !paged.complete {
+            tracing::info!(
+                path,
+                pages = paged.pages,
+                complete = paged.complete,
+                read,
+                "a list came in pages"
+            );
+        }
+        Ok(paged)
     }
 
     /// GET an Open API route for this context and read its `data` exactly (see

@@ -442,13 +442,10 @@ impl Auth {
     /// Teams the Personal session's user can pick for a Team sign-in.
     pub async fn list_teams(&self) -> Result<Vec<TeamChoice>> {
         let call = self.personal_call().await?;
-        let result = self
-            .shared
-            .client()
-            .get_open::<serde_json::Value>(call.origin(), "/api/v1/open/teams", &call.token, None)
-            .await;
-        let data = self.on_unauthorized(&call.session, result).await?;
-        let (teams, report) = super::teams::read_teams(&data)?;
+        let paged =
+            self.context_get_list(&call, "/api/v1/open/teams", super::teams::TEAM_LISTS, false).await?;
+        let (teams, mut report) = super::teams::read_teams(&paged.data)?;
+        paged.note(&mut report);
         if !report.is_clean() {
             tracing::info!(?report, "the Team list was read tolerantly");
         }

@@ -13,11 +13,14 @@ pub fn word(raw: Option<String>) -> Option<String> {
     raw.map(|r| normalise_word(&r)).filter(|r| !r.is_empty())
 }
 
+/// The names the Team list may have (beside the common wrappers).
+pub const TEAM_LISTS: &[&str] = &["teams"];
+
 /// Reads `GET /api/v1/open/teams` data: a bare list (the sandbox's), `{items}`,
 /// `{teams}`, `{data}`, one wrapper deeper too; ids as text or numbers, `name` or
 /// `teamName`, `status` or `memberStatus`. Entries without an id are skipped and reported.
 pub fn read_teams(data: &Value) -> Result<(Vec<TeamChoice>, ReadReport)> {
-    let (list, shape) = find_list(data, &["teams"])
+    let (list, shape) = find_list(data, TEAM_LISTS)
         .ok_or_else(|| Error::Decode(format!("the Team list is not a list: {}", describe(data))))?;
     let mut report = ReadReport::new(shape);
     let text = |map: &Map<String, Value>, names: &[&'static str]| match field(map, names) {

@@ -15,6 +15,7 @@ pub mod keychain;
 pub mod logs;
 pub mod mask;
 pub mod memory;
+pub mod pages;
 pub mod reading;
 pub mod retry_after;
 pub mod secret;

@@ -20,6 +20,7 @@ use crate::auth::call::ContextCall;
 use crate::auth::store::SessionRecord;
 use crate::billing::ledger::context_label;
 use crate::foundation::error::{Error, Result};
+use crate::foundation::pages::Paged;
 pub use cache::CatalogCache;
 pub use service::Models;
 use wire::{CatalogContext, ModelCatalog, ModelEntry};
@@ -104,14 +105,15 @@ impl Models {
             }
         }
         let path = catalog_path(call);
-        let data = match self.read_catalog(call, &path).await {
-            Ok(data) => data,
+        let paged = match self.read_catalog(call, &path).await {
+            Ok(paged) => paged,
             Err(err) => return self.last_good_or(&key, err),
         };
-        let catalog = match catalog_from(&call.session, &data) {
+        let mut catalog = match catalog_from(&call.session, &paged.data) {
             Ok(catalog) => catalog,
             Err(err) => return self.last_good_or(&key, err),
         };
+        paged.note(&mut catalog.reading);
         tracing::info!(
             context = call.session.context.kind(),
             models = catalog.items.len(),
@@ -127,10 +129,10 @@ impl Models {
     /// A catalog read is a GET: retried by itself, like chat, for a connect error, a timeout,
     /// 502 and 504 (twice, 0.5 s then 1 s apart); 429 and 503 wait what the platform asks, in
     /// `get_open`.
-    async fn read_catalog(&self, call: &ContextCall, path: &str) -> Result<Value> {
+    async fn read_catalog(&self, call: &ContextCall, path: &str) -> Result<Paged> {
         let mut attempt = 0;
         loop {
-            match self.auth().context_get::<Value>(call, path).await {
+            match self.auth().context_get_list(call, path, parse::CATALOG_LISTS, false).await {
                 Err(err) if attempt < CATALOG_RETRIES && passing(&err) => {
                     attempt += 1;
                     tracing::info!(attempt, code = ?err.code(), "catalog read failed for now; reading again");

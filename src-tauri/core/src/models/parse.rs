@@ -182,10 +182,14 @@ pub fn items(data: &Value) -> (Vec<ModelEntry>, u32) {
     (items, skipped)
 }
 
+/// The names a catalog's list may have (beside the common wrappers), for its reader and
+/// for reading it in pages.
+pub const CATALOG_LISTS: &[&str] = &["items", "models"];
+
 /// `items`, plus how the answer was read (wrapper, entries whose `outputsText` was
 /// inferred, entries skipped).
 pub fn read_items(data: &Value) -> (Vec<ModelEntry>, u32, ReadReport) {
-    let (list, mut report) = match crate::foundation::reading::find_list(data, &["items", "models"]) {
+    let (list, mut report) = match crate::foundation::reading::find_list(data, CATALOG_LISTS) {
         Some((list, shape)) => (list, ReadReport::new(shape)),
         None => {
             let mut r = ReadReport::new("no list");

@@ -115,10 +115,13 @@ impl Tts {
 
     pub(crate) async fn refresh_tts_catalog(&self) -> Result<Arc<CachedCatalog>> {
         let call = self.auth().context_call(Some("model")).await?;
-        let data = self.auth().context_get_exact(&call, OPTIONS_PATH).await?;
+        let paged =
+            self.auth().context_get_list(&call, OPTIONS_PATH, super::read::CONFIG_LISTS, true).await?;
         let now = time::OffsetDateTime::now_utc();
-        let catalog =
-            Arc::new(parse_catalog(data, call.session.id.clone(), context_label(&call.session), now)?);
+        let mut catalog =
+            parse_catalog(paged.data.clone(), call.session.id.clone(), context_label(&call.session), now)?;
+        paged.note(&mut catalog.view.reading);
+        let catalog = Arc::new(catalog);
         self.state().remember_catalog(catalog.clone());
         Ok(catalog)
     }

@@ -344,11 +344,14 @@ fn read_format(value: &Value, report: &mut ReadReport) -> Option<String> {
     }
 }
 
+/// The names the list of TTS configurations may have (beside the common wrappers).
+pub const CONFIG_LISTS: &[&str] = &["configs", "ttsConfigs", "tts_configs"];
+
 /// Reads a TTS options answer (`data`) in every shape seen: `{configs: [...]}` (the
 /// sandbox's), a bare list, `{items}`, `{options}`, `{data}`, one object deeper too.
 /// Fails only when no list of configurations can be found at all.
 pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOptions, ReadReport)> {
-    let Some((configs, shape)) = find_list(data, &["configs", "ttsConfigs", "tts_configs"]) else {
+    let Some((configs, shape)) = find_list(data, CONFIG_LISTS) else {
         return Err(Error::Decode(format!("TTS options: no list of configurations in {}", describe(data))));
     };
     let mut report = ReadReport::new(shape);

@@ -2,13 +2,14 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::{json, Value};
 
 use crate::auth::authenticate;
 use crate::envelope::{success, PlatformError};
+use crate::pages::{page_of, PageQuery};
 use crate::readings::{Reading, Readings};
 use crate::scope::Scope;
 use crate::seed::{team_catalog, CatalogModel};
@@ -44,6 +45,7 @@ fn served(entry: &Value, readings: &Readings) -> Value {
 
 pub(super) async fn personal_models(
     State(shared): State<Arc<Shared>>,
+    Query(page): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PlatformError> {
     let caller = authenticate(&shared, &headers)?;
@@ -51,12 +53,16 @@ pub(super) async fn personal_models(
     caller.require_personal()?;
     let readings = shared.settings().readings;
     let items: Vec<Value> = shared.models.iter().map(|m| served(&m.entry, &readings)).collect();
-    Ok(success(items))
+    Ok(match page_of(items.clone(), "items", &page, &readings)? {
+        Some(page) => success(page),
+        None => success(items),
+    })
 }
 
 pub(super) async fn team_models(
     State(shared): State<Arc<Shared>>,
     Path(team_id): Path<String>,
+    Query(page): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PlatformError> {
     let caller = authenticate(&shared, &headers)?;
@@ -65,11 +71,17 @@ pub(super) async fn team_models(
     let world = shared.world();
     let team = world.teams.get(&team_id).ok_or(PlatformError::TeamNotFound)?;
     let items = team_catalog(&team_id);
-    Ok(success(json!({
+    let readings = shared.settings().readings;
+    let entries: Vec<Value> = items.iter().map(|m: &CatalogModel| served(&m.entry, &readings)).collect();
+    let mut data = json!({
         "teamId": team.id,
-        "teamContextVersion": super::profile::context_version_json(team.context_version, &shared.settings().readings),
+        "teamContextVersion": super::profile::context_version_json(team.context_version, &readings),
         "planVersionId": team.plan_version_id,
         "catalogVersion": crate::seed::catalog_version(&items),
-        "items": items.iter().map(|m: &CatalogModel| served(&m.entry, &shared.settings().readings)).collect::<Vec<_>>(),
-    })))
+        "items": entries,
+    });
+    if let (Some(page), Some(fields)) = (page_of(entries, "items", &page, &readings)?, data.as_object_mut()) {
+        fields.extend(page);
+    }
+    Ok(success(data))
 }

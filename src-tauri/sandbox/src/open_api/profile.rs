@@ -2,13 +2,14 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
 use crate::auth::authenticate;
 use crate::envelope::{success, PlatformError};
+use crate::pages::{page_of, PageQuery};
 use crate::readings::Reading;
 use crate::scope::Scope;
 use crate::seed::USER_DISPLAY_NAME;
@@ -56,6 +57,7 @@ pub(super) fn context_version_json(version: i64, readings: &crate::readings::Rea
 /// A Personal token sees every Team of the user; a Team token sees only its own Team.
 pub(super) async fn teams(
     State(shared): State<Arc<Shared>>,
+    Query(page): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PlatformError> {
     let caller = authenticate(&shared, &headers)?;
@@ -67,7 +69,10 @@ pub(super) async fn teams(
         .filter(|t| caller.team_id().is_none_or(|bound| bound == t.id))
         .map(|team| team_context_json(team, &shared.settings().readings))
         .collect();
-    Ok(success(visible))
+    Ok(match page_of(visible.clone(), "items", &page, &shared.settings().readings)? {
+        Some(page) => success(page),
+        None => success(visible),
+    })
 }
 
 pub(super) async fn team_context(

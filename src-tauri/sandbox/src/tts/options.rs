@@ -146,6 +146,7 @@ fn config_json(shared: &Shared, account: &AccountKey, config: &TtsConfig, voices
 
 pub(super) async fn tts_options(
     State(shared): State<Arc<Shared>>,
+    Query(page): Query<crate::pages::PageQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PlatformError> {
     let caller = authenticate(&shared, &headers)?;
@@ -160,7 +161,9 @@ pub(super) async fn tts_options(
         .map(|config| config_json(&shared, &account, config, &offered_voices(world, &account, config)))
         .collect();
     let readings = shared.settings().readings;
-    let data = if readings.has(Reading::TtsOptionsItems) {
+    let data = if let Some(page) = crate::pages::page_of(configs.clone(), "configs", &page, &readings)? {
+        Value::Object(page)
+    } else if readings.has(Reading::TtsOptionsItems) {
         json!({ "items": configs })
     } else if readings.has(Reading::TtsOptionsBareList) {
         json!(configs)
