@@ -56,3 +56,37 @@ async fn a_catalog_in_pages_says_how_many_it_came_in() {
         format!("data.configs ({} pages)", tts.configs.len().div_ceil(sb::LIST_PAGE_SIZE))
     );
 }
+
+/// The Team screen's lists (members, their credits, plans) read in full too.
+#[tokio::test]
+async fn the_team_screens_lists_read_in_full_in_pages() {
+    use crate::teams::wire::TeamRead;
+    fn names<T: ts_rs::TS>(read: &TeamRead<T>, each: impl Fn(&T) -> Vec<String>) -> (Vec<String>, String) {
+        match read {
+            TeamRead::Read { value, report, .. } => (each(value), report.shape.clone()),
+            _ => panic!("a read answer"),
+        }
+    }
+    let team = ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true };
+    let mut whole = None;
+    for reading in [None, Some(Reading::ListsPagedCursor), Some(Reading::ListsPagedNumbered)] {
+        let rig = Rig::new().await;
+        rig.control().set_readings(reading.into_iter().collect::<Readings>());
+        rig.sign_in(team.clone()).await;
+        let info = rig.core.teams().information(None).await.unwrap();
+        let members = names(&info.members, |m| m.iter().filter_map(|m| m.name.clone()).collect());
+        let credits =
+            names(&info.member_credits, |c| c.members.iter().filter_map(|m| m.name.clone()).collect());
+        let plans = names(&info.plans, |p| p.iter().map(|p| format!("{p:?}")).collect());
+        let lists = (members.0, credits.0, plans.0);
+        assert!(lists.0.len() > sb::LIST_PAGE_SIZE, "{lists:?}");
+        match (&whole, reading) {
+            (None, _) => whole = Some(lists),
+            (Some(whole), Some(reading)) => {
+                assert_eq!(&lists, whole, "{reading:?}");
+                assert!(members.1.ends_with("(2 pages)"), "{reading:?}: {}", members.1);
+            }
+            (Some(_), None) => unreachable!(),
+        }
+    }
+}

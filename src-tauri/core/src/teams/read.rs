@@ -13,6 +13,13 @@ use super::wire::{
 use crate::billing::Points;
 use crate::foundation::reading::{describe, field, find_list, whole_number, ReadReport};
 
+/// The names each Team list may have (beside the common wrappers), for its reader and for
+/// reading it in pages.
+pub const MEMBER_LISTS: &[&str] = &["members"];
+pub const CREDIT_LISTS: &[&str] = &["members", "memberCredits"];
+pub const ORDER_LISTS: &[&str] = &["orders"];
+pub const PLAN_LISTS: &[&str] = &["plans"];
+
 /// How deep nested objects are flattened into dotted keys before the rest is shown as JSON.
 const FLATTEN_DEPTH: usize = 3;
 
@@ -145,7 +152,7 @@ const MEMBER_NAME: [&str; 5] = ["name", "displayName", "nickname", "memberName",
 /// `/members`: a list in any of the usual wrappers; name, role and status read from the
 /// names the Team context uses (`role`, `memberStatus`) and their common spellings.
 pub fn read_members(data: &Value) -> (Vec<TeamMember>, ReadReport) {
-    let Some((list, shape)) = find_list(data, &["members"]) else {
+    let Some((list, shape)) = find_list(data, MEMBER_LISTS) else {
         return (Vec::new(), not_a_list(data));
     };
     let mut report = ReadReport::new(shape);
@@ -192,7 +199,7 @@ const QUOTA_REMAINING: [&str; 2] = ["quotaRemaining", "quota_remaining"];
 
 /// `/member-credits`: a list of members with the Team balance's quota fields.
 pub fn read_member_credits(data: &Value) -> (TeamMemberCredits, ReadReport) {
-    let Some((list, shape)) = find_list(data, &["members", "memberCredits"]) else {
+    let Some((list, shape)) = find_list(data, CREDIT_LISTS) else {
         return (
             TeamMemberCredits { members: Vec::new(), other: plain_fields(data, "", &[]) },
             not_a_list(data),
@@ -360,7 +367,7 @@ pub fn read_membership(data: &Value) -> (TeamMembership, ReadReport) {
 
 /// `/membership/orders`: a list whose entries have no documented fields.
 pub fn read_orders(data: &Value) -> (PlainList, ReadReport) {
-    let Some((list, shape)) = find_list(data, &["orders"]) else {
+    let Some((list, shape)) = find_list(data, ORDER_LISTS) else {
         return (PlainList { entries: Vec::new(), other: plain_fields(data, "", &[]) }, not_a_list(data));
     };
     let list_key = shape.rsplit('.').next().unwrap_or_default().to_owned();
@@ -376,7 +383,7 @@ pub fn read_orders(data: &Value) -> (PlainList, ReadReport) {
 /// `/membership/plans`: each plan's `seats` (`includedMembers`, `allowPurchase`,
 /// `monthlyPriceMinor`) as the Team page documents it; the rest as sent.
 pub fn read_plans(data: &Value) -> (Vec<TeamPlan>, ReadReport) {
-    let Some((list, shape)) = find_list(data, &["plans"]) else {
+    let Some((list, shape)) = find_list(data, PLAN_LISTS) else {
         return (Vec::new(), not_a_list(data));
     };
     let mut report = ReadReport::new(shape);

@@ -18,7 +18,8 @@ pub const MEMBERS: &str = "/members";
 pub const MEMBER_CREDITS: &str = "/member-credits";
 pub const ENTITLEMENTS: &str = "/entitlements";
 pub const MEMBERSHIP: &str = "/membership";
-/// The first page of orders (`page`/`pageSize` are the documented query parameters).
+/// Orders, 50 a page (`page`/`pageSize` are the documented query parameters); every page
+/// is read.
 pub const MEMBERSHIP_ORDERS: &str = "/membership/orders?page=1&pageSize=50";
 pub const MEMBERSHIP_PLANS: &str = "/membership/plans";
 
@@ -57,13 +58,13 @@ impl Teams {
         let call = self.team_call(session_id).await?;
         let team_id = call.team_id().unwrap_or_default().to_owned();
         let (overview, members, member_credits, entitlements, membership, orders, plans) = tokio::join!(
-            self.read(&call, OVERVIEW, read::read_overview),
-            self.read(&call, MEMBERS, read::read_members),
-            self.read(&call, MEMBER_CREDITS, read::read_member_credits),
-            self.read(&call, ENTITLEMENTS, read::read_entitlements),
-            self.read(&call, MEMBERSHIP, read::read_membership),
-            self.read(&call, MEMBERSHIP_ORDERS, read::read_orders),
-            self.read(&call, MEMBERSHIP_PLANS, read::read_plans),
+            self.read(&call, OVERVIEW, None, read::read_overview),
+            self.read(&call, MEMBERS, Some(read::MEMBER_LISTS), read::read_members),
+            self.read(&call, MEMBER_CREDITS, Some(read::CREDIT_LISTS), read::read_member_credits),
+            self.read(&call, ENTITLEMENTS, None, read::read_entitlements),
+            self.read(&call, MEMBERSHIP, None, read::read_membership),
+            self.read(&call, MEMBERSHIP_ORDERS, Some(read::ORDER_LISTS), read::read_orders),
+            self.read(&call, MEMBERSHIP_PLANS, Some(read::PLAN_LISTS), read::read_plans),
         );
         Ok(TeamInformation {
             session_id: call.session.id.clone(),
@@ -78,10 +79,12 @@ impl Teams {
         })
     }
 
+    /// One Team read; a list (`lists` names it) is read in every page it comes in.
     async fn read<T: ts_rs::TS>(
         &self,
         call: &ContextCall,
         rest: &str,
+        lists: Option<&[&str]>,
         reader: fn(&Value) -> (T, ReadReport),
     ) -> TeamRead<T> {
         let Some(path) = call.team_path(rest) else {
@@ -89,7 +92,19 @@ impl Teams {
                 error: IpcError::from(&Error::InvalidInput("not a Team session".into())),
             };
         };
-        answer(self.auth.context_get_exact(call, &path).await, reader)
+        let Some(lists) = lists else {
+            return answer(self.auth.context_get_exact(call, &path).await, reader);
+        };
+        match self.auth.context_get_list(call, &path, lists, true).await {
+            Ok(paged) => {
+                let mut read = answer(Ok(paged.data.clone()), reader);
+                if let TeamRead::Read { report, .. } = &mut read {
+                    paged.note(report);
+                }
+                read
+            }
+            Err(err) => answer(Err(err), reader),
+        }
     }
 }
 

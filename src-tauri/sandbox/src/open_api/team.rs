@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 use crate::auth::{authenticate, Caller};
 use crate::envelope::{success, PlatformError};
+use crate::pages::{page_of, PageQuery};
 use crate::points::Points;
 use crate::scope::Scope;
 use crate::seed::{team_info, TeamInfo, PLAN_CATALOG};
@@ -66,6 +67,7 @@ pub(super) async fn overview(
 pub(super) async fn members(
     State(shared): State<Arc<Shared>>,
     Path(team_id): Path<String>,
+    Query(page): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PlatformError> {
     let (team, _) = caller_team(&shared, &headers, &team_id)?;
@@ -80,13 +82,17 @@ pub(super) async fn members(
             })
         })
         .collect();
-    Ok(success(json!({ "items": items, "total": info.members.len() })))
+    Ok(match page_of(items.clone(), "items", &page, &shared.settings().readings)? {
+        Some(page) => success(page),
+        None => success(json!({ "items": items, "total": info.members.len() })),
+    })
 }
 
 /// Owners and admins see every member's credits; a plain member sees only their own row.
 pub(super) async fn member_credits(
     State(shared): State<Arc<Shared>>,
     Path(team_id): Path<String>,
+    Query(page): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PlatformError> {
     let (team, _) = caller_team(&shared, &headers, &team_id)?;
@@ -111,7 +117,13 @@ pub(super) async fn member_credits(
             })
         })
         .collect();
-    Ok(success(json!({ "teamId": team.id, "walletBalancePoints": amount(team.wallet), "items": items })))
+    let mut data = json!({ "teamId": team.id, "walletBalancePoints": amount(team.wallet), "items": items });
+    if let (Some(page), Some(fields)) =
+        (page_of(items, "items", &page, &shared.settings().readings)?, data.as_object_mut())
+    {
+        fields.extend(page);
+    }
+    Ok(success(data))
 }
 
 pub(super) async fn entitlements(
@@ -229,6 +241,7 @@ pub(super) async fn membership_orders(
 pub(super) async fn membership_plans(
     State(shared): State<Arc<Shared>>,
     Path(team_id): Path<String>,
+    Query(page): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PlatformError> {
     caller_team(&shared, &headers, &team_id)?;
@@ -243,5 +256,8 @@ pub(super) async fn membership_plans(
             })
         })
         .collect();
-    Ok(success(json!({ "items": items })))
+    Ok(match page_of(items.clone(), "items", &page, &shared.settings().readings)? {
+        Some(page) => success(page),
+        None => success(json!({ "items": items })),
+    })
 }
