@@ -90,3 +90,17 @@ async fn the_team_screens_lists_read_in_full_in_pages() {
         }
     }
 }
+
+/// P3: a Team catalog with no model is a catalog, not a failure: it loads, empty, named for
+/// its Team (the screens then say the Team's plan decides), and Personal's is untouched.
+#[tokio::test]
+async fn an_empty_team_catalog_loads_as_that_teams_and_personal_keeps_its_own() {
+    let rig = signed_in_with(Some(Reading::TeamCatalogEmpty)).await;
+    let personal = rig.core.models().model_catalog(true).await.unwrap();
+    assert!(!personal.items.is_empty());
+    rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: true }).await;
+    let team = rig.core.models().model_catalog(true).await.unwrap();
+    assert!(team.items.is_empty(), "{:?}", team.items);
+    assert_eq!((team.context.kind.as_str(), team.context.label.as_str()), ("team", sb::TEAM_ALPHA_NAME));
+    assert!(team.reading.is_clean(), "{:?}", team.reading);
+}

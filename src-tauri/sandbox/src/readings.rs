@@ -57,6 +57,9 @@ pub enum Reading {
     ListsPagedCursor,
     /// The same lists in numbered pages: `page`, `pageSize`, `total`, asked as `?page=N`.
     ListsPagedNumbered,
+    /// Team catalogs list no model (`items: []`): how a platform may answer for a Team
+    /// whose plan ended or offers none yet (READINGS P3).
+    TeamCatalogEmpty,
 
     // ----- tolerant reading: TTS options, voice states, prices, balances, usage, catalogs -----
     /// TTS options `data` is `{items: [...]}` instead of `{configs: [...]}`.

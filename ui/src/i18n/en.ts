@@ -100,6 +100,8 @@ export const en = {
     "Some amounts here include a fraction of a point, so every amount on this screen is shown to {places} point, the platform's precision.",
 
   "context.personal": "Personal",
+  "context.teamCatalogEmpty":
+    "{team} offers no models right now. A Team's plan decides which models it has: if the plan has ended or includes none yet, the Team's owner can change that. Personal has its own catalog.",
   "context.teamWithId": "Team {id}",
   "role.owner": "owner",
   "role.admin": "admin",

@@ -95,6 +95,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "points.fractionNote": "这里有带小数的积分，因此本页所有积分都按平台的精度显示到 {places} 积分。",
 
   "context.personal": "个人",
+  "context.teamCatalogEmpty":
+    "{team} 目前没有可用的模型。团队可用哪些模型由团队的套餐决定：如果套餐已到期或还没有包含模型，请联系团队所有者。个人账户有自己的模型目录。",
   "context.teamWithId": "团队 {id}",
   "role.owner": "所有者",
   "role.admin": "管理员",

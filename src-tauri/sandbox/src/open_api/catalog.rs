@@ -72,7 +72,11 @@ pub(super) async fn team_models(
     let team = world.teams.get(&team_id).ok_or(PlatformError::TeamNotFound)?;
     let items = team_catalog(&team_id);
     let readings = shared.settings().readings;
-    let entries: Vec<Value> = items.iter().map(|m: &CatalogModel| served(&m.entry, &readings)).collect();
+    let entries: Vec<Value> = if readings.has(Reading::TeamCatalogEmpty) {
+        Vec::new()
+    } else {
+        items.iter().map(|m: &CatalogModel| served(&m.entry, &readings)).collect()
+    };
     let mut data = json!({
         "teamId": team.id,
         "teamContextVersion": super::profile::context_version_json(team.context_version, &readings),

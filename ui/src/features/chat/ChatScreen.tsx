@@ -76,7 +76,7 @@ function ChatBody(props: { session: SessionSummary; contextKey: string }) {
               />
             )}
           </header>
-          <ConversationBody chat={chat} actions={actions} />
+          <ConversationBody chat={chat} actions={actions} session={props.session} />
           <Composer chat={chat} session={props.session} />
         </section>
       </div>

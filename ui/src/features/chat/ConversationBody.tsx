@@ -3,13 +3,15 @@
 
 import { useCallback } from "preact/hooks";
 
+import { contextName } from "../../app/sessions";
 import { Button, ErrorState, Panel, SkeletonList } from "../../components";
 import { errorMessage, t } from "../../i18n";
+import type { SessionSummary } from "../../ipc";
 import { MessageList } from "./MessageList";
 import type { MessageActions } from "./MessageView";
 import type { ChatController } from "./useChat";
 
-export function ConversationBody(props: { chat: ChatController; actions: MessageActions }) {
+export function ConversationBody(props: { chat: ChatController; actions: MessageActions; session: SessionSummary }) {
   const { chat } = props;
   const busy = chat.inFlight !== null;
 
@@ -51,7 +53,9 @@ export function ConversationBody(props: { chat: ChatController; actions: Message
       <div class="chat-main__body" data-testid="chat-messages" role="log" aria-live="off" aria-label={t("chat.messages.label")}>
         <div class="chat-main__empty" data-testid="chat-empty">
           <p class="chat-main__empty-title">{t("chat.start.title")}</p>
-          <p class="muted">{chat.chatModels.length > 0 ? t("chat.start.body") : t("chat.start.noModels")}</p>
+          <p class="muted" data-testid="chat-start-body">
+            {startBody(chat, props.session)}
+          </p>
         </div>
         {sendError}
       </div>
@@ -70,4 +74,13 @@ export function ConversationBody(props: { chat: ChatController; actions: Message
       {sendError}
     </MessageList>
   );
+}
+
+/** The first-message prompt, or why there is no model to pick: a Team catalog that is empty
+ * is the Team's plan, said as such. */
+function startBody(chat: ChatController, session: SessionSummary): string {
+  if (chat.chatModels.length > 0) return t("chat.start.body");
+  const empty = chat.catalog.status === "ready" && chat.catalog.value.length === 0;
+  if (empty && session.context.kind === "team") return t("context.teamCatalogEmpty", { team: contextName(session) });
+  return t("chat.start.noModels");
 }

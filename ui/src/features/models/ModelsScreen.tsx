@@ -7,6 +7,7 @@ import { SignInFirst } from "../../app/SignInFirst";
 import { useActiveContextKey, useActiveSession } from "../../app/sessions";
 import { Button, EmptyState, ErrorState, Screen, SkeletonList } from "../../components";
 import { formatNumber, t } from "../../i18n";
+import type { ModelCatalog } from "../../ipc";
 import { CatalogFacts } from "./CatalogFacts";
 import { type Capability, hasCapability } from "./labels";
 import { ModelDetail } from "./ModelDetail";
@@ -100,7 +101,7 @@ function ModelsBody() {
             <EmptyState
               icon="models"
               title={t("models.none.title")}
-              body={items.length === 0 ? t("models.none.catalog") : t("models.none.filtered")}
+              body={emptyBody(load.catalog, items.length)}
               data-testid="models-none"
             />
           ) : (
@@ -119,4 +120,11 @@ function ModelsBody() {
       )}
     </Screen>
   );
+}
+
+/** Why nothing is listed: the filters, or a catalog that is empty (a Team's plan decides). */
+function emptyBody(catalog: ModelCatalog, total: number): string {
+  if (total > 0) return t("models.none.filtered");
+  if (catalog.context.kind === "team") return t("context.teamCatalogEmpty", { team: catalog.context.label });
+  return t("models.none.catalog");
 }
