@@ -113,7 +113,9 @@ fn wake_for(event: &AppEvent) -> Option<Wake> {
         | AppEvent::SignedIn { .. }
         | AppEvent::PlatformChanged { .. }
         | AppEvent::ClipSettled { .. } => Some(Wake::Changed),
-        AppEvent::SignInFailed { .. } | AppEvent::PlatformBusy { .. } => None,
+        AppEvent::SignInFailed { .. } | AppEvent::PlatformBusy { .. } | AppEvent::PlaybackChanged { .. } => {
+            None
+        }
     }
 }
 

@@ -18,6 +18,7 @@ fn name(event: &AppEvent) -> &'static str {
         AppEvent::SessionEnded { .. } => "sessionEnded",
         AppEvent::ClipSettled { .. } => "clipSettled",
         AppEvent::PlatformBusy { .. } => "platformBusy",
+        AppEvent::PlaybackChanged { .. } => "playbackChanged",
     }
 }
 

@@ -124,9 +124,10 @@ impl Core {
         ));
         let models = Arc::new(Models::new(shared.clone(), auth.clone()));
         let chat = Arc::new(Chat::new(shared.clone(), auth.clone(), models.clone(), billing.clone()));
-        let audio = Arc::new(Audio::new(crate::audio::engine::AudioEngine::new(
-            crate::audio::engine::system_opener(),
-        )));
+        let audio = Arc::new(Audio::new(
+            crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
+            announce(&sink, |playback| AppEvent::PlaybackChanged { playback }),
+        ));
         let tts = Arc::new(Tts::new(
             shared.clone(),
             auth.clone(),

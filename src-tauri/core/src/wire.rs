@@ -103,6 +103,12 @@ pub enum AppEvent {
     ClipSettled {
         clip: crate::tts::wire::Clip,
     },
+    /// Playback changed: a clip started, paused, ended or stopped, the volume or the device
+    /// changed, or (while a clip plays) its position moved; told by the audio thread, so the
+    /// page never asks on a timer.
+    PlaybackChanged {
+        playback: crate::audio::wire::PlaybackState,
+    },
 }
 
 impl From<crate::auth::wire::AuthEvent> for AppEvent {

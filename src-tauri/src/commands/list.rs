@@ -37,7 +37,7 @@ commands! {
     /// Saves a review as Markdown or JSON through the save dialog; `null` when cancelled.
     agents::agent_report_save(snapshot_id: u32, format: AgentExportFormat) -> Option<SavedFile>;
     /// Subscribes this page to app-wide events: `platformChanged`, `sessionsChanged`,
-    /// `sessionEnded`, `signedIn`, `signInFailed`, `balanceChanged` and `clipSettled`.
+    /// `sessionEnded`, `signedIn`, `signInFailed`, `balanceChanged`, `platformBusy`, `clipSettled` and `playbackChanged`.
     app::app_events(on_event: Channel<AppEvent>) -> ();
     /// Version, platform, saved language and theme.
     app::app_info() -> AppInfo;

@@ -4,6 +4,7 @@ import type { Clip } from "./Clip";
 import type { EndedSession } from "./EndedSession";
 import type { IpcError } from "./IpcError";
 import type { PlatformInfo } from "./PlatformInfo";
+import type { PlaybackState } from "./PlaybackState";
 import type { SessionSummary } from "./SessionSummary";
 import type { SessionsView } from "./SessionsView";
 
@@ -11,4 +12,4 @@ import type { SessionsView } from "./SessionsView";
  * App-wide changes, sent from one place in the shell on the `app-event` channel.
  * Feature-specific progress (a streamed reply, a synthesis) uses per-request channels.
  */
-export type AppEvent = { "type": "platformChanged", platform: PlatformInfo, } | { "type": "sessionsChanged", view: SessionsView, } | { "type": "signedIn", session: SessionSummary, } | { "type": "signInFailed", error: IpcError, } | { "type": "balanceChanged", balance: BalanceOverview, } | { "type": "sessionEnded", ended: EndedSession, view: SessionsView, } | { "type": "platformBusy", path: string, waitSecs: number, } | { "type": "clipSettled", clip: Clip, };
+export type AppEvent = { "type": "platformChanged", platform: PlatformInfo, } | { "type": "sessionsChanged", view: SessionsView, } | { "type": "signedIn", session: SessionSummary, } | { "type": "signInFailed", error: IpcError, } | { "type": "balanceChanged", balance: BalanceOverview, } | { "type": "sessionEnded", ended: EndedSession, view: SessionsView, } | { "type": "platformBusy", path: string, waitSecs: number, } | { "type": "clipSettled", clip: Clip, } | { "type": "playbackChanged", playback: PlaybackState, };

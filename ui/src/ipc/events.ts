@@ -31,7 +31,7 @@ function subscribe() {
 /**
  * Subscribes to app-wide events: `platformChanged`, `sessionsChanged` (sign-in
  * started or cancelled, context switched, signed out), `sessionEnded` (a session ended by
- * itself, with its reason), `signedIn`, `signInFailed`, `balanceChanged` and `clipSettled`. The handler gets the typed `AppEvent` union;
+ * itself, with its reason), `signedIn`, `signInFailed`, `balanceChanged`, `clipSettled` and `playbackChanged`. The handler gets the typed `AppEvent` union;
  * switch on `type`. Returns a synchronous disposer so it drops straight into `useEffect`.
  */
 export function onAppEvent(handler: (event: AppEvent) => void): () => void {

@@ -233,7 +233,7 @@ export function agentReportSave(snapshotId: number, format: AgentExportFormat): 
 
 /**
  * Subscribes this page to app-wide events: `platformChanged`, `sessionsChanged`,
- * `sessionEnded`, `signedIn`, `signInFailed`, `balanceChanged` and `clipSettled`.
+ * `sessionEnded`, `signedIn`, `signInFailed`, `balanceChanged`, `platformBusy`, `clipSettled` and `playbackChanged`.
  */
 export function appEvents(onEvent: Channel<AppEvent>): Promise<void> {
   return call<void>("app_events", { onEvent });

@@ -19,6 +19,7 @@ use tokio::sync::oneshot;
 use super::probe::open_decoder;
 use super::stream_errors::StreamErrors;
 use super::wire::{AudioDevice, PlaybackState, PlaybackStatus};
+use crate::foundation::emitter::Emitter;
 
 /// An open output: the mixer clips are added to, and whatever keeps the device alive.
 pub struct Output {
@@ -88,11 +89,23 @@ enum Command {
 pub struct AudioEngine {
     opener: Opener,
     tx: Mutex<Option<mpsc::Sender<Command>>>,
+    /// Where the audio thread says what playback does: every change, and the position
+    /// every [`TICK`] while a clip plays (the page is told, it never asks on a timer).
+    listener: Mutex<Emitter<PlaybackState>>,
 }
+
+/// How often the audio thread looks at its device and, while a clip plays, announces the
+/// position.
+const TICK: Duration = Duration::from_millis(200);
 
 impl AudioEngine {
     pub fn new(opener: Opener) -> Self {
-        AudioEngine { opener, tx: Mutex::new(None) }
+        AudioEngine { opener, tx: Mutex::new(None), listener: Mutex::new(Emitter::none()) }
+    }
+
+    /// Where playback changes are announced, from the next start of the audio thread.
+    pub fn announce_to(&self, listener: Emitter<PlaybackState>) {
+        *self.listener.lock().unwrap_or_else(PoisonError::into_inner) = listener;
     }
 
     fn send(&self, command: Command) -> Result<(), AudioError> {
@@ -107,9 +120,10 @@ impl AudioEngine {
         // No thread yet, or it ended: start one.
         let (tx, rx) = mpsc::channel();
         let opener = self.opener.clone();
+        let listener = self.listener.lock().unwrap_or_else(PoisonError::into_inner).clone();
         std::thread::Builder::new()
             .name("xiaoya-audio".into())
-            .spawn(move || Engine::new(opener).run(rx))
+            .spawn(move || Engine::new(opener, listener).run(rx))
             .map_err(|e| AudioError::Unavailable(format!("cannot start the audio thread: {e}")))?;
         tx.send(command).map_err(|_| AudioError::Unavailable("the audio thread stopped".into()))?;
         *slot = Some(tx);
@@ -185,11 +199,16 @@ struct Engine {
     player: Option<Player>,
     current: Option<Current>,
     volume: f32,
+    listener: Emitter<PlaybackState>,
+    /// What was announced last (nothing is announced twice).
+    announced: Option<PlaybackState>,
 }
 
 impl Engine {
-    fn new(opener: Opener) -> Self {
+    fn new(opener: Opener, listener: Emitter<PlaybackState>) -> Self {
         Engine {
+            listener,
+            announced: None,
             opener,
             output: None,
             failed: Arc::new(AtomicBool::new(false)),
@@ -203,12 +222,33 @@ impl Engine {
 
     fn run(mut self, rx: mpsc::Receiver<Command>) {
         loop {
-            match rx.recv_timeout(Duration::from_millis(250)) {
+            match rx.recv_timeout(TICK) {
                 Ok(command) => self.handle(command),
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break,
             }
             self.check_device();
+            self.announce();
+        }
+    }
+
+    /// Announces the state when it differs from the last one announced: a new status,
+    /// clip, volume or device; while playing, the position (so once per tick); otherwise a
+    /// position moved by a seek, not the few milliseconds a paused output still settles by.
+    fn announce(&mut self) {
+        let now = self.state();
+        let told = match &self.announced {
+            None => true,
+            Some(last) => {
+                let moved = last.position_ms.abs_diff(now.position_ms);
+                PlaybackState { position_ms: now.position_ms, ..last.clone() } != now
+                    || (now.status == PlaybackStatus::Playing && moved > 0)
+                    || moved >= 100
+            }
+        };
+        if told {
+            self.listener.emit(now.clone());
+            self.announced = Some(now);
         }
     }
 

@@ -50,13 +50,23 @@ pub struct Audio {
     /// Behind a lock only so tests can play through a simulated device (`set_engine`).
     engine: std::sync::RwLock<std::sync::Arc<engine::AudioEngine>>,
     probes: probe::ProbeCache,
+    /// Where playback changes are announced, kept for an engine a test puts in its place
+    /// (`set_engine`); the app's one engine is given it at the start.
+    #[cfg(test)]
+    listener: crate::foundation::emitter::Emitter<wire::PlaybackState>,
 }
 
 impl Audio {
-    pub fn new(engine: engine::AudioEngine) -> Self {
+    pub fn new(
+        engine: engine::AudioEngine,
+        listener: crate::foundation::emitter::Emitter<wire::PlaybackState>,
+    ) -> Self {
+        engine.announce_to(listener.clone());
         Audio {
             engine: std::sync::RwLock::new(std::sync::Arc::new(engine)),
             probes: probe::ProbeCache::default(),
+            #[cfg(test)]
+            listener,
         }
     }
 
@@ -67,6 +77,7 @@ impl Audio {
     /// Tests play through a simulated device (or none).
     #[cfg(test)]
     pub fn set_engine(&self, engine: engine::AudioEngine) {
+        engine.announce_to(self.listener.clone());
         *self.engine.write().unwrap_or_else(|p| p.into_inner()) = std::sync::Arc::new(engine);
     }
 

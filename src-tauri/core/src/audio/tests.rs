@@ -191,6 +191,58 @@ async fn play_pause_seek_volume_stop_and_the_end() {
     assert_eq!((stopped.status, stopped.clip_id), (PlaybackStatus::Idle, None));
 }
 
+/// #23: playback is told, not asked for. With nobody asking for the state, the core
+/// announces the clip starting, its position moving while it plays, a pause (once, however
+/// long it lasts), the end, and a stop, each as `playbackChanged`.
+#[tokio::test]
+async fn playback_changes_are_announced_without_anyone_asking() {
+    use crate::wire::AppEvent;
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(fake_opener(4)));
+    let clip = clip(&rig, "mp3").await;
+    let told = || -> Vec<super::wire::PlaybackState> {
+        rig.events
+            .take()
+            .into_iter()
+            .filter_map(|e| match e {
+                AppEvent::PlaybackChanged { playback } => Some(playback),
+                _ => None,
+            })
+            .collect()
+    };
+    told();
+    rig.core.tts().play_clip(&clip.id).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    let playing = told();
+    assert!(playing.len() >= 3, "the position is told while it plays: {playing:?}");
+    assert!(playing
+        .iter()
+        .all(|p| p.status == PlaybackStatus::Playing && p.clip_id.as_deref() == Some(&*clip.id)));
+    assert!(playing.windows(2).all(|w| w[1].position_ms > w[0].position_ms), "{playing:?}");
+
+    rig.core.audio().pause_playback().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let paused = told();
+    assert_eq!(paused.iter().map(|p| p.status).collect::<Vec<_>>(), [PlaybackStatus::Paused], "told once");
+
+    rig.core.audio().resume_playback().await.unwrap();
+    let mut ended = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if told().iter().any(|p| p.status == PlaybackStatus::Ended) {
+            ended = true;
+            break;
+        }
+    }
+    assert!(ended, "the end is told");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(told().is_empty(), "nothing more once it ended");
+    rig.core.audio().stop_playback().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let stopped = told();
+    assert_eq!(stopped.last().map(|p| (p.status, p.clip_id.clone())), Some((PlaybackStatus::Idle, None)));
+}
+
 #[tokio::test]
 async fn the_output_is_rebuilt_after_a_device_error() {
     let rig = personal().await;

@@ -1,11 +1,13 @@
-// The player as the screen sees it: the core's playback state, polled while a clip
-// plays, plus a queue so a comparison plays its clips one after another. Playback itself
-// happens in Rust; this only steers it.
+// The player as the screen sees it: the core's playback state, as the core tells it
+// (`playbackChanged`: every change, and the position while a clip plays), plus a queue so a
+// comparison plays its clips one after another. Playback itself happens in Rust; this only
+// steers it.
 
 import { activeKey } from "../../app/sessions";
 import { atom, useStore } from "../../app/store";
 import {
   type AppError,
+  onAppEvent,
   type PlaybackState,
   pausePlayback,
   playbackState,
@@ -31,31 +33,34 @@ const IDLE: PlaybackState = { status: "idle", positionMs: 0, volume: 1, device: 
 
 /** The player's state: read `.value`, or `usePlayer()` in a component. */
 export const playerState = atom<PlayerState>({ playback: IDLE, queue: [], error: null, errorClipId: null });
-let poll: number | undefined;
 
 function publish(next: PlayerState) {
   playerState.set(next);
-  schedule();
 }
 
-function schedule() {
-  window.clearTimeout(poll);
-  if (playerState.get().playback.status === "playing") poll = window.setTimeout(() => void refresh(), 200);
+/** A state the core told or answered: shown, and at a clip's end the queue goes on. */
+async function told(playback: PlaybackState) {
+  const was = playerState.get().playback;
+  publish({ ...playerState.get(), playback });
+  const { queue } = playerState.get();
+  const justEnded = playback.status === "ended" && !(was.status === "ended" && was.clipId === playback.clipId);
+  if (justEnded && queue.length > 0) {
+    const [next, ...rest] = queue;
+    if (next) await start(next, rest);
+  }
 }
 
 async function refresh() {
   try {
-    const playback = await playbackState();
-    publish({ ...playerState.get(), playback });
-    const { queue } = playerState.get();
-    if (playback.status === "ended" && queue.length > 0) {
-      const [next, ...rest] = queue;
-      if (next) await start(next, rest);
-    }
+    await told(await playbackState());
   } catch (err) {
     publish({ ...playerState.get(), error: toAppError(err) });
   }
 }
+
+onAppEvent((event) => {
+  if (event.type === "playbackChanged") void told(event.playback);
+});
 
 async function run(action: () => Promise<PlaybackState>, clipId: string | null = null): Promise<boolean> {
   try {
