@@ -148,6 +148,15 @@ pub enum Reading {
     /// In the Team list, the person's membership of Team Beta is `disabled` and of Team Gamma
     /// `invited` (the Teams themselves stay `active`) (READINGS E3).
     TeamsMemberNotActive,
+    /// The Personal catalog's `data` is an object, `{"models": [...]}`, as the API reference's
+    /// "SuccessEnvelope + object" says (READINGS G1).
+    CatalogInObject,
+    /// Both catalogs carry an entry without `modelCode` and a second copy of the chat model's
+    /// entry (READINGS G8).
+    CatalogOddEntries,
+    /// `structuredOutputMode` in upper case (`JSON_SCHEMA`, `JSON_OBJECT`) and, on the legacy
+    /// model, a mode the docs don't list (`tool_call`) (READINGS G10).
+    StructuredOutputModeOther,
 }
 
 /// The readings in force. Empty = the sandbox's default reading everywhere.
