@@ -100,6 +100,13 @@ pub enum FaultKind {
     /// Streaming responses only: handle the request (charges are committed), then stream
     /// deltas of `delta_bytes` without end (the sandbox itself stops after 64 MiB).
     SseEndless { delta_bytes: usize },
+    // ----- issue 24 batch A -----
+    /// Answer with this status, `Content-Type` and exact body instead of handling the request
+    /// (no charge), with `after` as its wait: the bodies another platform or a proxy in front
+    /// of it sends: a FastAPI 422 `{"detail": [{loc, msg, type}]}` or `{"detail": "text"}`
+    /// (READINGS A2, A3), a plain-text or HTML 502/504 (A3), the OAuth error JSON of a
+    /// throttled or refused token exchange (B7, C3).
+    RawBody { status: u16, content_type: &'static str, body: &'static str, after: RetryAfter },
 }
 
 impl FaultKind {
@@ -118,13 +125,20 @@ pub enum RetryAfter {
     DateIn(u64),
     /// No `Retry-After` at all: a platform that throttles without saying how long.
     Absent,
+    // ----- issue 24 batch A -----
+    /// `Retry-After` exactly as written here, in a form RFC 9110 does not define or that
+    /// older servers send: `1.5`, an RFC 850 or asctime date (READINGS B11).
+    Raw(&'static str),
+    /// No `Retry-After`; `Retry-After-Ms: n` instead, as some gateways say it (READINGS B11).
+    Millis(u64),
 }
 
 impl RetryAfter {
     pub fn header_value(self) -> String {
         match self {
             RetryAfter::Seconds(n) => n.to_string(),
-            RetryAfter::Absent => String::new(),
+            RetryAfter::Absent | RetryAfter::Millis(_) => String::new(),
+            RetryAfter::Raw(text) => text.to_owned(),
             RetryAfter::DateIn(n) => {
                 let when = time::OffsetDateTime::now_utc() + std::time::Duration::from_secs(n);
                 let format = time::macros::format_description!(

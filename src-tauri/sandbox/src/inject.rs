@@ -56,13 +56,12 @@ pub(crate) async fn apply_faults(
         }
         .into_response(),
         FaultKind::StatusRetryAfter { status, after } => {
-            let mut response = injected_status(route, status).into_response();
-            if after == RetryAfter::Absent {
-                response.headers_mut().remove(axum::http::header::RETRY_AFTER);
-            } else if let Ok(value) = axum::http::HeaderValue::from_str(&after.header_value()) {
-                response.headers_mut().insert(axum::http::header::RETRY_AFTER, value);
-            }
-            response
+            with_wait(injected_status(route, status).into_response(), after)
+        }
+        FaultKind::RawBody { status, content_type, body, after } => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            let response = (status, [(axum::http::header::CONTENT_TYPE, content_type)], body).into_response();
+            with_wait(response, after)
         }
         FaultKind::ResetBeforeCommit => {
             kill.abort();
@@ -116,6 +115,22 @@ pub(crate) async fn apply_faults(
             endless_stream(parts, delta_bytes)
         }
     }
+}
+
+/// `response` with `after` as its only statement of a wait (`Retry-After`, or
+/// `Retry-After-Ms`), none for `Absent`.
+fn with_wait(mut response: Response, after: RetryAfter) -> Response {
+    let headers = response.headers_mut();
+    headers.remove(axum::http::header::RETRY_AFTER);
+    let (name, value) = match after {
+        RetryAfter::Absent => return response,
+        RetryAfter::Millis(ms) => ("retry-after-ms", ms.to_string()),
+        other => ("retry-after", other.header_value()),
+    };
+    if let Ok(value) = axum::http::HeaderValue::from_str(&value) {
+        headers.insert(name, value);
+    }
+    response
 }
 
 /// The most an endless stream sends before the sandbox ends it (a bound of its own, so no

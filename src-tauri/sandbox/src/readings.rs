@@ -146,6 +146,26 @@ pub enum Reading {
     LoopbackRedirect,
     /// The public client is registered with an https redirect ([`crate::PUBLIC_CLIENT_HTTPS_REDIRECT_URI`]), a publisher's page that forwards to the custom scheme.
     HttpsRedirect,
+
+    // ----- issue 24 batch A -----
+    /// The Team list's `data` is an object, as the API reference's "SuccessEnvelope + object"
+    /// says, with the Teams under `items` and a `total` beside them (READINGS E1).
+    TeamsInObject,
+    /// Team list entries spell the name `teamName` (no `name`) and the Team status
+    /// `teamStatus` (READINGS E2).
+    TeamsOtherSpelling,
+    /// In the Team list, the person's membership of Team Beta is `disabled` and of Team Gamma
+    /// `invited` (the Teams themselves stay `active`) (READINGS E3).
+    TeamsMemberNotActive,
+    /// The Personal catalog's `data` is an object, `{"models": [...]}`, as the API reference's
+    /// "SuccessEnvelope + object" says (READINGS G1).
+    CatalogInObject,
+    /// Both catalogs carry an entry without `modelCode` and a second copy of the chat model's
+    /// entry (READINGS G8).
+    CatalogOddEntries,
+    /// `structuredOutputMode` in upper case (`JSON_SCHEMA`, `JSON_OBJECT`) and, on the legacy
+    /// model, a mode the docs don't list (`tool_call`) (READINGS G10).
+    StructuredOutputModeOther,
 }
 
 /// The readings in force. Empty = the sandbox's default reading everywhere.

@@ -61,6 +61,8 @@ export interface SignInFailure {
   platformCode?: string;
   /** The platform's description (or the core's explanation). Plain text only. */
   message: string;
+  /** The platform asked to wait this long before a sign-in is started again (READINGS B7). */
+  retryAfterSecs?: number;
   source: "callback" | "start";
   /** What was being signed in to, when this window knows. */
   attempt: PendingSignIn | null;
@@ -119,6 +121,23 @@ function publish(next: SessionsState) {
 /** "Personal" or the Team's name. */
 export function contextName(session: SessionSummary): string {
   return session.context.kind === "personal" ? t("context.personal") : session.context.teamName;
+}
+
+/** The person's membership of a Team in the active language; unknown words read as sent. */
+export function memberStatusLabel(status: string): string {
+  switch (status) {
+    case "active":
+      return t("balances.memberStatus.active");
+    case "disabled":
+      return t("balances.memberStatus.disabled");
+    case "removed":
+      return t("balances.memberStatus.removed");
+    case "invited":
+    case "pending_invite":
+      return t("balances.memberStatus.invited");
+    default:
+      return status;
+  }
 }
 
 /** A Team role in the active language; unknown roles read as sent. */
@@ -223,9 +242,11 @@ async function refresh(): Promise<void> {
 function failure(error: IpcError | AppError, source: SignInFailure["source"], attempt: PendingSignIn | null): SignInFailure {
   const message = "detail" in error ? error.detail : error.message;
   const platformCode = error.platformCode;
+  const retryAfterSecs = error.retryAfterSecs;
   return {
     code: error.code,
     ...(platformCode ? { platformCode } : {}),
+    ...(retryAfterSecs !== undefined ? { retryAfterSecs } : {}),
     message,
     source,
     attempt,

@@ -3,4 +3,13 @@
 /**
  * A Team the signed-in user can choose for a Team sign-in.
  */
-export type TeamChoice = { teamId: string, name: string, role?: string, status?: string, };
+export type TeamChoice = { teamId: string, name: string, role?: string, 
+/**
+ * The Team's own status (`status`), lower case.
+ */
+status?: string, 
+/**
+ * The person's membership of it (`memberStatus`: `active`, `disabled`, `invited` …),
+ * lower case (READINGS E3).
+ */
+memberStatus?: string, };

@@ -78,6 +78,7 @@ export const en = {
   "balances.memberStatus.active": "Active",
   "balances.memberStatus.disabled": "Disabled",
   "balances.memberStatus.removed": "Removed",
+  "balances.memberStatus.invited": "Invited",
 
   "balances.usage.title": "Usage by this app",
   "balances.usage.description": "Points this app has used from your personal balance, as the platform counts them.",
@@ -267,6 +268,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.memberStatus.active": "正常",
   "balances.memberStatus.disabled": "已停用",
   "balances.memberStatus.removed": "已移除",
+  "balances.memberStatus.invited": "已邀请",
 
   "balances.usage.title": "本应用的用量",
   "balances.usage.description": "按平台统计，本应用从你的个人余额中使用的积分。",

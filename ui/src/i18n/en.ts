@@ -174,6 +174,10 @@ export const en = {
   "signInError.SIGN_IN_FAILED": "The platform refused or didn't finish the sign-in, so nothing changed. You can start it again here.",
   "signInError.NO_PENDING_SIGN_IN":
     "A sign-in link arrived, but no sign-in was started in this app — for example, it came from the Xiaoya App's open flow. It was ignored. To sign in, start here with a Sign in button below.",
+  "signInError.PLATFORM_BUSY":
+    "The platform was too busy to finish the sign-in, so nothing changed. It asked to wait {secs} s; then start the sign-in again here.",
+  "signInError.PLATFORM_BUSY_noWait":
+    "The platform was too busy to finish the sign-in, so nothing changed. Wait a moment, then start the sign-in again here.",
   "signInError.platformSaid": "The platform said:",
   "signInError.details": "Details:",
   "signInError.dismiss": "Dismiss",
@@ -196,6 +200,7 @@ export const en = {
   "teamPicker.makePayerNobody": "Nothing is charged until you choose who pays. Turn this on to choose this Team.",
   "teamPicker.listLabel": "Your Teams",
   "teamPicker.signedIn": "Signed in",
+  "teamPicker.membership": "Membership: {status}",
   "teamPicker.loadFailed": "Couldn't load your Teams. Try again, or enter a Team ID below.",
   "teamPicker.empty": "Your account isn't in any Team yet. If you have a Team ID, enter it below.",
   "teamPicker.idLabel": "Team ID",

@@ -169,6 +169,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "signInError.SIGN_IN_FAILED": "平台拒绝或未完成此次登录，账户状态没有变化。可以在这里重新开始登录。",
   "signInError.NO_PENDING_SIGN_IN":
     "收到了一个登录链接，但本应用并没有发起登录（例如，它来自小雅 App 的打开流程），该链接已被忽略。如需登录，请使用下方的“登录”按钮从这里开始。",
+  "signInError.PLATFORM_BUSY": "平台正忙，未能完成登录，账户状态没有变化。平台请求稍候 {secs} 秒，之后请在这里重新开始登录。",
+  "signInError.PLATFORM_BUSY_noWait": "平台正忙，未能完成登录，账户状态没有变化。请稍候片刻，再在这里重新开始登录。",
   "signInError.platformSaid": "平台返回的信息：",
   "signInError.details": "详细信息：",
   "signInError.dismiss": "知道了",
@@ -190,6 +192,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "teamPicker.makePayerNobody": "在你选择计费账户之前不会产生任何费用。开启即选择此团队。",
   "teamPicker.listLabel": "你的团队",
   "teamPicker.signedIn": "已登录",
+  "teamPicker.membership": "成员状态：{status}",
   "teamPicker.loadFailed": "无法加载你的团队列表。请重试，或在下方输入团队 ID。",
   "teamPicker.empty": "你的账户目前不属于任何团队。如果你有团队 ID，请在下方输入。",
   "teamPicker.idLabel": "团队 ID",

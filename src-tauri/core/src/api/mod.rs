@@ -2,6 +2,7 @@
 //! no redirects, the `{success, data, request_id}` envelope unwrapped into typed data,
 //! failures kept apart (transport, platform code, undecodable body).
 pub mod curl;
+mod error_body;
 pub mod oauth;
 pub mod record;
 
@@ -375,6 +376,7 @@ pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Resu
     let path = resp.url().path().to_owned();
     let header_request_id =
         resp.headers().get(REQUEST_ID_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let content_type = header_text(resp.headers(), reqwest::header::CONTENT_TYPE.as_str());
     let body = read_body_capped(resp, MAX_BODY_BYTES).await?;
     if status.is_success() {
         let decode = |e: serde_json::Error| Error::Decode(format!("platform response: {e}"));
@@ -395,8 +397,13 @@ pub async fn read_envelope<T: DeserializeOwned>(resp: reqwest::Response) -> Resu
             Err(e) => Err(decode(e)),
         };
     }
-    let parsed: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
-    let fields = error_fields(&parsed, header_request_id.as_deref());
+    let parsed = serde_json::from_slice::<serde_json::Value>(&body).ok();
+    let mut fields =
+        error_fields(parsed.as_ref().unwrap_or(&serde_json::Value::Null), header_request_id.as_deref());
+    if parsed.is_none() {
+        // READINGS A3: a proxy's (or a web server's) own page; its words, capped below.
+        fields.message = error_body::plain_text(&body, content_type.as_deref());
+    }
     let err = platform_error(status, fields.code, fields.message, fields.request_id);
     Err(if is_context_route(&path) { context_ended(err) } else { err })
 }
@@ -455,6 +462,8 @@ fn platform_error(
     Error::Platform { status: status.as_u16(), code, message, request_id }
 }
 
+#[cfg(test)]
+mod readings_tests;
 #[cfg(test)]
 mod security_tests;
 

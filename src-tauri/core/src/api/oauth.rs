@@ -88,19 +88,31 @@ impl PlatformClient {
             .await
             .map_err(Error::Transport)?;
         let status = resp.status();
+        let wait = crate::foundation::retry_after::retry_after(resp.headers());
         let body = super::read_secret_body_capped(resp, MAX_TOKEN_BODY_BYTES).await?;
         let body = body.as_slice();
         if !status.is_success() {
-            return Err(match serde_json::from_slice::<OAuthErrorBody>(body) {
-                Ok(e) => Error::OAuth {
-                    error: capped(&e.error, MAX_ERROR_CHARS),
-                    description: e
-                        .error_description
+            let (error, description) = match serde_json::from_slice::<OAuthErrorBody>(body) {
+                Ok(e) => (
+                    capped(&e.error, MAX_ERROR_CHARS),
+                    e.error_description
                         .map(|d| capped(&d, MAX_ERROR_DESCRIPTION_CHARS))
                         .filter(|d| !d.is_empty()),
-                },
-                Err(_) => Error::OAuth { error: format!("http_{}", status.as_u16()), description: None },
-            });
+                ),
+                Err(_) => (format!("http_{}", status.as_u16()), None),
+            };
+            // READINGS B7: a throttled exchange. The code is never sent again (A8), so the
+            // person starts the sign-in again, after the wait the platform asked for.
+            if matches!(status.as_u16(), 429 | 503) {
+                return Err(Error::Busy {
+                    status: status.as_u16(),
+                    message: description.unwrap_or_else(|| "the platform is busy".to_owned()),
+                    code: error,
+                    request_id: None,
+                    retry_after: wait,
+                });
+            }
+            return Err(Error::OAuth { error, description });
         }
         let raw: RawToken = serde_json::from_slice(body)
             .map_err(|_| Error::Decode("the token response is not the documented JSON".into()))?;

@@ -29,5 +29,7 @@ mod loopback_tests;
 #[cfg(test)]
 mod payer_tests;
 #[cfg(test)]
+mod readings_tests;
+#[cfg(test)]
 mod redirect_tests;
 pub mod store;

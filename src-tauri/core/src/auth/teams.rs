@@ -5,16 +5,19 @@ use serde_json::{Map, Value};
 
 use super::wire::TeamChoice;
 use crate::foundation::error::{Error, Result};
-use crate::foundation::reading::{describe, field, find_list, normalise_word, ReadReport};
+use crate::foundation::reading::{capped, describe, field, find_list, normalise_word, ReadReport};
 
 /// A role or a member status as the app compares and labels it, whatever the platform's case
 /// (`OWNER`, `Owner`, `PENDING_INVITE` read `owner`, `owner`, `pending_invite`); blank is absent.
 pub fn word(raw: Option<String>) -> Option<String> {
-    raw.map(|r| normalise_word(&r)).filter(|r| !r.is_empty())
+    raw.map(|r| capped(&normalise_word(&r), MAX_WORD_CHARS)).filter(|r| !r.is_empty())
 }
 
 /// The names the Team list may have (beside the common wrappers).
 pub const TEAM_LISTS: &[&str] = &["teams"];
+
+/// How much of a role or status word is kept (the documented ones are under 20 characters).
+const MAX_WORD_CHARS: usize = 64;
 
 /// Reads `GET /api/v1/open/teams` data: a bare list (the sandbox's), `{items}`,
 /// `{teams}`, `{data}`, one wrapper deeper too; ids as text or numbers, `name` or
@@ -49,7 +52,8 @@ pub fn read_teams(data: &Value) -> Result<(Vec<TeamChoice>, ReadReport)> {
             team_id,
             name,
             role: word(text(map, &["role", "memberRole"])),
-            status: word(text(map, &["status", "memberStatus", "teamStatus"])),
+            status: word(text(map, &["status", "teamStatus"])),
+            member_status: word(text(map, &["memberStatus", "member_status"])),
         });
     }
     Ok((teams, report))
@@ -71,7 +75,10 @@ mod tests {
         ] {
             let (teams, report) = read_teams(&data).unwrap();
             assert_eq!(teams.len(), 1, "{data}");
-            assert_eq!((teams[0].team_id.as_str(), teams[0].status.as_deref()), ("t1", Some("active")));
+            assert_eq!(
+                (teams[0].team_id.as_str(), teams[0].member_status.as_deref()),
+                ("t1", Some("active"))
+            );
             assert!(report.is_clean(), "{report:?}");
         }
         let (teams, report) = read_teams(&serde_json::json!([{"id": 7}, {"name": "no id"}])).unwrap();
@@ -90,7 +97,7 @@ mod tests {
             {"teamId": "t3", "name": "Gamma", "role": "", "memberStatus": "pendingInvite"},
         ]);
         let (teams, _) = read_teams(&data).unwrap();
-        let read: Vec<_> = teams.iter().map(|t| (t.role.as_deref(), t.status.as_deref())).collect();
+        let read: Vec<_> = teams.iter().map(|t| (t.role.as_deref(), t.member_status.as_deref())).collect();
         assert_eq!(
             read,
             vec![

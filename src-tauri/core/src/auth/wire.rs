@@ -167,9 +167,15 @@ pub struct TeamChoice {
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
+    /// The Team's own status (`status`), lower case.
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
+    /// The person's membership of it (`memberStatus`: `active`, `disabled`, `invited` …),
+    /// lower case (READINGS E3).
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member_status: Option<String>,
 }
 
 /// What testers look at when sign-in fails. Never a secret.

@@ -354,3 +354,76 @@ async fn a_reply_refused_for_points_writes_no_charge() {
     let request_id = receipt_id_of(&rig, &reply.id).await;
     assert!(super::tests::ledger_rows(&rig, &request_id).await.is_empty(), "a refusal charged nothing");
 }
+
+/// READINGS A2: a 422 in FastAPI's `HTTPValidationError` form says which field was refused
+/// and why (not "Unprocessable Entity"); a 422 in the envelope keeps its code and request id.
+#[tokio::test]
+async fn a_validation_422_says_which_field_was_refused() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::RawBody {
+            status: 422,
+            content_type: "application/json",
+            body: r#"{"detail":[{"type":"less_than_equal","loc":["body","temperature"],"msg":"Input should be less than or equal to 2","input":5,"ctx":{"le":2}},{"type":"missing","loc":["header","X-Request-ID"],"msg":"Field required"}]}"#,
+            after: RetryAfter::Absent,
+        },
+    ));
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Refused?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    let error = reply.error.expect("refused");
+    assert_eq!(
+        error.message,
+        "temperature: Input should be less than or equal to 2; header.X-Request-ID: Field required"
+    );
+    assert_eq!(error.platform_code.as_deref(), Some("HTTP_422"), "no code is made up");
+    assert!(!error.outcome_unknown);
+
+    rig.control().inject(Fault::once(
+        Route::ChatCompletions,
+        FaultKind::RawBody {
+            status: 422,
+            content_type: "application/json",
+            body: r#"{"success":false,"code":"OPEN_AGENT_CHARGE_LIMIT_EXCEEDED","message":"The charge limit of this authorization is reached","request_id":"req_422"}"#,
+            after: RetryAfter::Absent,
+        },
+    ));
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Limit?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    let error = reply.error.expect("refused");
+    assert_eq!(error.platform_code.as_deref(), Some("OPEN_AGENT_CHARGE_LIMIT_EXCEEDED"));
+    assert_eq!(error.request_id.as_deref(), Some("req_422"));
+    assert_eq!(error.message, "The charge limit of this authorization is reached");
+}
+
+/// READINGS B11: a chat refused for longer than the app waits by itself, the wait written
+/// with a fraction or in `Retry-After-Ms`, hands that wait to the person.
+#[tokio::test]
+async fn a_wait_with_a_fraction_or_in_milliseconds_is_handed_to_the_person() {
+    let rig = signed_in(ContextRequest::Personal).await;
+    for (after, secs) in [(RetryAfter::Raw("60.5"), 61), (RetryAfter::Millis(90_000), 90)] {
+        rig.control()
+            .inject(Fault::once(Route::ChatCompletions, FaultKind::StatusRetryAfter { status: 429, after }));
+        let started = Instant::now();
+        let reply = rig
+            .core
+            .chat()
+            .chat_send(input("Busy?", options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
+            .await
+            .unwrap()
+            .reply;
+        assert!(started.elapsed() < Duration::from_secs(5), "{after:?}: did not wait out part of it");
+        assert_eq!(reply.status, MessageStatus::Interrupted, "{after:?}");
+        assert_eq!(reply.error.unwrap().retry_after_secs, Some(secs), "{after:?}");
+    }
+}

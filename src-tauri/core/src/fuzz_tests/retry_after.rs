@@ -1,5 +1,6 @@
 //! `Retry-After` (`foundation::retry_after`): any header text never panics and reads only
-//! as digits (delta-seconds, the longest wait when they overflow) or a date; an IMF-fixdate
+//! as digits (delta-seconds, the longest wait when they overflow; with one decimal point,
+//! READINGS B11) or a date; an IMF-fixdate
 //! reads to exactly the time until it (zero once past); `whole_seconds` rounds up and never
 //! overflows.
 
@@ -23,6 +24,13 @@ fn retry_after_ish() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Digits with one decimal point: delta-seconds with a fraction (READINGS B11).
+fn decimal(raw: &str) -> bool {
+    raw.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && raw.bytes().filter(|b| *b == b'.').count() == 1
+        && raw.bytes().any(|b| b.is_ascii_digit())
+}
+
 /// Any instant from 1970 to 9999, to the second.
 fn instant() -> impl Strategy<Value = OffsetDateTime> {
     (0i64..253_402_300_799).prop_map(|s| OffsetDateTime::from_unix_timestamp(s).expect("in range"))
@@ -39,8 +47,9 @@ fn imf_fixdate(when: OffsetDateTime) -> String {
 proptest! {
     #![proptest_config(config())]
 
-    /// Any text: never a panic; digits read as exactly their seconds (saturating); other
-    /// text only as a date RFC 2822 parsing accepts, and never as a negative wait.
+    /// Any text: never a panic; digits read as exactly their seconds (saturating), with one
+    /// decimal point as their seconds; other text only as an HTTP date (RFC 2822, RFC 850,
+    /// asctime), and never as a negative wait.
     #[test]
     fn fuzz_retry_after_any_text_reads_only_digits_or_a_date(raw in retry_after_ish(), now in instant()) {
         let got = parse(&raw, now);
@@ -48,8 +57,12 @@ proptest! {
         if !trimmed.is_empty() && trimmed.bytes().all(|b| b.is_ascii_digit()) {
             let want = trimmed.parse::<u64>().unwrap_or(u64::MAX);
             prop_assert_eq!(got, Some(Duration::from_secs(want)));
+        } else if let Some(wait) = got.filter(|_| decimal(trimmed)) {
+            let want = trimmed.parse::<f64>().map_err(|e| TestCaseError::fail(format!("{raw:?}: {e}")))?;
+            prop_assert!((wait.as_secs_f64() - want).abs() <= want * 1e-9 + 1e-9, "{raw:?} read as {wait:?}");
         } else if let Some(wait) = got {
             let when = OffsetDateTime::parse(trimmed, &Rfc2822)
+                .or_else(|_| httpdate::parse_http_date(trimmed).map(OffsetDateTime::from))
                 .map_err(|e| TestCaseError::fail(format!("{raw:?} read as {wait:?} but is no date: {e}")))?;
             let ahead = when - now;
             let want = if ahead.is_negative() { Duration::ZERO } else { Duration::try_from(ahead).unwrap_or(Duration::ZERO) };

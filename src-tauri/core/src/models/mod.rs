@@ -12,6 +12,8 @@ pub mod wire;
 #[cfg(test)]
 mod compare_tests;
 #[cfg(test)]
+mod readings_tests;
+#[cfg(test)]
 mod tests;
 
 use serde_json::Value;

@@ -47,14 +47,16 @@ fn flag(entry: &Map<String, Value>, name: &str, older: Option<&str>) -> Option<b
         .or_else(|| older.and_then(|o| entry.get(o)).and_then(Value::as_bool))
 }
 
+/// The mode in any case (`JSON_SCHEMA`, `jsonSchema`: READINGS G10). A mode added later
+/// (`tool_call`) never grants native JSON; the raw view shows what was sent.
 fn structured_mode(value: Option<&Value>) -> (StructuredOutputMode, bool) {
-    match value.and_then(Value::as_str) {
-        Some("json_schema") => (StructuredOutputMode::JsonSchema, true),
-        Some("json_object") => (StructuredOutputMode::JsonObject, true),
-        Some("prompt") => (StructuredOutputMode::Prompt, true),
-        // Unknown values never grant native JSON; the raw view shows what was sent.
-        Some(_) => (StructuredOutputMode::Prompt, true),
-        None => (StructuredOutputMode::Prompt, false),
+    let Some(mode) = value.and_then(Value::as_str) else {
+        return (StructuredOutputMode::Prompt, false);
+    };
+    match normalise_word(mode).as_str() {
+        "json_schema" => (StructuredOutputMode::JsonSchema, true),
+        "json_object" => (StructuredOutputMode::JsonObject, true),
+        _ => (StructuredOutputMode::Prompt, true),
     }
 }
 

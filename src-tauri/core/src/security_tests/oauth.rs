@@ -93,7 +93,7 @@ async fn a_failed_code_exchange_is_never_resent_and_needs_a_new_sign_in() {
     let callback = rig.approve().await;
     rig.control().inject(Fault { route: Route::Token, kind: FaultKind::Status(503), times: 2 });
     let err = rig.core.auth().complete_sign_in(&callback).await.unwrap_err();
-    assert_eq!(err.code(), ErrorCode::SignInFailed);
+    assert_eq!(err.code(), ErrorCode::PlatformBusy, "a 503 says the platform is busy (READINGS B7)");
     assert_eq!(pending(&rig, Route::Token), [(FaultKind::Status(503), 1)], "the token POST was sent once");
     let view = rig.core.auth().sessions_view().await.unwrap();
     assert!(view.sessions.is_empty() && !view.sign_in_pending, "a failed exchange needs a new sign-in");

@@ -22,6 +22,14 @@ fn served(entry: &Value, readings: &Readings) -> Value {
     if readings.has(Reading::CatalogNoOutputsText) {
         entry.as_object_mut().map(|e| e.remove("outputsText"));
     }
+    if readings.has(Reading::StructuredOutputModeOther) {
+        let mode = entry.get("structuredOutputMode").and_then(Value::as_str).map(str::to_ascii_uppercase);
+        if entry.get("modelCode").and_then(Value::as_str) == Some(crate::seed::MODEL_LEGACY) {
+            entry["structuredOutputMode"] = json!("tool_call");
+        } else if let Some(mode) = mode {
+            entry["structuredOutputMode"] = json!(mode);
+        }
+    }
     let declared = entry.get("parameterSpec").and_then(Value::as_object).filter(|s| !s.is_empty()).cloned();
     if let Some(spec) = declared {
         if readings.has(Reading::CatalogParameterSchemaV2) {
@@ -52,11 +60,29 @@ pub(super) async fn personal_models(
     caller.require(Scope::Model)?;
     caller.require_personal()?;
     let readings = shared.settings().readings;
-    let items: Vec<Value> = shared.models.iter().map(|m| served(&m.entry, &readings)).collect();
-    Ok(match page_of(items.clone(), "items", &page, &readings)? {
-        Some(page) => success(page),
-        None => success(items),
-    })
+    let items =
+        with_odd_entries(shared.models.iter().map(|m| served(&m.entry, &readings)).collect(), &readings);
+    if let Some(page) = page_of(items.clone(), "items", &page, &readings)? {
+        return Ok(success(page));
+    }
+    if readings.has(Reading::CatalogInObject) {
+        return Ok(success(json!({ "models": items })));
+    }
+    Ok(success(items))
+}
+
+/// Under `CatalogOddEntries`, `items` plus an entry without `modelCode` and a second copy
+/// of the chat model's entry (READINGS G8).
+fn with_odd_entries(mut items: Vec<Value>, readings: &Readings) -> Vec<Value> {
+    if readings.has(Reading::CatalogOddEntries) {
+        let chat = items
+            .iter()
+            .find(|e| e.get("modelCode").and_then(Value::as_str) == Some(crate::seed::MODEL_CHAT))
+            .cloned();
+        items.push(json!({ "displayName": "No code", "modelType": "chat", "outputsText": true }));
+        items.extend(chat);
+    }
+    items
 }
 
 pub(super) async fn team_models(
@@ -75,7 +101,10 @@ pub(super) async fn team_models(
     let entries: Vec<Value> = if readings.has(Reading::TeamCatalogEmpty) {
         Vec::new()
     } else {
-        items.iter().map(|m: &CatalogModel| served(&m.entry, &readings)).collect()
+        with_odd_entries(
+            items.iter().map(|m: &CatalogModel| served(&m.entry, &readings)).collect(),
+            &readings,
+        )
     };
     let mut data = json!({
         "teamId": team.id,

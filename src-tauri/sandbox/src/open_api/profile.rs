@@ -63,16 +63,45 @@ pub(super) async fn teams(
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Profile)?;
     let world = shared.world();
+    let readings = shared.settings().readings;
     let visible: Vec<Value> = world
         .teams
         .values()
         .filter(|t| caller.team_id().is_none_or(|bound| bound == t.id))
-        .map(|team| team_context_json(team, &shared.settings().readings))
+        .map(|team| team_list_entry(team, &readings))
         .collect();
-    Ok(match page_of(visible.clone(), "items", &page, &shared.settings().readings)? {
-        Some(page) => success(page),
-        None => success(visible),
-    })
+    if let Some(page) = page_of(visible.clone(), "items", &page, &readings)? {
+        return Ok(success(page));
+    }
+    if readings.has(Reading::TeamsInObject) {
+        return Ok(success(json!({ "total": visible.len(), "items": visible })));
+    }
+    Ok(success(visible))
+}
+
+/// A Team list entry: its context, as the readings in force spell and fill it
+/// (READINGS E2, E3).
+fn team_list_entry(team: &Team, readings: &crate::readings::Readings) -> Value {
+    let mut entry = team_context_json(team, readings);
+    if readings.has(Reading::TeamsMemberNotActive) {
+        let member_status = match team.id.as_str() {
+            crate::seed::TEAM_BETA_ID => Some("disabled"),
+            crate::seed::TEAM_GAMMA_ID => Some("invited"),
+            _ => None,
+        };
+        if let Some(status) = member_status {
+            entry["memberStatus"] = json!(status);
+        }
+    }
+    if readings.has(Reading::TeamsOtherSpelling) {
+        if let Some(map) = entry.as_object_mut() {
+            let name = map.remove("name").unwrap_or(Value::Null);
+            let status = map.remove("status").unwrap_or(Value::Null);
+            map.insert("teamName".into(), name);
+            map.insert("teamStatus".into(), status);
+        }
+    }
+    entry
 }
 
 pub(super) async fn team_context(

@@ -2,7 +2,7 @@
 
 import type { RefObject } from "preact";
 
-import { roleLabel } from "../../app/sessions";
+import { memberStatusLabel, roleLabel } from "../../app/sessions";
 import { Badge, Icon } from "../../components";
 import { t } from "../../i18n";
 import type { TeamChoice } from "../../ipc";
@@ -80,6 +80,11 @@ export function TeamList(props: {
             <span class="team-option__badges">
               {team.role && <Badge tone={team.role === "member" ? "neutral" : "accent"}>{roleLabel(team.role)}</Badge>}
               {team.status && team.status !== "active" && <Badge tone="warning">{team.status}</Badge>}
+              {team.memberStatus && team.memberStatus !== "active" && (
+                <Badge tone="warning" data-testid={`team-membership-${team.teamId}`}>
+                  {t("teamPicker.membership", { status: memberStatusLabel(team.memberStatus) })}
+                </Badge>
+              )}
               {signedIn && (
                 <Badge tone="success" icon="check">
                   {t("teamPicker.signedIn")}

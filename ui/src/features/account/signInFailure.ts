@@ -34,6 +34,10 @@ export function explanation(failure: SignInFailure): string {
       return t("signInError.SIGN_IN_FAILED");
     case "NO_PENDING_SIGN_IN":
       return t("signInError.NO_PENDING_SIGN_IN");
+    case "PLATFORM_BUSY":
+      return failure.retryAfterSecs !== undefined
+        ? t("signInError.PLATFORM_BUSY", { secs: failure.retryAfterSecs })
+        : t("signInError.PLATFORM_BUSY_noWait");
     default:
       return errorMessage(failure.code);
   }

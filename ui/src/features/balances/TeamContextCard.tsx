@@ -2,17 +2,11 @@
 // warning when the version changed since sign-in.
 
 import { keptKey } from "../../app/keep";
-import { roleLabel } from "../../app/sessions";
+import { memberStatusLabel, roleLabel } from "../../app/sessions";
 import { useLoad } from "../../app/useLoad";
 import { Badge, Card, ErrorState, Icon, Panel, SkeletonList } from "../../components";
-import { type PlainKey, t } from "../../i18n";
+import { t } from "../../i18n";
 import { type TeamContextView, teamContext } from "../../ipc";
-
-const MEMBER_STATUS: Record<string, PlainKey> = {
-  active: "balances.memberStatus.active",
-  disabled: "balances.memberStatus.disabled",
-  removed: "balances.memberStatus.removed",
-};
 
 /** The Team context as the platform resolves it now: role, membership, version. */
 export function TeamContextCard(props: { contextKey: string; version: number }) {
@@ -34,7 +28,6 @@ export function TeamContextCard(props: { contextKey: string; version: number }) 
 
 function TeamContextFacts(props: { context: TeamContextView }) {
   const c = props.context;
-  const statusKey = c.memberStatus ? MEMBER_STATUS[c.memberStatus] : undefined;
   return (
     <>
       <dl class="kv">
@@ -46,7 +39,7 @@ function TeamContextFacts(props: { context: TeamContextView }) {
           <dt>{t("balances.context.memberStatus")}</dt>
           <dd data-testid="team-context-status">
             {c.memberStatus ? (
-              <Badge tone={c.memberStatus === "active" ? "success" : "danger"}>{statusKey ? t(statusKey) : c.memberStatus}</Badge>
+              <Badge tone={c.memberStatus === "active" ? "success" : "danger"}>{memberStatusLabel(c.memberStatus)}</Badge>
             ) : (
               "—"
             )}
