@@ -16,6 +16,10 @@ pub enum Reading {
     /// Placeholder so the set is never empty of variants; has no effect.
     #[doc(hidden)]
     None,
+    // ----- issue 24 batch B -----
+    /// TTS options' `voiceLibraryUrl` relative to the platform's origin (`/voices?…`), not
+    /// absolute (READINGS K8: the docs fix no form).
+    VoiceLibraryUrlRelative,
     // --- chat gateway ---
     /// Chat requests may carry only documented fields (`model`, `messages`, `stream`,
     /// `response_format`) and the model's `parameterSpec` keys; anything else

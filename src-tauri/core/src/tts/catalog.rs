@@ -84,11 +84,12 @@ pub use super::read::openable;
 /// Builds the cached catalog from the platform's `data`.
 pub fn parse_catalog(
     data: Value,
+    origin: &url::Url,
     session_id: String,
     label: String,
     now: time::OffsetDateTime,
 ) -> Result<CachedCatalog> {
-    let (read, report) = read_options(&data, now)?;
+    let (read, report) = read_options(&data, origin, now)?;
     if !report.is_clean() {
         tracing::info!(shape = %report.shape, missing = ?report.missing, unrecognised = ?report.unrecognised, "TTS options read tolerantly");
     }
@@ -117,8 +118,13 @@ impl Tts {
         let call = self.auth().context_call(Some("model")).await?;
         let data = self.auth().context_get_exact(&call, OPTIONS_PATH).await?;
         let now = time::OffsetDateTime::now_utc();
-        let catalog =
-            Arc::new(parse_catalog(data, call.session.id.clone(), context_label(&call.session), now)?);
+        let catalog = Arc::new(parse_catalog(
+            data,
+            call.origin(),
+            call.session.id.clone(),
+            context_label(&call.session),
+            now,
+        )?);
         self.state().remember_catalog(catalog.clone());
         Ok(catalog)
     }

@@ -137,7 +137,11 @@ fn config_json(shared: &Shared, account: &AccountKey, config: &TtsConfig, voices
             config.output_formats.iter().map(|f| json!(f)).collect()
         },
         "defaultVoiceId": "",
-        "voiceLibraryUrl": library_url(&shared.base_url, account, config),
+        "voiceLibraryUrl": library_url(
+            if readings.has(Reading::VoiceLibraryUrlRelative) { "" } else { &shared.base_url },
+            account,
+            config,
+        ),
         "channelId": config.channel_id,
         "price": price,
         "voices": voices.iter().map(|v| voice_json_read(v, &readings)).collect::<Vec<_>>(),
