@@ -20,6 +20,13 @@ pub enum Reading {
     /// TTS options' `voiceLibraryUrl` relative to the platform's origin (`/voices?…`), not
     /// absolute (READINGS K8: the docs fix no form).
     VoiceLibraryUrlRelative,
+    /// A settled chat request id sent again (same body) is answered 409
+    /// `CHAT_REQUEST_ALREADY_SETTLED`, as speech's `TTS_REQUEST_ALREADY_SETTLED`, instead of
+    /// replayed (READINGS M8: the docs say only when to reuse an id). Nothing is charged.
+    ChatSettledConflict,
+    /// Chat answers mark a replay `X-Xiaoya-Idempotent-Replay: 1` (not `true`) and carry no
+    /// `X-Xiaoya-Request-Id` (READINGS M7: the docs document both for speech only).
+    ChatReplayHeadersOther,
     // --- chat gateway ---
     /// Chat requests may carry only documented fields (`model`, `messages`, `stream`,
     /// `response_format`) and the model's `parameterSpec` keys; anything else
