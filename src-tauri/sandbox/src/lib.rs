@@ -55,7 +55,7 @@ pub use access::ACCESS_KEY_HEADER;
 #[cfg(feature = "control")]
 pub use control::{SandboxControl, TokenSelector};
 #[cfg(feature = "control")]
-pub use faults::{Fault, FaultKind, RetryAfter, Route};
+pub use faults::{Fault, FaultKind, RetryAfter, Route, StreamErrorShape};
 pub use ledger::{Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext};
 pub use pace::{ReplyPace, DEFAULT_TOKENS_PER_SECOND};
 pub use points::Points;

@@ -27,6 +27,23 @@ pub enum Reading {
     /// Chat answers mark a replay `X-Xiaoya-Idempotent-Replay: 1` (not `true`) and carry no
     /// `X-Xiaoya-Request-Id` (READINGS M7: the docs document both for speech only).
     ChatReplayHeadersOther,
+    /// Speech answers without `X-Xiaoya-Usage-Characters` (READINGS L1: the docs list the
+    /// receipt headers and say nothing of each always being sent). Charges are unchanged.
+    SpeechNoUsageCharacters,
+    /// Speech answers write the character counts with their unit: `X-Xiaoya-Input-Characters:
+    /// 66 characters`, `X-Xiaoya-Usage-Characters: 132 characters` (READINGS L4).
+    SpeechCountsWithUnit,
+    /// `/me`'s `avatarUrl` relative to the platform (`/static/avatars/….svg`) (READINGS D3).
+    MeAvatarRelative,
+    /// Team roles and member statuses in upper case (`OWNER`, `MEMBER`, `ACTIVE`) in the Team
+    /// list and the Team context (READINGS F3: the docs show `member`, `active`).
+    TeamRolesUpper,
+    /// Team balances leave `quotaLimit` (and `quotaRemaining`) out when the quota is
+    /// unlimited, instead of `null` (READINGS I3).
+    QuotaUnlimitedAbsent,
+    /// TTS prices with their numbers as decimal text: `{unit, unitSize: "100.0", points: "2"}`
+    /// (READINGS K7). Charges are unchanged.
+    TtsPriceNumbersText,
     // --- chat gateway ---
     /// Chat requests may carry only documented fields (`model`, `messages`, `stream`,
     /// `response_format`) and the model's `parameterSpec` keys; anything else

@@ -76,3 +76,35 @@ async fn a_replay_marked_one_without_a_platform_request_id_is_still_a_replay() {
     assert_eq!(rig.control().charges_for(&id).len(), 1, "no second charge");
     assert_eq!(ledger_rows(&rig, &id).await.len(), 1);
 }
+
+/// READINGS M3: an error delivered inside the stream, in each shape the docs leave open
+/// (OpenAI's `{error: {code, message}}`, the envelope, a typed `event: error`). The reply
+/// stops there, keeps what arrived, and names the platform's code.
+#[tokio::test]
+async fn an_error_inside_the_stream_interrupts_the_reply_in_every_shape() {
+    for shape in
+        [sb::StreamErrorShape::ErrorObject, sb::StreamErrorShape::Envelope, sb::StreamErrorShape::ErrorEvent]
+    {
+        let rig = signed_in(ContextRequest::Personal).await;
+        rig.control()
+            .inject(Fault::once(Route::ChatCompletions, FaultKind::SseError { after_events: 3, shape }));
+        let events = Events::default();
+        let reply = rig
+            .core
+            .chat()
+            .chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &events.sink())
+            .await
+            .unwrap()
+            .reply;
+        assert_eq!(reply.status, MessageStatus::Interrupted, "{shape:?}");
+        assert!(!reply.content.is_empty(), "{shape:?}: what arrived is kept");
+        assert_eq!(events.deltas(), reply.content, "{shape:?}");
+        assert_eq!(events.kinds().last(), Some(&"error"), "{shape:?}");
+        let error = reply.error.expect("said why");
+        assert_eq!(error.code, ErrorCode::Platform, "{shape:?}");
+        assert_eq!(error.platform_code.as_deref(), Some(sb::StreamErrorShape::CODE), "{shape:?}");
+        assert!(error.message.contains("failed while writing"), "{shape:?}: {}", error.message);
+        let stored = rig.core.chat().chat_conversation(&reply.conversation_id).await.unwrap();
+        assert_eq!(stored.messages[1].content, reply.content, "{shape:?}");
+    }
+}
