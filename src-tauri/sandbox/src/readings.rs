@@ -239,6 +239,23 @@ mod tests {
     }
 
     #[test]
+    fn issue_24_batch_b_switches_have_their_kebab_case_names() {
+        for (name, reading) in [
+            ("voice-library-url-relative", Reading::VoiceLibraryUrlRelative),
+            ("chat-settled-conflict", Reading::ChatSettledConflict),
+            ("chat-replay-headers-other", Reading::ChatReplayHeadersOther),
+            ("speech-no-usage-characters", Reading::SpeechNoUsageCharacters),
+            ("speech-counts-with-unit", Reading::SpeechCountsWithUnit),
+            ("me-avatar-relative", Reading::MeAvatarRelative),
+            ("team-roles-upper", Reading::TeamRolesUpper),
+            ("quota-unlimited-absent", Reading::QuotaUnlimitedAbsent),
+            ("tts-price-numbers-text", Reading::TtsPriceNumbersText),
+        ] {
+            assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
+        }
+    }
+
+    #[test]
     fn fractional_numbers_print_exactly_and_huge_wholes_stay_integers() {
         let p = |s: &str| crate::Points::parse(s).unwrap();
         assert_eq!(Readings::fractional_number(p("859.75")).to_string(), "859.75");
