@@ -38,6 +38,8 @@ mod presenting_tests;
 #[cfg(test)]
 mod reading_tests;
 #[cfg(test)]
+mod reading_tests_b;
+#[cfg(test)]
 mod sandbox_key_tests;
 #[cfg(test)]
 mod security_tests;

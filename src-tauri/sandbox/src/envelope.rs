@@ -82,6 +82,9 @@ pub(crate) enum PlatformError {
     TtsFormatUnsupported,
     #[error("This X-Request-ID was already settled; persist the audio from the first success")]
     TtsRequestAlreadySettled,
+    /// Assumed code `CHAT_REQUEST_ALREADY_SETTLED` (409), `chat-settled-conflict` reading.
+    #[error("This X-Request-ID was already settled; its answer is not sent again")]
+    ChatRequestAlreadySettled,
     /// Assumed code `TTS_REQUEST_IN_PROGRESS` (409).
     #[error("A request with this X-Request-ID is still in progress")]
     TtsRequestInProgress,
@@ -128,6 +131,7 @@ impl PlatformError {
             TtsVoiceExpired => "TTS_VOICE_EXPIRED",
             TtsFormatUnsupported => "TTS_FORMAT_UNSUPPORTED",
             TtsRequestAlreadySettled => "TTS_REQUEST_ALREADY_SETTLED",
+            ChatRequestAlreadySettled => "CHAT_REQUEST_ALREADY_SETTLED",
             TtsRequestInProgress => "TTS_REQUEST_IN_PROGRESS",
             TtsVoiceActivationInProgress => "TTS_VOICE_ACTIVATION_IN_PROGRESS",
             TtsSynthesisFailed => "TTS_SYNTHESIS_FAILED",
@@ -157,6 +161,7 @@ impl PlatformError {
             }
             TtsFormatUnsupported => StatusCode::BAD_REQUEST,
             RequestIdConflict | TtsRequestAlreadySettled | TtsRequestInProgress => StatusCode::CONFLICT,
+            ChatRequestAlreadySettled => StatusCode::CONFLICT,
             TtsVoiceActivationInProgress => StatusCode::CONFLICT,
             TtsVoiceExpired => StatusCode::GONE,
             TtsSynthesisFailed => StatusCode::BAD_GATEWAY,

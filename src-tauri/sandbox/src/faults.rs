@@ -107,11 +107,54 @@ pub enum FaultKind {
     /// (READINGS A2, A3), a plain-text or HTML 502/504 (A3), the OAuth error JSON of a
     /// throttled or refused token exchange (B7, C3).
     RawBody { status: u16, content_type: &'static str, body: &'static str, after: RetryAfter },
+    /// Streaming responses only: after this many `data:` events, send an error inside the
+    /// stream in this shape (code `UPSTREAM_MODEL_ERROR`) and end it, no `[DONE]` (READINGS M3:
+    /// the docs mention "errors delivered in the stream" and fix no shape).
+    SseError { after_events: u32, shape: StreamErrorShape },
+}
+
+/// How an error inside a stream is written (READINGS M3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamErrorShape {
+    /// OpenAI's: `data: {"error": {"code", "message"}}`.
+    ErrorObject,
+    /// The Open API envelope: `data: {"success": false, "code", "message", "request_id"}`.
+    Envelope,
+    /// A typed event: `event: error` then `data: {"code", "message"}`.
+    ErrorEvent,
+}
+
+impl StreamErrorShape {
+    /// The platform code every shape carries.
+    pub const CODE: &'static str = "UPSTREAM_MODEL_ERROR";
+
+    /// The whole event, blank line included; `request_id` goes in the envelope's `request_id`.
+    pub fn event(self, request_id: &str) -> String {
+        let message = "The model failed while writing the reply";
+        let code = Self::CODE;
+        match self {
+            StreamErrorShape::ErrorObject => {
+                format!("data: {{\"error\":{{\"code\":\"{code}\",\"message\":\"{message}\"}}}}\n\n")
+            }
+            StreamErrorShape::Envelope => format!(
+                "data: {{\"success\":false,\"code\":\"{code}\",\"message\":\"{message}\",\"request_id\":\"{request_id}\"}}\n\n"
+            ),
+            StreamErrorShape::ErrorEvent => {
+                format!("event: error\ndata: {{\"code\":\"{code}\",\"message\":\"{message}\"}}\n\n")
+            }
+        }
+    }
 }
 
 impl FaultKind {
     fn streaming_only(&self) -> bool {
-        matches!(self, FaultKind::SseStall { .. } | FaultKind::SseDrop { .. } | FaultKind::SseEndless { .. })
+        matches!(
+            self,
+            FaultKind::SseStall { .. }
+                | FaultKind::SseDrop { .. }
+                | FaultKind::SseEndless { .. }
+                | FaultKind::SseError { .. }
+        )
     }
 }
 

@@ -109,6 +109,10 @@ pub(crate) async fn apply_faults(
             let response = next.run(request).await;
             wrap_event_stream(response, after_events, SseFault::Drop(kill))
         }
+        FaultKind::SseError { after_events, shape } => {
+            let response = next.run(request).await;
+            wrap_event_stream(response, after_events, SseFault::Error(shape))
+        }
         FaultKind::SseEndless { delta_bytes } => {
             let response = next.run(request).await;
             let (parts, _body) = response.into_parts();
@@ -189,6 +193,8 @@ fn injected_status(route: Route, status: u16) -> PlatformError {
 enum SseFault {
     Stall(Duration),
     Drop(ConnectionKill),
+    /// Send this error event instead of the rest, then end the stream.
+    Error(crate::faults::StreamErrorShape),
 }
 
 /// Counts `data:` events in a streaming body and stalls or aborts after `after_events`.
@@ -218,9 +224,13 @@ where
         inner: S,
         seen: u32,
         fault: Option<SseFault>,
+        ended: bool,
     }
-    let start = Progress { inner, seen: 0, fault: Some(fault) };
+    let start = Progress { inner, seen: 0, fault: Some(fault), ended: false };
     futures_util::stream::unfold(start, move |mut progress| async move {
+        if progress.ended {
+            return None;
+        }
         if progress.seen >= after_events {
             match progress.fault.take() {
                 Some(SseFault::Stall(pause)) => tokio::time::sleep(pause).await,
@@ -229,6 +239,11 @@ where
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     kill.abort();
                     return std::future::pending().await;
+                }
+                Some(SseFault::Error(shape)) => {
+                    progress.ended = true;
+                    let event = shape.event(&crate::envelope::new_request_id());
+                    return Some((Ok(Bytes::from(event)), progress));
                 }
                 None => {}
             }

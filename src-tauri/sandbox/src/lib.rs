@@ -56,7 +56,7 @@ pub use access::ACCESS_KEY_HEADER;
 #[cfg(feature = "control")]
 pub use control::{SandboxControl, TokenSelector};
 #[cfg(feature = "control")]
-pub use faults::{Fault, FaultKind, RetryAfter, Route};
+pub use faults::{Fault, FaultKind, RetryAfter, Route, StreamErrorShape};
 pub use ledger::{Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext};
 pub use pace::{ReplyPace, DEFAULT_TOKENS_PER_SECOND};
 pub use pages::PAGE_SIZE as LIST_PAGE_SIZE;

@@ -16,6 +16,34 @@ pub enum Reading {
     /// Placeholder so the set is never empty of variants; has no effect.
     #[doc(hidden)]
     None,
+    // ----- issue 24 batch B -----
+    /// TTS options' `voiceLibraryUrl` relative to the platform's origin (`/voices?…`), not
+    /// absolute (READINGS K8: the docs fix no form).
+    VoiceLibraryUrlRelative,
+    /// A settled chat request id sent again (same body) is answered 409
+    /// `CHAT_REQUEST_ALREADY_SETTLED`, as speech's `TTS_REQUEST_ALREADY_SETTLED`, instead of
+    /// replayed (READINGS M8: the docs say only when to reuse an id). Nothing is charged.
+    ChatSettledConflict,
+    /// Chat answers mark a replay `X-Xiaoya-Idempotent-Replay: 1` (not `true`) and carry no
+    /// `X-Xiaoya-Request-Id` (READINGS M7: the docs document both for speech only).
+    ChatReplayHeadersOther,
+    /// Speech answers without `X-Xiaoya-Usage-Characters` (READINGS L1: the docs list the
+    /// receipt headers and say nothing of each always being sent). Charges are unchanged.
+    SpeechNoUsageCharacters,
+    /// Speech answers write the character counts with their unit: `X-Xiaoya-Input-Characters:
+    /// 66 characters`, `X-Xiaoya-Usage-Characters: 132 characters` (READINGS L4).
+    SpeechCountsWithUnit,
+    /// `/me`'s `avatarUrl` relative to the platform (`/static/avatars/….svg`) (READINGS D3).
+    MeAvatarRelative,
+    /// Team roles and member statuses in upper case (`OWNER`, `MEMBER`, `ACTIVE`) in the Team
+    /// list and the Team context (READINGS F3: the docs show `member`, `active`).
+    TeamRolesUpper,
+    /// Team balances leave `quotaLimit` (and `quotaRemaining`) out when the quota is
+    /// unlimited, instead of `null` (READINGS I3).
+    QuotaUnlimitedAbsent,
+    /// TTS prices with their numbers as decimal text: `{unit, unitSize: "100.0", points: "2"}`
+    /// (READINGS K7). Charges are unchanged.
+    TtsPriceNumbersText,
     // --- chat gateway ---
     /// Chat requests may carry only documented fields (`model`, `messages`, `stream`,
     /// `response_format`) and the model's `parameterSpec` keys; anything else
@@ -234,6 +262,23 @@ mod tests {
             ("points-fractional", Reading::PointsFractional),
             ("catalog-no-outputs-text", Reading::CatalogNoOutputsText),
             ("chat-charged-points-header", Reading::ChatChargedPointsHeader),
+        ] {
+            assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
+        }
+    }
+
+    #[test]
+    fn issue_24_batch_b_switches_have_their_kebab_case_names() {
+        for (name, reading) in [
+            ("voice-library-url-relative", Reading::VoiceLibraryUrlRelative),
+            ("chat-settled-conflict", Reading::ChatSettledConflict),
+            ("chat-replay-headers-other", Reading::ChatReplayHeadersOther),
+            ("speech-no-usage-characters", Reading::SpeechNoUsageCharacters),
+            ("speech-counts-with-unit", Reading::SpeechCountsWithUnit),
+            ("me-avatar-relative", Reading::MeAvatarRelative),
+            ("team-roles-upper", Reading::TeamRolesUpper),
+            ("quota-unlimited-absent", Reading::QuotaUnlimitedAbsent),
+            ("tts-price-numbers-text", Reading::TtsPriceNumbersText),
         ] {
             assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
         }

@@ -93,6 +93,8 @@ export const en = {
   "chat.interrupted.insufficient": "Not enough points for this reply. Nothing was charged; top up, then retry.",
   "chat.interrupted.kept": "What arrived is kept below the error; Retry asks again under the same request ID.",
   "chat.retry": "Retry",
+  "error.REPLY_ALREADY_SETTLED":
+    "The platform had already settled this request: it was charged once and won't be charged again, but its answer isn't sent a second time. What arrived is kept; Regenerate asks for a new answer (a new charge).",
   "chat.regenerate": "Regenerate",
   "chat.regenerate.hint": "Regenerate: a new request, charged again",
   "chat.interrupted.outcomeUnknown":
@@ -277,6 +279,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   "chat.interrupted.insufficient": "积分不足，本次回复未扣费。充值后再重试。",
   "chat.interrupted.kept": "已收到的内容保留在错误信息上方；点击“重试”会用同一个请求 ID 再次请求。",
   "chat.retry": "重试",
+  "error.REPLY_ALREADY_SETTLED":
+    "平台已结算过这个请求：只扣费一次，不会再次扣费，但平台不会再发送一次它的回复。已收到的内容会保留；“重新生成”会发起新的请求（会再次计费）。",
   "chat.regenerate": "重新生成",
   "chat.regenerate.hint": "重新生成：新的请求，会再次计费",
   "chat.interrupted.outcomeUnknown":

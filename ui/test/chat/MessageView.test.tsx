@@ -100,4 +100,31 @@ describe("<MessageView> of an interrupted reply (issue 13: one click must not pa
     expect(title).toContain("Not enough points for this reply. Nothing was charged");
     expect(root.querySelector("[data-testid=chat-retry]")).not.toBeNull();
   });
+
+  it("says plainly that a retried reply was already settled and charged once, with no Retry (READINGS M8)", () => {
+    const settled = reply({
+      code: "REPLY_ALREADY_SETTLED",
+      message: "This X-Request-ID was already settled",
+      platformCode: "CHAT_REQUEST_ALREADY_SETTLED",
+      outcomeUnknown: false,
+    });
+    const show = () => act(() => render(<MessageView message={settled} busy={false} modelName="Othan" actions={actions} />, root));
+    show();
+    const title = () => root.querySelector(".chat-msg__error-title")?.textContent ?? "";
+    expect(title()).toContain("already settled");
+    expect(title()).toContain("charged once and won't be charged again");
+    expect(title()).not.toContain("Retry asks again");
+    expect(root.querySelector("[data-testid=chat-retry]")).toBeNull();
+    expect(root.querySelector("[data-testid=chat-regenerate]")).not.toBeNull();
+    expect(root.textContent).toContain("Partial answer");
+    try {
+      applyLocale("zh-CN");
+      act(() => render(null, root));
+      show();
+      expect(title()).toContain("平台已结算过这个请求");
+      expect(title()).not.toMatch(/settled|REPLY_ALREADY_SETTLED/);
+    } finally {
+      applyLocale("en");
+    }
+  });
 });

@@ -44,13 +44,15 @@ pub(crate) fn catalog_may_be_stale(code: &str) -> bool {
 }
 
 impl Chat {
-    /// Runs a journaled reply to the end and writes what happened.
+    /// Runs a journaled reply to the end and writes what happened. `kept` is the text a retried
+    /// reply held before (empty for a new one).
     pub(crate) async fn run_reply(
         &self,
         call: &ContextCall,
         conversation: &ConversationRecord,
         mut reply: MessageRecord,
         schema: Option<Map<String, Value>>,
+        kept: String,
         sink: &dyn ChatSink,
     ) -> Result<ChatTurn> {
         let mut cancel = self.chat_runtime().begin(&reply.id)?;
@@ -73,6 +75,13 @@ impl Chat {
             reply.prompt_tokens = signed(usage.prompt_tokens);
             reply.completion_tokens = signed(usage.completion_tokens);
             reply.total_tokens = signed(usage.total_tokens);
+        }
+        // A Retry answered "already settled" sends nothing new: the text that arrived before
+        // is the reply's (READINGS M8).
+        if let Outcome::Failed { error, .. } = &outcome {
+            if error.code == ErrorCode::ReplyAlreadySettled && reply.content.is_empty() {
+                reply.content = kept;
+            }
         }
         let (status, error, fatal) = match outcome {
             Outcome::Complete => (MessageStatus::Complete, None, None),

@@ -132,6 +132,19 @@ fn stream_failure(failure: StreamFailure, request_id: &str) -> Outcome {
     Outcome::Failed { error, fatal: None }
 }
 
+/// Whether an `X-Xiaoya-Idempotent-Replay` value says "replayed": the docs give `true` for
+/// speech and fix no form for chat (READINGS M7), so `True`, `1` and `yes` say it too.
+fn marks_replay(value: &str) -> bool {
+    ["true", "1", "yes"].iter().any(|yes| value.trim().eq_ignore_ascii_case(yes))
+}
+
+/// Whether a 409's code says the request id was already settled (`CHAT_REQUEST_ALREADY_SETTLED`,
+/// `REQUEST_ALREADY_SETTLED`, as speech's `TTS_REQUEST_ALREADY_SETTLED`; READINGS M8: the docs
+/// name no code for chat).
+fn names_settled(code: &str) -> bool {
+    crate::foundation::error::code_names_any(code, &["SETTLED"])
+}
+
 pub(super) fn elapsed_ms(since: Instant) -> i64 {
     i64::try_from(since.elapsed().as_millis()).unwrap_or(i64::MAX)
 }
@@ -231,7 +244,8 @@ impl Chat {
             let headers = response.headers().clone();
             answer.platform_request_id =
                 header(&headers, "x-xiaoya-request-id").or(answer.platform_request_id.take());
-            answer.replayed = header(&headers, "x-xiaoya-idempotent-replay").is_some_and(|v| v == "true");
+            answer.replayed =
+                header(&headers, "x-xiaoya-idempotent-replay").is_some_and(|v| marks_replay(&v));
             answer.charged_points = header(&headers, "x-xiaoya-charged-points");
             let status = response.status().as_u16();
             let asked = retry_after(&headers);
@@ -250,9 +264,14 @@ impl Chat {
                     Ok(_) => Error::Decode(format!("HTTP {status} with a success envelope")),
                 };
                 let mut outcome = failed_with(err, &request_id);
-                if let (Outcome::Failed { error, .. }, true) = (&mut outcome, too_long) {
-                    error.retry_after_secs =
-                        asked.map(|w| u32::try_from(whole_seconds(w)).unwrap_or(u32::MAX));
+                if let Outcome::Failed { error, .. } = &mut outcome {
+                    if too_long {
+                        error.retry_after_secs =
+                            asked.map(|w| u32::try_from(whole_seconds(w)).unwrap_or(u32::MAX));
+                    }
+                    if status == 409 && error.platform_code.as_deref().is_some_and(names_settled) {
+                        error.code = ErrorCode::ReplyAlreadySettled;
+                    }
                 }
                 return Ok(outcome);
             }

@@ -38,6 +38,8 @@ mod tests_faults;
 #[cfg(test)]
 mod tests_readings;
 #[cfg(test)]
+mod tests_readings_b;
+#[cfg(test)]
 mod tests_security;
 
 use crate::foundation::error::{Error, Result};

@@ -197,7 +197,7 @@ impl Chat {
             user_message,
             reply: message_view(&conversation, &reply),
         });
-        self.run_reply(&call, &conversation, reply, schema, sink).await
+        self.run_reply(&call, &conversation, reply, schema, String::new(), sink).await
     }
 
     /// Sends a message (starting a conversation when `conversation_id` is `None`) and
@@ -370,7 +370,7 @@ impl Chat {
                     body.pointer("/response_format/json_schema/schema").and_then(Value::as_object).cloned()
                 },
             );
-        reply.content.clear();
+        let kept = std::mem::take(&mut reply.content);
         reply.error = None;
         reply.json_check = None;
         reply.status = MessageStatus::Pending.as_str().to_owned();
@@ -384,7 +384,7 @@ impl Chat {
             user_message: None,
             reply: message_view(&conversation, &reply),
         });
-        self.run_reply(&call, &conversation, reply, schema, sink).await
+        self.run_reply(&call, &conversation, reply, schema, kept, sink).await
     }
 }
 

@@ -318,8 +318,10 @@ impl Check {
                 report = Some(read);
             }
             CheckId::TtsOptions => {
+                let origin = crate::foundation::context::PlatformContext::of(session)?.origin;
                 let cached = crate::tts::catalog::parse_catalog(
                     data.clone(),
+                    &origin,
                     session.id.clone(),
                     context_label(session),
                     time::OffsetDateTime::now_utc(),

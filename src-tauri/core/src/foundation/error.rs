@@ -39,6 +39,10 @@ pub enum ErrorCode {
     /// The platform refused the Team workflow version sent as `X-Xiaoya-Workflow-Version-Id`:
     /// the Team workflow version setting fixes it.
     WorkflowVersionRefused,
+    /// A chat Retry was answered that its request id was already settled (a 409 whose code
+    /// says `SETTLED`, READINGS M8): charged once, never again, and its answer is not sent a
+    /// second time. The text that arrived stays; Regenerate is a new, charged request.
+    ReplyAlreadySettled,
     /// The session lacks a scope this feature needs; see `platformCode`/`message`.
     ScopeMissing,
     /// The OS keychain is missing or locked; tokens are never stored anywhere else.

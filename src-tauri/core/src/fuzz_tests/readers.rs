@@ -62,7 +62,11 @@ fn read_all(data: &Value) {
     let _ = entry(data);
     let _ = parameter_spec(None, Some(data));
     let _ = parameter_spec(Some(2), Some(data));
-    let _ = read_options(data, time::OffsetDateTime::UNIX_EPOCH);
+    let _ = read_options(
+        data,
+        &url::Url::parse("https://open.xiaoya.example/").unwrap(),
+        time::OffsetDateTime::UNIX_EPOCH,
+    );
     let _ = read_team_balance(data);
     let _ = read_personal_balance(data);
     let _ = read_usage(data, 0);

@@ -84,11 +84,12 @@ pub use super::read::openable;
 /// Builds the cached catalog from the platform's `data`.
 pub fn parse_catalog(
     data: Value,
+    origin: &url::Url,
     session_id: String,
     label: String,
     now: time::OffsetDateTime,
 ) -> Result<CachedCatalog> {
-    let (read, report) = read_options(&data, now)?;
+    let (read, report) = read_options(&data, origin, now)?;
     if !report.is_clean() {
         tracing::info!(shape = %report.shape, missing = ?report.missing, unrecognised = ?report.unrecognised, "TTS options read tolerantly");
     }
@@ -118,8 +119,13 @@ impl Tts {
         let paged =
             self.auth().context_get_list(&call, OPTIONS_PATH, super::read::CONFIG_LISTS, true).await?;
         let now = time::OffsetDateTime::now_utc();
-        let mut catalog =
-            parse_catalog(paged.data.clone(), call.session.id.clone(), context_label(&call.session), now)?;
+        let mut catalog = parse_catalog(
+            paged.data.clone(),
+            call.origin(),
+            call.session.id.clone(),
+            context_label(&call.session),
+            now,
+        )?;
         paged.note(&mut catalog.view.reading);
         let catalog = Arc::new(catalog);
         self.state().remember_catalog(catalog.clone());

@@ -350,7 +350,13 @@ pub const CONFIG_LISTS: &[&str] = &["configs", "ttsConfigs", "tts_configs"];
 /// Reads a TTS options answer (`data`) in every shape seen: `{configs: [...]}` (the
 /// sandbox's), a bare list, `{items}`, `{options}`, `{data}`, one object deeper too.
 /// Fails only when no list of configurations can be found at all.
-pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOptions, ReadReport)> {
+/// `origin` is the platform's: a relative `voiceLibraryUrl` (`/voices?…`) is resolved
+/// against it (READINGS K8), as a relative `avatarUrl` is (D3).
+pub fn read_options(
+    data: &Value,
+    origin: &Url,
+    now: time::OffsetDateTime,
+) -> Result<(ReadOptions, ReadReport)> {
     let Some((configs, shape)) = find_list(data, CONFIG_LISTS) else {
         return Err(Error::Decode(format!("TTS options: no list of configurations in {}", describe(data))));
     };
@@ -384,7 +390,8 @@ pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOpti
             unavailable: price_unavailable(Some(p)),
             raw: raw.get("price").or_else(|| raw.get("pricing")).map(compact).unwrap_or_default(),
         });
-        let library = text(raw, &["voiceLibraryUrl", "voice_library_url"]).and_then(|u| Url::parse(&u).ok());
+        let library =
+            text(raw, &["voiceLibraryUrl", "voice_library_url"]).and_then(|u| library_url(origin, &u));
         let voice_library = library.as_ref().map(|u| VoiceLibraryLink {
             host: u.host_str().unwrap_or_default().to_owned(),
             openable: openable(u),
@@ -435,6 +442,17 @@ pub fn read_options(data: &Value, now: time::OffsetDateTime) -> Result<(ReadOpti
 }
 
 /// Opened only when https, or http on a loopback host (the sandbox).
+/// A voice-library link as sent: absolute, or relative to the platform's origin (READINGS
+/// K8: the docs fix no form). Blank or unparsable = no link; whether it may be opened is
+/// `openable`'s rule, shown beside the link.
+fn library_url(origin: &Url, raw: &str) -> Option<Url> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return None;
+    }
+    origin.join(raw).ok()
+}
+
 pub fn openable(url: &Url) -> bool {
     if !url.username().is_empty() || url.password().is_some() {
         return false;
@@ -456,6 +474,10 @@ mod tests {
     use super::*;
     use crate::tts::catalog::parse_catalog;
 
+    fn origin() -> Url {
+        Url::parse("https://open.xiaoya.example/").unwrap()
+    }
+
     #[test]
     fn sizes_and_voice_lists_are_read_in_every_form() {
         let data = serde_json::json!([
@@ -465,7 +487,7 @@ mod tests {
              "voiceList": [{"id": "w", "status": "ACTIVE"}]},
             {"ttsConfigId": "c", "price": {"unit": "characters", "unitSize": 12.5, "points": 1}}
         ]);
-        let (read, report) = read_options(&data, time::OffsetDateTime::now_utc()).unwrap();
+        let (read, report) = read_options(&data, &origin(), time::OffsetDateTime::now_utc()).unwrap();
         assert_eq!(report.shape, "bare list");
         let a = &read.prices["a"];
         assert_eq!((&a.unit, a.unit_size), (&PriceUnit::Characters, Some(100)));
@@ -489,7 +511,7 @@ mod tests {
             {"ttsConfigId": "s", "price": {"billingMode": "per_second", "pointsPerMinute": 6}},
             {"ttsConfigId": "x", "price": {"billingMode": "per_second", "pointsPer1kCharacters": "ten"}}
         ]);
-        let (read, report) = read_options(&data, time::OffsetDateTime::now_utc()).unwrap();
+        let (read, report) = read_options(&data, &origin(), time::OffsetDateTime::now_utc()).unwrap();
         let k = &read.prices["k"];
         assert_eq!(
             (&k.unit, k.unit_size, k.points.map(|p| p.to_string())),
@@ -518,7 +540,9 @@ mod tests {
             {"displayName": "no id"},
             {"ttsConfigId": "b", "price": {"unit": "tokens", "points": 1}, "voiceLibraryUrl": "ftp://x/"}
         ]});
-        let c = parse_catalog(data, "s".into(), "Personal".into(), time::OffsetDateTime::now_utc()).unwrap();
+        let c =
+            parse_catalog(data, &origin(), "s".into(), "Personal".into(), time::OffsetDateTime::now_utc())
+                .unwrap();
         assert_eq!(c.view.configs.len(), 2);
         let a = &c.view.configs[0];
         assert_eq!(a.display_name, "a");

@@ -180,6 +180,9 @@ async fn completions(
         if settled.fingerprint != fingerprint {
             return Err(PlatformError::RequestIdConflict);
         }
+        if readings.has(Reading::ChatSettledConflict) {
+            return Err(PlatformError::ChatRequestAlreadySettled);
+        }
         let charged = readings
             .has(Reading::ChatChargedPointsHeader)
             .then(|| readings.charged_points_header(settled.points));
@@ -258,11 +261,13 @@ fn respond(
         Json(whole).into_response()
     };
     let headers = response.headers_mut();
-    if let Ok(value) = HeaderValue::from_str(request_id) {
+    let other = readings.has(Reading::ChatReplayHeadersOther);
+    if let (Ok(value), false) = (HeaderValue::from_str(request_id), other) {
         headers.insert("x-xiaoya-request-id", value);
     }
     if replay {
-        headers.insert("x-xiaoya-idempotent-replay", HeaderValue::from_static("true"));
+        headers
+            .insert("x-xiaoya-idempotent-replay", HeaderValue::from_static(if other { "1" } else { "true" }));
     }
     if let Some(points) = charged.and_then(|p| HeaderValue::from_str(&p).ok()) {
         headers.insert("x-xiaoya-charged-points", points);

@@ -69,6 +69,12 @@ pub(super) async fn team_balance(
         })));
     }
     let mut data = view.to_json();
+    if readings.has(Reading::QuotaUnlimitedAbsent) && view.quota_limit.is_none() {
+        data.as_object_mut().map(|d| {
+            d.remove("quotaLimit");
+            d.remove("quotaRemaining")
+        });
+    }
     if readings.has(Reading::PointsFractional) {
         // Exact amounts as numbers with a fraction instead of `balancePointsDecimal` text.
         data["balancePoints"] = amount(view.balance());

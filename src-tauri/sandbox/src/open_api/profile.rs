@@ -17,14 +17,16 @@ use crate::state::Shared;
 use crate::world::Team;
 
 pub(super) fn team_context_json(team: &Team, readings: &crate::readings::Readings) -> Value {
+    let upper = readings.has(Reading::TeamRolesUpper);
+    let word = |w: &str| if upper { w.to_ascii_uppercase() } else { w.to_owned() };
     json!({
         "teamId": team.id,
         "name": team.name,
         "status": team.status,
         "teamContextVersion": context_version_json(team.context_version, readings),
         "memberId": team.member_id,
-        "role": team.role,
-        "memberStatus": team.member_status,
+        "role": word(&team.role),
+        "memberStatus": word(&team.member_status),
     })
 }
 
@@ -41,7 +43,10 @@ pub(super) async fn me(
     Ok(success(json!({
         "userId": subject,
         "displayName": USER_DISPLAY_NAME,
-        "avatarUrl": format!("{}/static/avatars/{subject}.svg", shared.base_url),
+        "avatarUrl": format!(
+            "{}/static/avatars/{subject}.svg",
+            if shared.settings().readings.has(Reading::MeAvatarRelative) { "" } else { shared.base_url.as_str() }
+        ),
     })))
 }
 

@@ -122,6 +122,10 @@ fn config_json(shared: &Shared, account: &AccountKey, config: &TtsConfig, voices
     if readings.has(Reading::PointsFractional) {
         price["points"] = Readings::fractional_number(crate::Points::whole(config.points));
     }
+    if readings.has(Reading::TtsPriceNumbersText) {
+        price["unitSize"] = json!(format!("{}.0", config.unit_size));
+        price["points"] = json!(config.points.to_string());
+    }
     if readings.has(Reading::TtsPriceNoBlockSize) {
         price.as_object_mut().map(|p| p.remove("unitSize"));
     }
@@ -137,7 +141,11 @@ fn config_json(shared: &Shared, account: &AccountKey, config: &TtsConfig, voices
             config.output_formats.iter().map(|f| json!(f)).collect()
         },
         "defaultVoiceId": "",
-        "voiceLibraryUrl": library_url(&shared.base_url, account, config),
+        "voiceLibraryUrl": library_url(
+            if readings.has(Reading::VoiceLibraryUrlRelative) { "" } else { &shared.base_url },
+            account,
+            config,
+        ),
         "channelId": config.channel_id,
         "price": price,
         "voices": voices.iter().map(|v| voice_json_read(v, &readings)).collect::<Vec<_>>(),

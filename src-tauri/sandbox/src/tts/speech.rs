@@ -34,6 +34,10 @@ struct Settlement {
     duration_ms: u64,
     /// The points charged, as the readings in force write `X-Xiaoya-Charged-Points`.
     charged_header: String,
+    /// `speech-counts-with-unit`: character counts written `66 characters`.
+    counts_with_unit: bool,
+    /// `speech-no-usage-characters`: no `X-Xiaoya-Usage-Characters`.
+    usage_absent: bool,
 }
 
 pub(super) async fn create_speech(
@@ -158,6 +162,8 @@ pub(super) async fn create_speech(
         actual_usage: actual,
         duration_ms,
         charged_header: readings.charged_points_header(total),
+        counts_with_unit: readings.has(crate::readings::Reading::SpeechCountsWithUnit),
+        usage_absent: readings.has(crate::readings::Reading::SpeechNoUsageCharacters),
     };
     let confirm = (activation_points > 0)
         .then(|| (shared.clone(), account.clone(), input.voice.clone(), request_id.clone()));
@@ -322,8 +328,11 @@ fn audio_response(
     put("x-xiaoya-request-id", request_id.to_string());
     put("x-xiaoya-tts-config-id", config_id.to_string());
     put("x-xiaoya-voice-id", input.voice.clone());
-    put("x-xiaoya-input-characters", s.input_chars.to_string());
-    put("x-xiaoya-usage-characters", s.usage_chars.to_string());
+    let count = |n: u64| if s.counts_with_unit { format!("{n} characters") } else { n.to_string() };
+    put("x-xiaoya-input-characters", count(s.input_chars));
+    if !s.usage_absent {
+        put("x-xiaoya-usage-characters", count(s.usage_chars));
+    }
     put("x-xiaoya-actual-usage", s.actual_usage.to_string());
     put("x-xiaoya-audio-duration-ms", s.duration_ms.to_string());
     put("x-xiaoya-charged-points", s.charged_header.clone());

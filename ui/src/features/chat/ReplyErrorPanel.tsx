@@ -7,6 +7,8 @@ import { OPEN_WORKFLOW_SETTING } from "./WorkflowSetting";
 
 export function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry: () => void }) {
   const error = props.message.error;
+  // Already settled: a retry is answered the same way; the message names Regenerate instead.
+  const settled = error?.code === "REPLY_ALREADY_SETTLED";
   return (
     <Panel tone="danger" class="chat-msg__error" role="note" data-testid="chat-error">
       <p class="chat-msg__error-title">
@@ -15,7 +17,7 @@ export function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry
           : error
             ? errorMessage(error.code)
             : t("chat.interrupted.unknown")}
-        {props.message.content ? ` ${t("chat.interrupted.kept")}` : ""}
+        {props.message.content && !settled ? ` ${t("chat.interrupted.kept")}` : ""}
       </p>
       {error?.outcomeUnknown && <p data-testid="chat-error-outcome-unknown">{t("chat.interrupted.outcomeUnknown")}</p>}
       {error?.retryAfterSecs != null && (
@@ -56,7 +58,7 @@ export function ErrorPanel(props: { message: ChatMessage; busy: boolean; onRetry
           </Button>
         )}
         {/* A retry repeats the refused workflow version; the next message uses the new one. */}
-        {error?.code !== "WORKFLOW_VERSION_REFUSED" && (
+        {error?.code !== "WORKFLOW_VERSION_REFUSED" && !settled && (
           <Button size="sm" icon="refresh" disabled={props.busy} onClick={props.onRetry} data-testid="chat-retry">
             {t("chat.retry")}
           </Button>

@@ -132,3 +132,24 @@ async fn a_voice_library_link_that_is_not_https_is_never_opened() {
     assert_eq!(err.code(), ErrorCode::InvalidInput);
     assert!(rig.browser.opened.lock().unwrap().len() == 1, "only the sign-in page was opened");
 }
+
+/// READINGS K8: a `voiceLibraryUrl` relative to the platform (`/voices?…`) is resolved
+/// against its origin, so the link stays and opens the platform's page.
+#[tokio::test]
+async fn a_relative_voice_library_link_is_resolved_against_the_platform() {
+    let rig = crate::testing::Rig::new().await;
+    rig.control().set_readings([sb::Reading::VoiceLibraryUrlRelative].into_iter().collect());
+    rig.sign_in(crate::auth::wire::ContextRequest::Personal).await;
+    let catalog = rig.core.tts().tts_catalog().await.unwrap();
+    let empty = catalog.configs.iter().find(|c| c.tts_config_id == sb::TTS_CONFIG_EMPTY).unwrap();
+    let platform = url::Url::parse(&rig.sandbox.base_url()).unwrap();
+    let link = empty.voice_library.as_ref().expect("a relative link is still a link");
+    assert_eq!(link.host, platform.host_str().unwrap());
+    assert!(link.openable, "loopback http in the sandbox");
+
+    rig.core.tts().open_voice_library(sb::TTS_CONFIG_EMPTY).await.unwrap();
+    let opened = rig.last_opened();
+    assert_eq!(opened.origin(), platform.origin(), "{opened}");
+    assert_eq!(opened.path(), "/voices");
+    assert!(opened.query_pairs().any(|(k, v)| k == "ttsConfigId" && v == sb::TTS_CONFIG_EMPTY), "{opened}");
+}
