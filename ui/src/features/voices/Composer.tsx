@@ -1,8 +1,9 @@
 // The text and format of a request, with a live counter in code points, the estimate, the
 // balance check, the Synthesize / Compare actions, then the optional voice settings. The
-// text and the sending are two groups, side by side where the composer sits above the
-// configurations (voices.css), so at 960×620 the text box, the estimate and Synthesize are
-// in view together as Voices opens.
+// text with Synthesize, and the estimate, are two groups: side by side where the composer
+// sits above the configurations (voices.css), so at 960×620 the text box, the estimate and
+// Synthesize are in view together as Voices opens; else one column, Synthesize after the
+// estimate (CSS order: the estimate holds nothing to focus).
 
 import { useId } from "preact/hooks";
 
@@ -95,11 +96,6 @@ export function Composer(props: {
           value={draft.format}
           onChange={(format) => props.onDraft({ ...draft, format })}
         />
-      </div>
-      <div class="composer__send">
-        <EstimateView estimate={props.estimate} price={config.price} pending={props.estimating} />
-        <BalanceCheckNotice check={check} data-testid="tts-balance-check" />
-
         <SynthesizeActions
           canSynthesize={canSynthesize}
           canCompare={textOk}
@@ -113,6 +109,10 @@ export function Composer(props: {
             {blocker}
           </p>
         )}
+      </div>
+      <div class="composer__send">
+        <EstimateView estimate={props.estimate} price={config.price} pending={props.estimating} />
+        <BalanceCheckNotice check={check} data-testid="tts-balance-check" />
       </div>
       {/* The optional voice settings after the action, so the text, its estimate and Synthesize
           sit together (in view as Voices opens on a 1280×720 projector); the estimate above
