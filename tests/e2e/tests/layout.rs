@@ -340,6 +340,8 @@ async fn shoot(app: &AppWindow, screen: &str, name: &str, previous: &mut Option<
             vec![],
         )
         .await?;
+    // The pointer away from the controls: one resting on the sidebar shows its tooltip.
+    app.park_pointer().await?;
     let shot = app.settled_shot(screen, previous.as_ref()).await?;
     shot.frame.save_png(&xiaoya_e2e::screenshot_dir().join(format!("{name}.png")))?;
     *previous = Some(shot);
@@ -458,6 +460,7 @@ async fn mixed_frames(app: &AppWindow) -> TestResult {
     app.size_to(1280, 720).await?;
     app.click("[data-testid=nav-account]").await?;
     app.find("[data-testid=screen-account]").await?;
+    app.park_pointer().await?;
     let account = app.settled_shot("account", None).await?;
     assert!(account.heading.width > 0 && account.heading.height > 0, "{:?}", account.heading);
     // Where Account's heading is, exactly (CSS pixels, fractions kept), and its words.
@@ -471,12 +474,14 @@ async fn mixed_frames(app: &AppWindow) -> TestResult {
         .await?;
     app.click("[data-testid=nav-models]").await?;
     app.find("[data-testid=screen-models]").await?;
+    app.park_pointer().await?;
     let models = app.settled_shot("models", Some(&account)).await?;
     assert_ne!(models.frame.crop(account.heading), account.frame.crop(account.heading));
     // Back on Account, then Models again with Account's heading painted over its own, where
     // it was, in the same type on the same background.
     app.click("[data-testid=nav-account]").await?;
     app.find("[data-testid=screen-account]").await?;
+    app.park_pointer().await?;
     let account = app.settled_shot("account", Some(&models)).await?;
     app.click("[data-testid=nav-models]").await?;
     app.find("[data-testid=screen-models]").await?;
@@ -504,6 +509,7 @@ async fn mixed_frames(app: &AppWindow) -> TestResult {
             vec![old],
         )
         .await?;
+    app.park_pointer().await?;
     let refused = app.settled_shot("models", Some(&account)).await;
     if let Ok(shot) = &refused {
         // What was compared, for the failure report.
