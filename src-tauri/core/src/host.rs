@@ -31,7 +31,7 @@ use crate::teams::Teams;
 use crate::tts::Tts;
 use crate::wire::{
     AppEvent, AppInfo, BootState, Locale, PlatformInfo, PlatformSettingsInput, Presenting, PresentingView,
-    ThemePreference,
+    SandboxReplySpeed, ThemePreference,
 };
 
 pub struct CoreOptions {
@@ -394,6 +394,16 @@ impl Core {
         let choice = config::choose(&|k: &str| self.shared.env(k), &StoredPlatform::default())?;
         let platform = self.shared.resolve(choice).await?;
         Ok(self.shared.switch_to(platform))
+    }
+
+    /// The built-in sandbox's reply speed, when the app runs against it (`None` otherwise).
+    pub async fn sandbox_reply_speed(&self) -> Result<Option<SandboxReplySpeed>> {
+        self.shared.sandbox_reply_speed().await
+    }
+
+    /// Saves the built-in sandbox's reply speed and applies it to the running sandbox.
+    pub async fn set_sandbox_reply_speed(&self, speed: SandboxReplySpeed) -> Result<SandboxReplySpeed> {
+        self.shared.set_sandbox_reply_speed(speed).await
     }
 
     pub async fn shutdown(&self) {

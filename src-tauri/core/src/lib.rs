@@ -42,6 +42,8 @@ mod reading_tests_b;
 #[cfg(test)]
 mod sandbox_key_tests;
 #[cfg(test)]
+mod sandbox_speed_tests;
+#[cfg(test)]
 mod security_tests;
 #[cfg(test)]
 pub mod testing;

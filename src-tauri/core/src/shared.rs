@@ -16,6 +16,7 @@ use crate::foundation::config::{PlatformInfo, ReplayInfo};
 use crate::foundation::emitter::Emitter;
 use crate::foundation::error::{Error, Result};
 use crate::foundation::keychain::SecretStore;
+use crate::store::wire::SandboxReplySpeed;
 use crate::store::Db;
 
 pub type Env = Box<dyn Fn(&str) -> Option<String> + Send + Sync>;
@@ -51,7 +52,8 @@ impl Shared {
     pub async fn start(parts: SharedParts, choice: PlatformChoice) -> Result<Self> {
         let embedded_sandbox = Mutex::new(None);
         let client = PlatformClient::new()?;
-        let platform = resolve(choice, &embedded_sandbox, &client).await?;
+        let pace = parts.db.sandbox_reply_speed().await?.pace();
+        let platform = resolve(choice, &embedded_sandbox, &client, pace).await?;
         tracing::info!(mode = ?platform.mode, origin = %crate::foundation::config::origin_string(&platform.origin), "platform selected");
         Ok(Shared {
             db: parts.db,
@@ -116,7 +118,49 @@ impl Shared {
                 replay.shutdown().await;
             }
         }
-        resolve(choice, &self.embedded_sandbox, &self.client()).await
+        let pace = self.db.sandbox_reply_speed().await?.pace();
+        resolve(choice, &self.embedded_sandbox, &self.client(), pace).await
+    }
+
+    /// The built-in sandbox the app runs against now, if it does (not a replay, not a
+    /// sandbox named in the environment, not a real platform).
+    async fn built_in_sandbox(&self) -> Option<tokio::sync::MutexGuard<'_, Option<xiaoya_sandbox::Sandbox>>> {
+        let platform = self.platform();
+        if platform.replay.is_some() {
+            return None;
+        }
+        let slot = self.embedded_sandbox.lock().await;
+        let serves =
+            slot.as_ref().is_some_and(|s| Url::parse(&s.base_url()).ok().as_ref() == Some(&platform.origin));
+        serves.then_some(slot)
+    }
+
+    /// The built-in sandbox's reply speed as saved, when the app runs against it (`None`
+    /// otherwise: Settings doesn't offer it).
+    pub async fn sandbox_reply_speed(&self) -> Result<Option<SandboxReplySpeed>> {
+        if self.built_in_sandbox().await.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(self.db.sandbox_reply_speed().await?))
+    }
+
+    /// Saves the built-in sandbox's reply speed and applies it to the running sandbox at
+    /// once (the next reply streams at it); SANDBOX_NOT_BUILT_IN, and nothing saved, when
+    /// the app runs against anything else.
+    pub async fn set_sandbox_reply_speed(&self, speed: SandboxReplySpeed) -> Result<SandboxReplySpeed> {
+        let slot = self.built_in_sandbox().await.ok_or(Error::SandboxNotBuiltIn)?;
+        self.db.set_sandbox_reply_speed(speed).await?;
+        if let Some(sandbox) = slot.as_ref() {
+            sandbox.set_reply_pace(speed.pace());
+        }
+        tracing::info!(speed = speed.as_str(), "built-in sandbox reply speed set");
+        Ok(speed)
+    }
+
+    /// The pace the built-in sandbox streams at now (tests read what a setting did).
+    #[cfg(test)]
+    pub async fn built_in_reply_pace(&self) -> Option<xiaoya_sandbox::ReplyPace> {
+        self.built_in_sandbox().await.and_then(|slot| slot.as_ref().map(|s| s.reply_pace()))
     }
 
     /// Every platform switch is announced (`platformChanged`).
@@ -178,6 +222,7 @@ async fn resolve(
     choice: PlatformChoice,
     embedded: &Mutex<Option<xiaoya_sandbox::Sandbox>>,
     client: &PlatformClient,
+    pace: xiaoya_sandbox::ReplyPace,
 ) -> Result<Platform> {
     match choice {
         PlatformChoice::Configured(platform) => Ok(platform),
@@ -190,6 +235,7 @@ async fn resolve(
                 let key = new_access_key();
                 let config = xiaoya_sandbox::SandboxConfig {
                     access_key: Some(key.clone()),
+                    reply_pace: pace,
                     ..xiaoya_sandbox::SandboxConfig::default()
                 };
                 let sandbox = xiaoya_sandbox::start(config)

@@ -6,7 +6,9 @@ use serde::Serialize;
 use ts_rs::TS;
 
 // The settings' and the database's own types live with `store`, which keeps them.
-pub use crate::store::wire::{DatabaseDamage, DatabaseSetAside, Locale, Presenting, ThemePreference};
+pub use crate::store::wire::{
+    DatabaseDamage, DatabaseSetAside, Locale, Presenting, SandboxReplySpeed, ThemePreference,
+};
 
 // The platform's own types live with `config.rs`, which chooses it.
 pub use crate::foundation::config::{PlatformInfo, PlatformMode, PlatformSettingsInput, ReplayInfo};

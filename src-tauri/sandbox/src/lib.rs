@@ -104,8 +104,7 @@ impl Default for SandboxConfig {
 /// A running sandbox platform.
 pub struct Sandbox {
     base_url: String,
-    #[cfg(feature = "control")]
-    control: SandboxControl,
+    shared: Arc<Shared>,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<()>,
 }
@@ -130,15 +129,7 @@ pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
     let app =
         app.layer(middleware::from_fn_with_state(Arc::new(config.access_key.clone()), access::require_key));
     let task = tokio::spawn(server::serve(listener, app, watcher));
-    #[cfg(not(feature = "control"))]
-    drop(shared);
-    Ok(Sandbox {
-        base_url,
-        #[cfg(feature = "control")]
-        control: SandboxControl { shared },
-        shutdown,
-        task,
-    })
+    Ok(Sandbox { base_url, shared, shutdown, task })
 }
 
 /// The platform's routes; with the `control` feature (tests only) also the `/__sandbox/*`
@@ -169,7 +160,18 @@ impl Sandbox {
     /// The test controls (the `control` feature only).
     #[cfg(feature = "control")]
     pub fn control(&self) -> SandboxControl {
-        self.control.clone()
+        SandboxControl { shared: self.shared.clone() }
+    }
+
+    /// How fast streamed chat replies arrive from now on: a setting of the sandbox as a
+    /// product (the app's no-account mode offers it in Settings), not a test control.
+    pub fn set_reply_pace(&self, pace: ReplyPace) {
+        self.shared.update_settings(|s| s.stream_pace = pace);
+    }
+
+    /// The pace streamed chat replies arrive at now.
+    pub fn reply_pace(&self) -> ReplyPace {
+        self.shared.settings().stream_pace
     }
 
     /// Stops accepting, drops every open connection and waits for the server task.

@@ -4,7 +4,9 @@ use tauri::ipc::Channel;
 use tauri::State;
 use xiaoya_core::api::curl::CurlShell;
 use xiaoya_core::copied::RequestCopyTarget;
-use xiaoya_core::wire::{AppInfo, Locale, PlatformInfo, PlatformSettingsInput, Presenting, ThemePreference};
+use xiaoya_core::wire::{
+    AppInfo, Locale, PlatformInfo, PlatformSettingsInput, Presenting, SandboxReplySpeed, ThemePreference,
+};
 
 use super::CmdResult;
 use crate::events::{AppEvent, AppEventHub};
@@ -91,6 +93,19 @@ pub async fn set_platform(
 #[tauri::command]
 pub async fn use_sandbox(state: State<'_, AppState>) -> CmdResult<PlatformInfo> {
     Ok(state.core.use_sandbox().await?)
+}
+
+#[tauri::command]
+pub async fn sandbox_reply_speed(state: State<'_, AppState>) -> CmdResult<Option<SandboxReplySpeed>> {
+    Ok(state.core.sandbox_reply_speed().await?)
+}
+
+#[tauri::command]
+pub async fn set_sandbox_reply_speed(
+    state: State<'_, AppState>,
+    speed: SandboxReplySpeed,
+) -> CmdResult<SandboxReplySpeed> {
+    Ok(state.core.set_sandbox_reply_speed(speed).await?)
 }
 
 /// Only files saved in this run (see `files.rs`).

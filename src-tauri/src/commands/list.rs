@@ -55,6 +55,13 @@ commands! {
     app::set_platform(input: PlatformSettingsInput) -> PlatformInfo;
     /// Switches back to the built-in sandbox (command `use_sandbox`).
     app::use_sandbox() -> PlatformInfo;
+    /// How fast the built-in sandbox streams chat replies (Settings, in the no-account mode):
+    /// `null` when the app runs against anything else (a real platform, a sandbox it did not
+    /// start, a replay), and Settings doesn't offer it.
+    app::sandbox_reply_speed() -> Option<SandboxReplySpeed>;
+    /// Saves the built-in sandbox's reply speed and applies it to the running sandbox (the
+    /// next reply streams at it); SANDBOX_NOT_BUILT_IN, nothing saved, against anything else.
+    app::set_sandbox_reply_speed(speed: SandboxReplySpeed) -> SandboxReplySpeed;
     /// Shows a file saved in this run in the file manager (FILE_MANAGER_UNAVAILABLE if none answers).
     app::show_in_folder(path: String) -> ();
     /// The person read that the database found at start was set aside (a damaged file); it

@@ -37,7 +37,8 @@ use xiaoya_core::tts::wire::{
     Clip, ClipFilter, CompareQuote, CostEstimate, SpeechRequest, TtsCatalog, TtsTotals,
 };
 use xiaoya_core::wire::{
-    AppEvent, AppInfo, Locale, PlatformInfo, PlatformSettingsInput, Presenting, ThemePreference,
+    AppEvent, AppInfo, Locale, PlatformInfo, PlatformSettingsInput, Presenting, SandboxReplySpeed,
+    ThemePreference,
 };
 
 /// One command as the registry names it (types as written in `list.rs`).

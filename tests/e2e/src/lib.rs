@@ -656,12 +656,38 @@ impl AppWindow {
         Ok(xscreen::Area { x: x as u32, y: y as u32, width: width as u32, height: height as u32 })
     }
 
+    /// Puts the X pointer where it points at nothing of the app's, as a person moves the
+    /// mouse away before a screenshot: beside the window when the X screen has room, else on
+    /// the screen's heading (plain text without a tooltip). A pointer left resting on the
+    /// sidebar shows its tooltip ("Chat (Ctrl+3)") in every frame of the X screen.
+    pub async fn park_pointer(&self) -> TestResult {
+        let window = self.window_area().await?;
+        let (screen_w, screen_h) = xscreen::screen_size()?;
+        let (x, y) = if window.x + window.width < screen_w || window.y + window.height < screen_h {
+            (screen_w - 1, screen_h - 1)
+        } else {
+            let h = self.client.execute(HEADING_AREA, vec![]).await?;
+            let at = |i: usize| h[i].as_f64().unwrap_or(0.0).max(0.0) as u32;
+            if at(2) == 0 {
+                // Scrolled past the heading: the window's bottom right corner (the page's edge).
+                (window.x + window.width - 2, window.y + window.height - 2)
+            } else {
+                (window.x + at(0) + 2, window.y + at(1) + at(3) / 2)
+            }
+        };
+        // Through a pixel beside it: a real move, even when it rests there already, so the
+        // page learns what is under it now (a WebDriver click leaves the page's hover on the
+        // control clicked, and GTK shows that control's tooltip where the pointer is).
+        xscreen::move_pointer(x.saturating_sub(1), y)?;
+        xscreen::move_pointer(x, y)
+    }
+
     /// Waits until the screen `screen` (its id: `voices`, `chat`, …) has settled, and returns
     /// the window as the X screen shows it. Settled: that screen is the only one in the page
     /// with one heading, nothing is loading (no skeleton, nothing `aria-busy`, no clip
     /// playing), no CSS
-    /// transition or animation is running, and two consecutive frames of the X screen, 250 ms
-    /// apart, are identical. `previous`: the last shot. If it was of another screen and the
+    /// transition or animation is running, no tooltip is shown over it (`xscreen::visible_tooltips`),
+    /// and two consecutive frames of the X screen, 250 ms apart, are identical. `previous`: the last shot. If it was of another screen and the
     /// settled frame still shows its heading (where it was or up to 6 px off, all but 1% of
     /// its pixels within 32 levels: `Frame::shows_near`), the frame is mixed (the old screen
     /// painted into the new one) and this fails.
@@ -706,6 +732,16 @@ impl AppWindow {
             }
             match last.take() {
                 Some(before) if before == frame => {
+                    // A tooltip over the window is in the X screen's frame: not a shot of the
+                    // screen (looked for once the frames agree: it takes a dozen X calls).
+                    let tooltips = xscreen::visible_tooltips()?;
+                    if !tooltips.is_empty() {
+                        why = format!("a tooltip is shown over the window: {tooltips:?} (the pointer rests on a control; AppWindow::park_pointer)");
+                        // The next frame is compared with this one: the reason stays the tooltip.
+                        last = Some(frame);
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
                     let h = self.client.execute(HEADING_AREA, vec![]).await?;
                     let at = |i: usize| h[i].as_f64().unwrap_or(0.0).max(0.0) as u32;
                     let heading = xscreen::Area { x: at(0), y: at(1), width: at(2), height: at(3) };

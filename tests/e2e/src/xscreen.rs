@@ -176,6 +176,74 @@ impl Frame {
     }
 }
 
+/// Runs an X tool and returns what it printed (an error names the tool and what it said).
+fn x_tool(tool: &str, args: &[&str]) -> TestResult<String> {
+    let out = Command::new(tool).args(args).stdin(Stdio::null()).output().map_err(|e| {
+        format!("{tool} is needed to look at the X screen (scripts/bootstrap.sh installs it): {e}")
+    })?;
+    if !out.status.success() {
+        return Err(format!("{tool} {args:?}: {}", String::from_utf8_lossy(&out.stderr).trim()).into());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Moves the X pointer to `(x, y)` of the X screen (xdotool), as a person moves the mouse.
+/// Not `--sync`: when the pointer is there already, xdotool waits 15 s for a move that never
+/// comes; where it is is read back instead.
+pub fn move_pointer(x: u32, y: u32) -> TestResult {
+    if pointer()? == (x, y) {
+        return Ok(());
+    }
+    x_tool("xdotool", &["mousemove", &x.to_string(), &y.to_string()])?;
+    for _ in 0..50 {
+        if pointer()? == (x, y) {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Err(format!("the X pointer did not move to {x},{y}").into())
+}
+
+/// The X screen's size.
+pub fn screen_size() -> TestResult<(u32, u32)> {
+    let out = x_tool("xdotool", &["getdisplaygeometry"])?;
+    let mut parts = out.split_whitespace().map(|v| v.parse::<u32>().ok());
+    match (parts.next().flatten(), parts.next().flatten()) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!("xdotool getdisplaygeometry said {out:?}").into()),
+    }
+}
+
+/// Where the X pointer is on the X screen.
+pub fn pointer() -> TestResult<(u32, u32)> {
+    let out = x_tool("xdotool", &["getmouselocation", "--shell"])?;
+    let field = |name: &str| {
+        out.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix('=')?.trim().parse::<u32>().ok())
+    };
+    Ok((field("X").ok_or("no pointer X")?, field("Y").ok_or("no pointer Y")?))
+}
+
+/// The tooltips on the X screen now, each as `window id (its area)`. GTK shows a `title`
+/// tooltip (the sidebar's "Chat (Ctrl+3)") as a window of its own, of type
+/// `_NET_WM_WINDOW_TYPE_TOOLTIP`, over the app's window: a frame of the X screen has it.
+pub fn visible_tooltips() -> TestResult<Vec<String>> {
+    let tree = x_tool("xwininfo", &["-root", "-children"])?;
+    let mut shown = Vec::new();
+    for id in tree.lines().filter_map(|l| l.split_whitespace().next()).filter(|w| w.starts_with("0x")) {
+        // A window can go between the listing and the look: gone is not shown.
+        let Ok(kind) = x_tool("xprop", &["-id", id, "_NET_WM_WINDOW_TYPE"]) else { continue };
+        if !kind.contains("_NET_WM_WINDOW_TYPE_TOOLTIP") {
+            continue;
+        }
+        let Ok(info) = x_tool("xwininfo", &["-id", id]) else { continue };
+        if info.contains("Map State: IsViewable") {
+            let geometry = info.lines().find_map(|l| l.trim().strip_prefix("-geometry ")).unwrap_or("?");
+            shown.push(format!("{id} ({geometry})"));
+        }
+    }
+    Ok(shown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -356,6 +356,14 @@ export const en = {
   "settings.platform.useSandboxHint": "A simulated platform inside the app: try everything without real points.",
   "settings.platform.saved": "Connected to {origin}",
   "settings.platform.sandboxOn": "Now using the sandbox",
+  "settings.sandboxSpeed.title": "Sandbox reply speed",
+  "settings.sandboxSpeed.label": "Reply speed",
+  "settings.sandboxSpeed.hint":
+    "How fast the built-in sandbox streams chat replies. Slow lets a demo show the text growing and Stop ending it.",
+  "settings.sandboxSpeed.slow": "Slow, for demos",
+  "settings.sandboxSpeed.normal": "Normal",
+  "settings.sandboxSpeed.instant": "Instant",
+  "settings.sandboxSpeed.failed": "Couldn't change the reply speed",
   "settings.platform.formError": "These settings weren't accepted. Check the fields and try again.",
 
   "validation.baseUrl.invalid": "Enter a full address, such as https://claw.zhenhuiai.com",
@@ -413,6 +421,7 @@ export const en = {
   "error.CASSETTE_FOREIGN": "This file isn't a Xiaoya Companion recording. Nothing was changed.",
   "error.CASSETTE_NEWER":
     "This recording was made by a newer version of Xiaoya Companion. Update the app to replay it. Nothing was changed.",
+  "error.SANDBOX_NOT_BUILT_IN": "The reply speed belongs to the built-in sandbox, and the app isn't using it now. Nothing was changed.",
   "error.INTERNAL": "Something went wrong inside the app.",
   "errorState.title": "Something went wrong",
   "busy.title": "The platform is busy",

@@ -67,7 +67,7 @@ export const en = {
   "voices.board.noMatch": "No voice matches. Try another search or filter.",
   "voices.board.listLabel": "Voices of {config}",
 
-  "voices.compose.noVoice": "No voice chosen yet — pick one on the left.",
+  "voices.compose.noVoice": "No voice chosen yet — pick one under Choose a voice.",
   "voices.compose.text": "Text to speak",
   "voices.compose.placeholder": "Type or paste up to 9,999 characters…",
   "voices.compose.counter": "{n} / {max} characters",
@@ -333,7 +333,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "voices.board.noMatch": "没有匹配的音色，换个关键词或筛选条件试试。",
   "voices.board.listLabel": "{config} 的音色",
 
-  "voices.compose.noVoice": "尚未选择音色，请在左侧选择。",
+  "voices.compose.noVoice": "尚未选择音色，请在“选择音色”中选择。",
   "voices.compose.text": "要朗读的文本",
   "voices.compose.placeholder": "输入或粘贴不超过 9,999 个字符…",
   "voices.compose.counter": "{n} / {max} 字符",

@@ -8,6 +8,7 @@ export type { CurlShell } from "../bindings/CurlShell";
 export type { RecordingState } from "../bindings/RecordingState";
 export type { ReplayInfo } from "../bindings/ReplayInfo";
 export type { RequestCopyTarget } from "../bindings/RequestCopyTarget";
+export type { SandboxReplySpeed } from "../bindings/SandboxReplySpeed";
 export type { SavedFile } from "../bindings/SavedFile";
 export { onCommandAnswer, onCommandError } from "./call";
 export type { CommandName } from "./generated";
@@ -25,11 +26,13 @@ export {
   dismissDatabaseNotice,
   dismissSessionNotice,
   listTeams,
+  sandboxReplySpeed,
   sessions as getSessions,
   setActiveSession,
   setLocale,
   setPlatform,
   setPresenting,
+  setSandboxReplySpeed,
   setTheme,
   showInFolder,
   signInDiagnostics,

@@ -48,6 +48,7 @@ import type { Presenting } from "../bindings/Presenting";
 import type { RecordingState } from "../bindings/RecordingState";
 import type { ReportFormat } from "../bindings/ReportFormat";
 import type { RequestCopyTarget } from "../bindings/RequestCopyTarget";
+import type { SandboxReplySpeed } from "../bindings/SandboxReplySpeed";
 import type { SavedAgent } from "../bindings/SavedAgent";
 import type { SavedFile } from "../bindings/SavedFile";
 import type { SessionsView } from "../bindings/SessionsView";
@@ -88,6 +89,8 @@ export type CommandName =
   | "tray_shown"
   | "set_platform"
   | "use_sandbox"
+  | "sandbox_reply_speed"
+  | "set_sandbox_reply_speed"
   | "show_in_folder"
   | "dismiss_database_notice"
   | "copy_request"
@@ -278,6 +281,23 @@ export function setPlatform(input: PlatformSettingsInput): Promise<PlatformInfo>
 /** Switches back to the built-in sandbox (command `use_sandbox`). */
 export function useSandbox(): Promise<PlatformInfo> {
   return call<PlatformInfo>("use_sandbox");
+}
+
+/**
+ * How fast the built-in sandbox streams chat replies (Settings, in the no-account mode):
+ * `null` when the app runs against anything else (a real platform, a sandbox it did not
+ * start, a replay), and Settings doesn't offer it.
+ */
+export function sandboxReplySpeed(): Promise<SandboxReplySpeed | null> {
+  return call<SandboxReplySpeed | null>("sandbox_reply_speed");
+}
+
+/**
+ * Saves the built-in sandbox's reply speed and applies it to the running sandbox (the
+ * next reply streams at it); SANDBOX_NOT_BUILT_IN, nothing saved, against anything else.
+ */
+export function setSandboxReplySpeed(speed: SandboxReplySpeed): Promise<SandboxReplySpeed> {
+  return call<SandboxReplySpeed>("set_sandbox_reply_speed", { speed });
 }
 
 /** Shows a file saved in this run in the file manager (FILE_MANAGER_UNAVAILABLE if none answers). */

@@ -73,6 +73,9 @@ pub enum ErrorCode {
     CassetteForeign,
     /// A cassette from a newer version of the app.
     CassetteNewer,
+    /// A setting of the built-in sandbox (its reply speed) was changed while the app runs
+    /// against another platform, a sandbox it did not start, or a replay.
+    SandboxNotBuiltIn,
     /// Something that should never happen; details are in the log.
     Internal,
 }
@@ -221,6 +224,9 @@ pub enum Error {
     /// Something the code relies on did not hold; the text says what.
     #[error("internal error: {0}")]
     Invariant(&'static str),
+    /// The built-in sandbox is not the platform in use (see `ErrorCode::SandboxNotBuiltIn`).
+    #[error("the app is not running against its built-in sandbox")]
+    SandboxNotBuiltIn,
     /// A cassette file that can't be replayed (damaged, foreign, newer).
     #[error("cassette: {0}")]
     Cassette(#[from] xiaoya_sandbox::cassette::CassetteError),
@@ -263,6 +269,7 @@ impl Error {
             Error::Io { .. } | Error::Json { .. } | Error::Url { .. } => ErrorCode::Internal,
             Error::StoredOrigin { .. } | Error::HttpClient(_) | Error::DateFormat(_) => ErrorCode::Internal,
             Error::Corrupt { .. } | Error::Invariant(_) => ErrorCode::Internal,
+            Error::SandboxNotBuiltIn => ErrorCode::SandboxNotBuiltIn,
             Error::Cassette(e) => match e {
                 xiaoya_sandbox::cassette::CassetteError::Damaged(_) => ErrorCode::CassetteDamaged,
                 xiaoya_sandbox::cassette::CassetteError::Foreign => ErrorCode::CassetteForeign,

@@ -1,6 +1,6 @@
 //! The `settings` table: small, typed accessors over a key/value store.
 
-use super::wire::{Locale, Presenting, ThemePreference};
+use super::wire::{Locale, Presenting, SandboxReplySpeed, ThemePreference};
 use crate::foundation::config::StoredPlatform;
 use crate::foundation::error::Result;
 use crate::store::Db;
@@ -9,6 +9,7 @@ const LOCALE: &str = "ui.locale";
 const THEME: &str = "ui.theme";
 /// `on 125`, `off 150`: the switch and the type size, written together.
 const PRESENTING: &str = "ui.presenting";
+const SANDBOX_REPLY_SPEED: &str = "sandbox.reply_speed";
 const PLATFORM_URL: &str = "platform.base_url";
 const PLATFORM_CLIENT_ID: &str = "platform.client_id";
 const PLATFORM_REDIRECT_URI: &str = "platform.redirect_uri";
@@ -77,6 +78,21 @@ impl Db {
     pub async fn set_presenting(&self, presenting: Presenting) -> Result<()> {
         let on = if presenting.on { "on" } else { "off" };
         self.put_setting(PRESENTING, &format!("{on} {}", presenting.scale)).await
+    }
+
+    /// The built-in sandbox's reply speed as last set; `Normal` when never set (or a value
+    /// this version doesn't know).
+    pub async fn sandbox_reply_speed(&self) -> Result<SandboxReplySpeed> {
+        Ok(self
+            .setting(SANDBOX_REPLY_SPEED)
+            .await?
+            .as_deref()
+            .and_then(SandboxReplySpeed::parse)
+            .unwrap_or(SandboxReplySpeed::Normal))
+    }
+
+    pub async fn set_sandbox_reply_speed(&self, speed: SandboxReplySpeed) -> Result<()> {
+        self.put_setting(SANDBOX_REPLY_SPEED, speed.as_str()).await
     }
 
     pub async fn stored_platform(&self) -> Result<StoredPlatform> {

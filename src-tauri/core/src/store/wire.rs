@@ -66,6 +66,51 @@ impl ThemePreference {
     }
 }
 
+/// How fast the built-in sandbox streams chat replies (Settings, in the no-account mode
+/// only): slowly for a demo, where the text visibly grows and Stop can be pressed; at the
+/// pace of a hosted model; or at once. Kept across restarts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum SandboxReplySpeed {
+    Slow,
+    Normal,
+    Instant,
+}
+
+impl SandboxReplySpeed {
+    /// Tokens a second at `Slow`: a quarter of a hosted model's pace, a few words at a time.
+    pub const SLOW_TOKENS_PER_SECOND: u32 = 10;
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SandboxReplySpeed::Slow => "slow",
+            SandboxReplySpeed::Normal => "normal",
+            SandboxReplySpeed::Instant => "instant",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "slow" => Some(SandboxReplySpeed::Slow),
+            "normal" => Some(SandboxReplySpeed::Normal),
+            "instant" => Some(SandboxReplySpeed::Instant),
+            _ => None,
+        }
+    }
+
+    /// The sandbox's pace for this speed (`Normal` is the pace a sandbox starts with).
+    pub fn pace(self) -> xiaoya_sandbox::ReplyPace {
+        match self {
+            SandboxReplySpeed::Slow => {
+                xiaoya_sandbox::ReplyPace::TokensPerSecond(Self::SLOW_TOKENS_PER_SECOND)
+            }
+            SandboxReplySpeed::Normal => xiaoya_sandbox::ReplyPace::default(),
+            SandboxReplySpeed::Instant => xiaoya_sandbox::ReplyPace::INSTANT,
+        }
+    }
+}
+
 /// Presenting mode: ids, emails, private origins and tokens masked everywhere, the type
 /// made larger for a projector, no desktop notifications. Kept across restarts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

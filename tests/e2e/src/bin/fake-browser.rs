@@ -1,7 +1,8 @@
 //! Stands in for the system browser in real-window tests. The app runs it (through
-//! `XIAOYA_BROWSER`) with the authorize URL; it records the URL, asks the sandbox (in
-//! auto-approve mode) for the redirect, and hands the callback to the desktop the way
-//! a real scheme handler does: by starting a second app instance with the URL.
+//! `XIAOYA_BROWSER`) with the authorize URL; it records the URL, asks the sandbox for the
+//! redirect (in auto-approve mode it comes at once; otherwise, as from the app's built-in
+//! sandbox, it presses Allow on the consent page), and hands the callback to the desktop the
+//! way a real scheme handler does: by starting a second app instance with the URL.
 //!
 //! A loopback redirect (`http://127.0.0.1:PORT/…`, RFC 8252 §7.3) is followed the way a
 //! browser does: a GET to the app's listener, whose page is saved to `FAKE_BROWSER_PAGE`.
@@ -65,12 +66,44 @@ fn follow_once(url: &str) -> Result<String, String> {
             .build()
             .map_err(|e| e.to_string())?;
         let resp = client.get(url).send().await.map_err(|e| e.to_string())?;
-        resp.headers()
-            .get("location")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned)
-            .ok_or_else(|| format!("authorize answered {} without a redirect", resp.status()))
+        let status = resp.status();
+        let mut location = resp.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_owned);
+        if location.is_none() && status.is_success() {
+            // A consent page (a sandbox without auto-approve, such as the app's built-in one):
+            // press Allow, as a person does.
+            let page = resp.text().await.map_err(|e| e.to_string())?;
+            let mut form =
+                consent_form(&page).ok_or_else(|| format!("authorize answered {status}: no consent form"))?;
+            form.push(("decision".into(), "allow".into()));
+            let action = reqwest::Url::parse(url)
+                .and_then(|u| u.join("/oauth/authorize"))
+                .map_err(|e| e.to_string())?;
+            let answer = client.post(action).form(&form).send().await.map_err(|e| e.to_string())?;
+            location = answer.headers().get("location").and_then(|v| v.to_str().ok()).map(str::to_owned);
+        }
+        location.ok_or_else(|| format!("authorize answered {status} without a redirect"))
     })
+}
+
+/// The hidden fields of the sandbox's consent form, unescaped; `None` without a CSRF token.
+fn consent_form(page: &str) -> Option<Vec<(String, String)>> {
+    let unescape = |raw: &str| {
+        raw.replace("&quot;", "\"")
+            .replace("&#x27;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    };
+    let form: Vec<(String, String)> = page
+        .split("<input type=\"hidden\" ")
+        .skip(1)
+        .filter_map(|tag| {
+            let name = tag.split("name=\"").nth(1)?.split('"').next()?;
+            let value = tag.split("value=\"").nth(1)?.split('"').next()?;
+            Some((unescape(name), unescape(value)))
+        })
+        .collect();
+    form.iter().any(|(name, _)| name == "csrf_token").then_some(form)
 }
 
 /// What the app's loopback listener answers, status line first.

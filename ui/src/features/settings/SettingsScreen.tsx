@@ -8,6 +8,7 @@ import { PlatformSettings } from "./PlatformSettings";
 import { PresentingSettingCard } from "./PresentingSetting";
 import { ReadRepliesSettingCard } from "./ReadRepliesSetting";
 import { RecordingSettingCard } from "./RecordingSetting";
+import { SandboxSpeedSettingCard } from "./SandboxSpeedSetting";
 import { ShortcutsSettingCard } from "./ShortcutsSetting";
 import { ThresholdSettingCard } from "./ThresholdSetting";
 import { TraySettingCard } from "./TraySetting";
@@ -68,6 +69,7 @@ export function SettingsScreen() {
       <ThresholdSettingCard />
       <TraySettingCard />
 
+      <SandboxSpeedSettingCard platform={info.platform} />
       <PlatformSettings platform={info.platform} />
 
       <Card title={t("settings.about.title")} data-testid="settings-about">

@@ -1,12 +1,16 @@
 // The text and format of a request, with a live counter in code points, the estimate, the
-// balance check, the Synthesize / Compare actions, then the optional voice settings.
+// balance check, the Synthesize / Compare actions, then the optional voice settings. The
+// text with Synthesize, and the estimate, are two groups: side by side where the composer
+// sits above the configurations (voices.css), so at 960×620 the text box, the estimate and
+// Synthesize are in view together as Voices opens; else one column, Synthesize after the
+// estimate (CSS order: the estimate holds nothing to focus).
 
 import { useId } from "preact/hooks";
 
-import { useCommand, useShortcutHint } from "../../app/shortcuts/registry";
+import { useCommand } from "../../app/shortcuts/registry";
 import { useMinuteClock } from "../../app/time";
 import { useBalanceCheck } from "../../app/useBalanceCheck";
-import { BalanceCheckNotice, Button } from "../../components";
+import { BalanceCheckNotice } from "../../components";
 import { t } from "../../i18n";
 import type { CharacterCounting, CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
 import { CompareTray } from "./CompareTray";
@@ -16,6 +20,7 @@ import { codePoints, hasSpeech } from "./format";
 import { ParamsPanel } from "./ParamsPanel";
 import { SelectedVoice } from "./SelectedVoice";
 import { SpeechTextField } from "./SpeechTextField";
+import { SynthesizeActions } from "./SynthesizeActions";
 import { TotalsView } from "./TotalsView";
 import { voiceUsable } from "./VoiceRow";
 
@@ -53,7 +58,6 @@ export function Composer(props: {
   const formatOk = config.outputFormats.includes(draft.format);
   const canSynthesize = textOk && voiceOk && formatOk && !props.busy;
   const check = useBalanceCheck(props.estimate?.totalPoints ?? null);
-  const hint = useShortcutHint("voices.synthesize");
   useCommand("voices.synthesize", props.onSynthesize, canSynthesize);
   const inCompare = voice !== null && props.compare.some((v) => v.voiceId === voice.voiceId);
 
@@ -65,68 +69,51 @@ export function Composer(props: {
 
   return (
     <div class="composer" data-testid="tts-composer">
-      <SelectedVoice
-        voice={voice}
-        usable={voiceOk}
-        now={now}
-        inCompare={inCompare}
-        compareFull={props.compare.length >= 4}
-        onToggleCompare={props.onToggleCompare}
-      />
+      <div class="composer__write">
+        <SelectedVoice
+          voice={voice}
+          usable={voiceOk}
+          now={now}
+          inCompare={inCompare}
+          compareFull={props.compare.length >= 4}
+          onToggleCompare={props.onToggleCompare}
+        />
 
-      <SpeechTextField
-        id={textId}
-        text={draft.text}
-        count={count}
-        max={limits.inputMaxChars}
-        tooLong={tooLong}
-        blank={blank}
-        counting={props.counting}
-        onText={(text) => props.onDraft({ ...draft, text })}
-      />
+        <SpeechTextField
+          id={textId}
+          text={draft.text}
+          count={count}
+          max={limits.inputMaxChars}
+          tooLong={tooLong}
+          blank={blank}
+          counting={props.counting}
+          onText={(text) => props.onDraft({ ...draft, text })}
+        />
 
-      <FormatPicker
-        id={textId}
-        formats={config.outputFormats}
-        value={draft.format}
-        onChange={(format) => props.onDraft({ ...draft, format })}
-      />
-
-      <EstimateView estimate={props.estimate} price={config.price} pending={props.estimating} />
-      <BalanceCheckNotice check={check} data-testid="tts-balance-check" />
-
-      <div class="composer__actions">
-        <Button
-          variant="primary"
-          size="lg"
-          icon="sparkles"
-          loading={props.busy}
-          disabled={!canSynthesize && !props.busy}
-          onClick={props.onSynthesize}
-          aria-keyshortcuts={hint["aria-keyshortcuts"]}
-          title={`${t("voices.compose.synthesize")}${hint.suffix}`}
-          data-testid="tts-synthesize"
-        >
-          {t("voices.compose.synthesize")}
-        </Button>
-        {props.compare.length > 0 && (
-          <Button
-            variant="secondary"
-            size="lg"
-            icon="columns"
-            disabled={props.compare.length < 2 || !textOk || props.busy}
-            onClick={props.onCompare}
-            data-testid="compare-open"
-          >
-            {t("voices.compare.open", { n: props.compare.length })}
-          </Button>
+        <FormatPicker
+          id={textId}
+          formats={config.outputFormats}
+          value={draft.format}
+          onChange={(format) => props.onDraft({ ...draft, format })}
+        />
+        <SynthesizeActions
+          canSynthesize={canSynthesize}
+          canCompare={textOk}
+          busy={props.busy}
+          compareCount={props.compare.length}
+          onSynthesize={props.onSynthesize}
+          onCompare={props.onCompare}
+        />
+        {blocker && !props.busy && (
+          <p class="composer__blocker muted" data-testid="tts-blocker">
+            {blocker}
+          </p>
         )}
       </div>
-      {blocker && !props.busy && (
-        <p class="composer__blocker muted" data-testid="tts-blocker">
-          {blocker}
-        </p>
-      )}
+      <div class="composer__send">
+        <EstimateView estimate={props.estimate} price={config.price} pending={props.estimating} />
+        <BalanceCheckNotice check={check} data-testid="tts-balance-check" />
+      </div>
       {/* The optional voice settings after the action, so the text, its estimate and Synthesize
           sit together (in view as Voices opens on a 1280×720 projector); the estimate above
           still follows every change made here. */}

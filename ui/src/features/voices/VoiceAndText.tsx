@@ -1,7 +1,8 @@
 // The explorer's two working columns: the configurations and the voice board of the chosen
 // one, and beside them, from the top of the screen, the text with its format, parameters,
 // cost and Synthesize (so on a 1280×720 projector the text box, the estimate and Synthesize
-// are in view together as the screen opens). One column on narrow windows, in that order.
+// are in view together as the screen opens). One column on narrow windows, the text first
+// (voices.css), so at 960×620 too the text box, the estimate and Synthesize are in view.
 
 import type { ComponentChildren } from "preact";
 
