@@ -34,30 +34,13 @@ async fn built_in(
     .expect("core")
 }
 
-/// `value="…"` as the consent page escapes it, read back.
-fn unescape(raw: &str) -> String {
-    raw.replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
 /// The built-in sandbox shows its consent page (no auto-approve): press Allow as a person
 /// does, and return where the platform sends the browser back to.
 async fn allow(authorize: &url::Url) -> String {
     let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let page = browser.get(authorize.clone()).send().await.unwrap().text().await.unwrap();
-    let mut form: Vec<(String, String)> = page
-        .split("<input type=\"hidden\" ")
-        .skip(1)
-        .filter_map(|tag| {
-            let name = tag.split("name=\"").nth(1)?.split('"').next()?;
-            let value = tag.split("value=\"").nth(1)?.split('"').next()?;
-            Some((unescape(name), unescape(value)))
-        })
-        .collect();
-    assert!(form.iter().any(|(n, _)| n == "csrf_token"), "a consent form: {page}");
+    let mut form =
+        xiaoya_sandbox::consent_form_fields(&page).unwrap_or_else(|| panic!("a consent form: {page}"));
     form.push(("decision".into(), "allow".into()));
     let answer = browser.post(authorize.join("/oauth/authorize").unwrap()).form(&form).send().await.unwrap();
     answer.headers().get("location").expect("Allow redirects back").to_str().unwrap().to_owned()

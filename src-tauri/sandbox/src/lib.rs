@@ -58,6 +58,7 @@ pub use control::{SandboxControl, TokenSelector};
 #[cfg(feature = "control")]
 pub use faults::{Fault, FaultKind, RetryAfter, Route, StreamErrorShape};
 pub use ledger::{Charge, ChargeContext, ChargeKind, Ledger, PersonalBalance, TeamBalance, WorkflowContext};
+pub use oauth::consent_form_fields;
 pub use pace::{ReplyPace, DEFAULT_TOKENS_PER_SECOND};
 pub use pages::PAGE_SIZE as LIST_PAGE_SIZE;
 pub use points::Points;

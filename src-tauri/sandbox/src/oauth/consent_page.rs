@@ -31,6 +31,29 @@ fn hidden(name: &str, value: &str) -> String {
     format!("<input type=\"hidden\" name=\"{}\" value=\"{}\">", escape(name), escape(value))
 }
 
+/// The hidden fields of a consent page as [`hidden`] wrote them, unescaped: what a browser
+/// posts back when the person presses Allow (with `decision=allow`). `None` when the page
+/// has no CSRF token (not a consent form).
+pub fn consent_form_fields(page: &str) -> Option<Vec<(String, String)>> {
+    let unescape = |raw: &str| {
+        raw.replace("&quot;", "\"")
+            .replace("&#x27;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    };
+    let form: Vec<(String, String)> = page
+        .split("<input type=\"hidden\" ")
+        .skip(1)
+        .filter_map(|tag| {
+            let name = tag.split("name=\"").nth(1)?.split('"').next()?;
+            let value = tag.split("value=\"").nth(1)?.split('"').next()?;
+            Some((unescape(name), unescape(value)))
+        })
+        .collect();
+    form.iter().any(|(name, _)| name == "csrf_token").then_some(form)
+}
+
 pub(super) fn render_consent(view: ConsentView<'_>) -> Response {
     let grant = view.grant;
     let team = grant.team_id.as_ref().and_then(|id| view.teams.get(id));

@@ -8,6 +8,8 @@ pub(crate) mod pkce;
 mod revoke;
 mod token;
 
+pub use consent_page::consent_form_fields;
+
 use std::sync::Arc;
 
 use axum::http::{header, HeaderValue, StatusCode};

@@ -72,8 +72,8 @@ fn follow_once(url: &str) -> Result<String, String> {
             // A consent page (a sandbox without auto-approve, such as the app's built-in one):
             // press Allow, as a person does.
             let page = resp.text().await.map_err(|e| e.to_string())?;
-            let mut form =
-                consent_form(&page).ok_or_else(|| format!("authorize answered {status}: no consent form"))?;
+            let mut form = xiaoya_sandbox::consent_form_fields(&page)
+                .ok_or_else(|| format!("authorize answered {status}: no consent form"))?;
             form.push(("decision".into(), "allow".into()));
             let action = reqwest::Url::parse(url)
                 .and_then(|u| u.join("/oauth/authorize"))
@@ -83,27 +83,6 @@ fn follow_once(url: &str) -> Result<String, String> {
         }
         location.ok_or_else(|| format!("authorize answered {status} without a redirect"))
     })
-}
-
-/// The hidden fields of the sandbox's consent form, unescaped; `None` without a CSRF token.
-fn consent_form(page: &str) -> Option<Vec<(String, String)>> {
-    let unescape = |raw: &str| {
-        raw.replace("&quot;", "\"")
-            .replace("&#x27;", "'")
-            .replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&amp;", "&")
-    };
-    let form: Vec<(String, String)> = page
-        .split("<input type=\"hidden\" ")
-        .skip(1)
-        .filter_map(|tag| {
-            let name = tag.split("name=\"").nth(1)?.split('"').next()?;
-            let value = tag.split("value=\"").nth(1)?.split('"').next()?;
-            Some((unescape(name), unescape(value)))
-        })
-        .collect();
-    form.iter().any(|(name, _)| name == "csrf_token").then_some(form)
 }
 
 /// What the app's loopback listener answers, status line first.
