@@ -14,7 +14,7 @@ use crate::auth::wire::SessionContext;
 use crate::auth::Auth;
 use crate::foundation::context::PlatformContext;
 use crate::foundation::error::{Error, Result};
-use crate::foundation::pages::{self, NextPage, Paged};
+use crate::foundation::pages::{self, NextPage, Paged, PagesRead};
 use crate::foundation::secret::AccessToken;
 
 /// Everything a feature needs to call the platform for one session.
@@ -126,13 +126,16 @@ impl Auth {
                 self.context_get::<serde_json::Value>(call, &path).await
             }
         };
-        let mut paged = Paged { data: read_page(path.to_owned()).await?, pages: 1, complete: true };
+        let mut paged =
+            Paged { data: read_page(path.to_owned()).await?, read: PagesRead { pages: 1, complete: true } };
         let mut read = pages::entries(&paged.data, keys);
-        let mut latest = paged.data.clone();
+        // The page last read, whose paging fields say what comes next (`None`: the first,
+        // which is `paged.data` itself: appending to its list leaves those fields as sent).
+        let mut latest: Option<serde_json::Value> = None;
         let mut asked = std::collections::HashSet::new();
-        while let Some(next) = pages::next_page(&latest, call.origin(), read) {
-            if next == NextPage::Elsewhere || paged.pages >= pages::MAX_PAGES {
-                paged.complete = false;
+        while let Some(next) = pages::next_page(latest.as_ref().unwrap_or(&paged.data), call.origin(), read) {
+            if next == NextPage::Elsewhere || paged.read.pages >= pages::MAX_PAGES {
+                paged.read.complete = false;
                 break;
             }
             if !asked.insert(next.clone()) {
@@ -141,18 +144,18 @@ impl Auth {
             }
             let page = read_page(next.path(path)).await?;
             let added = pages::append(&mut paged.data, &page, keys)?;
-            paged.pages += 1;
+            paged.read.pages += 1;
             if added == 0 {
                 break;
             }
             read += added;
-            latest = page;
+            latest = Some(page);
         }
-        if paged.pages > 1 || !paged.complete {
+        if paged.read.pages > 1 || !paged.read.complete {
             tracing::info!(
                 path,
-                pages = paged.pages,
-                complete = paged.complete,
+                pages = paged.read.pages,
+                complete = paged.read.complete,
                 read,
                 "a list came in pages"
             );

@@ -445,7 +445,7 @@ impl Auth {
         let paged =
             self.context_get_list(&call, "/api/v1/open/teams", super::teams::TEAM_LISTS, false).await?;
         let (teams, mut report) = super::teams::read_teams(&paged.data)?;
-        paged.note(&mut report);
+        paged.read.note(&mut report);
         if !report.is_clean() {
             tracing::info!(?report, "the Team list was read tolerantly");
         }

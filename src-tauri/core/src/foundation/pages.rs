@@ -56,13 +56,20 @@ impl NextPage {
 pub struct Paged {
     /// The first page's `data`, its list holding the entries of every page read.
     pub data: Value,
+    /// How it came, for the reader's report (kept apart so `data` can be moved to a reader).
+    pub read: PagesRead,
+}
+
+/// How many pages a list came in, and whether all of them were read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PagesRead {
     /// Pages read (1 for a list that was not split).
     pub pages: u32,
     /// False when the platform still had pages after [`MAX_PAGES`].
     pub complete: bool,
 }
 
-impl Paged {
+impl PagesRead {
     /// Says in a reader's report how the list came: `data.items (3 pages)`, and a list cut
     /// at [`MAX_PAGES`] as something missing.
     pub fn note(&self, report: &mut ReadReport) {
@@ -246,7 +253,7 @@ mod tests {
     #[test]
     fn a_list_cut_at_the_page_limit_says_so() {
         let mut report = ReadReport::new("data.items");
-        Paged { data: Value::Null, pages: MAX_PAGES, complete: false }.note(&mut report);
+        PagesRead { pages: MAX_PAGES, complete: false }.note(&mut report);
         assert_eq!(report.shape, format!("data.items ({MAX_PAGES} pages)"));
         assert!(report.missing[0].contains("lists more than the app reads"), "{report:?}");
     }

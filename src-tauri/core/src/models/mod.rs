@@ -115,7 +115,7 @@ impl Models {
             Ok(catalog) => catalog,
             Err(err) => return self.last_good_or(&key, err),
         };
-        paged.note(&mut catalog.reading);
+        paged.read.note(&mut catalog.reading);
         tracing::info!(
             context = call.session.context.kind(),
             models = catalog.items.len(),

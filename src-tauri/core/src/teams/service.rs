@@ -97,9 +97,9 @@ impl Teams {
         };
         match self.auth.context_get_list(call, &path, lists, true).await {
             Ok(paged) => {
-                let mut read = answer(Ok(paged.data.clone()), reader);
+                let mut read = answer(Ok(paged.data), reader);
                 if let TeamRead::Read { report, .. } = &mut read {
-                    paged.note(report);
+                    paged.read.note(report);
                 }
                 read
             }

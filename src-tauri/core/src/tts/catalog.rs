@@ -120,13 +120,13 @@ impl Tts {
             self.auth().context_get_list(&call, OPTIONS_PATH, super::read::CONFIG_LISTS, true).await?;
         let now = time::OffsetDateTime::now_utc();
         let mut catalog = parse_catalog(
-            paged.data.clone(),
+            paged.data,
             call.origin(),
             call.session.id.clone(),
             context_label(&call.session),
             now,
         )?;
-        paged.note(&mut catalog.view.reading);
+        paged.read.note(&mut catalog.view.reading);
         let catalog = Arc::new(catalog);
         self.state().remember_catalog(catalog.clone());
         Ok(catalog)
