@@ -9,13 +9,13 @@ use crate::testing::Rig;
 use crate::tts::tests::{fast_policy, req, standard};
 use crate::tts::wire::{ClipStatus, CostVerdict, EstimateUnavailable, TtsCatalog, VoiceState};
 
-async fn rig_with(readings: &[Reading]) -> Rig {
+pub(crate) async fn rig_with(readings: &[Reading]) -> Rig {
     let rig = Rig::new().await;
     rig.control().set_readings(readings.iter().copied().collect::<Readings>());
     rig
 }
 
-async fn personal_with(readings: &[Reading]) -> Rig {
+pub(crate) async fn personal_with(readings: &[Reading]) -> Rig {
     let rig = rig_with(readings).await;
     rig.sign_in(ContextRequest::Personal).await;
     rig.core.tts().state().set_policy(fast_policy());

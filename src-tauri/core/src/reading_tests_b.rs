@@ -1,26 +1,13 @@
 //! Issue 24, batch B: the core against the sandbox serving the other readings of the open
 //! points D3, F3, I3, K7, L1 and L4 of `src-tauri/sandbox/READINGS.md`.
 
-use xiaoya_sandbox::{self as sb, Reading, Readings};
+use xiaoya_sandbox::{self as sb, Reading};
 
 use crate::auth::wire::ContextRequest;
 use crate::billing::wire::BalanceDetail;
-use crate::testing::Rig;
-use crate::tts::tests::{fast_policy, req};
+use crate::reading_tests::{personal_with, rig_with};
+use crate::tts::tests::req;
 use crate::tts::wire::{ClipStatus, CostVerdict, CountingRule};
-
-async fn rig_with(readings: &[Reading]) -> Rig {
-    let rig = Rig::new().await;
-    rig.control().set_readings(readings.iter().copied().collect::<Readings>());
-    rig
-}
-
-async fn personal_with(readings: &[Reading]) -> Rig {
-    let rig = rig_with(readings).await;
-    rig.sign_in(ContextRequest::Personal).await;
-    rig.core.tts().state().set_policy(fast_policy());
-    rig
-}
 
 fn team(id: &str) -> ContextRequest {
     ContextRequest::Team { team_id: id.into(), make_payer: true }

@@ -11,7 +11,7 @@ use super::wire::{ChatEvent, MessageStatus};
 use crate::auth::wire::ContextRequest;
 use crate::foundation::error::{Error, ErrorCode};
 
-const LONG_PROMPT: &str = "Write a long, detailed story about a lighthouse keeper";
+pub(super) const LONG_PROMPT: &str = "Write a long, detailed story about a lighthouse keeper";
 
 #[tokio::test]
 async fn a_dropped_stream_keeps_the_partial_reply_and_retry_replays_it_without_a_new_charge() {

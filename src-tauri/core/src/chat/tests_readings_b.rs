@@ -5,19 +5,16 @@ use serde_json::json;
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
 use super::tests::{input, ledger_rows, options, receipt_id, signed_in, Events};
+use super::tests_faults::LONG_PROMPT;
 use super::wire::MessageStatus;
 use crate::auth::wire::ContextRequest;
 use crate::foundation::error::ErrorCode;
 
-const LONG_PROMPT: &str = "Write a long, detailed story about a lighthouse keeper";
-
-/// READINGS M8: a platform that answers a retried, settled request id with 409 (as speech
-/// does) instead of replaying it. Retry says plainly the request was settled and charged
-/// once; the text that arrived stays; nothing is charged again.
-#[tokio::test]
-async fn a_retry_answered_already_settled_keeps_the_text_and_says_it_was_charged_once() {
+/// A Personal reply cut off after four events, with this reading in force: the
+/// starting point of a Retry.
+async fn interrupted_under(reading: sb::Reading) -> (crate::testing::Rig, super::wire::ChatMessage) {
     let rig = signed_in(ContextRequest::Personal).await;
-    rig.control().set_readings([sb::Reading::ChatSettledConflict].into_iter().collect());
+    rig.control().set_readings([reading].into_iter().collect());
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::SseDrop { after_events: 4 }));
     let sent = rig
         .core
@@ -27,6 +24,15 @@ async fn a_retry_answered_already_settled_keeps_the_text_and_says_it_was_charged
         .unwrap()
         .reply;
     assert_eq!(sent.status, MessageStatus::Interrupted);
+    (rig, sent)
+}
+
+/// READINGS M8: a platform that answers a retried, settled request id with 409 (as speech
+/// does) instead of replaying it. Retry says plainly the request was settled and charged
+/// once; the text that arrived stays; nothing is charged again.
+#[tokio::test]
+async fn a_retry_answered_already_settled_keeps_the_text_and_says_it_was_charged_once() {
+    let (rig, sent) = interrupted_under(sb::Reading::ChatSettledConflict).await;
     assert!(!sent.content.is_empty());
     let id = receipt_id(&sent);
     assert_eq!(rig.control().charges_for(&id).len(), 1);
@@ -53,17 +59,7 @@ async fn a_retry_answered_already_settled_keeps_the_text_and_says_it_was_charged
 /// charge), and the receipt names the request id the app sent, claiming no platform one.
 #[tokio::test]
 async fn a_replay_marked_one_without_a_platform_request_id_is_still_a_replay() {
-    let rig = signed_in(ContextRequest::Personal).await;
-    rig.control().set_readings([sb::Reading::ChatReplayHeadersOther].into_iter().collect());
-    rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::SseDrop { after_events: 4 }));
-    let sent = rig
-        .core
-        .chat()
-        .chat_send(input(LONG_PROMPT, options(sb::MODEL_CHAT, json!({}))), &Events::default().sink())
-        .await
-        .unwrap()
-        .reply;
-    assert_eq!(sent.status, MessageStatus::Interrupted);
+    let (rig, sent) = interrupted_under(sb::Reading::ChatReplayHeadersOther).await;
     let id = receipt_id(&sent);
     assert_eq!(sent.receipt.as_ref().unwrap().platform_request_id, None, "none was sent");
 
