@@ -111,7 +111,11 @@ impl Core {
                 wait_secs: u32::try_from(wait_secs).unwrap_or(u32::MAX),
             }
         }));
-        let auth = Arc::new(Auth::new(shared.clone(), announce(&sink, AppEvent::from)));
+        let audio = Arc::new(Audio::new(
+            crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
+            announce(&sink, |playback| AppEvent::PlaybackChanged { playback }),
+        ));
+        let auth = Arc::new(Auth::new(shared.clone(), follow_payer(&sink, audio.clone())));
         // A loopback sign-in that was waiting when the app stopped listens again (or ends,
         // said in the window), before the first frame shows it as waiting.
         if let Err(err) = auth.reopen_loopback_listeners().await {
@@ -124,10 +128,6 @@ impl Core {
         ));
         let models = Arc::new(Models::new(shared.clone(), auth.clone()));
         let chat = Arc::new(Chat::new(shared.clone(), auth.clone(), models.clone(), billing.clone()));
-        let audio = Arc::new(Audio::new(
-            crate::audio::engine::AudioEngine::new(crate::audio::engine::system_opener()),
-            announce(&sink, |playback| AppEvent::PlaybackChanged { playback }),
-        ));
         let tts = Arc::new(Tts::new(
             shared.clone(),
             auth.clone(),
@@ -412,6 +412,19 @@ impl Core {
 }
 
 /// An area's emitter that sends each of its events, made an `AppEvent`, to the shell's port.
+/// The sessions' events, announced; and on each new view, a clip started under a session
+/// that no longer pays is stopped by the core (`Audio::follow_payer`), not by the page.
+fn follow_payer(sink: &Arc<dyn Events>, audio: Arc<Audio>) -> Emitter<crate::auth::wire::AuthEvent> {
+    use crate::auth::wire::AuthEvent;
+    let sink = sink.clone();
+    Emitter::new(move |event: AuthEvent| {
+        if let AuthEvent::SessionsChanged { view } | AuthEvent::SessionEnded { view, .. } = &event {
+            audio.follow_payer(view.active_id.as_deref().filter(|_| !view.payer_not_chosen));
+        }
+        sink.emit(AppEvent::from(event))
+    })
+}
+
 fn announce<E: 'static>(
     sink: &Arc<dyn Events>,
     make: impl Fn(E) -> AppEvent + Send + Sync + 'static,

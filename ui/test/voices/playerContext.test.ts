@@ -2,18 +2,24 @@ import { describe, expect, it, vi } from "vitest";
 
 import { session, withCommands } from "../support/core";
 
-// No orphan player: switching who pays stops the clip started in the context that was left.
+// No orphan player: the core stops the clip when another context starts paying and tells it
+// (`playbackChanged`); the page stops nothing itself, and drops what is left of its queue.
 const calls: string[] = [];
+const listeners: ((event: unknown) => void)[] = [];
 const state = (status: string, clipId?: string) => ({ status, positionMs: 0, volume: 1, device: "default", ...(clipId ? { clipId } : {}) });
 vi.mock("../../src/ipc", (real) =>
   withCommands(real, {
     playClip: (id: string) => {
       calls.push(`play ${id}`);
-      return Promise.resolve(state("paused", id));
+      return Promise.resolve(state("playing", id));
     },
     stopPlayback: () => {
       calls.push("stop");
       return Promise.resolve(state("idle"));
+    },
+    onAppEvent: (listener: (event: unknown) => void) => {
+      listeners.push(listener);
+      return () => {};
     },
   }),
 );
@@ -30,17 +36,26 @@ const viewWith = (activeId: string) => ({
   signInError: null,
 });
 
+const tell = (playback: unknown) => listeners.forEach((l) => l({ type: "playbackChanged", playback }));
+
 describe("player and the paying context", () => {
-  it("stops the clip when another context starts paying, and not on other session changes", async () => {
+  it("drops a comparison's queue when another context pays, and shows the stop the core tells", async () => {
     sessionsState.set(viewWith("a"));
-    await player.play("clip_1");
+    await player.playAll(["clip_1", "clip_2", "clip_3"]);
     expect(calls).toEqual(["play clip_1"]);
-    // Same paying context, a new view: the clip plays on.
+    expect(playerState.get().queue).toEqual(["clip_2", "clip_3"]);
+    // Same paying context, a new view: the queue stays.
     sessionsState.set({ ...viewWith("a"), view: { ...viewWith("a").view, signInPending: true } });
-    expect(calls).toEqual(["play clip_1"]);
+    expect(playerState.get().queue).toEqual(["clip_2", "clip_3"]);
+    // Another context pays: the page asks for no stop (the core stops it) and plays nothing more.
     sessionsState.set(viewWith("b"));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual(["play clip_1", "stop"]);
+    expect(calls).toEqual(["play clip_1"]);
+    expect(playerState.get().queue).toEqual([]);
+    // The core tells the stop: the bar shows it.
+    tell(state("idle"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(playerState.get().playback.status).toBe("idle");
+    expect(calls).toEqual(["play clip_1"]);
   });
 });

@@ -50,10 +50,18 @@ pub struct Audio {
     /// Behind a lock only so tests can play through a simulated device (`set_engine`).
     engine: std::sync::RwLock<std::sync::Arc<engine::AudioEngine>>,
     probes: probe::ProbeCache,
+    /// The clip last started and the session that was paying when it started: when another
+    /// session starts paying (or none does), that clip stops (`follow_payer`).
+    started_for: std::sync::Mutex<Option<StartedFor>>,
     /// Where playback changes are announced, kept for an engine a test puts in its place
     /// (`set_engine`); the app's one engine is given it at the start.
     #[cfg(test)]
     listener: crate::foundation::emitter::Emitter<wire::PlaybackState>,
+}
+
+struct StartedFor {
+    clip_id: String,
+    session_id: String,
 }
 
 impl Audio {
@@ -65,6 +73,7 @@ impl Audio {
         Audio {
             engine: std::sync::RwLock::new(std::sync::Arc::new(engine)),
             probes: probe::ProbeCache::default(),
+            started_for: std::sync::Mutex::default(),
             #[cfg(test)]
             listener,
         }
@@ -103,14 +112,33 @@ impl Audio {
     }
 
     /// Plays a saved clip's file from the start, checked first. No network, no charge.
+    /// `paying_session` is the session paying when it starts: the clip belongs to its context.
     pub async fn play_file(
         &self,
         clip_id: String,
         path: std::path::PathBuf,
         format: String,
+        paying_session: String,
     ) -> Result<PlaybackState> {
         let probe = self.checked_audio(&path, &format).await?;
-        Ok(self.audio().play(clip_id, path, format, probe.duration).await?)
+        let started = StartedFor { clip_id: clip_id.clone(), session_id: paying_session };
+        let state = self.audio().play(clip_id, path, format, probe.duration).await?;
+        *self.started_for.lock().unwrap_or_else(|p| p.into_inner()) = Some(started);
+        Ok(state)
+    }
+
+    /// No orphan player: when the paying session is no longer the one a clip was started
+    /// under (another context pays, the person signed out, or the payer ended and none is
+    /// chosen), that clip stops, and the stop is announced like any other. Any other change
+    /// of the sessions leaves it playing.
+    pub fn follow_payer(&self, paying_session: Option<&str>) {
+        let mut started = self.started_for.lock().unwrap_or_else(|p| p.into_inner());
+        let left = started.as_ref().is_some_and(|s| Some(s.session_id.as_str()) != paying_session);
+        if left {
+            if let Some(s) = started.take() {
+                self.audio().stop_if(&s.clip_id);
+            }
+        }
     }
 
     pub async fn pause_playback(&self) -> Result<PlaybackState> {

@@ -464,3 +464,41 @@ async fn the_output_is_rebuilt_after_the_real_sound_server_loses_its_sink() {
     );
     rig.core.audio().stop_playback().await.unwrap();
 }
+
+/// #23: no orphan player, decided in the core. A clip started while Personal pays plays on
+/// through a sessions change that leaves Personal paying (a Team signed in beside it), and
+/// stops, told as `playbackChanged` idle, once the Team pays; the page only shows it.
+#[tokio::test]
+async fn a_clip_stops_when_another_context_starts_paying_and_not_before() {
+    use crate::auth::wire::ContextRequest;
+    use crate::wire::AppEvent;
+    let rig = personal().await;
+    rig.core.audio().set_engine(AudioEngine::new(fake_opener(1)));
+    let clip = clip(&rig, "mp3").await;
+    rig.core.tts().play_clip(&clip.id).await.unwrap();
+    let team =
+        rig.sign_in(ContextRequest::Team { team_id: sb::TEAM_ALPHA_ID.into(), make_payer: false }).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let state = rig.core.audio().playback_state().await.unwrap();
+    assert_eq!((state.status, state.clip_id.as_deref()), (PlaybackStatus::Playing, Some(&*clip.id)));
+
+    rig.events.take();
+    rig.core.auth().set_active_session(&team.id).await.unwrap();
+    let mut told = Vec::new();
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        told.extend(rig.events.take().into_iter().filter_map(|e| match e {
+            AppEvent::PlaybackChanged { playback } => Some(playback),
+            _ => None,
+        }));
+        if told.iter().any(|p| p.status == PlaybackStatus::Idle) {
+            break;
+        }
+    }
+    assert_eq!(
+        told.last().map(|p| (p.status, p.clip_id.clone())),
+        Some((PlaybackStatus::Idle, None)),
+        "{told:?}"
+    );
+    assert_eq!(rig.core.audio().playback_state().await.unwrap().status, PlaybackStatus::Idle);
+}

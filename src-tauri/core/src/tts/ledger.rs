@@ -90,9 +90,13 @@ impl Tts {
 
     /// A clip of the active context (clips of other contexts are not reachable from here).
     pub(super) async fn own_clip(&self, id: &str) -> Result<ClipRow> {
-        let ctx = self.active_clip_context().await?;
+        self.clip_in(&self.active_clip_context().await?, id).await
+    }
+
+    /// A clip of `ctx`.
+    async fn clip_in(&self, ctx: &ClipContext, id: &str) -> Result<ClipRow> {
         match self.shared.db().clip(id).await? {
-            Some(row) if row.context().matches_key(&ctx) => Ok(row),
+            Some(row) if row.context().matches_key(ctx) => Ok(row),
             _ => Err(Error::InvalidInput("no such clip in this context".into())),
         }
     }
@@ -121,7 +125,12 @@ impl Tts {
 
     /// Where a complete clip's audio is, for playback and export.
     pub(crate) async fn clip_audio(&self, id: &str) -> Result<(ClipRow, PathBuf)> {
-        let row = self.own_clip(id).await?;
+        self.clip_audio_in(&self.active_clip_context().await?, id).await
+    }
+
+    /// A clip of `ctx` that has audio, and where its file is.
+    pub(crate) async fn clip_audio_in(&self, ctx: &ClipContext, id: &str) -> Result<(ClipRow, PathBuf)> {
+        let row = self.clip_in(ctx, id).await?;
         let name = row
             .audio_file
             .clone()

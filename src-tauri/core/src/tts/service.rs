@@ -51,8 +51,9 @@ impl Tts {
     /// Plays a saved clip of the active context from the start. No network, no charge.
     #[tracing::instrument(skip(self), err)]
     pub async fn play_clip(&self, clip_id: &str) -> Result<PlaybackState> {
-        let (row, path) = self.clip_audio(clip_id).await?;
-        self.audio.play_file(row.id, path, row.format).await
+        let session = self.auth().active_session().await?;
+        let (row, path) = self.clip_audio_in(&super::store::ClipContext::of(&session), clip_id).await?;
+        self.audio.play_file(row.id, path, row.format, session.id).await
     }
 
     pub(super) fn stop_if_playing(&self, clip_id: &str) {

@@ -73,7 +73,7 @@ async function run(action: () => Promise<PlaybackState>, clipId: string | null =
   }
 }
 
-/** The paying context the current clip was started in. */
+/** The paying context the current clip (and its queue) was started in. */
 let startedIn: string | null = null;
 
 async function start(clipId: string, queue: string[]): Promise<boolean> {
@@ -82,17 +82,14 @@ async function start(clipId: string, queue: string[]): Promise<boolean> {
   return run(() => playClip(clipId), clipId);
 }
 
-// No orphan player: signing out or switching who pays stops the clip of the context
-// that was left and clears its bar, so one context's clip never plays under another.
+// No orphan player: when another context starts paying (or nobody is signed in), the core
+// stops the clip started in the context that was left and tells it (`playbackChanged`);
+// here only what is left of a comparison's queue, and a failure about that context's clip,
+// are dropped, so nothing of it plays or shows under the new payer.
 function followContext(now: string) {
-  if (startedIn === null) return;
-  if (now === startedIn) return;
+  if (startedIn === null || now === startedIn) return;
   startedIn = null;
   playerState.set({ ...playerState.get(), queue: [], error: null, errorClipId: null });
-  void run(stopPlayback).then(() => {
-    const state = playerState.get();
-    if (state.playback.status !== "idle") publish({ ...state, playback: { ...state.playback, status: "idle", clipId: undefined } });
-  });
 }
 activeKey.listen(followContext);
 
