@@ -370,6 +370,7 @@ async function runAll(): Promise<VoiceBenchResult> {
   const config: TtsConfig = {
     ttsConfigId: "bench config (10k) #1",
     displayName: "Bench configuration — 10,000 voices",
+    counting: { rule: "codePoints", cjkWeight: 1, othersConfirmed: false },
     outputFormats: ["mp3", "wav"],
     price: { points: "2", unit: "characters", unitSize: "100", estimable: true, raw: '{"points":2,"unit":"characters","unitSize":100}' },
     voices,
@@ -651,6 +652,7 @@ function mountForProfiling(): { voices: Voice[]; mix: VoiceMix } {
   const config: TtsConfig = {
     ttsConfigId: "bench config (10k) #1",
     displayName: "Bench configuration — 10,000 voices",
+    counting: { rule: "codePoints", cjkWeight: 1, othersConfirmed: false },
     outputFormats: ["mp3", "wav"],
     voices: generated.voices,
   };

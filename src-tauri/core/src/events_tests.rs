@@ -72,8 +72,20 @@ async fn a_settled_charged_clip_announces_clip_settled_then_balance_changed() {
     }
     let names: Vec<_> = events.iter().map(name).collect();
     assert_eq!(names, ["clipSettled", "balanceChanged"], "{names:?}");
-    let AppEvent::ClipSettled { clip: settled } = &events[0] else { unreachable!() };
+    let AppEvent::ClipSettled { clip: settled, session_id, totals, counting } = &events[0] else {
+        unreachable!()
+    };
     assert_eq!((settled.id.as_str(), settled.status), (clip.id.as_str(), ClipStatus::Complete));
+    // What it changed comes with it (issue 23: the page reads nothing back): the context's
+    // totals as the ledger now has them, and the configuration's counting rule.
+    assert_eq!(session_id, &session.id);
+    let totals = totals.as_ref().expect("the totals");
+    let read = rig.core.tts().tts_totals().await.unwrap();
+    assert_eq!(
+        (totals.context_points.as_str(), totals.context_clips, totals.session_clips),
+        (read.context_points.as_str(), 1, 1)
+    );
+    assert!(counting.is_some(), "the counting rule");
     let AppEvent::BalanceChanged { balance } = &events[1] else { unreachable!() };
     assert_eq!(balance.session_id, session.id);
 }

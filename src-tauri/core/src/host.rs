@@ -133,7 +133,12 @@ impl Core {
             auth.clone(),
             billing.clone(),
             audio.clone(),
-            announce(&sink, |clip| AppEvent::ClipSettled { clip }),
+            announce(&sink, |s: crate::tts::wire::SettledClip| AppEvent::ClipSettled {
+                clip: s.clip,
+                session_id: s.session_id,
+                totals: s.totals,
+                counting: s.counting,
+            }),
         ));
         let check = Arc::new(Check::new(
             shared.clone(),

@@ -101,9 +101,19 @@ pub enum AppEvent {
         wait_secs: u32,
     },
     /// A clip reached a settled status (complete, settled without audio, failed, or
-    /// outcome unknown); a charge it made is followed by `balanceChanged`.
+    /// outcome unknown), with what it changed: the totals of the context it was made in
+    /// (under `sessionId`) and its configuration's counting rule there. A charge it made
+    /// is followed by `balanceChanged`.
     ClipSettled {
         clip: crate::tts::wire::Clip,
+        session_id: String,
+        /// Absent only when the ledger could not be read just then.
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        totals: Option<crate::tts::wire::TtsTotals>,
+        #[ts(optional)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        counting: Option<crate::tts::wire::ConfigCounting>,
     },
     /// Playback changed: a clip started, paused, ended or stopped, the volume or the device
     /// changed, or (while a clip plays) its position moved; told by the audio thread, so the

@@ -6,6 +6,7 @@ export type { Clip } from "../bindings/Clip";
 export type { ClipFilter } from "../bindings/ClipFilter";
 export type { ClipStatus } from "../bindings/ClipStatus";
 export type { CompareQuote } from "../bindings/CompareQuote";
+export type { ConfigCounting } from "../bindings/ConfigCounting";
 export type { CostCheck } from "../bindings/CostCheck";
 export type { CostEstimate } from "../bindings/CostEstimate";
 export type { CostVerdict } from "../bindings/CostVerdict";

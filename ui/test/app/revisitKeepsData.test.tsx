@@ -139,7 +139,17 @@ describe("coming back to a screen", () => {
   });
 
   it("Voices' audio ledger shows the kept clips at once while they are read again", async () => {
-    const ledger = <AudioLedger contextKey={contextKey} configs={[]} version={0} retryingId={null} onRetry={() => {}} onClips={() => {}} />;
+    const ledger = (
+      <AudioLedger
+        contextKey={contextKey}
+        sessionId="s1"
+        configs={[]}
+        version={0}
+        retryingId={null}
+        onRetry={() => {}}
+        onClips={() => {}}
+      />
+    );
     await show(ledger);
     await act(async () => new Promise((r) => setTimeout(r, 200)));
     await answer("ttsClips", []);

@@ -36,7 +36,9 @@ const viewWith = (activeId: string) => ({
   signInError: null,
 });
 
-const tell = (playback: unknown) => listeners.forEach((l) => l({ type: "playbackChanged", playback }));
+const tell = (playback: unknown) => {
+  for (const listener of listeners) listener({ type: "playbackChanged", playback });
+};
 
 describe("player and the paying context", () => {
   it("drops a comparison's queue when another context pays, and shows the stop the core tells", async () => {

@@ -127,6 +127,11 @@ impl Tts {
             now,
         )?;
         paged.read.note(&mut catalog.view.reading);
+        let ctx = super::store::ClipContext::of(&call.session);
+        for config in &mut catalog.view.configs {
+            let price = catalog.prices.get(&config.tts_config_id);
+            config.counting = self.counting_known(&ctx, &config.tts_config_id, price).await?.rule();
+        }
         let catalog = Arc::new(catalog);
         self.state().remember_catalog(catalog.clone());
         Ok(catalog)

@@ -4,8 +4,8 @@
 
 use super::catalog::{price_unavailable, Price, PriceUnit};
 use super::wire::{
-    BlockRounding, CharacterCounting, CostCheck, CostEstimate, CostVerdict, CountingRule, SpeechReceipt,
-    Voice, VoiceState,
+    BlockRounding, CharacterCounting, ConfigCounting, CostCheck, CostEstimate, CostVerdict, CountingRule,
+    SpeechReceipt, Voice, VoiceState,
 };
 use crate::billing::points::Points;
 
@@ -45,6 +45,18 @@ pub struct CountingKnowledge {
     pub others_confirmed: bool,
     /// How a part of a block is charged, and the creation time (ms) of the clip that showed it.
     pub rounding: Option<(BlockRounding, i64)>,
+}
+
+impl CountingKnowledge {
+    /// The configuration's rule as the page shows it under the text.
+    pub fn rule(&self) -> ConfigCounting {
+        ConfigCounting {
+            rule: if self.cjk_weight.is_some() { CountingRule::Learned } else { CountingRule::CodePoints },
+            cjk_weight: self.cjk_weight.map_or(1, |(k, _)| k),
+            learned_from: self.cjk_weight.map(|(_, at)| crate::foundation::clock::rfc3339_ms(at)),
+            others_confirmed: self.others_confirmed,
+        }
+    }
 }
 
 /// A count header as sent: `132`, ` 132 `, `1,320`, `132.0` or `132 characters` are read;
@@ -170,14 +182,15 @@ pub fn estimate_counted(
 ) -> CostEstimate {
     let chars = code_points(input);
     let cjk = cjk_count(input);
-    let weight = known.cjk_weight.map_or(1, |(k, _)| k);
+    let rule = known.rule();
+    let weight = rule.cjk_weight;
     let counted = u64::from(chars - cjk) + u64::from(weight) * u64::from(cjk);
     let activation = activation_tariff(voice);
     let counting = CharacterCounting {
-        rule: if known.cjk_weight.is_some() { CountingRule::Learned } else { CountingRule::CodePoints },
+        rule: rule.rule,
         cjk_weight: weight,
-        learned_from: known.cjk_weight.map(|(_, at)| crate::foundation::clock::rfc3339_ms(at)),
-        others_confirmed: known.others_confirmed,
+        learned_from: rule.learned_from,
+        others_confirmed: rule.others_confirmed,
         cjk_characters: cjk,
         counted_characters: u32::try_from(counted).unwrap_or(u32::MAX),
     };

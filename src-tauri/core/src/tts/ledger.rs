@@ -160,7 +160,11 @@ impl Tts {
 
     /// Points charged for speech in the active context: since the app started and all time.
     pub async fn tts_totals(&self) -> Result<TtsTotals> {
-        let ctx = self.active_clip_context().await?;
+        self.totals_in(self.active_clip_context().await?).await
+    }
+
+    /// The totals of one context (the active one, or the one a clip just settled in).
+    pub(crate) async fn totals_in(&self, ctx: ClipContext) -> Result<TtsTotals> {
         let charges = self.shared.db().settled_charges(&ctx).await?;
         let unreported =
             charges.iter().filter(|c| c.as_deref().and_then(Points::read_reported).is_none()).count();

@@ -436,6 +436,8 @@ pub fn read_options(
             channel_id: text(raw, &["channelId", "channel_id"]),
             price: price_view,
             voices,
+            // Filled from this context's receipts by the service (`Tts::refresh_tts_catalog`).
+            counting: Default::default(),
         });
     }
     Ok((out, report))

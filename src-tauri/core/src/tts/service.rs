@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::state::TtsState;
-use super::wire::Clip;
+use super::wire::SettledClip;
 use crate::audio::wire::PlaybackState;
 use crate::audio::Audio;
 use crate::auth::Auth;
@@ -22,7 +22,7 @@ pub struct Tts {
     /// Catalogs per session, requests in flight, running totals, the retry policy.
     state: Arc<TtsState>,
     /// Where a clip that reached a settled status is announced.
-    pub(super) events: Emitter<Clip>,
+    pub(super) events: Emitter<SettledClip>,
 }
 
 impl Tts {
@@ -31,7 +31,7 @@ impl Tts {
         auth: Arc<Auth>,
         billing: Arc<Billing>,
         audio: Arc<Audio>,
-        events: Emitter<Clip>,
+        events: Emitter<SettledClip>,
     ) -> Self {
         Tts { shared, auth, billing, audio, state: Arc::default(), events }
     }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::files::{audio_dir, clip_file_name, write_atomic};
 use super::now_ms;
-use super::wire::{Clip, ClipStatus, SpeechReceipt};
+use super::wire::{Clip, ClipStatus, SettledClip, SpeechReceipt};
 use crate::auth::flow::now_unix;
 use crate::auth::store::SessionRecord;
 use crate::billing::ledger::{ChargeKind, NewCharge};
@@ -145,20 +145,30 @@ impl Tts {
             .await
             .map_err(|source| Error::Io { action: "cannot save the audio", source })?;
         let bytes = kept.bytes.len() as u64;
+        let session = self.session_for_context(&row.context()).await?;
         let clip = if status == Some(ClipStatus::SettledNoAudio) {
             let bytes = i64::try_from(bytes).unwrap_or(i64::MAX);
             let (fresh, _) =
                 self.shared.db().complete_clip(&row.id, &name, bytes, None, now_ms(), None).await?;
             self.clip_view(fresh).await?
         } else {
-            let session = self.session_for_context(&row.context()).await?.ok_or(Error::NotSignedIn)?;
+            let session = session.as_ref().ok_or(Error::NotSignedIn)?;
             let charged = kept.receipt.charged_points.clone();
             let unsaved = Some(receipt_columns(&kept.receipt)?);
-            self.finish(&session, &row, charged, unsaved, Some(path), bytes, None).await?
+            self.finish(session, &row, charged, unsaved, Some(path), bytes, None).await?
         };
         self.state().forget_kept_audio(clip_id);
         tracing::info!(request_id = %row.request_id, "kept audio saved");
-        self.events.emit(clip.clone());
+        match &session {
+            Some(session) => self.events.emit(self.settled(clip.clone(), session).await),
+            // Signed out of its context meanwhile: no page shows that context's totals.
+            None => self.events.emit(SettledClip {
+                clip: clip.clone(),
+                session_id: String::new(),
+                totals: None,
+                counting: None,
+            }),
+        }
         Ok(clip)
     }
 }

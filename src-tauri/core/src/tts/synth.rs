@@ -10,7 +10,7 @@ use super::input::{body_for, normalize, resolve};
 use super::send::{send_once, Attempt, RetryPolicy};
 use super::settle::{clip_error, receipt_columns, SeenReceipt};
 use super::state::KeptAudio;
-use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SpeechReceipt, SpeechRequest};
+use super::wire::{Clip, ClipStatus, CompareQuote, CostEstimate, SettledClip, SpeechReceipt, SpeechRequest};
 use crate::auth::call::ContextCall;
 use crate::auth::flow::now_unix;
 use crate::auth::store::SessionRecord;
@@ -210,12 +210,32 @@ impl Tts {
     async fn run_clip(&self, clip_id: &str, call: &ContextCall, journaled: Option<ClipRow>) -> Result<Clip> {
         let clip = self.send_clip(clip_id, call, journaled).await?;
         if clip.status != ClipStatus::Pending {
-            self.events.emit(clip.clone());
+            self.events.emit(self.settled(clip.clone(), &call.session).await);
         }
         if matches!(clip.status, ClipStatus::Complete | ClipStatus::SettledNoAudio | ClipStatus::Unknown) {
             self.billing().refresh_after_charge(call.clone());
         }
         Ok(clip)
+    }
+
+    /// What `clip` changed: its context's totals and its configuration's counting rule, read
+    /// once here so the page reads neither back. A read that fails is logged and left out
+    /// (the page then asks for the totals itself); the clip is told either way.
+    pub(super) async fn settled(&self, clip: Clip, session: &SessionRecord) -> SettledClip {
+        let ctx = ClipContext::of(session);
+        let totals = self.totals_in(ctx.clone()).await;
+        let catalog = self.state().catalog_for(&session.id);
+        let price = catalog.as_ref().and_then(|c| c.prices.get(&clip.tts_config_id));
+        let counting = self.counting_known(&ctx, &clip.tts_config_id, price).await;
+        if let Err(err) = totals.as_ref().map(|_| ()).and(counting.as_ref().map(|_| ())) {
+            tracing::warn!(code = ?err.code(), "a settled clip's totals or counting could not be read");
+        }
+        SettledClip {
+            session_id: session.id.clone(),
+            totals: totals.ok(),
+            counting: counting.ok().map(|k| k.rule()),
+            clip,
+        }
     }
 
     /// The send loop for one clip.

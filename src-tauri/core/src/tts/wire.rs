@@ -43,6 +43,10 @@ pub struct TtsConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<TtsPrice>,
     pub voices: Vec<Voice>,
+    /// How this configuration counts characters, as far as its receipts in this context have
+    /// shown (the platform's catalog says nothing of it), when the catalog was read; each
+    /// later `clipSettled` of the configuration tells it again.
+    pub counting: ConfigCounting,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -285,6 +289,35 @@ pub enum CountingRule {
     CodePoints,
     /// A CJK character counts `cjkWeight`, learned from a receipt of this configuration.
     Learned,
+}
+
+/// A configuration's counting rule in one context, as its receipts have shown it (the part of
+/// `CharacterCounting` that does not depend on a text).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", default)]
+#[ts(export)]
+pub struct ConfigCounting {
+    pub rule: CountingRule,
+    /// Settlement characters per CJK character (ideograph, kana, hangul): 1 unless learned.
+    pub cjk_weight: u32,
+    /// RFC 3339 creation time of the clip whose receipt taught the weight (`learned` only).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learned_from: Option<String>,
+    /// Whether a receipt of this configuration showed other characters counting 1 each.
+    pub others_confirmed: bool,
+}
+
+/// What one settled clip changed, told at once (`clipSettled`), so the page reads nothing
+/// back: the clip, the session it was made under, that context's totals, and what its
+/// configuration's counting rule is now.
+#[derive(Debug, Clone)]
+pub struct SettledClip {
+    pub clip: Clip,
+    pub session_id: String,
+    /// `None` only when the ledger could not be read just now (the page reads them itself).
+    pub totals: Option<TtsTotals>,
+    pub counting: Option<ConfigCounting>,
 }
 
 /// The counting behind an estimate: the rule of the configuration (in this context) and what

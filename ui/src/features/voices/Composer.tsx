@@ -12,7 +12,7 @@ import { useMinuteClock } from "../../app/time";
 import { useBalanceCheck } from "../../app/useBalanceCheck";
 import { BalanceCheckNotice } from "../../components";
 import { t } from "../../i18n";
-import type { CharacterCounting, CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
+import type { ConfigCounting, CostEstimate, SpeechLimits, SpeechParams, TtsConfig, TtsTotals, Voice } from "../../ipc";
 import { CompareTray } from "./CompareTray";
 import { EstimateView } from "./Cost";
 import { FormatPicker } from "./FormatPicker";
@@ -39,7 +39,7 @@ export function Composer(props: {
   onDraft: (d: Draft) => void;
   estimate: CostEstimate | null;
   /** The chosen configuration's counting rule, as far as its receipts have shown it. */
-  counting: CharacterCounting | null;
+  counting: ConfigCounting | null;
   estimating: boolean;
   totals: TtsTotals | null;
   busy: boolean;

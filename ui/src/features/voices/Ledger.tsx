@@ -16,6 +16,8 @@ import { LedgerTools } from "./LedgerTools";
 
 export function Ledger(props: {
   contextKey: string;
+  /** The session whose context this ledger shows: clips settled under it are placed here. */
+  sessionId: string;
   configs: readonly TtsConfig[];
   version: number;
   retryingId: string | null;
@@ -53,14 +55,22 @@ export function Ledger(props: {
     if (list.data) props.onClips(list.data);
   }, [list.data]);
 
-  // Requests resumed in the background (after a restart) settle on their own; the core
-  // says so with `clipSettled`, and the list is read again (the filters may now drop it).
+  // Every clip of this context that settles (Synthesize, a comparison, a retry, a request
+  // resumed after a restart) comes with `clipSettled`: it is placed once, from the event,
+  // without reading the list back. Only under a filter is the list asked again, since the
+  // core decides what a search or a status matches.
+  const filtered = query.trim() !== "" || status !== "" || configId !== "";
   useEffect(
     () =>
       onAppEvent((event) => {
-        if (event.type === "clipSettled") list.reload();
+        if (event.type !== "clipSettled" || event.sessionId !== props.sessionId) return;
+        if (filtered) {
+          list.reload();
+          return;
+        }
+        list.update((shown) => placeClip(shown ?? [], event.clip));
       }),
-    [],
+    [props.sessionId, filtered],
   );
 
   const confirmDelete = async () => {
@@ -113,4 +123,9 @@ export function Ledger(props: {
       <DeleteClipDialog open={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
     </Card>
   );
+}
+
+/** `clip` in a newest-first list: in its row when it is there, else on top. */
+export function placeClip(shown: readonly Clip[], clip: Clip): Clip[] {
+  return shown.some((c) => c.id === clip.id) ? shown.map((c) => (c.id === clip.id ? clip : c)) : [clip, ...shown];
 }

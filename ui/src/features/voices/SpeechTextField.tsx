@@ -3,7 +3,7 @@
 import { Icon } from "../../components";
 import { formatDate } from "../../format/dates";
 import { formatNumber, t } from "../../i18n";
-import type { CharacterCounting } from "../../ipc";
+import type { ConfigCounting } from "../../ipc";
 
 /** Characters the platform may count more than once: ideographs, kana and hangul (the core's CJK). */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -12,7 +12,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * only when the text has one and a receipt has shown it. Until then the estimate's caveat line
  * says what a Chinese character may cost ("Up to … if a Chinese character counts 2"): the hint
  * keeps its one sentence, so typing Chinese moves nothing under the pointer. */
-export function countHint(counting: CharacterCounting | null | undefined, text: string): string {
+export function countHint(counting: ConfigCounting | null | undefined, text: string): string {
   const learned = counting?.rule === "learned" && counting.learnedFrom ? Date.parse(counting.learnedFrom) : NaN;
   if (!CJK.test(text) || !counting || Number.isNaN(learned)) return t("voices.compose.countHint");
   const date = formatDate(learned);
@@ -29,7 +29,7 @@ export function SpeechTextField(props: {
   tooLong: boolean;
   blank: boolean;
   /** What is known of the chosen configuration's count (from its receipts). */
-  counting?: CharacterCounting | null;
+  counting?: ConfigCounting | null;
   onText: (text: string) => void;
 }) {
   return (

@@ -95,6 +95,7 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
           <PlayerBar labelFor={x.labelFor} />
           <Ledger
             contextKey={props.contextKey}
+            sessionId={props.sessionId}
             configs={catalog.configs}
             version={x.ledgerVersion}
             retryingId={retryingId}
@@ -107,11 +108,9 @@ function Explorer(props: { contextKey: string; sessionId: string; contextName: s
               voices={x.compareVoices}
               request={{ ttsConfigId: config.ttsConfigId, input: draft.text, responseFormat: draft.format, params: draft.params }}
               onClose={() => x.setComparing(false)}
-              onSettled={() => {
-                x.setLedgerVersion((n) => n + 1);
-                x.loadTotals();
-                void loadCatalog(true);
-              }}
+              // Each clip's settling is told by the core (ledger, totals, counting); a first
+              // use changes a clone's state, which only the catalog says.
+              onSettled={() => void loadCatalog(true)}
             />
           )}
         </div>

@@ -22,7 +22,7 @@ export function useSynthesis(deps: {
   /** The chosen voice of the chosen configuration, or null. */
   voice: Voice | null;
   /** A clip came back, charged or not. */
-  onClip: () => void;
+  onClip: (clip: Clip) => void;
   /** It was a clone's first use (or a retry), which changes the voice's state. */
   onFirstUse: () => void;
 }) {
@@ -33,7 +33,7 @@ export function useSynthesis(deps: {
 
   const afterClip = (clip: Clip, wasPending: boolean) => {
     setLastClip(clip);
-    deps.onClip();
+    deps.onClip(clip);
     if (clip.status === "complete" && clip.hasAudio) {
       announce(t("voices.outcome.savedAnnounce", { voice: clip.voiceName }));
       void player.play(clip.id);

@@ -1,12 +1,13 @@
 // The TTS explorer's state for one context: the kept choices (configuration, voice,
-// voices to compare, the draft), the totals and the ledger's version, the estimate
-// (useSpeechEstimate.ts) and Synthesize (useSynthesis.ts).
+// voices to compare, the draft), the ledger's version, what settled clips changed
+// (useSettledClips.ts), the estimate (useSpeechEstimate.ts) and Synthesize (useSynthesis.ts).
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { keptKey, useKept } from "../../app/keep";
-import { type Clip, type SpeechRequest, type TtsTotals, ttsTotals, type Voice } from "../../ipc";
+import type { Clip, SpeechRequest, Voice } from "../../ipc";
 import type { Draft } from "./Composer";
+import { useSettledClips } from "./useSettledClips";
 import { useSpeechEstimate } from "./useSpeechEstimate";
 import { useSynthesis } from "./useSynthesis";
 import { useTtsCatalog } from "./useTtsCatalog";
@@ -21,18 +22,13 @@ export function useVoicesExplorer(props: { contextKey: string; sessionId: string
   const [draft, setDraft] = useKept<Draft>(keptKey(props.contextKey, "voices.draft"), EMPTY_DRAFT);
   const seenConfig = useRef(configId);
   const resultRef = useRef<HTMLDivElement>(null);
-  const [totals, setTotals] = useState<TtsTotals | null>(null);
   const [ledgerVersion, setLedgerVersion] = useState(0);
   const [ledgerClips, setLedgerClips] = useState<Clip[]>([]);
   const [comparing, setComparing] = useState(false);
 
   const { load, loadCatalog, keptAtMount } = useTtsCatalog(props.contextKey, props.sessionId, setConfigId);
 
-  const loadTotals = useCallback(() => {
-    ttsTotals()
-      .then(setTotals)
-      .catch(() => setTotals(null));
-  }, []);
+  const { totals, loadTotals, countingVersion, countingOf } = useSettledClips(props.sessionId);
 
   useEffect(() => {
     void loadCatalog(keptAtMount);
@@ -71,7 +67,8 @@ export function useVoicesExplorer(props: { contextKey: string; sessionId: string
     [config?.ttsConfigId, draft],
   );
 
-  const { estimate, estimating, counting } = useSpeechEstimate(config, voiceId, draft, ledgerVersion, request);
+  const { estimate, estimating } = useSpeechEstimate(config, voiceId, draft, countingVersion, request);
+  const counting = countingOf(config);
 
   // The voice Synthesize will use: only once its configuration is loaded for this
   // context, so the button is never enabled for a click that would do nothing.
@@ -79,9 +76,10 @@ export function useVoicesExplorer(props: { contextKey: string; sessionId: string
   const { busy, lastClip, actionError, retryingId, synthesize, retry } = useSynthesis({
     request,
     voice: ready,
-    onClip: () => {
-      setLedgerVersion((n) => n + 1);
-      loadTotals();
+    // A settled clip is told by the core (see above); one still pending is not, so the
+    // ledger is read again to show it.
+    onClip: (clip) => {
+      if (clip.status === "pending") setLedgerVersion((n) => n + 1);
     },
     // A first use changes the clone's state (and takes its tariff off the next estimate).
     onFirstUse: () => void loadCatalog(true),

@@ -334,3 +334,43 @@ async fn a_comparison_quotes_the_summed_estimate_first() {
         assert_eq!(clip.batch_id.as_deref(), Some(quote.batch_id.as_str()));
     }
 }
+
+/// #23: the counting rule is a catalog field, and a settled clip tells the rule it taught,
+/// so the page asks no estimate of a probe character to learn it. Before a clip the CJK
+/// configuration says code points; the clip's `clipSettled` says 2 per Chinese character,
+/// learned from that clip; the catalog read again says the same; another configuration
+/// still says code points.
+#[tokio::test]
+async fn the_catalog_and_the_settled_clip_tell_the_counting_rule() {
+    use crate::wire::AppEvent;
+    let rig = personal().await;
+    let counting_of = |catalog: &crate::tts::wire::TtsCatalog, id: &str| {
+        catalog.configs.iter().find(|c| c.tts_config_id == id).map(|c| c.counting.clone()).unwrap()
+    };
+    let before = rig.core.tts().tts_catalog().await.unwrap();
+    assert_eq!(counting_of(&before, sb::TTS_CONFIG_CJK).rule, CountingRule::CodePoints);
+    rig.events.take();
+    let text = "小雅开放平台的语音合成".repeat(6);
+    let clip = rig
+        .core
+        .tts()
+        .synthesize(req(sb::TTS_CONFIG_CJK, sb::VOICE_LINGYIN_NARRATOR, &text, "mp3"))
+        .await
+        .unwrap();
+    let told = rig
+        .events
+        .take()
+        .into_iter()
+        .find_map(|e| match e {
+            AppEvent::ClipSettled { counting, .. } => counting,
+            _ => None,
+        })
+        .expect("clipSettled tells the counting rule");
+    assert_eq!(
+        (told.rule, told.cjk_weight, told.learned_from.as_deref()),
+        (CountingRule::Learned, 2, Some(clip.created_at.as_str()))
+    );
+    let after = rig.core.tts().tts_catalog().await.unwrap();
+    assert_eq!(counting_of(&after, sb::TTS_CONFIG_CJK), told);
+    assert_eq!(counting_of(&after, sb::TTS_CONFIG_STANDARD).rule, CountingRule::CodePoints);
+}
