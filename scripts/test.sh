@@ -85,6 +85,12 @@ if ! git diff --exit-code --stat -- ui/src/bindings || [ -n "$(git ls-files --ot
   echo "ui/src/bindings is stale: run scripts/test.sh (or cargo test -p xiaoya-core) and commit the result" >&2
   exit 1
 fi
+echo "==> generated type exports drift (ui/src/ipc/types.ts, from the bindings)"
+python3 scripts/ipc-types.py
+if ! git diff --exit-code --stat -- ui/src/ipc/types.ts; then
+  echo "ui/src/ipc/types.ts is stale: run python3 scripts/ipc-types.py and commit the result" >&2
+  exit 1
+fi
 echo "==> command registry drift (typed wrappers, capability)"
 if ! git diff --exit-code --stat -- ui/src/ipc/generated.ts src-tauri/capabilities/main.json; then
   echo "written from src-tauri/src/commands/list.rs: run cargo test -p xiaoya-companion --test command_registry and commit the result" >&2

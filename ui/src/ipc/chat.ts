@@ -12,26 +12,6 @@ import type { ChatSendInput } from "../bindings/ChatSendInput";
 import type { ConversationSummary } from "../bindings/ConversationSummary";
 import * as generated from "./generated";
 
-export type { ChatEvent } from "../bindings/ChatEvent";
-export type { ChatMessage } from "../bindings/ChatMessage";
-export type { ChatOptions } from "../bindings/ChatOptions";
-export type { ChatReceipt } from "../bindings/ChatReceipt";
-export type { ChatRole } from "../bindings/ChatRole";
-export type { ChatSendInput } from "../bindings/ChatSendInput";
-export type { ChatSettings } from "../bindings/ChatSettings";
-export type { ChatUsageHint } from "../bindings/ChatUsageHint";
-export type { ConversationSummary } from "../bindings/ConversationSummary";
-export type { ConversationView } from "../bindings/ConversationView";
-export type { ExportFormat } from "../bindings/ExportFormat";
-export type { JsonCheck } from "../bindings/JsonCheck";
-export type { JsonProblem } from "../bindings/JsonProblem";
-export type { JsonProblemKind } from "../bindings/JsonProblemKind";
-export type { MessageStatus } from "../bindings/MessageStatus";
-export type { OptionProblem } from "../bindings/OptionProblem";
-export type { ProblemKind } from "../bindings/ProblemKind";
-export type { ResponseFormatChoice } from "../bindings/ResponseFormatChoice";
-export type { TokenUsage } from "../bindings/TokenUsage";
-
 function channel(onEvent: (event: ChatEvent) => void): Channel<ChatEvent> {
   const ch = new Channel<ChatEvent>();
   ch.onmessage = onEvent;

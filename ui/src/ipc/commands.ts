@@ -3,13 +3,6 @@
 // `switchToSandbox`, so it is never mistaken for a hook, and `sessions` as
 // `getSessions`, so it never shadows a local `sessions` list.
 
-export type { CassetteSummary } from "../bindings/CassetteSummary";
-export type { CurlShell } from "../bindings/CurlShell";
-export type { RecordingState } from "../bindings/RecordingState";
-export type { ReplayInfo } from "../bindings/ReplayInfo";
-export type { RequestCopyTarget } from "../bindings/RequestCopyTarget";
-export type { SandboxReplySpeed } from "../bindings/SandboxReplySpeed";
-export type { SavedFile } from "../bindings/SavedFile";
 export { onCommandAnswer, onCommandError } from "./call";
 export type { CommandName } from "./generated";
 export {
