@@ -24,29 +24,9 @@ pub mod tts;
 pub mod wire;
 
 #[cfg(test)]
-mod context_tests;
-#[cfg(test)]
-mod copied_tests;
-#[cfg(test)]
-mod events_tests;
-#[cfg(test)]
-mod fuzz_tests;
-#[cfg(test)]
-mod paged_list_tests;
-#[cfg(test)]
-mod presenting_tests;
-#[cfg(test)]
-mod reading_tests;
-#[cfg(test)]
-mod reading_tests_b;
-#[cfg(test)]
-mod sandbox_key_tests;
-#[cfg(test)]
-mod sandbox_speed_tests;
-#[cfg(test)]
-mod security_tests;
-#[cfg(test)]
 pub mod testing;
+#[cfg(test)]
+mod tests;
 
 pub use events::Events;
 pub use foundation::error::{Error, ErrorCode, IpcError};

@@ -17,19 +17,8 @@ pub mod wire;
 mod service;
 pub use service::Auth;
 
-#[cfg(test)]
-mod attempts_tests;
 pub mod call;
-#[cfg(test)]
-mod context_tests;
-#[cfg(test)]
-mod flow_tests;
-#[cfg(test)]
-mod loopback_tests;
-#[cfg(test)]
-mod payer_tests;
-#[cfg(test)]
-mod readings_tests;
-#[cfg(test)]
-mod redirect_tests;
 pub mod store;
+
+#[cfg(test)]
+mod tests;

@@ -26,21 +26,9 @@ pub use service::Chat;
 
 #[cfg(test)]
 mod bench;
-#[cfg(test)]
-mod sse_tests;
 pub mod store;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_cost;
-#[cfg(test)]
-mod tests_faults;
-#[cfg(test)]
-mod tests_readings;
-#[cfg(test)]
-mod tests_readings_b;
-#[cfg(test)]
-mod tests_security;
 
 use crate::foundation::error::{Error, Result};
 pub use runtime::ChatRuntime;

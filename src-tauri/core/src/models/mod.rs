@@ -10,10 +10,6 @@ mod service;
 pub mod wire;
 
 #[cfg(test)]
-mod compare_tests;
-#[cfg(test)]
-mod readings_tests;
-#[cfg(test)]
 mod tests;
 
 use serde_json::Value;

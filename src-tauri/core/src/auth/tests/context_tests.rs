@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use xiaoya_sandbox::{self as sb, Reading, Readings};
 
-use super::wire::{ContextRequest, SessionContext, SessionEndReason};
+use super::super::wire::{ContextRequest, SessionContext, SessionEndReason};
 use crate::chat::wire::{ChatOptions, ChatSendInput, ResponseFormatChoice};
 use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;

@@ -3,7 +3,7 @@
 
 use xiaoya_sandbox as sb;
 
-use super::wire::ContextRequest;
+use super::super::wire::ContextRequest;
 use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 

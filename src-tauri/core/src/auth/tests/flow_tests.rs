@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use xiaoya_sandbox as sb;
 
-use super::flow::{PERSONAL_SCOPES, TEAM_SCOPES};
-use super::wire::{ContextRequest, SessionContext};
+use super::super::flow::{PERSONAL_SCOPES, TEAM_SCOPES};
+use super::super::wire::{ContextRequest, SessionContext};
 use crate::foundation::error::{Error, ErrorCode};
 use crate::testing::Rig;
 
@@ -127,7 +127,7 @@ fn failures(events: &[crate::wire::AppEvent]) -> usize {
 /// pending and its genuine callback signs in.
 #[tokio::test]
 async fn a_forged_deep_link_while_signing_in_is_noted_in_the_diagnostics_only() {
-    use super::attempts::SignInOutcome;
+    use super::super::attempts::SignInOutcome;
 
     let rig = Rig::new().await;
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
@@ -165,7 +165,7 @@ async fn a_forged_deep_link_while_signing_in_is_noted_in_the_diagnostics_only() 
 /// attempt stays pending and signs in.
 #[tokio::test]
 async fn a_lapsed_attempts_late_link_is_not_said_as_the_waiting_attempts_failure() {
-    use super::attempts::SignInOutcome;
+    use super::super::attempts::SignInOutcome;
 
     let rig = Rig::new().await;
     rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap();
@@ -453,7 +453,7 @@ async fn when_no_browser_starts_the_link_can_be_copied_and_still_signs_in() {
     let err = rig.core.auth().begin_sign_in(ContextRequest::Personal).await.unwrap_err();
     assert_eq!(err.code(), ErrorCode::BrowserUnavailable);
     let last = rig.core.auth().sign_in_history().recent().into_iter().next().unwrap();
-    assert_eq!(last.outcome, super::attempts::SignInOutcome::Failed);
+    assert_eq!(last.outcome, super::super::attempts::SignInOutcome::Failed);
     assert_eq!(last.error_code, Some(ErrorCode::BrowserUnavailable));
     assert!(last.platform_code.is_none(), "nothing came from the platform");
     assert!(rig.core.auth().sessions_view().await.unwrap().sign_in_pending, "the attempt waits");

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::*;
+use super::super::*;
 use crate::auth::store::SessionRecord;
 use crate::billing::ledger::{ChargeKind, NewCharge};
 use crate::billing::store::SnapshotRow;
@@ -399,7 +399,7 @@ fn no_store_transaction_begins_deferred() {
                 stack.push(path);
                 continue;
             }
-            if path.ends_with("tests_durability.rs") || path.extension().is_none_or(|e| e != "rs") {
+            if path.ends_with("durability_tests.rs") || path.extension().is_none_or(|e| e != "rs") {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();

@@ -7,8 +7,8 @@ use std::time::Duration;
 use serde_json::json;
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
-use super::tests::{input, options, receipt_id, signed_in, Events};
-use super::wire::MessageStatus;
+use super::super::tests::{input, options, receipt_id, signed_in, Events};
+use super::super::wire::MessageStatus;
 use crate::auth::wire::ContextRequest;
 use crate::foundation::error::ErrorCode;
 
@@ -151,12 +151,12 @@ async fn a_finished_reply_is_never_saved_without_its_ledger_row() {
             .unwrap();
     assert_ne!(status, "complete", "the reply was not recorded as finished without its ledger row");
     assert_eq!(rig.control().charges_for(&request_id).len(), 1, "the platform did charge");
-    assert!(super::tests::ledger_rows(&rig, &request_id).await.is_empty());
+    assert!(super::super::tests::ledger_rows(&rig, &request_id).await.is_empty());
 
     sqlx::query("DROP TRIGGER s4_ledger_fails").execute(rig.core.db().pool()).await.unwrap();
     let retried = rig.core.chat().chat_retry(&reply_id, &Events::default().sink()).await.unwrap().reply;
     assert_eq!(retried.status, MessageStatus::Complete);
     assert_eq!(receipt_id(&retried), request_id, "retried under the same X-Request-ID");
     assert_eq!(rig.control().charges_for(&request_id).len(), 1, "no second charge");
-    assert_eq!(super::tests::ledger_rows(&rig, &request_id).await.len(), 1, "in the ledger once");
+    assert_eq!(super::super::tests::ledger_rows(&rig, &request_id).await.len(), 1, "in the ledger once");
 }

@@ -2,8 +2,8 @@
 //! every byte into two chunks, one byte at a time and in irregular chunks; then the
 //! platform's own rules on top (`[DONE]`, error objects, a stream without `[DONE]`).
 
-use super::sse::{SseError, SseEvent, SseParser};
-use super::stream::{CompletionStream, StreamFailure, StreamItem};
+use super::super::sse::{SseError, SseEvent, SseParser};
+use super::super::stream::{CompletionStream, StreamFailure, StreamItem};
 
 /// Every way of chunking `input` these tests use.
 fn chunkings(input: &[u8]) -> Vec<Vec<&[u8]>> {
@@ -32,7 +32,7 @@ fn parse_chunks(chunks: &[&[u8]], limit: usize) -> Result<Vec<SseEvent>, SseErro
 fn parse_all(input: &[u8]) -> Vec<SseEvent> {
     let mut expected: Option<Vec<SseEvent>> = None;
     for chunks in chunkings(input) {
-        let events = parse_chunks(&chunks, super::sse::DEFAULT_LIMIT).expect("within limits");
+        let events = parse_chunks(&chunks, super::super::sse::DEFAULT_LIMIT).expect("within limits");
         match &expected {
             None => expected = Some(events),
             Some(first) => assert_eq!(

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, RetryAfter, Route};
 
-use super::tests::{input, options, receipt_id, signed_in, Events};
-use super::wire::MessageStatus;
+use super::super::tests::{input, options, receipt_id, signed_in, Events};
+use super::super::wire::MessageStatus;
 use crate::auth::wire::ContextRequest;
 
 /// A gateway that refuses request fields the model doesn't declare still streams Personal
@@ -199,7 +199,7 @@ async fn a_reply_cut_at_its_token_limit_says_so_streamed_whole_and_reopened() {
         let doc = rig
             .core
             .chat()
-            .chat_document(&cut.conversation_id, super::wire::ExportFormat::Markdown)
+            .chat_document(&cut.conversation_id, super::super::wire::ExportFormat::Markdown)
             .await
             .unwrap();
         let text = String::from_utf8(doc.bytes).unwrap();
@@ -352,7 +352,10 @@ async fn a_reply_refused_for_points_writes_no_charge() {
     assert_eq!(error.platform_code.as_deref(), Some("INSUFFICIENT_POINTS"));
     assert!(error.code.is_platform_refusal() && !error.outcome_unknown, "{error:?}");
     let request_id = receipt_id_of(&rig, &reply.id).await;
-    assert!(super::tests::ledger_rows(&rig, &request_id).await.is_empty(), "a refusal charged nothing");
+    assert!(
+        super::super::tests::ledger_rows(&rig, &request_id).await.is_empty(),
+        "a refusal charged nothing"
+    );
 }
 
 /// READINGS A2: a 422 in FastAPI's `HTTPValidationError` form says which field was refused

@@ -5,7 +5,7 @@ use xiaoya_sandbox::{self as sb, Reading};
 
 use crate::auth::wire::ContextRequest;
 use crate::billing::wire::BalanceDetail;
-use crate::reading_tests::{personal_with, rig_with};
+use crate::tests::reading_tests::{personal_with, rig_with};
 use crate::tts::tests::req;
 use crate::tts::wire::{ClipStatus, CostVerdict, CountingRule};
 

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use xiaoya_sandbox::{self as sb, Reading, Readings};
 
-use super::attempts::SignInOutcome;
-use super::wire::ContextRequest;
+use super::super::attempts::SignInOutcome;
+use super::super::wire::ContextRequest;
 use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 use crate::wire::PlatformSettingsInput;

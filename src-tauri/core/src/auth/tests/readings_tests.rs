@@ -3,7 +3,7 @@
 
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, RetryAfter, Route};
 
-use super::wire::ContextRequest;
+use super::super::wire::ContextRequest;
 use crate::foundation::error::{ErrorCode, IpcError};
 use crate::testing::Rig;
 

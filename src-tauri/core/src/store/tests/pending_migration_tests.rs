@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::*;
+use super::super::*;
 use crate::foundation::error::ErrorCode;
 use crate::testing::Tmpfs;
 use crate::wire::Locale;

@@ -3,8 +3,8 @@
 
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route, TokenSelector};
 
-use super::compare::{differences, CompareField};
-use super::wire::ParameterSpecState;
+use super::super::compare::{differences, CompareField};
+use super::super::wire::ParameterSpecState;
 use crate::auth::wire::ContextRequest;
 use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;

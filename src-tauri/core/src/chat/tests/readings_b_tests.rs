@@ -4,15 +4,15 @@
 use serde_json::json;
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
-use super::tests::{input, ledger_rows, options, receipt_id, signed_in, Events};
-use super::tests_faults::LONG_PROMPT;
-use super::wire::MessageStatus;
+use super::super::tests::{input, ledger_rows, options, receipt_id, signed_in, Events};
+use super::super::wire::MessageStatus;
+use super::faults_tests::LONG_PROMPT;
 use crate::auth::wire::ContextRequest;
 use crate::foundation::error::ErrorCode;
 
 /// A Personal reply cut off after four events, with this reading in force: the
 /// starting point of a Retry.
-async fn interrupted_under(reading: sb::Reading) -> (crate::testing::Rig, super::wire::ChatMessage) {
+async fn interrupted_under(reading: sb::Reading) -> (crate::testing::Rig, super::super::wire::ChatMessage) {
     let rig = signed_in(ContextRequest::Personal).await;
     rig.control().set_readings([reading].into_iter().collect());
     rig.control().inject(Fault::once(Route::ChatCompletions, FaultKind::SseDrop { after_events: 4 }));

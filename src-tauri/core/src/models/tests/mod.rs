@@ -158,3 +158,6 @@ async fn a_failed_refresh_keeps_the_last_good_catalog_marked_stale() {
     let err = rig.core.models().model_catalog(true).await.unwrap_err();
     assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
 }
+
+mod compare_tests;
+mod readings_tests;

@@ -6,8 +6,8 @@ use std::time::Duration;
 use serde_json::json;
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
-use super::tests::{input, ledger_rows, options, receipt_id, send_and_stop, signed_in, Events};
-use super::wire::{ChatEvent, MessageStatus};
+use super::super::tests::{input, ledger_rows, options, receipt_id, send_and_stop, signed_in, Events};
+use super::super::wire::{ChatEvent, MessageStatus};
 use crate::auth::wire::ContextRequest;
 use crate::foundation::error::{Error, ErrorCode};
 
@@ -322,7 +322,7 @@ async fn a_401_ends_only_that_session_and_marks_the_reply() {
         .core
         .chat()
         .chat_send(
-            super::wire::ChatSendInput {
+            super::super::wire::ChatSendInput {
                 conversation_id: Some(first.conversation_id.clone()),
                 ..input("Still there?", options(sb::MODEL_CHAT, json!({})))
             },
@@ -353,7 +353,7 @@ async fn a_stream_without_end_is_cut_off_saved_and_charged_as_received() {
         .await
         .unwrap()
         .reply;
-    let bound = super::gateway::MAX_REPLY_BYTES;
+    let bound = super::super::gateway::MAX_REPLY_BYTES;
     assert_eq!(reply.status, MessageStatus::Interrupted);
     assert_eq!(reply.content.len(), bound, "exactly up to the bound");
     let error = reply.error.clone().unwrap();

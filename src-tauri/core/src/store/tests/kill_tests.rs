@@ -90,7 +90,7 @@ fn kill_rounds(what: &str, dir: &Path, sandbox: &str, keys: &HashMap<String, Str
         let mut child = std::process::Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "store::tests_kill::child_settles_until_killed",
+                "store::tests::kill_tests::child_settles_until_killed",
                 "--nocapture",
                 "--test-threads=1",
             ])

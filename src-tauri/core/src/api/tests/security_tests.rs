@@ -17,8 +17,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use url::Url;
 
-use super::oauth::CodeExchange;
-use super::*;
+use super::super::oauth::CodeExchange;
+use super::super::*;
 use crate::auth::call::ContextCall;
 use crate::auth::store::SessionRecord;
 use crate::foundation::context::RequestedContext;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use xiaoya_sandbox::{Fault, FaultKind, RetryAfter, Route};
 
-use super::MAX_MESSAGE_CHARS;
+use super::super::MAX_MESSAGE_CHARS;
 use crate::auth::wire::ContextRequest;
 use crate::foundation::error::{ErrorCode, IpcError};
 use crate::testing::Rig;

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use xiaoya_sandbox::{self as sb, Fault, FaultKind, Route};
 
-use super::attempts::SignInOutcome;
-use super::wire::ContextRequest;
+use super::super::attempts::SignInOutcome;
+use super::super::wire::ContextRequest;
 use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 

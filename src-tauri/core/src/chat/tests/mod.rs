@@ -509,3 +509,10 @@ async fn links_open_only_when_https() {
     }
     assert_eq!(rig.browser.opened.lock().unwrap().len(), 1);
 }
+
+mod cost_tests;
+mod faults_tests;
+mod readings_b_tests;
+mod readings_tests;
+mod security_tests;
+mod sse_tests;

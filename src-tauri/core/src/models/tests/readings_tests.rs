@@ -2,7 +2,7 @@
 
 use xiaoya_sandbox::{self as sb, Reading};
 
-use super::wire::StructuredOutputMode;
+use super::super::wire::StructuredOutputMode;
 use crate::auth::wire::ContextRequest;
 use crate::testing::Rig;
 

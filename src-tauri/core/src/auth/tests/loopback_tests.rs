@@ -9,10 +9,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use xiaoya_sandbox::{self as sb, Reading};
 
-use super::attempts::SignInOutcome;
-use super::loopback::NOT_FOUND;
+use super::super::attempts::SignInOutcome;
+use super::super::loopback::NOT_FOUND;
+use super::super::wire::{ContextRequest, LapseReason};
 use super::redirect_tests::{query, rig_with_redirect};
-use super::wire::{ContextRequest, LapseReason};
 use crate::foundation::error::ErrorCode;
 use crate::testing::Rig;
 use crate::wire::AppEvent;

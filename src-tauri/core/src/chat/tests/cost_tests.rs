@@ -4,8 +4,8 @@
 use serde_json::json;
 use xiaoya_sandbox as sb;
 
-use super::cost::summarize;
-use super::tests::{input, ledger_rows, options, receipt_id, send_and_stop, signed_in, Events};
+use super::super::cost::summarize;
+use super::super::tests::{input, ledger_rows, options, receipt_id, send_and_stop, signed_in, Events};
 use crate::auth::wire::ContextRequest;
 
 #[tokio::test]
