@@ -48,6 +48,19 @@ async fn wait_focus(app: &AppWindow, want: &str) -> TestResult {
     Err(format!("focus never reached {want:?}; it is on {last:?}").into())
 }
 
+/// Waits until the focus is inside `css` (a menu moves it there once it has drawn).
+async fn wait_focus_within(app: &AppWindow, css: &str) -> TestResult {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let script = format!("return !!document.activeElement?.closest({css:?});");
+    while Instant::now() < deadline {
+        if app.client.execute(&script, vec![]).await?.as_bool() == Some(true) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("the focus never went into `{css}`").into())
+}
+
 async fn wait_gone(app: &AppWindow, css: &str) -> TestResult {
     let deadline = Instant::now() + Duration::from_secs(10);
     while Instant::now() < deadline {
@@ -148,6 +161,8 @@ async fn journey(app: &AppWindow) -> TestResult {
     // ---- Ctrl+Shift+C opens "Charged to" on the paying context; Esc closes it.
     press(app, &format!("{CTRL}{SHIFT}c{RELEASE}")).await?;
     app.find("[data-testid=context-menu]").await?;
+    // The keys go where the focus is, as a person's do: Esc once the menu has taken it.
+    wait_focus_within(app, "[data-testid=context-menu]").await?;
     press(app, ESCAPE).await?;
     wait_gone(app, "[data-testid=context-menu]").await?;
     wait_focus(app, "charged-to").await?;
