@@ -16,6 +16,13 @@ pub enum Reading {
     /// Placeholder so the set is never empty of variants; has no effect.
     #[doc(hidden)]
     None,
+    // ----- issue 24, second round -----
+    /// The chat models' `parameterSpec` rules in the JSON Schema keywords the docs' example
+    /// never shows: `exclusiveMinimum`/`exclusiveMaximum` (numbers, and draft 4's booleans),
+    /// `multipleOf`, `type: ["number", "null"]`, bounds as text (`"2"`), an `enum` of
+    /// `{value, label}`, `const` and an unknown `x-ui-widget` (READINGS G7). The gateway
+    /// refuses what those rules refuse.
+    ParameterSpecKeywords,
     // ----- issue 24 batch B -----
     /// TTS options' `voiceLibraryUrl` relative to the platform's origin (`/voices?…`), not
     /// absolute (READINGS K8: the docs fix no form).
@@ -229,6 +236,16 @@ impl Readings {
         }
     }
 
+    /// A seeded model as the catalog serves it and the gateway checks it: under
+    /// `ParameterSpecKeywords` its rules use other JSON Schema keywords (READINGS G7).
+    pub(crate) fn catalog_model(&self, model: crate::seed::CatalogModel) -> crate::seed::CatalogModel {
+        if self.has(Reading::ParameterSpecKeywords) {
+            model.with_keyword_rules()
+        } else {
+            model
+        }
+    }
+
     /// Parses one kebab-case name, as given to `--reading`.
     pub fn parse_name(name: &str) -> Result<Reading, serde_json::Error> {
         serde_json::from_value(serde_json::Value::String(name.to_string()))
@@ -282,6 +299,14 @@ mod tests {
         ] {
             assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
         }
+    }
+
+    #[test]
+    fn issue_24_second_round_switches_have_their_kebab_case_names() {
+        assert_eq!(
+            Readings::parse_name("parameter-spec-keywords").ok(),
+            Some(Reading::ParameterSpecKeywords)
+        );
     }
 
     #[test]

@@ -104,3 +104,71 @@ async fn an_error_inside_the_stream_interrupts_the_reply_in_every_shape() {
         assert_eq!(stored.messages[1].content, reply.content, "{shape:?}");
     }
 }
+
+/// READINGS G7: parameter rules in the JSON Schema keywords the docs' example never shows.
+/// The app refuses, before sending, every value the platform would refuse (exclusive bounds
+/// in both drafts' forms, `multipleOf`, bounds written as text, `{value, label}` enums,
+/// `const`), offers the enum's values with their labels, ignores the unknown `x-ui-widget`,
+/// and what it accepts the platform accepts: the reply completes.
+#[tokio::test]
+async fn parameter_rules_in_other_keywords_offer_only_what_the_platform_accepts() {
+    use super::wire::ProblemKind as P;
+    let rig = signed_in(ContextRequest::Personal).await;
+    rig.control().set_readings([sb::Reading::ParameterSpecKeywords].into_iter().collect());
+    let catalog = rig.core.models().model_catalog(true).await.unwrap();
+    let othan = catalog.items.iter().find(|m| m.model_code == sb::MODEL_CHAT).unwrap();
+    let def = |name: &str| othan.parameters.iter().find(|p| p.name == name).unwrap();
+    let effort = def("reasoning_effort");
+    assert_eq!(
+        effort.enum_values,
+        Some(vec![json!("low"), json!("medium"), json!("high")]),
+        "the values, not the objects"
+    );
+    let labels: Vec<Option<&str>> = effort.enum_labels.iter().flatten().map(|l| l.as_deref()).collect();
+    assert_eq!(labels, [Some("Quick"), Some("Balanced"), Some("Thorough")]);
+    assert_eq!(def("n").enum_values, Some(vec![json!(1)]), "a const is the one value offered");
+    assert!(def("top_p").nullable && def("top_p").maximum == Some(1.0), "a bound written as text is kept");
+    let refused = [
+        ("temperature", json!(0), P::NotAboveMinimum { minimum: 0.0 }),
+        ("temperature", json!(0.25), P::NotMultipleOf { step: 0.1 }),
+        ("temperature", json!(2.5), P::AboveMaximum { maximum: 2.0 }),
+        ("top_p", json!(1.5), P::AboveMaximum { maximum: 1.0 }),
+        ("max_tokens", json!(100), P::NotMultipleOf { step: 16.0 }),
+        ("max_tokens", json!(8193), P::NotBelowMaximum { maximum: 8193.0 }),
+        ("presence_penalty", json!(2), P::NotBelowMaximum { maximum: 2.0 }),
+        ("presence_penalty", json!(-2), P::NotAboveMinimum { minimum: -2.0 }),
+        (
+            "reasoning_effort",
+            json!("Thorough"),
+            P::NotInEnum { allowed: vec![json!("low"), json!("medium"), json!("high")] },
+        ),
+        ("n", json!(2), P::NotInEnum { allowed: vec![json!(1)] }),
+    ];
+    for (name, value, problem) in refused {
+        let found = rig
+            .core
+            .chat()
+            .chat_check_options(&options(sb::MODEL_CHAT, json!({ name: value })))
+            .await
+            .unwrap();
+        assert_eq!(
+            found.iter().map(|p| (&*p.field, &p.problem)).collect::<Vec<_>>(),
+            [(name, &problem)],
+            "{name} = {value}"
+        );
+    }
+    let accepted = options(
+        sb::MODEL_CHAT,
+        json!({"temperature": 0.3, "top_p": 1, "max_tokens": 512, "presence_penalty": -1.5,
+            "reasoning_effort": "high", "n": 1}),
+    );
+    assert!(rig.core.chat().chat_check_options(&accepted).await.unwrap().is_empty());
+    let reply = rig
+        .core
+        .chat()
+        .chat_send(input("Keywords", accepted), &Events::default().sink())
+        .await
+        .unwrap()
+        .reply;
+    assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
+}
