@@ -23,6 +23,11 @@ pub enum Reading {
     /// `{value, label}`, `const` and an unknown `x-ui-widget` (READINGS G7). The gateway
     /// refuses what those rules refuse.
     ParameterSpecKeywords,
+    /// Team balances in whole numbers only: `balancePoints`, `walletBalancePoints` and the
+    /// quota fields rounded to the nearest point (859.75 → 860), and no `balancePointsDecimal`
+    /// (READINGS I2: the docs show neither how the integers round nor that the decimal is
+    /// always sent). Charges are unchanged.
+    TeamBalanceWholeNumbers,
     // ----- issue 24 batch B -----
     /// TTS options' `voiceLibraryUrl` relative to the platform's origin (`/voices?…`), not
     /// absolute (READINGS K8: the docs fix no form).
@@ -303,10 +308,12 @@ mod tests {
 
     #[test]
     fn issue_24_second_round_switches_have_their_kebab_case_names() {
-        assert_eq!(
-            Readings::parse_name("parameter-spec-keywords").ok(),
-            Some(Reading::ParameterSpecKeywords)
-        );
+        for (name, reading) in [
+            ("parameter-spec-keywords", Reading::ParameterSpecKeywords),
+            ("team-balance-whole-numbers", Reading::TeamBalanceWholeNumbers),
+        ] {
+            assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
+        }
     }
 
     #[test]

@@ -45,6 +45,7 @@ function teamBeta(spendable: string): BalanceOverview {
     refreshedAt: Date.now(),
     low: false,
     lowThreshold: "0",
+    spendableRounded: false,
     settled: [],
   };
 }
@@ -148,6 +149,7 @@ describe("Team Beta's Balances", () => {
       refreshedAt: Date.now(),
       low: false,
       lowThreshold: "100",
+      spendableRounded: false,
       settled: [],
     };
     act(() =>

@@ -143,8 +143,8 @@ impl Db {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO balance_snapshots (origin, client_id, subject, context_kind, team_id, spendable,
                 subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
-                quota_remaining, ledger_mark, taken_at, model_charged)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                quota_remaining, ledger_mark, taken_at, model_charged, spendable_rounded)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind_context(key)
@@ -161,6 +161,7 @@ impl Db {
         .bind(s.ledger_mark)
         .bind(s.taken_at)
         .bind(&s.model_charged)
+        .bind(s.spendable_rounded)
         .fetch_one(&mut *tx)
         .await?;
         sqlx::query(concat!("DELETE FROM balance_snapshots WHERE ", context_matches!(), " AND id <= ?"))

@@ -25,6 +25,9 @@ pub struct BalanceOverview {
     /// What can be spent now: the Personal total, or the Team member's exact balance
     /// (`balancePointsDecimal`: the wallet constrained by the member quota).
     pub spendable: String,
+    /// `spendable` is a whole number the platform may have rounded: a Team balance sent
+    /// without its exact `balancePointsDecimal` (READINGS I2). Shown as "about", never as exact.
+    pub spendable_rounded: bool,
     pub detail: BalanceDetail,
     /// When the platform answered (Unix ms).
     #[ts(type = "number")]

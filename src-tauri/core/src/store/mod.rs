@@ -264,6 +264,7 @@ mod tests {
                             ledger_mark: 0,
                             taken_at: i,
                             model_charged: None,
+                            spendable_rounded: false,
                         };
                         db.insert_balance_snapshot(&key, &row).await.expect("no SQLITE_BUSY");
                     }

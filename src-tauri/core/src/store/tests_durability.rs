@@ -327,6 +327,7 @@ async fn every_write_transaction_runs_concurrently_without_busy() {
                 ledger_mark: 0,
                 taken_at: 0,
                 model_charged: None,
+                spendable_rounded: false,
             };
             db4.insert_balance_snapshot(&key, &row).await.map(|_| ())
         }));

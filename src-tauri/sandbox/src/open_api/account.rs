@@ -75,6 +75,19 @@ pub(super) async fn team_balance(
             d.remove("quotaRemaining")
         });
     }
+    if readings.has(Reading::TeamBalanceWholeNumbers) {
+        let whole = |p: crate::Points| json!(p.round_whole());
+        data["balancePoints"] = whole(view.balance());
+        data["walletBalancePoints"] = whole(view.wallet);
+        data["quotaUsed"] = whole(view.quota_used);
+        if let Some(limit) = view.quota_limit {
+            data["quotaLimit"] = whole(limit);
+        }
+        if let Some(remaining) = view.quota_remaining() {
+            data["quotaRemaining"] = whole(remaining);
+        }
+        data.as_object_mut().map(|d| d.remove("balancePointsDecimal"));
+    }
     if readings.has(Reading::PointsFractional) {
         // Exact amounts as numbers with a fraction instead of `balancePointsDecimal` text.
         data["balancePoints"] = amount(view.balance());
