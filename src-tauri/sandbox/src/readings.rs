@@ -28,6 +28,14 @@ pub enum Reading {
     /// (READINGS I2: the docs show neither how the integers round nor that the decimal is
     /// always sent). Charges are unchanged.
     TeamBalanceWholeNumbers,
+    /// `/usage`'s `modelUsage` counts chat completions only, not speech (READINGS J3: the docs
+    /// say "Agent-attributed Personal usage" and leave open whether speech is in it).
+    /// `chargedPoints`/`netPoints` at the top still count every charge.
+    UsageCountsChatOnly,
+    /// `/usage` counts the current day (UTC, sandbox clock) only, as a "today's usage" window
+    /// would, so its counters restart at each day's start and go backwards (READINGS J4: the
+    /// docs name no window; a month or a rolling window restarts the same way, only later).
+    UsageWindowDaily,
     // ----- issue 24 batch B -----
     /// TTS options' `voiceLibraryUrl` relative to the platform's origin (`/voices?…`), not
     /// absolute (READINGS K8: the docs fix no form).
@@ -311,6 +319,8 @@ mod tests {
         for (name, reading) in [
             ("parameter-spec-keywords", Reading::ParameterSpecKeywords),
             ("team-balance-whole-numbers", Reading::TeamBalanceWholeNumbers),
+            ("usage-counts-chat-only", Reading::UsageCountsChatOnly),
+            ("usage-window-daily", Reading::UsageWindowDaily),
         ] {
             assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
         }

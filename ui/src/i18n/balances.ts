@@ -128,6 +128,12 @@ export const en = {
     "The answer named no points, and other charges were made before the balance was read again, so the usage counter can't tell them apart.",
   "cost.why.noUsageCounter": "The answer named no points, and there is no usage counter to read for this account.",
   "cost.why.noUsageCounterTeam": "The answer named no points, and the platform keeps no usage counter for Team sign-ins.",
+  "cost.why.counterRestarted":
+    "The answer named no points, and the usage counter started again from zero before the next balance read (it counts a period, and a new one began), so it can't tell what this cost.",
+  "balances.changes.counterScopeUnknown":
+    "The usage counter moved, but nothing has shown yet whether it counts speech as well as chat, and this change has both. It can't tell what chat cost here, so nothing is taken from it.",
+  "balances.changes.counterRestarted":
+    "The usage counter went back to a lower number here: it counts a period, and a new one began. It can't explain this change, so nothing is taken from it.",
   "cost.byCounter": "from the usage counter",
   "cost.label": "Cost",
   "balances.changes.explainedInTotal": "The usage counter explains the total, but not each charge's amount.",
@@ -320,6 +326,12 @@ export const zhCN: Record<keyof typeof en, string> = {
   "cost.why.otherCharges": "回复没有给出积分数，且在重新读取余额之前还有其他扣费，用量统计无法区分它们。",
   "cost.why.noUsageCounter": "回复没有给出积分数，且该账户没有可读取的用量统计。",
   "cost.why.noUsageCounterTeam": "回复没有给出积分数，且平台不为团队登录提供用量统计。",
+  "cost.why.counterRestarted":
+    "回复没有给出积分数，且在下次读取余额之前用量统计已从零重新计数（它按周期统计，新周期已开始），因此无法得知这次花了多少。",
+  "balances.changes.counterScopeUnknown":
+    "用量统计有变化，但目前还看不出它是否也统计语音合成；这段时间里既有对话也有语音，因此无法得知对话花了多少，不据此推算任何金额。",
+  "balances.changes.counterRestarted":
+    "用量统计在这段时间里变小了：它按周期统计，新周期已开始。它无法解释这次变化，因此不据此推算任何金额。",
   "cost.byCounter": "按用量统计",
   "cost.label": "费用",
   "balances.changes.explainedInTotal": "用量统计解释了总额，但无法给出每笔扣费的金额。",

@@ -73,6 +73,8 @@ function interval(from: string, to: string, change: string, charges: LedgerEntry
     explained: change.replace("-", ""),
     unpriced: 0,
     unexplained: "0",
+    counterRestarted: false,
+    counterScopeUnknown: false,
   };
 }
 

@@ -7,7 +7,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 
 use crate::auth::authenticate;
-use crate::billing::usage_summary;
+use crate::billing::{usage_summary, UsageCounting};
 use serde_json::{json, Value};
 
 use crate::envelope::{success, PlatformError};
@@ -107,7 +107,8 @@ pub(super) async fn usage(
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Usage)?;
     caller.require_personal()?;
-    let mut data = usage_summary(&shared.world(), &caller.token.client_id);
+    let counting = UsageCounting::under(&shared.settings().readings, shared.clock.now());
+    let mut data = usage_summary(&shared.world(), &caller.token.client_id, &counting);
     if shared.settings().readings.has(Reading::UsagePerModel) {
         data["modelUsage"] = crate::billing::model_usage_per_model(&shared.world(), &caller.token.client_id);
     }
