@@ -93,12 +93,18 @@ pub(crate) fn new_charge(
 
 /// `/api/v1/open/usage`: Personal charges attributed to this client. The sandbox has no
 /// refunds, so `refundedPoints` is 0. Chat and speech both count as model usage.
-pub(crate) fn usage_summary(world: &World, client_id: &str) -> Value {
-    let mine =
-        world.charges.iter().filter(|c| c.client_id == client_id && c.context == ChargeContext::Personal);
-    let (mut charged, mut requests, mut input, mut output) = (0i64, 0u64, 0u64, 0u64);
+pub(crate) fn usage_summary(world: &World, client_id: &str, counting: &UsageCounting) -> Value {
+    let mine = world.charges.iter().filter(|c| {
+        c.client_id == client_id && c.context == ChargeContext::Personal && counting.in_window(c)
+    });
+    let (mut charged, mut model_charged, mut requests, mut input, mut output) =
+        (0i64, 0i64, 0u64, 0u64, 0u64);
     for charge in mine {
         charged += charge.points.floor_whole();
+        if counting.chat_only && charge.kind != ChargeKind::ChatCompletion {
+            continue;
+        }
+        model_charged += charge.points.floor_whole();
         requests += 1;
         input += charge.input_tokens.unwrap_or(0);
         output += charge.output_tokens.unwrap_or(0);
@@ -114,9 +120,36 @@ pub(crate) fn usage_summary(world: &World, client_id: &str) -> Value {
             "cacheReadTokens": 0,
             "cacheWriteTokens": 0,
             "imageCount": 0,
-            "chargedPoints": charged,
+            "chargedPoints": model_charged,
         },
     })
+}
+
+/// Which charges `/usage` counts. By default every Personal charge of the client, chat and
+/// speech, over the sandbox's lifetime.
+#[derive(Debug, Default)]
+pub(crate) struct UsageCounting {
+    /// `modelUsage` counts chat completions only (reading `usage-counts-chat-only`, READINGS J3).
+    pub chat_only: bool,
+    /// Only charges at or after this time count: the current window (reading
+    /// `usage-window-daily`, READINGS J4), so the counters restart at each day's start.
+    pub since: Option<time::OffsetDateTime>,
+}
+
+impl UsageCounting {
+    pub fn under(readings: &crate::readings::Readings, now: time::OffsetDateTime) -> Self {
+        use crate::readings::Reading;
+        UsageCounting {
+            chat_only: readings.has(Reading::UsageCountsChatOnly),
+            since: readings.has(Reading::UsageWindowDaily).then(|| now.replace_time(time::Time::MIDNIGHT)),
+        }
+    }
+
+    fn in_window(&self, charge: &Charge) -> bool {
+        let Some(since) = self.since else { return true };
+        time::OffsetDateTime::parse(&charge.at, &time::format_description::well_known::Rfc3339)
+            .is_ok_and(|at| at >= since)
+    }
 }
 
 /// `modelUsage` as a list with one entry per model (reading `usage-per-model`): the same

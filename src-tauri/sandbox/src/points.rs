@@ -38,6 +38,13 @@ impl Points {
         i64::try_from(whole).unwrap_or(if whole < 0 { i64::MIN } else { i64::MAX })
     }
 
+    /// The nearest whole number of points, halves up (how a platform that rounds to nearest
+    /// writes an integer field: 859.75 → 860).
+    pub fn round_whole(self) -> i64 {
+        let whole = (self.milli + MILLI / 2).div_euclid(MILLI);
+        i64::try_from(whole).unwrap_or(if whole < 0 { i64::MIN } else { i64::MAX })
+    }
+
     pub fn is_whole(self) -> bool {
         self.milli % MILLI == 0
     }

@@ -16,6 +16,26 @@ pub enum Reading {
     /// Placeholder so the set is never empty of variants; has no effect.
     #[doc(hidden)]
     None,
+    // ----- issue 24, second round -----
+    /// The chat models' `parameterSpec` rules in the JSON Schema keywords the docs' example
+    /// never shows: `exclusiveMinimum`/`exclusiveMaximum` (numbers, and draft 4's booleans),
+    /// `multipleOf`, `type: ["number", "null"]`, bounds as text (`"2"`), an `enum` of
+    /// `{value, label}`, `const` and an unknown `x-ui-widget` (READINGS G7). The gateway
+    /// refuses what those rules refuse.
+    ParameterSpecKeywords,
+    /// Team balances in whole numbers only: `balancePoints`, `walletBalancePoints` and the
+    /// quota fields rounded to the nearest point (859.75 → 860), and no `balancePointsDecimal`
+    /// (READINGS I2: the docs show neither how the integers round nor that the decimal is
+    /// always sent). Charges are unchanged.
+    TeamBalanceWholeNumbers,
+    /// `/usage`'s `modelUsage` counts chat completions only, not speech (READINGS J3: the docs
+    /// say "Agent-attributed Personal usage" and leave open whether speech is in it).
+    /// `chargedPoints`/`netPoints` at the top still count every charge.
+    UsageCountsChatOnly,
+    /// `/usage` counts the current day (UTC, sandbox clock) only, as a "today's usage" window
+    /// would, so its counters restart at each day's start and go backwards (READINGS J4: the
+    /// docs name no window; a month or a rolling window restarts the same way, only later).
+    UsageWindowDaily,
     // ----- issue 24 batch B -----
     /// TTS options' `voiceLibraryUrl` relative to the platform's origin (`/voices?…`), not
     /// absolute (READINGS K8: the docs fix no form).
@@ -229,6 +249,16 @@ impl Readings {
         }
     }
 
+    /// A seeded model as the catalog serves it and the gateway checks it: under
+    /// `ParameterSpecKeywords` its rules use other JSON Schema keywords (READINGS G7).
+    pub(crate) fn catalog_model(&self, model: crate::seed::CatalogModel) -> crate::seed::CatalogModel {
+        if self.has(Reading::ParameterSpecKeywords) {
+            model.with_keyword_rules()
+        } else {
+            model
+        }
+    }
+
     /// Parses one kebab-case name, as given to `--reading`.
     pub fn parse_name(name: &str) -> Result<Reading, serde_json::Error> {
         serde_json::from_value(serde_json::Value::String(name.to_string()))
@@ -279,6 +309,18 @@ mod tests {
             ("team-roles-upper", Reading::TeamRolesUpper),
             ("quota-unlimited-absent", Reading::QuotaUnlimitedAbsent),
             ("tts-price-numbers-text", Reading::TtsPriceNumbersText),
+        ] {
+            assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
+        }
+    }
+
+    #[test]
+    fn issue_24_second_round_switches_have_their_kebab_case_names() {
+        for (name, reading) in [
+            ("parameter-spec-keywords", Reading::ParameterSpecKeywords),
+            ("team-balance-whole-numbers", Reading::TeamBalanceWholeNumbers),
+            ("usage-counts-chat-only", Reading::UsageCountsChatOnly),
+            ("usage-window-daily", Reading::UsageWindowDaily),
         ] {
             assert_eq!(Readings::parse_name(name).ok(), Some(reading), "{name}");
         }

@@ -291,3 +291,50 @@ async fn by_default_a_streamed_reply_arrives_at_a_pace_a_person_can_watch() {
     assert_eq!(streamed_content(&events), streamed_content(&sse(&text).0), "the same greeting");
     assert!(fast < took / 3.0, "{fast:.2} s at 200 tokens a second against {took:.2} s at 40");
 }
+
+/// READINGS G7: under `parameter-spec-keywords` the catalog writes its rules with other JSON
+/// Schema keywords, and the gateway refuses exactly what they refuse.
+#[tokio::test]
+async fn parameter_rules_in_other_keywords_are_served_and_enforced() {
+    let h = harness(true).await;
+    h.control.set_readings([Reading::ParameterSpecKeywords].into_iter().collect());
+    let token = h.personal().await;
+    let (_, catalog) = h.api_get(&token, "/api/v1/open/models").await;
+    let othan = data(&catalog).as_array().unwrap().iter().find(|m| m["modelCode"] == MODEL_CHAT).unwrap();
+    let spec = &othan["parameterSpec"];
+    assert_eq!(spec["temperature"]["exclusiveMinimum"], 0);
+    assert_eq!(spec["top_p"]["maximum"], "1");
+    assert_eq!(spec["reasoning_effort"]["enum"][2]["value"], "high");
+    assert_eq!(spec["n"]["const"], 1);
+    let cases = [
+        ("temperature", json!(0), false),
+        ("temperature", json!(0.25), false),
+        ("temperature", json!(0.3), true),
+        ("top_p", json!(1.5), false),
+        ("top_p", json!(1), true),
+        ("max_tokens", json!(100), false),
+        ("max_tokens", json!(8193), false),
+        ("max_tokens", json!(512), true),
+        ("presence_penalty", json!(2), false),
+        ("presence_penalty", json!(-1.5), true),
+        ("reasoning_effort", json!("Thorough"), false),
+        ("reasoning_effort", json!({"value": "high", "label": "Thorough"}), false),
+        ("reasoning_effort", json!("high"), true),
+        ("n", json!(2), false),
+        ("n", json!(1), true),
+    ];
+    for (i, (name, value, accepted)) in cases.into_iter().enumerate() {
+        let mut request = body(MODEL_CHAT, "hi", false);
+        request[name] = value.clone();
+        let (status, answer) = send(post(&h, &token, Some(&format!("kw-{i}")), &request)).await;
+        if accepted {
+            assert_eq!(status, StatusCode::OK, "{name} = {value}: {answer}");
+        } else {
+            assert_eq!(
+                (status, error_code(&answer)),
+                (StatusCode::BAD_REQUEST, "MODEL_PARAMETER_INVALID"),
+                "{name} = {value}"
+            );
+        }
+    }
+}

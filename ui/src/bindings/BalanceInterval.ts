@@ -19,4 +19,14 @@ unpriced: number, unexplained: string,
  * Personal: the chat points the platform's usage counter shows for this interval
  * beyond what chat receipts named (part of the explanation, not "unexplained").
  */
-chatByUsage?: string, };
+chatByUsage?: string, 
+/**
+ * Personal: the usage counter went backwards in this interval (it counts a period and a
+ * new one began, READINGS J4), so it explains nothing here.
+ */
+counterRestarted: boolean, 
+/**
+ * Personal: the interval has clips and nothing has shown yet whether the usage counter
+ * counts speech (READINGS J3), so the counter explains nothing here.
+ */
+counterScopeUnknown: boolean, };

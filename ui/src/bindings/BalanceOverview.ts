@@ -16,7 +16,12 @@ sessionId: string, context: BillingContext,
  * What can be spent now: the Personal total, or the Team member's exact balance
  * (`balancePointsDecimal`: the wallet constrained by the member quota).
  */
-spendable: string, detail: BalanceDetail, 
+spendable: string, 
+/**
+ * `spendable` is a whole number the platform may have rounded: a Team balance sent
+ * without its exact `balancePointsDecimal` (READINGS I2). Shown as "about", never as exact.
+ */
+spendableRounded: boolean, detail: BalanceDetail, 
 /**
  * When the platform answered (Unix ms).
  */

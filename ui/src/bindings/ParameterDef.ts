@@ -6,13 +6,36 @@ import type { JsonValue } from "./serde_json/JsonValue";
  */
 export type ParameterDef = { name: string, 
 /**
- * `type` as sent (`number`, `integer`, `string`, `boolean`, …); empty when missing.
+ * `type` as sent (`number`, `integer`, `string`, `boolean`, …), the first that is not
+ * `null` of a list; empty when missing.
  */
-kind: string, minimum: number | null, maximum: number | null, 
+kind: string, 
 /**
- * Allowed values, when the spec lists an `enum`.
+ * The lower bound: `minimum`, or `exclusiveMinimum` (a number, or draft 4's `true`
+ * beside `minimum`), whichever is tighter; bounds written as text are read as numbers.
  */
-enumValues: Array<JsonValue> | null, default: JsonValue | null, description: string | null, 
+minimum: number | null, 
+/**
+ * `minimum` itself is refused (an exclusive bound).
+ */
+minimumExclusive: boolean, maximum: number | null, maximumExclusive: boolean, 
+/**
+ * `multipleOf`: a value must be a whole number of these.
+ */
+multipleOf: number | null, 
+/**
+ * `type` lists `null` (or `nullable: true`): the platform takes `null`, as "not set".
+ */
+nullable: boolean, 
+/**
+ * Allowed values, when the spec lists an `enum` (the `value` of `{value, label}`
+ * entries) or a `const` (the one value).
+ */
+enumValues: Array<JsonValue> | null, 
+/**
+ * The label of each allowed value, where the spec gives one (`{value, label}`).
+ */
+enumLabels: Array<string | null> | null, default: JsonValue | null, description: string | null, 
 /**
  * Listed in a JSON Schema spec's `required`.
  */

@@ -29,5 +29,7 @@ export function costWhy(cost: ChargeCost, team: boolean): string | null {
       return t("cost.why.otherCharges");
     case "noUsageCounter":
       return team ? t("cost.why.noUsageCounterTeam") : t("cost.why.noUsageCounter");
+    case "counterRestarted":
+      return t("cost.why.counterRestarted");
   }
 }

@@ -15,6 +15,9 @@ export const en = {
   "balance.updated": "Updated {ago}",
   "balance.updatedAt": "Read from the platform at {time}",
   "balance.exact": "Exactly {amount} {amount:point|points}",
+  "balance.pointsAbout": "≈ {amount} {amount:point|points}",
+  "balance.roundedTitle": "About {amount} {amount:point|points}: rounded by the platform, which sent no exact decimal",
+  "balance.headerAriaRounded": "Balance of {who}: about {amount} {amount:point|points}, rounded by the platform, updated {ago}. Refresh",
 
   "balances.justNow": "just now",
 
@@ -27,6 +30,9 @@ export const en = {
     "Shown for information: the platform settles each charge on its own, so this number can lag behind by a moment.",
   "balances.hero.teamNote": "What you can spend now: the team wallet, limited by your quota in the team.",
   "balances.hero.lowBadge": "Low balance",
+  "balances.hero.roundedBadge": "Rounded",
+  "balances.hero.roundedNote":
+    "About {amount} points: the platform sent this balance as a whole number without its exact decimal, so what you can spend may differ from it by up to 1 point.",
   "balances.hero.lowNote": "Below your warning level of {amount} points.",
   "balances.hero.threshold": "Warn me below {amount} points",
   "balances.hero.thresholdOff": "Low-balance warnings are off",
@@ -55,6 +61,7 @@ export const en = {
   "balances.team.title": "Team points",
   "balances.team.memberBalance": "Your balance",
   "balances.team.memberBalanceHint": "Exactly what you can spend in this team",
+  "balances.team.memberBalanceRoundedHint": "About what you can spend in this team: the platform sent a rounded whole number",
   "balances.team.wallet": "Team wallet",
   "balances.team.walletHint": "Shared by every member of the team",
   "balances.team.walletUnknown": "Not reported",
@@ -121,6 +128,12 @@ export const en = {
     "The answer named no points, and other charges were made before the balance was read again, so the usage counter can't tell them apart.",
   "cost.why.noUsageCounter": "The answer named no points, and there is no usage counter to read for this account.",
   "cost.why.noUsageCounterTeam": "The answer named no points, and the platform keeps no usage counter for Team sign-ins.",
+  "cost.why.counterRestarted":
+    "The answer named no points, and the usage counter started again from zero before the next balance read (it counts a period, and a new one began), so it can't tell what this cost.",
+  "balances.changes.counterScopeUnknown":
+    "The usage counter moved, but nothing has shown yet whether it counts speech as well as chat, and this change has both. It can't tell what chat cost here, so nothing is taken from it.",
+  "balances.changes.counterRestarted":
+    "The usage counter went back to a lower number here: it counts a period, and a new one began. It can't explain this change, so nothing is taken from it.",
   "cost.byCounter": "from the usage counter",
   "cost.label": "Cost",
   "balances.changes.explainedInTotal": "The usage counter explains the total, but not each charge's amount.",
@@ -209,6 +222,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balance.updated": "更新于{ago}",
   "balance.updatedAt": "于 {time} 从平台读取",
   "balance.exact": "精确值 {amount} 积分",
+  "balance.pointsAbout": "≈ {amount} 积分",
+  "balance.roundedTitle": "约 {amount} 积分：平台只发送了取整后的数，没有精确的小数值",
+  "balance.headerAriaRounded": "{who}的余额：约 {amount} 积分（平台取整），更新于{ago}。点击刷新",
 
   "balances.justNow": "刚刚",
 
@@ -220,6 +236,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.hero.personalNote": "仅供查看：每笔扣费由平台单独结算，此数字可能会稍有延迟。",
   "balances.hero.teamNote": "你现在可以使用的积分：团队钱包余额，并受你在团队中的额度限制。",
   "balances.hero.lowBadge": "余额偏低",
+  "balances.hero.roundedBadge": "已取整",
+  "balances.hero.roundedNote":
+    "约 {amount} 积分：平台只发送了取整后的整数余额，没有给出精确的小数值，你实际可用的积分可能与此相差最多 1 积分。",
   "balances.hero.lowNote": "已低于你设置的提醒线 {amount} 积分。",
   "balances.hero.threshold": "低于 {amount} 积分时提醒我",
   "balances.hero.thresholdOff": "已关闭余额不足提醒",
@@ -246,6 +265,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   "balances.team.title": "团队积分",
   "balances.team.memberBalance": "你的余额",
   "balances.team.memberBalanceHint": "你在这个团队中可以使用的确切积分",
+  "balances.team.memberBalanceRoundedHint": "你在这个团队中大约可以使用的积分：平台发送的是取整后的整数",
   "balances.team.wallet": "团队钱包",
   "balances.team.walletHint": "由团队所有成员共享",
   "balances.team.walletUnknown": "平台未提供",
@@ -306,6 +326,12 @@ export const zhCN: Record<keyof typeof en, string> = {
   "cost.why.otherCharges": "回复没有给出积分数，且在重新读取余额之前还有其他扣费，用量统计无法区分它们。",
   "cost.why.noUsageCounter": "回复没有给出积分数，且该账户没有可读取的用量统计。",
   "cost.why.noUsageCounterTeam": "回复没有给出积分数，且平台不为团队登录提供用量统计。",
+  "cost.why.counterRestarted":
+    "回复没有给出积分数，且在下次读取余额之前用量统计已从零重新计数（它按周期统计，新周期已开始），因此无法得知这次花了多少。",
+  "balances.changes.counterScopeUnknown":
+    "用量统计有变化，但目前还看不出它是否也统计语音合成；这段时间里既有对话也有语音，因此无法得知对话花了多少，不据此推算任何金额。",
+  "balances.changes.counterRestarted":
+    "用量统计在这段时间里变小了：它按周期统计，新周期已开始。它无法解释这次变化，因此不据此推算任何金额。",
   "cost.byCounter": "按用量统计",
   "cost.label": "费用",
   "balances.changes.explainedInTotal": "用量统计解释了总额，但无法给出每笔扣费的金额。",

@@ -37,6 +37,28 @@ const alone = {
   unpriced: 0,
   chatByUsage: "0",
 };
+// READINGS J4: a counter of a period went back to a lower number (a new period began): the
+// interval says so, and the reply's cost says why it is unknown, not "no usage counter".
+const restarted = {
+  ...shared,
+  charges: [{ ...shared.charges[0], cost: { kind: "notReported", why: "counterRestarted" } }],
+  chatByUsage: undefined,
+  unexplained: "-5",
+  counterRestarted: true,
+};
+// READINGS J3: a clip and a reply without its amount in one change, while nothing has shown
+// whether the counter counts speech: it says it can't tell, and claims nothing.
+const scopeUnknown = {
+  ...shared,
+  charges: [
+    shared.charges[0],
+    { ...shared.charges[0], id: "c2", source: "tts", requestId: "req-2", cost: { kind: "reported", points: "2" } },
+  ],
+  explained: "2",
+  chatByUsage: undefined,
+  unexplained: "-3",
+  counterScopeUnknown: true,
+};
 vi.mock("../../src/ipc", (real) =>
   withCommands(real, {
     balanceChanges: () =>
@@ -108,6 +130,35 @@ describe("chat points explained by the usage counter", () => {
     const points = el.querySelector<HTMLElement>("[data-testid=charge-points]");
     expect(points?.dataset.cost).toBe("fromUsageCounter");
     expect(points?.textContent).toContain("from the usage counter");
+  });
+
+  it("says the usage counter restarted when it went backwards, and claims nothing from it", async () => {
+    interval = restarted;
+    const el = await show();
+    expect(el.querySelector("[data-testid=interval-counter-restarted]")?.textContent).toContain("it counts a period, and a new one began");
+    expect(el.querySelector("[data-testid=interval-chat-usage]")).toBeNull();
+    const title = el.querySelector<HTMLElement>("[data-testid=charge-points]")?.title ?? "";
+    expect(title).toContain("started again from zero");
+    expect(title).not.toContain("there is no usage counter");
+    render(null, el);
+    el.remove();
+    act(() => applyLocale("zh-CN"));
+    const zh = await show();
+    expect(zh.querySelector("[data-testid=interval-counter-restarted]")?.textContent).toContain("新周期已开始");
+  });
+
+  it("says it can't tell what chat cost while nothing shows whether the counter counts speech", async () => {
+    interval = scopeUnknown;
+    const el = await show();
+    expect(el.querySelector("[data-testid=interval-counter-scope-unknown]")?.textContent).toContain(
+      "nothing has shown yet whether it counts speech",
+    );
+    expect(el.querySelector("[data-testid=interval-chat-usage]")).toBeNull();
+    render(null, el);
+    el.remove();
+    act(() => applyLocale("zh-CN"));
+    const zh = await show();
+    expect(zh.querySelector("[data-testid=interval-counter-scope-unknown]")?.textContent).toContain("是否也统计语音合成");
   });
 
   it("says it in Chinese", async () => {

@@ -45,6 +45,7 @@ function teamBeta(spendable: string): BalanceOverview {
     refreshedAt: Date.now(),
     low: false,
     lowThreshold: "0",
+    spendableRounded: false,
     settled: [],
   };
 }
@@ -72,6 +73,8 @@ function interval(from: string, to: string, change: string, charges: LedgerEntry
     explained: change.replace("-", ""),
     unpriced: 0,
     unexplained: "0",
+    counterRestarted: false,
+    counterScopeUnknown: false,
   };
 }
 
@@ -148,6 +151,7 @@ describe("Team Beta's Balances", () => {
       refreshedAt: Date.now(),
       low: false,
       lowThreshold: "100",
+      spendableRounded: false,
       settled: [],
     };
     act(() =>

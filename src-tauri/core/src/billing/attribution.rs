@@ -29,6 +29,8 @@ pub enum CounterReading {
     Attributed(Points),
     Shared,
     Unavailable,
+    /// The counter went backwards: it restarted (a new period) between the two refreshes.
+    Restarted,
 }
 
 impl CounterReading {
@@ -37,6 +39,7 @@ impl CounterReading {
             CounterReading::Attributed(_) => "attributed",
             CounterReading::Shared => "shared",
             CounterReading::Unavailable => "unavailable",
+            CounterReading::Restarted => "restarted",
         }
     }
 }
@@ -46,25 +49,54 @@ pub fn reported(row: &LedgerRow) -> Option<Points> {
     row.points.as_deref().and_then(Points::read_reported)
 }
 
+/// What the usage counter did between two readings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CounterChange {
+    /// Not read at both ends (a Team, no `usage` access, a failed read, the first refresh).
+    Missing,
+    /// It went backwards: the platform counts a period (READINGS J4) and a new one began, so
+    /// the change says nothing about what was spent.
+    Restarted,
+    Moved(Points),
+}
+
+impl CounterChange {
+    pub fn between(before: Option<&str>, after: Option<&str>) -> CounterChange {
+        let read = |v: Option<&str>| v.and_then(|t| Points::parse(t.trim()));
+        match (read(before), read(after)) {
+            (Some(before), Some(after)) if after < before => CounterChange::Restarted,
+            (Some(before), Some(after)) => CounterChange::Moved(after - before),
+            _ => CounterChange::Missing,
+        }
+    }
+
+    pub fn moved(self) -> Option<Points> {
+        match self {
+            CounterChange::Moved(points) => Some(points),
+            _ => None,
+        }
+    }
+}
+
 /// The usage counter's change between two readings; `None` without both, or when it went
-/// backwards (a reset: nothing is claimed).
+/// backwards (it restarted: nothing is claimed).
 pub fn counter_change(before: Option<&str>, after: Option<&str>) -> Option<Points> {
-    let spent = Points::parse(after?.trim())? - Points::parse(before?.trim())?;
-    (!spent.is_negative()).then_some(spent)
+    CounterChange::between(before, after).moved()
 }
 
 /// The verdict for each charge of one interval that has no reported amount and was not
 /// settled before. `interval` holds every charge of the context between the two refreshes
 /// (priced ones too: they make the interval shared); `change` is the counter's change.
-pub fn settle(interval: &[LedgerRow], change: Option<Points>) -> Vec<(i64, CounterReading)> {
+pub fn settle(interval: &[LedgerRow], change: CounterChange) -> Vec<(i64, CounterReading)> {
     let open = interval.iter().filter(|r| reported(r).is_none() && r.counter_reading.is_none());
     open.map(|row| {
         let reading = match change {
+            CounterChange::Missing => CounterReading::Unavailable,
+            CounterChange::Restarted => CounterReading::Restarted,
             // The counter counts model calls: a clip without a number is not measured by it.
-            None => CounterReading::Unavailable,
-            Some(_) if row.kind != "chat" => CounterReading::Unavailable,
-            Some(points) if interval.len() == 1 => CounterReading::Attributed(points),
-            Some(_) => CounterReading::Shared,
+            CounterChange::Moved(_) if row.kind != "chat" => CounterReading::Unavailable,
+            CounterChange::Moved(points) if interval.len() == 1 => CounterReading::Attributed(points),
+            CounterChange::Moved(_) => CounterReading::Shared,
         };
         (row.rowid, reading)
     })
@@ -87,6 +119,7 @@ pub fn cost_from_columns(reading: Option<&str>, points: Option<&str>) -> ChargeC
             None => NotReportedWhy::NoUsageCounter,
         },
         Some("shared") => NotReportedWhy::OtherCharges,
+        Some("restarted") => NotReportedWhy::CounterRestarted,
         Some(_) => NotReportedWhy::NoUsageCounter,
         None => NotReportedWhy::AwaitingRefresh,
     };
@@ -143,8 +176,8 @@ impl Db {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO balance_snapshots (origin, client_id, subject, context_kind, team_id, spendable,
                 subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
-                quota_remaining, ledger_mark, taken_at, model_charged)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                quota_remaining, ledger_mark, taken_at, model_charged, spendable_rounded)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind_context(key)
@@ -161,6 +194,7 @@ impl Db {
         .bind(s.ledger_mark)
         .bind(s.taken_at)
         .bind(&s.model_charged)
+        .bind(s.spendable_rounded)
         .fetch_one(&mut *tx)
         .await?;
         sqlx::query(concat!("DELETE FROM balance_snapshots WHERE ", context_matches!(), " AND id <= ?"))
@@ -185,10 +219,10 @@ impl Db {
         .fetch_all(&mut *tx)
         .await?;
         // Without an earlier refresh there is no interval to measure: no counter change.
-        let change = previous
-            .is_some()
-            .then(|| counter_change(before_count.as_deref(), s.model_charged.as_deref()))
-            .flatten();
+        let change = match previous {
+            Some(_) => CounterChange::between(before_count.as_deref(), s.model_charged.as_deref()),
+            None => CounterChange::Missing,
+        };
         let verdicts = settle(&interval, change);
         for (rowid, reading) in &verdicts {
             let points = match reading {
@@ -251,7 +285,7 @@ mod tests {
 
     #[test]
     fn the_only_charge_between_two_refreshes_gets_the_counters_change() {
-        let verdicts = settle(&[row(1, None)], Some(p("2")));
+        let verdicts = settle(&[row(1, None)], CounterChange::Moved(p("2")));
         assert_eq!(verdicts, [(1, CounterReading::Attributed(p("2")))]);
         let settled = announced(&[row(1, None)], &verdicts);
         assert_eq!(settled[0].cost, ChargeCost::FromUsageCounter { points: "2".into() });
@@ -262,19 +296,29 @@ mod tests {
     fn shared_intervals_and_missing_counters_say_why_there_is_no_number() {
         // Two replies (or a reply and a clip with its own number) between the same refreshes.
         assert_eq!(
-            settle(&[row(1, None), row(2, None)], Some(p("4"))),
+            settle(&[row(1, None), row(2, None)], CounterChange::Moved(p("4"))),
             [(1, CounterReading::Shared), (2, CounterReading::Shared)]
         );
-        assert_eq!(settle(&[row(1, Some("2")), row(2, None)], Some(p("4"))), [(2, CounterReading::Shared)]);
+        assert_eq!(
+            settle(&[row(1, Some("2")), row(2, None)], CounterChange::Moved(p("4"))),
+            [(2, CounterReading::Shared)]
+        );
         // No counter (a Team, no usage access) or one that went backwards.
-        assert_eq!(settle(&[row(1, None)], None), [(1, CounterReading::Unavailable)]);
+        assert_eq!(settle(&[row(1, None)], CounterChange::Missing), [(1, CounterReading::Unavailable)]);
+        // READINGS J4: a counter that went backwards restarted; that is said, not "no counter".
+        assert_eq!(settle(&[row(1, None)], CounterChange::Restarted), [(1, CounterReading::Restarted)]);
+        assert_eq!(CounterChange::between(Some("40"), Some("10")), CounterChange::Restarted);
+        assert_eq!(
+            cost_from_columns(Some("restarted"), None),
+            ChargeCost::NotReported { why: NotReportedWhy::CounterRestarted }
+        );
         assert_eq!(counter_change(Some("40"), Some("10")), None);
         assert_eq!(counter_change(Some("40"), Some("47")), Some(p("7")));
         assert_eq!(counter_change(None, Some("47")), None);
         // A reported amount or an earlier verdict is never settled again.
         let mut done = row(3, None);
         done.counter_reading = Some("shared".into());
-        assert!(settle(&[row(1, Some("1")), done], Some(p("1"))).is_empty());
+        assert!(settle(&[row(1, Some("1")), done], CounterChange::Moved(p("1"))).is_empty());
     }
 
     #[test]

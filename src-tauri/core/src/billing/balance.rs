@@ -281,6 +281,7 @@ pub(super) fn overview_of(session: &SessionRecord, row: &SnapshotRow, threshold:
         session_id: session.id.clone(),
         context: platform::context_of(session),
         spendable: row.spendable.clone(),
+        spendable_rounded: row.spendable_rounded,
         detail: platform::detail_of(session, row),
         refreshed_at: row.taken_at,
         low: spendable < threshold,

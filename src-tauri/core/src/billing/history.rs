@@ -68,18 +68,67 @@ fn point(row: &SnapshotRow) -> BalancePoint {
     BalancePoint { at: row.taken_at, spendable: row.spendable.clone() }
 }
 
+/// What the Personal usage counter (`modelUsage.chargedPoints`) counts. The docs say
+/// "Agent-attributed Personal usage" and leave open whether speech is in it (READINGS J3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CounterScope {
+    /// Nothing has shown it yet.
+    Unknown,
+    ChatOnly,
+    ChatAndSpeech,
+}
+
+/// What the refreshes show the counter counts: an interval whose only charges are clips
+/// with known amounts tells it. A counter that did not move counts chat only; one that moved
+/// by exactly their sum counts speech too. The latest such interval wins.
+fn counter_scope(snapshots: &[SnapshotRow], ledger: &[LedgerRow]) -> CounterScope {
+    for pair in snapshots.windows(2).rev() {
+        let (from, to) = (&pair[0], &pair[1]);
+        let charges: Vec<&LedgerRow> =
+            ledger.iter().filter(|r| r.rowid > from.ledger_mark && r.rowid <= to.ledger_mark).collect();
+        if charges.is_empty() || charges.iter().any(|r| r.kind == "chat") {
+            continue;
+        }
+        let Some(speech) = charges.iter().map(|r| amount(r)).sum::<Option<Points>>() else { continue };
+        let change =
+            super::attribution::counter_change(from.model_charged.as_deref(), to.model_charged.as_deref());
+        match change {
+            _ if speech.is_zero() => {}
+            Some(c) if c.is_zero() => return CounterScope::ChatOnly,
+            Some(c) if c == speech => return CounterScope::ChatAndSpeech,
+            _ => {}
+        }
+    }
+    CounterScope::Unknown
+}
+
 /// What model calls cost between two Personal refreshes by the platform's own usage
-/// counter (`modelUsage.chargedPoints`), less every amount already known in between
-/// (reported, or attributed to a lone reply): the points of replies whose amounts are not
-/// known one by one. The docs don't say whether
-/// speech counts as model usage; subtracting speech receipts too never explains more than
-/// the counter shows (if speech isn't in it, the rest stays "not explained"). `None` without
-/// both readings, or when the counter went backwards (a reset: nothing is claimed).
-fn chat_by_usage(from: &SnapshotRow, to: &SnapshotRow, charges: &[&LedgerRow]) -> Option<Points> {
-    let spent =
-        super::attribution::counter_change(from.model_charged.as_deref(), to.model_charged.as_deref())?;
-    let receipted: Points = charges.iter().filter_map(|r| amount(r)).sum();
-    Some((spent - receipted).max(Points::ZERO))
+/// counter, less every amount already known in between that the counter counts (reported,
+/// or attributed to a lone reply): the points of replies whose amounts are not known one by
+/// one. Speech receipts are taken off only from a counter shown to count speech; while
+/// nothing shows what it counts, an interval with clips claims nothing (`Err(())`: it can't
+/// tell). `Ok(None)` without both readings, or when the counter went backwards (it
+/// restarted: nothing is claimed).
+fn chat_by_usage(
+    from: &SnapshotRow,
+    to: &SnapshotRow,
+    charges: &[&LedgerRow],
+    scope: CounterScope,
+) -> Result<Option<Points>, ()> {
+    let Some(spent) =
+        super::attribution::counter_change(from.model_charged.as_deref(), to.model_charged.as_deref())
+    else {
+        return Ok(None);
+    };
+    let known =
+        |chat: bool| charges.iter().filter(move |r| (r.kind == "chat") == chat).filter_map(|r| amount(r));
+    let speech = match scope {
+        CounterScope::ChatOnly => Points::ZERO,
+        CounterScope::ChatAndSpeech => known(false).sum(),
+        CounterScope::Unknown if charges.iter().all(|r| r.kind == "chat") => Points::ZERO,
+        CounterScope::Unknown => return Err(()),
+    };
+    Ok(Some((spent - known(true).sum::<Points>() - speech).max(Points::ZERO)))
 }
 
 /// Lines up consecutive refreshes with the charges recorded between them (pure), newest
@@ -102,6 +151,7 @@ fn intervals_of(snapshots: &[SnapshotRow], ledger: &[LedgerRow]) -> Vec<BalanceI
     let Some(first) = snapshots.first() else {
         return Vec::new();
     };
+    let scope = counter_scope(snapshots, ledger);
     let mut intervals = Vec::new();
     let mut anchor = first;
     for next in &snapshots[1..] {
@@ -117,7 +167,12 @@ fn intervals_of(snapshots: &[SnapshotRow], ledger: &[LedgerRow]) -> Vec<BalanceI
         }
         let explained: Points = charges.iter().filter_map(|r| amount(r)).sum();
         let unpriced = charges.iter().filter(|r| amount(r).is_none()).count();
-        let chat_usage = chat_by_usage(anchor, next, &charges);
+        let by_usage = chat_by_usage(anchor, next, &charges, scope);
+        let chat_usage = by_usage.ok().flatten();
+        let counter = super::attribution::CounterChange::between(
+            anchor.model_charged.as_deref(),
+            next.model_charged.as_deref(),
+        );
         intervals.push(BalanceInterval {
             from: point(anchor),
             to: point(next),
@@ -127,6 +182,8 @@ fn intervals_of(snapshots: &[SnapshotRow], ledger: &[LedgerRow]) -> Vec<BalanceI
             unpriced: u32::try_from(unpriced).unwrap_or(u32::MAX),
             unexplained: (change + explained + chat_usage.unwrap_or_default()).to_string(),
             chat_by_usage: chat_usage.map(|p| p.to_string()),
+            counter_restarted: counter == super::attribution::CounterChange::Restarted,
+            counter_scope_unknown: by_usage.is_err(),
         });
         anchor = next;
     }
@@ -342,27 +399,56 @@ mod tests {
 
     #[test]
     fn the_usage_counter_explains_what_no_receipt_named_and_never_more() {
-        // 2 speech points with a receipt, 5 chat points without one; the counter moved 7.
-        let ledger = [charge(1, Some("2"), 10), charge(2, None, 11)];
-        let snapshots = [counted("100", 0, Some("40")), counted("93", 2, Some("47"))];
+        // 5 chat points without a receipt; the counter moved 5.
+        let ledger = [charge(1, None, 11)];
+        let snapshots = [counted("100", 0, Some("40")), counted("95", 1, Some("45"))];
         let (intervals, _) = explain(&snapshots, &ledger);
         assert_eq!(intervals[0].chat_by_usage.as_deref(), Some("5"));
         assert_eq!(intervals[0].unexplained, "0");
-        // Speech not in the counter (another reading of the docs): the counter moved only 5,
-        // so only 3 are claimed and 2 stay unexplained rather than being made up.
-        let snapshots = [counted("100", 0, Some("40")), counted("93", 2, Some("45"))];
-        let (intervals, _) = explain(&snapshots, &ledger);
-        assert_eq!(intervals[0].chat_by_usage.as_deref(), Some("3"));
-        assert_eq!(intervals[0].unexplained, "-2");
-        // A counter that went backwards (a reset) or wasn't read claims nothing.
+        // A counter that went backwards (it restarted) or wasn't read claims nothing.
         for (a, b) in
             [(Some("40"), Some("10")), (None, Some("47")), (Some("40"), None), (Some("x"), Some("47"))]
         {
-            let snapshots = [counted("100", 0, a), counted("93", 2, b)];
+            let snapshots = [counted("100", 0, a), counted("95", 1, b)];
             let (intervals, _) = explain(&snapshots, &ledger);
             assert_eq!(intervals[0].chat_by_usage, None);
             assert_eq!(intervals[0].unexplained, "-5");
+            assert_eq!(intervals[0].counter_restarted, a == Some("40") && b == Some("10"));
         }
+    }
+
+    /// READINGS J3: whether the counter counts speech is learned from an interval with clips
+    /// only; until then an interval with a clip and a reply without its amount claims nothing
+    /// from the counter (it can't tell), and then speech receipts are taken off only from a
+    /// counter that counts speech.
+    #[test]
+    fn speech_receipts_come_off_the_counter_only_when_it_counts_speech() {
+        // 2 speech points with a receipt, 5 chat points without one.
+        let ledger = [charge(1, Some("2"), 10), charge(2, Some("2"), 11), charge(3, None, 12)];
+        // Nothing shows what it counts: the mixed interval claims nothing.
+        let unknown = [counted("100", 1, Some("40")), counted("93", 3, Some("47"))];
+        let (intervals, _) = explain(&unknown, &ledger);
+        let i = &intervals[0];
+        assert_eq!((i.chat_by_usage.as_deref(), i.counter_scope_unknown), (None, true));
+        assert_eq!(i.unexplained, "-5");
+        // A clip alone moved the counter by its 2 points: it counts speech, 7 - 2 = 5 chat.
+        let both =
+            [counted("102", 0, Some("38")), counted("100", 1, Some("40")), counted("93", 3, Some("47"))];
+        let (intervals, _) = explain(&both, &ledger);
+        let i = &intervals[0];
+        assert_eq!(
+            (i.chat_by_usage.as_deref(), i.counter_scope_unknown, i.unexplained.as_str()),
+            (Some("5"), false, "0")
+        );
+        // A clip alone left it where it was: chat only, so all 5 it moved are chat.
+        let chat_only =
+            [counted("102", 0, Some("40")), counted("100", 1, Some("40")), counted("93", 3, Some("45"))];
+        let (intervals, _) = explain(&chat_only, &ledger);
+        let i = &intervals[0];
+        assert_eq!(
+            (i.chat_by_usage.as_deref(), i.counter_scope_unknown, i.unexplained.as_str()),
+            (Some("5"), false, "0")
+        );
     }
 
     fn settled(rowid: i64, reading: &str, points: Option<&str>) -> LedgerRow {

@@ -33,6 +33,10 @@ pub(super) struct TeamBalanceData {
     pub quota_limit: Option<Points>,
     pub quota_used: Option<Points>,
     pub quota_remaining: Option<Points>,
+    /// `balancePoints` was written as a whole number and no `balancePointsDecimal` came with
+    /// it: the platform may have rounded it (READINGS I2).
+    #[serde(default)]
+    pub balance_may_be_rounded: bool,
 }
 
 /// `GET /api/v1/open/teams/{team_id}/context` data.
@@ -79,6 +83,7 @@ pub(super) fn team_snapshot(data: &TeamBalanceData) -> Result<SnapshotRow> {
     let limited = data.quota_limit.is_some();
     Ok(SnapshotRow {
         spendable: text(member_balance),
+        spendable_rounded: data.balance_points_decimal.is_none() && data.balance_may_be_rounded,
         member_id: data.member_id.clone(),
         role: data.role.clone(),
         wallet: data.wallet_balance_points.map(text),

@@ -62,6 +62,16 @@ fn amount(map: &Map<String, Value>, names: &[&'static str], report: &mut ReadRep
     points
 }
 
+/// An amount written without a fraction (`860`, `"860"`): an integer field the platform may
+/// have rounded. `859.75` and `2500.0` (through `exact_json`, text) carry their fraction.
+fn written_whole(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.is_i64() || n.is_u64(),
+        Value::String(s) => !s.trim().contains(['.', 'e', 'E']),
+        _ => false,
+    }
+}
+
 const TEAM_FIELDS: [&str; 7] = [
     "balancePoints",
     "balancePointsDecimal",
@@ -90,6 +100,11 @@ pub(super) fn team_balance_data(data: &Value) -> Result<(TeamBalanceData, ReadRe
     let data = if documented {
         report.shape = format!("{}balancePoints/walletBalancePoints/quota* (API reference)", report.shape);
         let decimal = field(map, &["balancePointsDecimal"]).map(|(_, v)| v);
+        let balance_may_be_rounded =
+            decimal.is_none() && field(map, &["balancePoints"]).is_some_and(|(_, v)| written_whole(v));
+        if balance_may_be_rounded {
+            report.missing("balancePointsDecimal (balancePoints is whole: it may be rounded)");
+        }
         TeamBalanceData {
             team_id,
             member_id: map.get("memberId").and_then(Value::as_str).map(str::to_owned),
@@ -103,6 +118,7 @@ pub(super) fn team_balance_data(data: &Value) -> Result<(TeamBalanceData, ReadRe
             quota_limit: field(map, &["quotaLimit"]).and_then(|(_, v)| Points::from_json(v)),
             quota_used: field(map, &["quotaUsed"]).and_then(|(_, v)| Points::from_json(v)),
             quota_remaining: field(map, &["quotaRemaining"]).and_then(|(_, v)| Points::from_json(v)),
+            balance_may_be_rounded,
         }
     } else {
         report.shape = format!("{}total/memberQuota/memberRemaining (older Team page)", report.shape);
@@ -130,6 +146,8 @@ pub(super) fn team_balance_data(data: &Value) -> Result<(TeamBalanceData, ReadRe
                 _ => None,
             },
             quota_remaining: remaining.filter(|_| quota.is_some()),
+            // The older shape has no decimal field to miss: its amounts are taken as sent.
+            balance_may_be_rounded: false,
         }
     };
     Ok((data, report))

@@ -28,6 +28,9 @@ pub struct SnapshotRow {
     pub taken_at: i64,
     /// Personal only: the usage counter of model charges read with this refresh.
     pub model_charged: Option<String>,
+    /// `spendable` is a whole number the platform may have rounded (a Team balance sent
+    /// without `balancePointsDecimal`, READINGS I2).
+    pub spendable_rounded: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -54,7 +57,7 @@ pub struct LedgerRow {
 macro_rules! snapshot_columns {
     () => {
         "id, spendable, subscription, gift_card, recharge, member_id, role, wallet, quota_limit, quota_used,
-         quota_remaining, ledger_mark, taken_at, model_charged"
+         quota_remaining, ledger_mark, taken_at, model_charged, spendable_rounded"
     };
 }
 

@@ -25,6 +25,9 @@ pub struct BalanceOverview {
     /// What can be spent now: the Personal total, or the Team member's exact balance
     /// (`balancePointsDecimal`: the wallet constrained by the member quota).
     pub spendable: String,
+    /// `spendable` is a whole number the platform may have rounded: a Team balance sent
+    /// without its exact `balancePointsDecimal` (READINGS I2). Shown as "about", never as exact.
+    pub spendable_rounded: bool,
     pub detail: BalanceDetail,
     /// When the platform answered (Unix ms).
     #[ts(type = "number")]
@@ -186,6 +189,9 @@ pub enum NotReportedWhy {
     /// No usage counter to read: a Team (the platform keeps none for Team tokens), no
     /// `usage` access, or the read failed.
     NoUsageCounter,
+    /// The usage counter went backwards between the two refreshes: it counts a period and a
+    /// new one began (READINGS J4), so its change says nothing about this charge.
+    CounterRestarted,
 }
 
 /// A charge whose cost a balance refresh just settled (announced with the balance).
@@ -288,6 +294,12 @@ pub struct BalanceInterval {
     #[ts(optional)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chat_by_usage: Option<String>,
+    /// Personal: the usage counter went backwards in this interval (it counts a period and a
+    /// new one began, READINGS J4), so it explains nothing here.
+    pub counter_restarted: bool,
+    /// Personal: the interval has clips and nothing has shown yet whether the usage counter
+    /// counts speech (READINGS J3), so the counter explains nothing here.
+    pub counter_scope_unknown: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

@@ -46,13 +46,28 @@ pub fn check_parameter(def: &ParameterDef, value: &Value) -> Option<ProblemKind>
         // A type this app does not know: the platform checks it.
         _ => return None,
     }?;
-    if let Some(minimum) = def.minimum.filter(|m| number < *m) {
-        return Some(ProblemKind::BelowMinimum { minimum });
+    match def.minimum {
+        Some(minimum) if def.minimum_exclusive && number <= minimum => {
+            return Some(ProblemKind::NotAboveMinimum { minimum })
+        }
+        Some(minimum) if number < minimum => return Some(ProblemKind::BelowMinimum { minimum }),
+        _ => {}
     }
-    if let Some(maximum) = def.maximum.filter(|m| number > *m) {
-        return Some(ProblemKind::AboveMaximum { maximum });
+    match def.maximum {
+        Some(maximum) if def.maximum_exclusive && number >= maximum => {
+            return Some(ProblemKind::NotBelowMaximum { maximum })
+        }
+        Some(maximum) if number > maximum => return Some(ProblemKind::AboveMaximum { maximum }),
+        _ => {}
     }
-    None
+    def.multiple_of.filter(|step| !is_multiple(number, *step)).map(|step| ProblemKind::NotMultipleOf { step })
+}
+
+/// `number` is a whole number of `step`, up to the rounding of decimal fractions in binary
+/// (0.3 is three steps of 0.1, though 0.3 / 0.1 is 2.9999999999999996).
+fn is_multiple(number: f64, step: f64) -> bool {
+    let steps = number / step;
+    (steps - steps.round()).abs() <= 1e-9 * steps.abs().max(1.0)
 }
 
 /// Every problem with these options for this model; empty means they can be sent.
@@ -124,6 +139,9 @@ pub fn describe(problems: &[OptionProblem]) -> String {
             ProblemKind::WrongType { expected } => format!("{} must be {expected}", p.field),
             ProblemKind::BelowMinimum { minimum } => format!("{} must be at least {minimum}", p.field),
             ProblemKind::AboveMaximum { maximum } => format!("{} must be at most {maximum}", p.field),
+            ProblemKind::NotAboveMinimum { minimum } => format!("{} must be more than {minimum}", p.field),
+            ProblemKind::NotBelowMaximum { maximum } => format!("{} must be less than {maximum}", p.field),
+            ProblemKind::NotMultipleOf { step } => format!("{} must be a multiple of {step}", p.field),
             ProblemKind::NotInEnum { allowed } => {
                 format!("{} must be one of {}", p.field, Value::Array(allowed.clone()))
             }

@@ -133,6 +133,18 @@ pub enum ProblemKind {
     AboveMaximum {
         maximum: f64,
     },
+    /// An exclusive lower bound: the value must be more than `minimum`.
+    NotAboveMinimum {
+        minimum: f64,
+    },
+    /// An exclusive upper bound: the value must be less than `maximum`.
+    NotBelowMaximum {
+        maximum: f64,
+    },
+    /// `multipleOf`: the value must be a whole number of `step`.
+    NotMultipleOf {
+        step: f64,
+    },
     NotInEnum {
         allowed: Vec<serde_json::Value>,
     },

@@ -60,23 +60,85 @@ fn structured_mode(value: Option<&Value>) -> (StructuredOutputMode, bool) {
     }
 }
 
+/// A bound as a number: a JSON number or decimal text (`"2"`, READINGS G7). Anything else
+/// is no bound this app can keep (the platform still checks it).
+fn bound(value: Option<&Value>) -> Option<f64> {
+    match value? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse::<f64>().ok().filter(|n| n.is_finite()),
+        _ => None,
+    }
+}
+
+/// The tighter of an inclusive bound and an exclusive one (`tighter(a, b)` is true when `b`
+/// is at least as tight as `a`), and whether it is exclusive.
+fn bound_of(
+    rule: &Map<String, Value>,
+    inclusive: &str,
+    exclusive: &str,
+    tighter: fn(f64, f64) -> bool,
+) -> (Option<f64>, bool) {
+    let plain = bound(rule.get(inclusive));
+    // Draft 4: `exclusiveMinimum: true` makes `minimum` exclusive.
+    if rule.get(exclusive).and_then(Value::as_bool) == Some(true) {
+        return (plain, plain.is_some());
+    }
+    match (plain, bound(rule.get(exclusive))) {
+        (Some(p), Some(e)) if tighter(p, e) => (Some(e), true),
+        (Some(p), _) => (Some(p), false),
+        (None, Some(e)) => (Some(e), true),
+        (None, None) => (None, false),
+    }
+}
+
+/// `enum` entries, `{value, label}` read as their value with its label; `const` as the one
+/// allowed value.
+fn choices(rule: &Map<String, Value>) -> (Option<Vec<Value>>, Option<Vec<Option<String>>>) {
+    if let Some(fixed) = rule.get("const") {
+        return (Some(vec![fixed.clone()]), Some(vec![text(rule.get("title"))]));
+    }
+    let Some(list) = rule.get("enum").and_then(Value::as_array) else {
+        return (None, None);
+    };
+    let (values, labels) = list
+        .iter()
+        .map(|entry| match entry.as_object().filter(|o| o.contains_key("value")) {
+            Some(choice) => (
+                choice["value"].clone(),
+                text(choice.get("label").or_else(|| choice.get("title")).or_else(|| choice.get("name"))),
+            ),
+            None => (entry.clone(), None),
+        })
+        .unzip();
+    (Some(values), Some(labels))
+}
+
 fn parameter(name: &str, rule: &Value) -> ParameterDef {
     let empty = Map::new();
     let rule = rule.as_object().unwrap_or(&empty);
-    let kind = match rule.get("type") {
-        Some(Value::String(t)) => t.clone(),
+    let (kind, null_listed) = match rule.get("type") {
+        Some(Value::String(t)) => (t.clone(), t == "null"),
         // `["number", "null"]`: the first non-null type.
-        Some(Value::Array(types)) => {
-            types.iter().filter_map(Value::as_str).find(|t| *t != "null").unwrap_or_default().to_owned()
-        }
-        _ => String::new(),
+        Some(Value::Array(types)) => (
+            types.iter().filter_map(Value::as_str).find(|t| *t != "null").unwrap_or_default().to_owned(),
+            types.iter().any(|t| t == "null"),
+        ),
+        _ => (String::new(), false),
     };
+    let (minimum, minimum_exclusive) = bound_of(rule, "minimum", "exclusiveMinimum", |p, e| e >= p);
+    let (maximum, maximum_exclusive) = bound_of(rule, "maximum", "exclusiveMaximum", |p, e| e <= p);
+    let (enum_values, enum_labels) = choices(rule);
     ParameterDef {
         name: name.chars().take(MAX_TEXT).collect(),
         kind,
-        minimum: rule.get("minimum").and_then(Value::as_f64),
-        maximum: rule.get("maximum").and_then(Value::as_f64),
-        enum_values: rule.get("enum").and_then(Value::as_array).cloned(),
+        minimum,
+        minimum_exclusive,
+        maximum,
+        maximum_exclusive,
+        multiple_of: bound(rule.get("multipleOf")).filter(|m| *m > 0.0),
+        nullable: null_listed || rule.get("nullable").and_then(Value::as_bool) == Some(true),
+        enum_values,
+        enum_labels,
         default: rule.get("default").cloned(),
         description: text(rule.get("description")),
         required: false,
@@ -298,6 +360,34 @@ mod tests {
         );
         assert_eq!(params[0].enum_values.as_ref().map(Vec::len), Some(2));
         assert_eq!(params[1].kind, "", "a rule that is not an object is shown without a type");
+    }
+
+    /// READINGS G7: the tighter of an inclusive and an exclusive bound, draft 4's boolean
+    /// form, bounds as text, `{value, label}` enums, `const`, `null` in `type`; a bound that is
+    /// no number is no bound.
+    #[test]
+    fn parameter_keywords_in_every_form_are_read() {
+        let (_, params) = parameter_spec(
+            None,
+            Some(&json!({
+                "a": {"type": "number", "minimum": 1, "exclusiveMinimum": 0, "maximum": "2", "exclusiveMaximum": 2},
+                "b": {"type": ["integer", "null"], "minimum": 0, "exclusiveMinimum": true, "multipleOf": "5"},
+                "c": {"enum": [{"value": "x", "label": "Ex"}, "y"], "x-widget": "radio"},
+                "d": {"const": true, "maximum": "lots"},
+            })),
+        );
+        let (a, b, c, d) = (&params[0], &params[1], &params[2], &params[3]);
+        assert_eq!(
+            (a.minimum, a.minimum_exclusive, a.maximum, a.maximum_exclusive),
+            (Some(1.0), false, Some(2.0), true)
+        );
+        assert_eq!(
+            (b.minimum, b.minimum_exclusive, b.multiple_of, b.nullable, &*b.kind),
+            (Some(0.0), true, Some(5.0), true, "integer")
+        );
+        assert_eq!(c.enum_values, Some(vec![json!("x"), json!("y")]));
+        assert_eq!(c.enum_labels, Some(vec![Some("Ex".to_owned()), None]));
+        assert_eq!((d.enum_values.clone(), d.maximum), (Some(vec![json!(true)]), None));
     }
 
     /// Issue 24: a JSON Schema `parameterSpec` (another version's form) is read into the same

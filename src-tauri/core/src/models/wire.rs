@@ -46,12 +46,25 @@ pub enum ParameterSpecState {
 #[ts(export)]
 pub struct ParameterDef {
     pub name: String,
-    /// `type` as sent (`number`, `integer`, `string`, `boolean`, …); empty when missing.
+    /// `type` as sent (`number`, `integer`, `string`, `boolean`, …), the first that is not
+    /// `null` of a list; empty when missing.
     pub kind: String,
+    /// The lower bound: `minimum`, or `exclusiveMinimum` (a number, or draft 4's `true`
+    /// beside `minimum`), whichever is tighter; bounds written as text are read as numbers.
     pub minimum: Option<f64>,
+    /// `minimum` itself is refused (an exclusive bound).
+    pub minimum_exclusive: bool,
     pub maximum: Option<f64>,
-    /// Allowed values, when the spec lists an `enum`.
+    pub maximum_exclusive: bool,
+    /// `multipleOf`: a value must be a whole number of these.
+    pub multiple_of: Option<f64>,
+    /// `type` lists `null` (or `nullable: true`): the platform takes `null`, as "not set".
+    pub nullable: bool,
+    /// Allowed values, when the spec lists an `enum` (the `value` of `{value, label}`
+    /// entries) or a `const` (the one value).
     pub enum_values: Option<Vec<serde_json::Value>>,
+    /// The label of each allowed value, where the spec gives one (`{value, label}`).
+    pub enum_labels: Option<Vec<Option<String>>>,
     pub default: Option<serde_json::Value>,
     pub description: Option<String>,
     /// Listed in a JSON Schema spec's `required`.

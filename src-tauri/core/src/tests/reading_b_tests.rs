@@ -109,3 +109,26 @@ async fn count_headers_with_their_unit_are_read_and_teach_the_counting() {
     assert_eq!((counting.rule, counting.cjk_weight), (CountingRule::Learned, 2));
     assert_eq!(estimate.total_points.as_deref(), Some("6"));
 }
+
+/// I2: a Team balance sent as whole numbers without `balancePointsDecimal` (859.75 written
+/// `860`) is never taken as exact: the overview says it may be rounded, also when it is read
+/// back from the stored snapshot, and the reading names the missing decimal. With the
+/// decimal (the default) or an amount that carries its fraction (`points-fractional`) the
+/// balance is exact.
+#[tokio::test]
+async fn a_whole_team_balance_without_its_decimal_is_shown_as_rounded() {
+    let rig = personal_with(&[Reading::TeamBalanceWholeNumbers]).await;
+    rig.sign_in(team(sb::TEAM_BETA_ID)).await;
+    let beta = rig.core.billing().refresh_balance().await.unwrap();
+    assert_eq!((beta.spendable.as_str(), beta.spendable_rounded), ("860", true), "{beta:?}");
+    let reading = beta.reading.as_ref().unwrap();
+    assert!(reading.missing.iter().any(|m| m.starts_with("balancePointsDecimal")), "{reading:?}");
+    let kept = rig.core.billing().last_balance().await.unwrap().unwrap();
+    assert!(kept.spendable_rounded, "the stored snapshot remembers it");
+
+    for readings in [&[][..], &[Reading::PointsFractional]] {
+        rig.control().set_readings(readings.iter().copied().collect());
+        let exact = rig.core.billing().refresh_balance().await.unwrap();
+        assert_eq!((exact.spendable.as_str(), exact.spendable_rounded), ("859.75", false), "{readings:?}");
+    }
+}

@@ -150,7 +150,11 @@ async fn completions(
         AccountKey::Personal => shared.models.clone(),
         AccountKey::Team(team_id) => team_catalog(team_id),
     };
-    let model = catalog.into_iter().find(|m| m.code == request.model).ok_or(PlatformError::ModelNotFound)?;
+    let model = catalog
+        .into_iter()
+        .find(|m| m.code == request.model)
+        .map(|m| readings.catalog_model(m))
+        .ok_or(PlatformError::ModelNotFound)?;
     if !model.serves_chat() {
         return Err(PlatformError::ModelTypeUnsupported);
     }

@@ -244,15 +244,49 @@ impl ChatRequest {
     }
 }
 
+/// A bound as a number: JSON number or decimal text (`"2"`, READINGS G7).
+fn bound(value: Option<&Value>) -> Option<f64> {
+    match value? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse::<f64>().ok().filter(|n| n.is_finite()),
+        _ => None,
+    }
+}
+
+/// `{value, label}` entries of an `enum` stand for their `value`.
+fn enum_value(entry: &Value) -> &Value {
+    entry.as_object().and_then(|o| o.get("value")).unwrap_or(entry)
+}
+
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
 fn check_parameter(name: &str, value: &Value, rule: &Value) -> Result<(), PlatformError> {
     let fail = |why: String| Err(PlatformError::ModelParameterInvalid(format!("{name} {why}")));
-    if let Some(allowed) = rule.get("enum").and_then(Value::as_array) {
-        if !allowed.contains(value) {
-            return fail(format!("must be one of {}", Value::Array(allowed.clone())));
+    if let Some(fixed) = rule.get("const") {
+        if !same_value(fixed, value) {
+            return fail(format!("must be {fixed}"));
         }
         return Ok(());
     }
-    let kind = rule.get("type").and_then(Value::as_str).unwrap_or("");
+    if let Some(allowed) = rule.get("enum").and_then(Value::as_array) {
+        if !allowed.iter().any(|a| same_value(enum_value(a), value)) {
+            let values: Vec<Value> = allowed.iter().map(|a| enum_value(a).clone()).collect();
+            return fail(format!("must be one of {}", Value::Array(values)));
+        }
+        return Ok(());
+    }
+    let kind = match rule.get("type") {
+        Some(Value::Array(types)) => {
+            types.iter().filter_map(Value::as_str).find(|t| *t != "null").unwrap_or("")
+        }
+        Some(Value::String(t)) => t.as_str(),
+        _ => "",
+    };
     let number = match (kind, value) {
         ("integer", Value::Number(n)) if n.is_i64() || n.is_u64() => n.as_f64(),
         ("integer", _) => return fail("must be an integer".into()),
@@ -264,11 +298,35 @@ fn check_parameter(name: &str, value: &Value, rule: &Value) -> Result<(), Platfo
         _ => return Ok(()),
     };
     let number = number.unwrap_or(f64::NAN);
-    if let Some(min) = rule.get("minimum").and_then(Value::as_f64).filter(|min| number < *min) {
-        return fail(format!("must be at least {min}"));
+    // Draft 4 writes an exclusive bound as `exclusiveMinimum: true` beside `minimum`.
+    let flag = |key: &str| rule.get(key).and_then(Value::as_bool) == Some(true);
+    if let Some(min) = bound(rule.get("minimum")) {
+        if number < min || (flag("exclusiveMinimum") && number == min) {
+            return fail(format!(
+                "must be {} {min}",
+                if flag("exclusiveMinimum") { "more than" } else { "at least" }
+            ));
+        }
     }
-    if let Some(max) = rule.get("maximum").and_then(Value::as_f64).filter(|max| number > *max) {
-        return fail(format!("must be at most {max}"));
+    if let Some(max) = bound(rule.get("maximum")) {
+        if number > max || (flag("exclusiveMaximum") && number == max) {
+            return fail(format!(
+                "must be {} {max}",
+                if flag("exclusiveMaximum") { "less than" } else { "at most" }
+            ));
+        }
+    }
+    if let Some(min) = bound(rule.get("exclusiveMinimum")).filter(|min| number <= *min) {
+        return fail(format!("must be more than {min}"));
+    }
+    if let Some(max) = bound(rule.get("exclusiveMaximum")).filter(|max| number >= *max) {
+        return fail(format!("must be less than {max}"));
+    }
+    if let Some(step) = bound(rule.get("multipleOf")).filter(|s| *s > 0.0) {
+        let steps = number / step;
+        if (steps - steps.round()).abs() > 1e-9 * steps.abs().max(1.0) {
+            return fail(format!("must be a multiple of {step}"));
+        }
     }
     Ok(())
 }

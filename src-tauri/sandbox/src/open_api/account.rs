@@ -7,7 +7,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 
 use crate::auth::authenticate;
-use crate::billing::usage_summary;
+use crate::billing::{usage_summary, UsageCounting};
 use serde_json::{json, Value};
 
 use crate::envelope::{success, PlatformError};
@@ -75,6 +75,19 @@ pub(super) async fn team_balance(
             d.remove("quotaRemaining")
         });
     }
+    if readings.has(Reading::TeamBalanceWholeNumbers) {
+        let whole = |p: crate::Points| json!(p.round_whole());
+        data["balancePoints"] = whole(view.balance());
+        data["walletBalancePoints"] = whole(view.wallet);
+        data["quotaUsed"] = whole(view.quota_used);
+        if let Some(limit) = view.quota_limit {
+            data["quotaLimit"] = whole(limit);
+        }
+        if let Some(remaining) = view.quota_remaining() {
+            data["quotaRemaining"] = whole(remaining);
+        }
+        data.as_object_mut().map(|d| d.remove("balancePointsDecimal"));
+    }
     if readings.has(Reading::PointsFractional) {
         // Exact amounts as numbers with a fraction instead of `balancePointsDecimal` text.
         data["balancePoints"] = amount(view.balance());
@@ -94,7 +107,8 @@ pub(super) async fn usage(
     let caller = authenticate(&shared, &headers)?;
     caller.require(Scope::Usage)?;
     caller.require_personal()?;
-    let mut data = usage_summary(&shared.world(), &caller.token.client_id);
+    let counting = UsageCounting::under(&shared.settings().readings, shared.clock.now());
+    let mut data = usage_summary(&shared.world(), &caller.token.client_id, &counting);
     if shared.settings().readings.has(Reading::UsagePerModel) {
         data["modelUsage"] = crate::billing::model_usage_per_model(&shared.world(), &caller.token.client_id);
     }

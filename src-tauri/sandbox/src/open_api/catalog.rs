@@ -60,8 +60,10 @@ pub(super) async fn personal_models(
     caller.require(Scope::Model)?;
     caller.require_personal()?;
     let readings = shared.settings().readings;
-    let items =
-        with_odd_entries(shared.models.iter().map(|m| served(&m.entry, &readings)).collect(), &readings);
+    let items = with_odd_entries(
+        shared.models.iter().map(|m| served(&readings.catalog_model(m.clone()).entry, &readings)).collect(),
+        &readings,
+    );
     if let Some(page) = page_of(items.clone(), "items", &page, &readings)? {
         return Ok(success(page));
     }
@@ -102,7 +104,10 @@ pub(super) async fn team_models(
         Vec::new()
     } else {
         with_odd_entries(
-            items.iter().map(|m: &CatalogModel| served(&m.entry, &readings)).collect(),
+            items
+                .iter()
+                .map(|m: &CatalogModel| served(&readings.catalog_model(m.clone()).entry, &readings))
+                .collect(),
             &readings,
         )
     };

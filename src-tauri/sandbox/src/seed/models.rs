@@ -42,6 +42,55 @@ impl CatalogModel {
         self.entry.get("parameterSpec").and_then(Value::as_object)
     }
 
+    /// The same model with its chat parameters written in the JSON Schema keywords the docs'
+    /// example never uses (`parameter-spec-keywords`, READINGS G7): exclusive bounds (as
+    /// numbers and in draft-4's boolean form), `multipleOf`, `type: [.., "null"]`, bounds
+    /// as text, an `enum` of `{value, label}`, `const`, and a keyword nobody knows. The
+    /// gateway checks requests against these rules, so they are what the platform accepts.
+    pub fn with_keyword_rules(mut self) -> Self {
+        let Some(spec) = self.entry.get_mut("parameterSpec").and_then(Value::as_object_mut) else {
+            return self;
+        };
+        if !spec.contains_key("temperature") {
+            return self;
+        }
+        spec.insert(
+            "temperature".into(),
+            json!({ "type": "number", "exclusiveMinimum": 0, "maximum": "2", "multipleOf": 0.1,
+                "default": 0.7, "x-ui-widget": "slider" }),
+        );
+        if spec.contains_key("top_p") {
+            spec.insert(
+                "top_p".into(),
+                json!({ "type": ["number", "null"], "minimum": "0", "maximum": "1", "default": 1 }),
+            );
+        }
+        if spec.contains_key("max_tokens") {
+            spec.insert(
+                "max_tokens".into(),
+                json!({ "type": "integer", "minimum": 16, "exclusiveMaximum": 8193, "multipleOf": 16,
+                    "default": 1024 }),
+            );
+        }
+        if spec.contains_key("presence_penalty") {
+            spec.insert(
+                "presence_penalty".into(),
+                json!({ "type": "number", "minimum": -2, "exclusiveMinimum": true, "maximum": 2,
+                    "exclusiveMaximum": true, "default": 0 }),
+            );
+        }
+        spec.insert(
+            "reasoning_effort".into(),
+            json!({ "type": "string", "default": "medium", "enum": [
+                { "value": "low", "label": "Quick" },
+                { "value": "medium", "label": "Balanced" },
+                { "value": "high", "label": "Thorough" },
+            ] }),
+        );
+        spec.insert("n".into(), json!({ "type": "integer", "const": 1 }));
+        self
+    }
+
     pub fn accepts_image(&self) -> bool {
         self.entry.get("acceptsImage").or_else(|| self.entry.get("inputsImage")).and_then(Value::as_bool)
             == Some(true)

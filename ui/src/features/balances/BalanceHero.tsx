@@ -28,14 +28,27 @@ export function BalanceHero(props: { overview: BalanceOverview; who: string; sta
             {t("balances.hero.lowBadge")}
           </Badge>
         )}
+        {overview.spendableRounded && (
+          <Badge tone="warning" icon="info" data-testid="balance-hero-rounded">
+            {t("balances.hero.roundedBadge")}
+          </Badge>
+        )}
         {props.stale && (
           <Badge tone="warning" icon="clock" data-testid="balance-hero-stale">
             {t("balance.stale")}
           </Badge>
         )}
       </div>
-      <p class="balance-hero__amount" data-testid="balance-spendable" data-value={overview.spendable}>
-        <span class="balance-hero__number">{formatPoints(overview.spendable)}</span>
+      <p
+        class="balance-hero__amount"
+        data-testid="balance-spendable"
+        data-value={overview.spendable}
+        data-rounded={overview.spendableRounded ? "true" : "false"}
+      >
+        <span class="balance-hero__number">
+          {overview.spendableRounded ? "≈ " : ""}
+          {formatPoints(overview.spendable)}
+        </span>
         <span class="balance-hero__unit">{t("balances.unit")}</span>
       </p>
       <p class="balance-hero__meta">
@@ -53,6 +66,11 @@ export function BalanceHero(props: { overview: BalanceOverview; who: string; sta
           {t("balances.hero.changeThreshold")}
         </Button>
       </p>
+      {overview.spendableRounded && (
+        <p class="balance-hero__note" data-testid="balance-rounded-note">
+          {t("balances.hero.roundedNote", { amount: formatPoints(overview.spendable) })}
+        </p>
+      )}
       {overview.low && <p class="balance-hero__low">{t("balances.hero.lowNote", { amount: formatPoints(overview.lowThreshold) })}</p>}
       <p class="balance-hero__note">
         {overview.detail.kind === "personal" ? t("balances.hero.personalNote") : t("balances.hero.teamNote")}

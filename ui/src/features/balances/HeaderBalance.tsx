@@ -56,9 +56,13 @@ export function HeaderBalance() {
   const amount = overview ? formatPoints(overview.spendable) : t("balance.empty");
   // A long balance is abbreviated in the header ("12.3M points"); the exact value is in the tooltip.
   const short = overview ? formatCompact(overview.spendable) : null;
-  const shown = overview ? t("balance.points", { amount: short ?? amount }) : amount;
+  // A whole number sent without its exact decimal may be rounded (READINGS I2): "≈ 860 points".
+  const rounded = overview?.spendableRounded ?? false;
+  const shown = overview ? t(rounded ? "balance.pointsAbout" : "balance.points", { amount: short ?? amount }) : amount;
   const ago = overview ? formatAgo(overview.refreshedAt, now) : "";
-  const label = overview ? t("balance.headerAria", { who, amount, ago }) : t("balance.headerAriaNone", { who });
+  const label = overview
+    ? t(rounded ? "balance.headerAriaRounded" : "balance.headerAria", { who, amount, ago })
+    : t("balance.headerAriaNone", { who });
   const reason = balance.error
     ? t("balance.headerError")
     : stale && overview
@@ -66,7 +70,7 @@ export function HeaderBalance() {
       : overview
         ? t("balance.updatedAt", { time: formatWhen(overview.refreshedAt, now) })
         : t("balance.refresh");
-  const title = overview ? `${t("balance.exact", { amount })}\n${reason}` : reason;
+  const title = overview ? `${t(rounded ? "balance.roundedTitle" : "balance.exact", { amount })}\n${reason}` : reason;
 
   const classes = ["balance-slot", "balance-slot--button"];
   if (low) classes.push("is-low");

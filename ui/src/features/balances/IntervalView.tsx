@@ -49,6 +49,18 @@ export function IntervalView(props: { interval: BalanceInterval; now: number; sh
             </ul>
           </>
         )}
+        {i.counterRestarted && (
+          <p class="interval__usage" data-testid="interval-counter-restarted">
+            <Icon name="info" size={14} />
+            {t("balances.changes.counterRestarted")}
+          </p>
+        )}
+        {i.counterScopeUnknown && (
+          <p class="interval__usage" data-testid="interval-counter-scope-unknown">
+            <Icon name="info" size={14} />
+            {t("balances.changes.counterScopeUnknown")}
+          </p>
+        )}
         {i.chatByUsage !== undefined && !isZero(i.chatByUsage) && (
           <p class="interval__usage" data-testid="interval-chat-usage" data-value={i.chatByUsage}>
             <Icon name="chat" size={14} />

@@ -17,7 +17,7 @@ export function TeamBreakdown(props: { overview: BalanceOverview }) {
           testId="balance-member"
           label={t("balances.team.memberBalance")}
           value={detail.memberBalance}
-          hint={t("balances.team.memberBalanceHint")}
+          hint={t(props.overview.spendableRounded ? "balances.team.memberBalanceRoundedHint" : "balances.team.memberBalanceHint")}
         />
         {detail.wallet !== undefined ? (
           <Figure testId="balance-wallet" label={t("balances.team.wallet")} value={detail.wallet} hint={t("balances.team.walletHint")} />

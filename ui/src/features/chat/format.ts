@@ -46,6 +46,12 @@ export function problemText(problem: OptionProblem["problem"]): string {
       return t("chat.problem.belowMinimum", { n: formatNumber(problem.minimum) });
     case "aboveMaximum":
       return t("chat.problem.aboveMaximum", { n: formatNumber(problem.maximum) });
+    case "notAboveMinimum":
+      return t("chat.problem.notAboveMinimum", { n: formatNumber(problem.minimum) });
+    case "notBelowMaximum":
+      return t("chat.problem.notBelowMaximum", { n: formatNumber(problem.maximum) });
+    case "notMultipleOf":
+      return t("chat.problem.notMultipleOf", { n: formatNumber(problem.step) });
     case "notInEnum":
       return t("chat.problem.notInEnum", { values: listOf(problem.allowed) });
     case "formatUnsupported":

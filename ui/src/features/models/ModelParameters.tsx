@@ -1,15 +1,9 @@
 // A model's parameterSpec as a table: name, type, range, default.
 
-import { formatNumber, t } from "../../i18n";
-import type { ModelEntry, ParameterDef } from "../../ipc";
+import { choiceTexts, rangeText } from "../../format/parameterRules";
+import { t } from "../../i18n";
+import type { ModelEntry } from "../../ipc";
 import { text } from "./jsonText";
-
-export function range(def: ParameterDef): string {
-  if (def.minimum !== null && def.maximum !== null) return `${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`;
-  if (def.minimum !== null) return `≥ ${formatNumber(def.minimum)}`;
-  if (def.maximum !== null) return `≤ ${formatNumber(def.maximum)}`;
-  return "—";
-}
 
 export function Parameters(props: { model: ModelEntry }) {
   const { model } = props;
@@ -58,8 +52,8 @@ export function Parameters(props: { model: ModelEntry }) {
                 {p.description && <span class="model-params__desc">{p.description}</span>}
               </th>
               <td class="mono">{p.kind || "—"}</td>
-              <td>{range(p)}</td>
-              <td class="mono">{p.enumValues ? p.enumValues.map(text).join(", ") : "—"}</td>
+              <td>{rangeText(p) ?? "—"}</td>
+              <td class="mono">{p.enumValues ? choiceTexts(p).join(", ") : "—"}</td>
               <td class="mono">{text(p.default)}</td>
             </tr>
           ))}

@@ -2,7 +2,8 @@
 
 import type { ComponentChildren } from "preact";
 
-import { formatNumber, t } from "../../i18n";
+import { choiceTexts, rangeText } from "../../format/parameterRules";
+import { t } from "../../i18n";
 import type { CompareField, JsonValue, ModelEntry, ParameterDef } from "../../ipc";
 import { modeLabel, typeLabel } from "./labels";
 
@@ -46,10 +47,9 @@ export function json(value: JsonValue | null): string {
 
 export function describeParameter(def: ParameterDef): string {
   const parts: string[] = [def.kind || "—"];
-  if (def.minimum !== null && def.maximum !== null) parts.push(`${formatNumber(def.minimum)} – ${formatNumber(def.maximum)}`);
-  else if (def.minimum !== null) parts.push(`≥ ${formatNumber(def.minimum)}`);
-  else if (def.maximum !== null) parts.push(`≤ ${formatNumber(def.maximum)}`);
-  if (def.enumValues) parts.push(def.enumValues.map(json).join(" | "));
+  const range = rangeText(def);
+  if (range) parts.push(range);
+  if (def.enumValues) parts.push(choiceTexts(def).join(" | "));
   if (def.default !== null) parts.push(t("models.compare.default", { value: json(def.default) }));
   return parts.join(" · ");
 }

@@ -177,7 +177,7 @@ async fn a_refused_reply_leaves_no_ledger_row() {
 
 /// The reply's cost once a balance refresh after it has settled it (the app refreshes the
 /// paying context's balance in the background after every reply).
-async fn settled_cost(
+pub(super) async fn settled_cost(
     rig: &crate::testing::Rig,
     reply: &crate::chat::wire::ChatMessage,
 ) -> Option<crate::billing::wire::ChargeCost> {

@@ -149,6 +149,7 @@ async fn concurrent_write_transactions_never_see_busy() {
                         ledger_mark: 0,
                         taken_at: i,
                         model_charged: None,
+                        spendable_rounded: false,
                     };
                     db.insert_balance_snapshot(&key, &row).await.expect("no SQLITE_BUSY");
                 }
