@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use xiaoya_e2e::xiaoya_sandbox as sb;
+use xiaoya_e2e::xiaoya_sandbox::{Reading, Readings};
 use xiaoya_e2e::{AppWindow, Launch, TestResult};
 
 const FAKE_BROWSER: &str = env!("CARGO_BIN_EXE_fake-browser");
@@ -218,5 +219,39 @@ async fn a_charged_clip_moves_the_header_and_explains_the_change() -> TestResult
 
     app.click("[data-testid=ledger-list] [data-testid=charge-receipt]").await?;
     app.wait_for_text("[data-testid=screen-title]", "Voices").await?;
+    app.close().await
+}
+
+/// #24 I2: a platform that sends a Team balance as a whole number without its exact decimal
+/// (859.75 arrives as 860) is never shown as exact: the header says "≈ 860 points", the
+/// Balances screen shows "≈ 860" with a Rounded badge and says why, in both languages.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_whole_team_balance_without_its_decimal_is_shown_as_rounded_in_both_languages() -> TestResult {
+    let scratch = tempfile::tempdir()?;
+    let app = launch(&scratch).await?;
+    let control = app.sandbox.as_ref().expect("sandbox").control();
+    control.set_readings([Reading::TeamBalanceWholeNumbers].into_iter().collect::<Readings>());
+    sign_in_personal(&app).await?;
+    sign_in_team(&app, sb::TEAM_BETA_ID, sb::TEAM_BETA_NAME).await?;
+    app.wait_for_attr("[data-testid=balance-slot]", "data-spendable", "860").await?;
+    app.wait_for_text("[data-testid=balance-value]", "≈ 860 points").await?;
+    let title = app.attr("[data-testid=balance-slot]", "title").await?.unwrap_or_default();
+    assert!(!title.contains("Exactly"), "not claimed exact: {title:?}");
+    app.click("[data-testid=nav-balances]").await?;
+    app.wait_for_attr("[data-testid=balance-spendable]", "data-rounded", "true").await?;
+    app.wait_for_text("[data-testid=balance-spendable]", "≈ 860").await?;
+    app.wait_for_text("[data-testid=balance-hero-rounded]", "Rounded").await?;
+    app.wait_for_text("[data-testid=balance-rounded-note]", "without its exact decimal").await?;
+    for (locale, badge, note) in [("en", "Rounded", "About 860 points"), ("zh-CN", "已取整", "约 860 积分")]
+    {
+        app.set_locale(locale).await?;
+        app.wait_for_text("[data-testid=balance-hero-rounded]", badge).await?;
+        app.wait_for_text("[data-testid=balance-rounded-note]", note).await?;
+        for (w, h) in [(960, 620), (1280, 720), (1920, 1080)] {
+            app.size_to(w, h).await?;
+            app.wait_for_text("[data-testid=balance-spendable]", "≈ 860").await?;
+            app.shot(&format!("balances-team-rounded-{locale}-{w}x{h}"), None).await?;
+        }
+    }
     app.close().await
 }

@@ -112,7 +112,7 @@ async fn an_error_inside_the_stream_interrupts_the_reply_in_every_shape() {
 /// and what it accepts the platform accepts: the reply completes.
 #[tokio::test]
 async fn parameter_rules_in_other_keywords_offer_only_what_the_platform_accepts() {
-    use super::wire::ProblemKind as P;
+    use super::super::wire::ProblemKind as P;
     let rig = signed_in(ContextRequest::Personal).await;
     rig.control().set_readings([sb::Reading::ParameterSpecKeywords].into_iter().collect());
     let catalog = rig.core.models().model_catalog(true).await.unwrap();
