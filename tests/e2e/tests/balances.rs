@@ -242,6 +242,8 @@ async fn a_whole_team_balance_without_its_decimal_is_shown_as_rounded_in_both_la
     app.wait_for_text("[data-testid=balance-spendable]", "≈ 860").await?;
     app.wait_for_text("[data-testid=balance-hero-rounded]", "Rounded").await?;
     app.wait_for_text("[data-testid=balance-rounded-note]", "without its exact decimal").await?;
+    app.wait_for_attr("[data-testid=balance-member]", "data-rounded", "true").await?;
+    app.wait_for_text("[data-testid=balance-member]", "≈ 860").await?;
     for (locale, badge, note) in [("en", "Rounded", "About 860 points"), ("zh-CN", "已取整", "约 860 积分")]
     {
         app.set_locale(locale).await?;

@@ -68,6 +68,8 @@ describe("a Team balance without its exact decimal", () => {
     );
     expect(findIn(root, "[data-testid=balance-member]").textContent).toContain("About what you can spend");
     expect(findIn(root, "[data-testid=balance-member]").textContent).not.toContain("Exactly");
+    // The member's figure is the same rounded number: marked the same way.
+    expect(findIn(root, "[data-testid=balance-member] .balance-figure__value").textContent).toBe("≈ 860");
   });
 
   it("is shown as about that much, with why, in Chinese", () => {
@@ -84,5 +86,6 @@ describe("a Team balance without its exact decimal", () => {
     expect(findIn(root, "[data-testid=balance-spendable]").textContent).not.toContain("≈");
     expect(root.querySelector("[data-testid=balance-rounded-note]")).toBeNull();
     expect(findIn(root, "[data-testid=balance-member]").textContent).toContain("Exactly what you can spend");
+    expect(findIn(root, "[data-testid=balance-member] .balance-figure__value").textContent).not.toContain("≈");
   });
 });

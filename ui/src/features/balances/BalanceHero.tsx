@@ -80,12 +80,16 @@ export function BalanceHero(props: { overview: BalanceOverview; who: string; sta
   );
 }
 
-export function Figure(props: { label: string; value: string; hint: string; extra?: string; testId: string }) {
+/** One figure of a balance; `about` marks one the platform may have rounded ("≈ 860"). */
+export function Figure(props: { label: string; value: string; hint: string; extra?: string; testId: string; about?: boolean }) {
   const formatPoints = usePoints([props.value]);
   return (
-    <div class="balance-figure" data-testid={props.testId} data-value={props.value}>
+    <div class="balance-figure" data-testid={props.testId} data-value={props.value} data-rounded={props.about ? "true" : "false"}>
       <span class="balance-figure__label">{props.label}</span>
-      <span class="balance-figure__value">{formatPoints(props.value)}</span>
+      <span class="balance-figure__value">
+        {props.about ? "≈ " : ""}
+        {formatPoints(props.value)}
+      </span>
       <span class="balance-figure__hint">{props.extra ?? props.hint}</span>
     </div>
   );

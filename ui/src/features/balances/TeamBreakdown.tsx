@@ -17,6 +17,7 @@ export function TeamBreakdown(props: { overview: BalanceOverview }) {
           testId="balance-member"
           label={t("balances.team.memberBalance")}
           value={detail.memberBalance}
+          about={props.overview.spendableRounded}
           hint={t(props.overview.spendableRounded ? "balances.team.memberBalanceRoundedHint" : "balances.team.memberBalanceHint")}
         />
         {detail.wallet !== undefined ? (
